@@ -1,0 +1,180 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/runner"
+)
+
+// world adapts ops/mpi to the runner's World.
+type world struct{ *mpi.World }
+
+func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error) {
+	return w.World.NewOp(mpi.Spec{Info: info, Bytes: bytes, Window: s.Window,
+		Iteration: s.Timer == inputs.TimerIteration, Pair: pair})
+}
+
+// runJob is one rank of the parallel job. Errors every rank sees alike are reported
+// by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
+// others would wait for it forever.
+func runJob(plan *inputs.Plan, o *runOptions) error {
+	w, err := mpi.Init()
+	if err != nil {
+		return err
+	}
+	rank := w.Rank()
+	fail := func(err error) error {
+		fmt.Fprintf(os.Stderr, "skampi: rank %d: %v\n", rank, err)
+		mpi.Abort(1)
+		return &exitError{code: 1, quiet: true}
+	}
+	common := func(err error) error { // an error all ranks hit together
+		w.Finalize()
+		if rank != 0 {
+			return &exitError{code: 1, quiet: true}
+		}
+		return err
+	}
+	if err := runner.Check(plan, w.Size()); err != nil {
+		return common(err)
+	}
+	hosts, err := w.Hosts()
+	if err != nil {
+		return fail(err)
+	}
+	var sink report.Sink
+	var files []*os.File
+	status := int64(0)
+	if rank == 0 {
+		sink, files, err = openSinks(o.out)
+		if err != nil {
+			status = 1
+		}
+	}
+	if status, err2 := w.Bcast(status); err2 != nil {
+		return fail(err2)
+	} else if status != 0 {
+		return common(err)
+	}
+	r := &runner.Runner{World: world{w}, Hosts: hosts, Sink: sink, Log: os.Stderr}
+	if rank == 0 {
+		hdr := header(plan, w.Size(), hosts)
+		r.RunID = hdr.RunID
+		if err := sink.Run(hdr); err != nil {
+			return fail(fmt.Errorf("writing results: %w", err))
+		}
+	}
+	if err := r.Run(plan); err != nil {
+		return fail(err)
+	}
+	if rank == 0 {
+		err = sink.Close()
+		for _, f := range files {
+			f.Close()
+		}
+		if err != nil {
+			return fail(fmt.Errorf("closing results: %w", err))
+		}
+		if o.out != "" {
+			fmt.Printf("\nresults: %s\n", filepath.Join(o.out, "results.jsonl"))
+		}
+	}
+	return w.Finalize()
+}
+
+// openSinks sets up the terminal table and, with a directory, the three result files,
+// appended to when they exist so no earlier run is lost.
+func openSinks(dir string) (report.Sink, []*os.File, error) {
+	sinks := report.Multi{report.NewTable(os.Stdout)}
+	if dir == "" {
+		return sinks, nil, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, fmt.Errorf("creating output directory: %w", err)
+	}
+	var files []*os.File
+	open := func(name string) (*os.File, bool, error) {
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, false, fmt.Errorf("opening results: %w", err)
+		}
+		files = append(files, f)
+		st, err := f.Stat()
+		return f, err == nil && st.Size() == 0, err
+	}
+	jf, _, err := open("results.jsonl")
+	if err != nil {
+		return nil, files, err
+	}
+	cf, fresh, err := open("results.csv")
+	if err != nil {
+		return nil, files, err
+	}
+	sf, _, err := open("results.sko")
+	if err != nil {
+		return nil, files, err
+	}
+	// JSONL first: it is the canonical record and must be written before anything else.
+	return report.Multi{report.NewJSONL(jf), report.NewCSV(cf, fresh), report.NewSKO(sf), sinks[0]}, files, nil
+}
+
+func header(plan *inputs.Plan, nprocs int, hosts []string) *measure.Run {
+	lib, ver := mpi.Library()
+	timer, res := mpi.Timer()
+	perHost := map[string]int{}
+	var unique []string
+	for _, h := range hosts {
+		if perHost[h] == 0 {
+			unique = append(unique, h)
+		}
+		perHost[h]++
+	}
+	var id [8]byte
+	rand.Read(id[:])
+	return &measure.Run{
+		Kind: measure.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
+		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: nprocs,
+		Hosts: unique, RankHosts: hosts, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
+		Suite: plan.Name, SuiteSource: plan.Source, SuiteSHA256: plan.SHA256, Points: plan.Points(),
+		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),
+	}
+}
+
+// envPrefixes select the variables that change how an MPI library behaves.
+var envPrefixes = []string{"OMPI_MCA_", "UCX_", "MPIR_CVAR_", "FI_", "PSM2_", "I_MPI_", "SLURM_JOB_ID"}
+
+// launcherPrefixes are what mpirun itself passes to its ranks (job ids, URIs, session
+// directories): noise in a provenance record.
+var launcherPrefixes = []string{"OMPI_MCA_ess", "OMPI_MCA_orte_", "OMPI_MCA_pmix", "OMPI_MCA_initial_wdir",
+	"OMPI_MCA_shmem_RUNTIME_QUERY_hint"}
+
+func relevantEnv(env []string) map[string]string {
+	out := map[string]string{}
+next:
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		for _, p := range launcherPrefixes {
+			if strings.HasPrefix(k, p) {
+				continue next
+			}
+		}
+		for _, p := range envPrefixes {
+			if strings.HasPrefix(k, p) {
+				out[k] = v
+			}
+		}
+	}
+	return out
+}

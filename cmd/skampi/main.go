@@ -1,0 +1,65 @@
+// Command skampi is a SKaMPI-style communication benchmark for MPI (and OpenSHMEM).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/skampi/skampi/inputs"
+)
+
+// version is set at build time (-ldflags "-X main.version=...").
+var version = "0.1.0-dev"
+
+func init() {
+	// MPI is initialised with MPI_THREAD_FUNNELED: every MPI call must come from the
+	// thread that initialised it, so main stays on the main OS thread.
+	runtime.LockOSThread()
+}
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// exitError carries an exit code; quiet means the message was already printed (or is
+// printed by rank 0 only).
+type exitError struct {
+	code  int
+	quiet bool
+	err   error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+func run(args []string) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	code := 1
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		if ee.quiet {
+			return code
+		}
+	}
+	var el *inputs.ErrorList
+	if errors.As(err, &el) {
+		fmt.Fprintln(os.Stderr, el.Error())
+		return code
+	}
+	fmt.Fprintln(os.Stderr, "skampi:", err)
+	return code
+}

@@ -1,0 +1,29 @@
+package inputs
+
+import (
+	"embed"
+	"sort"
+	"strings"
+)
+
+//go:embed builtin/*.toml
+var builtinFS embed.FS
+
+// BuiltinNames lists the embedded suites.
+func BuiltinNames() []string {
+	entries, _ := builtinFS.ReadDir("builtin")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".toml"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+func builtinText(name string) ([]byte, bool) {
+	if strings.ContainsAny(name, "/\\.") {
+		return nil, false
+	}
+	b, err := builtinFS.ReadFile("builtin/" + name + ".toml")
+	return b, err == nil
+}

@@ -1,0 +1,246 @@
+package inputs
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// Timers.
+const (
+	TimerGlobalLoop = "global-loop" // time a loop of operations, divide by the count
+	TimerIteration  = "iteration"   // time each operation and add up
+)
+
+// Pair selections for two-rank operations.
+const (
+	PairDefault     = "default"      // ranks 0 and 1
+	PairMaxLatency  = "max-latency"  // rank 0 and the rank slowest to reach from it
+	PairAcrossNodes = "across-nodes" // rank 0 and the first rank on another host
+	PairRanks       = "ranks"        // an explicit pair, pair = [a, b]
+)
+
+// Settings control how every point of a measurement is measured. [settings] sets them
+// for the suite; any of them can be repeated inside a [[measurement]] to override it.
+type Settings struct {
+	MinReps      int
+	MaxReps      int
+	MaxRelStderr float64
+	MaxTime      time.Duration // hard cap on one point's measuring time
+	MaxDiscarded int           // cap on repetitions thrown away (invalid) in one point
+	Buffer       int64         // message buffer per rank and direction
+	Timer        string
+	Warmup       int           // repetitions run and discarded before measuring
+	Iterations   int           // operations per repetition; 0 = chosen from RepTime
+	RepTime      time.Duration // target duration of one repetition when Iterations is 0
+	Sync         string        // "barrier" or "none" before each repetition
+	Pair         string
+	PairRanks    [2]int
+	Window       int // messages in flight for windowed (bandwidth) operations
+}
+
+// Defaults are SKaMPI-like: 8..64 repetitions, 3 % relative standard error.
+func Defaults() Settings {
+	return Settings{
+		MinReps: 8, MaxReps: 64, MaxRelStderr: 0.03,
+		MaxTime: 10 * time.Second, MaxDiscarded: 64,
+		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64,
+	}
+}
+
+type setting struct {
+	name string
+	doc  string
+	set  func(s *Settings, v any) error
+}
+
+// settingList is the one place a setting is named, documented and checked.
+var settingList = []setting{
+	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {
+		s.MinReps, err = intIn(v, 1, 1_000_000)
+		return
+	}},
+	{"max_repetitions", "most repetitions per point", func(s *Settings, v any) (err error) {
+		s.MaxReps, err = intIn(v, 1, 1_000_000)
+		return
+	}},
+	{"max_relative_stderr", "stop when stderr <= this * mean (0 < x < 1)", func(s *Settings, v any) error {
+		f, err := float(v)
+		if err == nil && !(f > 0 && f < 1) {
+			err = fmt.Errorf("must be between 0 and 1 (exclusive), got %v", f)
+		}
+		s.MaxRelStderr = f
+		return err
+	}},
+	{"max_time_per_point", "hard cap on the time spent measuring one point", func(s *Settings, v any) (err error) {
+		s.MaxTime, err = duration(v)
+		return
+	}},
+	{"max_discarded", "most invalid repetitions tolerated per point", func(s *Settings, v any) (err error) {
+		s.MaxDiscarded, err = intIn(v, 0, 1_000_000)
+		return
+	}},
+	{"buffer", "message buffer per rank and direction", func(s *Settings, v any) error {
+		n, err := size(v)
+		if err == nil && n <= 0 {
+			err = fmt.Errorf("must be larger than 0 bytes")
+		}
+		s.Buffer = n
+		return err
+	}},
+	{"timer", `"global-loop" (default) or "iteration"`, func(s *Settings, v any) (err error) {
+		s.Timer, err = oneOf(v, TimerGlobalLoop, TimerIteration)
+		return
+	}},
+	{"warmup", "repetitions run and discarded before measuring", func(s *Settings, v any) (err error) {
+		s.Warmup, err = intIn(v, 0, 1000)
+		return
+	}},
+	{"iterations", `operations per repetition, or "auto" (from rep_time)`, func(s *Settings, v any) error {
+		if str, ok := v.(string); ok && str == "auto" {
+			s.Iterations = 0
+			return nil
+		}
+		n, err := intIn(v, 1, 100_000_000)
+		if err != nil {
+			return fmt.Errorf(`must be "auto" or a count: %v`, err)
+		}
+		s.Iterations = n
+		return nil
+	}},
+	{"rep_time", "target duration of one repetition when iterations is auto", func(s *Settings, v any) (err error) {
+		s.RepTime, err = duration(v)
+		return
+	}},
+	{"sync", `"barrier" (default) or "none" before each repetition`, func(s *Settings, v any) (err error) {
+		s.Sync, err = oneOf(v, "barrier", "none")
+		return
+	}},
+	{"pair", `"default", "max-latency", "across-nodes" or [a, b]`, func(s *Settings, v any) error {
+		if arr, ok := v.([]any); ok {
+			if len(arr) != 2 {
+				return fmt.Errorf("an explicit pair has two ranks, got %d", len(arr))
+			}
+			for i, x := range arr {
+				r, err := intIn(x, 0, math.MaxInt32)
+				if err != nil {
+					return fmt.Errorf("rank %d: %v", i+1, err)
+				}
+				s.PairRanks[i] = r
+			}
+			if s.PairRanks[0] == s.PairRanks[1] {
+				return fmt.Errorf("the two ranks of a pair must differ")
+			}
+			s.Pair = PairRanks
+			return nil
+		}
+		p, err := oneOf(v, PairDefault, PairMaxLatency, PairAcrossNodes)
+		s.Pair = p
+		return err
+	}},
+	{"window", "messages in flight for bandwidth operations", func(s *Settings, v any) (err error) {
+		s.Window, err = intIn(v, 1, 1<<16)
+		return
+	}},
+}
+
+func findSetting(name string) (setting, bool) {
+	for _, st := range settingList {
+		if st.name == name {
+			return st, true
+		}
+	}
+	return setting{}, false
+}
+
+func settingNames() []string {
+	out := make([]string, len(settingList))
+	for i, st := range settingList {
+		out[i] = st.name
+	}
+	return out
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+func intIn(v any, lo, hi int64) (int, error) {
+	n, ok := v.(int64)
+	if !ok {
+		return 0, fmt.Errorf("must be an integer, got %s", typeName(v))
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("must be between %d and %d, got %d", lo, hi, n)
+	}
+	return int(n), nil
+}
+
+func float(v any) (float64, error) {
+	switch x := v.(type) {
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("must be a finite number, got %v", x)
+		}
+		return x, nil
+	case int64:
+		return float64(x), nil
+	}
+	return 0, fmt.Errorf("must be a number, got %s", typeName(v))
+}
+
+func oneOf(v any, allowed ...string) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("must be a string, got %s", typeName(v))
+	}
+	for _, a := range allowed {
+		if s == a {
+			return s, nil
+		}
+	}
+	return "", fmt.Errorf("%q is not one of %s", s, quoteList(allowed))
+}
+
+func duration(v any) (time.Duration, error) {
+	s, ok := v.(string)
+	if !ok {
+		return 0, fmt.Errorf(`must be a string with a unit such as "5s", got %s`, typeName(v))
+	}
+	return ParseDuration(s)
+}
+
+// size accepts an integer (bytes) or a string with a unit.
+func size(v any) (int64, error) {
+	switch x := v.(type) {
+	case int64:
+		return checkSize(fmt.Sprint(x), float64(x), x, 1)
+	case string:
+		return ParseSize(x)
+	}
+	return 0, fmt.Errorf(`must be a size such as "64KiB" or a byte count, got %s`, typeName(v))
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,392 @@
+// Package inputs reads a TOML suite file into a validated Plan. It is pure Go: every
+// mistake in a suite is reported with its position before any MPI process starts.
+package inputs
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/skampi/skampi/ops"
+)
+
+// Plan is a validated suite, ready to run.
+type Plan struct {
+	Name         string // suite name: built-in name or file base name
+	Source       string // the path read, or "builtin:NAME"
+	SHA256       string // of the suite text
+	Description  string
+	Settings     Settings // the suite-wide settings
+	Measurements []Measurement
+}
+
+// Measurement is one [[measurement]] with its settings resolved and sizes expanded.
+type Measurement struct {
+	Index    int // 0-based position in the suite
+	Name     string
+	Op       ops.Info
+	Sizes    []int64
+	Settings Settings
+	Pos      Pos
+}
+
+// Points is the number of points the plan measures.
+func (p *Plan) Points() int {
+	n := 0
+	for _, m := range p.Measurements {
+		n += len(m.Sizes)
+	}
+	return n
+}
+
+// maxFileBytes bounds a suite file; real suites are a few KiB.
+const maxFileBytes = 1 << 20
+
+// Load reads a suite from a file path or, when no such file exists, a built-in suite
+// by name.
+func Load(nameOrPath string) (*Plan, error) {
+	data, err := os.ReadFile(nameOrPath)
+	if err == nil {
+		return Parse(nameOrPath, data)
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("reading suite: %w", err)
+	}
+	if text, ok := builtinText(nameOrPath); ok {
+		p, err := Parse("builtin:"+nameOrPath, text)
+		if p != nil {
+			p.Name = nameOrPath
+		}
+		return p, err
+	}
+	return nil, fmt.Errorf("%s: no such file, and no built-in suite of that name (built-ins: %s)",
+		nameOrPath, joinNames(BuiltinNames()))
+}
+
+// Parse validates a suite text. On failure the error is an ErrorList with every
+// problem found, in file order.
+func Parse(file string, data []byte) (*Plan, error) {
+	el := &ErrorList{File: file}
+	if len(data) > maxFileBytes {
+		el.add(Pos{}, "suite file is %d bytes, larger than the %d-byte limit: is this the right file?", len(data), maxFileBytes)
+		return nil, el
+	}
+	if !utf8.Valid(data) {
+		el.add(invalidUTF8(data), "suite file is not valid UTF-8")
+		return nil, el
+	}
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col := de.Position()
+			el.add(Pos{line, col}, "%s", trimTOML(de.Error()))
+		} else {
+			el.add(Pos{}, "%s", trimTOML(err.Error()))
+		}
+		return nil, el
+	}
+	d := decoder{ix: indexPositions(data), el: el}
+	sum := sha256.Sum256(data)
+	plan := &Plan{Name: baseName(file), Source: file, SHA256: hex.EncodeToString(sum[:])}
+	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
+	if len(el.Errors) > 0 {
+		sort.SliceStable(el.Errors, func(i, j int) bool { return el.Errors[i].Pos.less(el.Errors[j].Pos) })
+		return nil, el
+	}
+	return plan, nil
+}
+
+type decoder struct {
+	ix positions
+	el *ErrorList
+}
+
+func (d *decoder) errAt(path string, format string, args ...any) {
+	d.el.add(d.ix.at(path), "%s: %s", humanPath(path), fmt.Sprintf(format, args...))
+}
+
+func (d *decoder) unknownKey(path, key string, known []string) {
+	msg := fmt.Sprintf("unknown key %q", key)
+	if s := suggest(key, known); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	d.el.add(d.ix.keyAt(path), "%s", msg)
+}
+
+func (d *decoder) suite(doc map[string]any) (string, Settings, []Measurement) {
+	desc := ""
+	global := Defaults()
+	origin := map[string]string{}
+	for _, k := range sortedKeys(doc) {
+		v := doc[k]
+		switch k {
+		case "description":
+			if s, ok := v.(string); ok {
+				desc = s
+			} else {
+				d.errAt(k, "must be a string, got %s", typeName(v))
+			}
+		case "settings":
+			t, ok := v.(map[string]any)
+			if !ok {
+				d.errAt(k, "must be a table ([settings]), got %s", typeName(v))
+				continue
+			}
+			for _, sk := range sortedKeys(t) {
+				d.applySetting(&global, origin, "settings."+sk, sk, t[sk])
+			}
+		case "measurement":
+			// handled below, in file order
+		default:
+			d.unknownKey(k, k, []string{"description", "settings", "measurement"})
+		}
+	}
+	d.checkReps(global, origin)
+	raw, ok := doc["measurement"].([]any)
+	if _, present := doc["measurement"]; present && !ok {
+		d.errAt("measurement", "must be an array of tables ([[measurement]]), got %s", typeName(doc["measurement"]))
+		return desc, global, nil
+	}
+	if len(raw) == 0 {
+		d.el.add(Pos{}, "the suite has no [[measurement]]: nothing to measure")
+		return desc, global, nil
+	}
+	names := map[string]int{}
+	var ms []Measurement
+	for i, r := range raw {
+		path := "measurement." + strconv.Itoa(i)
+		t, ok := r.(map[string]any)
+		if !ok {
+			d.errAt(path, "must be a table, got %s", typeName(r))
+			continue
+		}
+		m, ok := d.measurement(i, path, t, global, origin)
+		if !ok {
+			continue
+		}
+		if j, dup := names[m.Name]; dup {
+			d.errAt(path+".name", "name %q is already used by measurement %d", m.Name, j+1)
+			continue
+		}
+		names[m.Name] = i
+		ms = append(ms, m)
+	}
+	return desc, global, ms
+}
+
+func (d *decoder) applySetting(s *Settings, origin map[string]string, path, key string, v any) bool {
+	st, ok := findSetting(key)
+	if !ok {
+		return false
+	}
+	if err := st.set(s, v); err != nil {
+		d.errAt(path, "%v", err)
+	}
+	origin[key] = path
+	return true
+}
+
+// checkReps reports min_repetitions > max_repetitions where the later of the two was set.
+func (d *decoder) checkReps(s Settings, origin map[string]string) {
+	if s.MinReps <= s.MaxReps {
+		return
+	}
+	path := origin["max_repetitions"]
+	if p := origin["min_repetitions"]; path == "" || (p != "" && d.ix.at(path).less(d.ix.at(p))) {
+		path = p
+	}
+	d.errAt(path, "min_repetitions (%d) is larger than max_repetitions (%d)", s.MinReps, s.MaxReps)
+}
+
+var measurementKeys = []string{"name", "op", "sizes"}
+
+func (d *decoder) measurement(i int, path string, t map[string]any, global Settings, gOrigin map[string]string) (Measurement, bool) {
+	m := Measurement{Index: i, Settings: global, Pos: d.ix.keyAt(path)}
+	origin := map[string]string{}
+	for k, v := range gOrigin {
+		origin[k] = v
+	}
+	before := len(d.el.Errors)
+	for _, k := range sortedKeys(t) {
+		v := t[k]
+		kp := path + "." + k
+		switch k {
+		case "name":
+			if s, ok := v.(string); ok && s != "" {
+				m.Name = s
+			} else if ok {
+				d.errAt(kp, "must not be empty")
+			} else {
+				d.errAt(kp, "must be a string, got %s", typeName(v))
+			}
+		case "op":
+			s, ok := v.(string)
+			if !ok {
+				d.errAt(kp, "must be a string, got %s", typeName(v))
+				continue
+			}
+			info, found := ops.Lookup(s)
+			if !found {
+				msg := fmt.Sprintf("unknown operation %q", s)
+				if sug := suggest(s, ops.Names()); sug != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", sug)
+				}
+				d.errAt(kp, "%s; `skampi list` shows them all", msg)
+				continue
+			}
+			m.Op = info
+		case "sizes":
+			// expanded below, once buffer and window are known
+		default:
+			if !d.applySetting(&m.Settings, origin, kp, k, v) {
+				d.unknownKey(kp, k, append(append([]string{}, measurementKeys...), settingNames()...))
+			}
+		}
+	}
+	for _, req := range measurementKeys {
+		if _, ok := t[req]; !ok {
+			d.el.add(m.Pos, "%s: missing required key %q", humanPath(path), req)
+		}
+	}
+	if len(d.el.Errors) > before {
+		return m, false
+	}
+	d.checkReps(m.Settings, origin)
+	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
+	return m, len(d.el.Errors) == before
+}
+
+// sizes expands `sizes`: a table {from, to, step} or an explicit array of sizes.
+func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
+	limit := m.Settings.Buffer
+	if m.Op.Windowed {
+		limit = m.Settings.Buffer / int64(m.Settings.Window)
+	}
+	fits := func(p string, n int64) bool {
+		if m.Op.BufferBytes(n, m.Settings.Window) <= m.Settings.Buffer {
+			return true
+		}
+		if m.Op.Windowed {
+			d.errAt(p, "%s does not fit the buffer: %d messages in flight need %s, buffer is %s (raise buffer or lower window)",
+				FormatSize(n), m.Settings.Window, FormatSize(n*int64(m.Settings.Window)), FormatSize(m.Settings.Buffer))
+		} else {
+			d.errAt(p, "%s does not fit the buffer (%s): raise buffer", FormatSize(n), FormatSize(m.Settings.Buffer))
+		}
+		return false
+	}
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			d.errAt(path, "the list of sizes is empty")
+			return nil
+		}
+		out := make([]int64, 0, len(x))
+		for i, e := range x {
+			p := path + "." + strconv.Itoa(i)
+			n, err := size(e)
+			if err != nil {
+				d.errAt(p, "%v", err)
+				continue
+			}
+			if fits(p, n) {
+				out = append(out, n)
+			}
+		}
+		return out
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			if k != "from" && k != "to" && k != "step" {
+				d.unknownKey(path+"."+k, k, []string{"from", "to", "step"})
+			}
+		}
+		var from, to int64
+		var st Step
+		ok := true
+		get := func(k string) (any, bool) {
+			e, present := x[k]
+			if !present {
+				d.errAt(path, "missing %q (sizes = { from = \"1B\", to = \"64KiB\", step = \"*2\" })", k)
+				ok = false
+			}
+			return e, present
+		}
+		if e, present := get("from"); present {
+			var err error
+			if from, err = size(e); err != nil {
+				d.errAt(path+".from", "%v", err)
+				ok = false
+			} else if !fits(path+".from", from) {
+				ok = false
+			}
+		}
+		if e, present := get("to"); present {
+			if s, isStr := e.(string); isStr && s == "max" {
+				to = limit
+			} else {
+				var err error
+				if to, err = size(e); err != nil {
+					d.errAt(path+".to", "%v", err)
+					ok = false
+				} else if !fits(path+".to", to) {
+					ok = false
+				}
+			}
+		}
+		if e, present := get("step"); present {
+			s, isStr := e.(string)
+			var err error
+			if !isStr {
+				err = fmt.Errorf(`must be a string such as "*2" or "+1KiB", got %s`, typeName(e))
+			} else {
+				st, err = ParseStep(s)
+			}
+			if err != nil {
+				d.errAt(path+".step", "%v", err)
+				ok = false
+			}
+		}
+		if !ok {
+			return nil
+		}
+		out, err := Expand(from, to, st)
+		if err != nil {
+			d.errAt(path, "%v", err)
+		}
+		return out
+	}
+	d.errAt(path, `must be a table such as { from = "1B", to = "64KiB", step = "*2" } or a list of sizes, got %s`, typeName(v))
+	return nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func invalidUTF8(data []byte) Pos {
+	line, col := 1, 1
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		data = data[n:]
+	}
+	return Pos{line, col}
+}

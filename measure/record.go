@@ -1,0 +1,129 @@
+package measure
+
+import (
+	"math"
+	"time"
+)
+
+// Record kinds, the "kind" field of every line of a result file.
+const (
+	KindRun   = "run"
+	KindPoint = "point"
+)
+
+// Flags a point can carry. A flagged value is still reported as measured: flags say
+// why it deserves a second look; nothing is clamped or dropped.
+const (
+	FlagMaxReps      = "max_repetitions" // stopped at max_repetitions, stderr above target
+	FlagTimeCap      = "time_cap"        // stopped by max_time_per_point
+	FlagDiscardCap   = "discard_cap"     // stopped by too many invalid repetitions
+	FlagFewReps      = "few_repetitions" // fewer valid repetitions than min_repetitions
+	FlagNoValidReps  = "no_valid_reps"   // not a single valid repetition: no time
+	FlagPairFallback = "pair_fallback"   // the requested pair selection was impossible
+)
+
+// Run is the provenance header, the first line of every result file.
+type Run struct {
+	Kind            string            `json:"kind"`
+	RunID           string            `json:"run_id"`
+	SkampiVersion   string            `json:"skampi_version"`
+	GoVersion       string            `json:"go_version"`
+	MPILibrary      string            `json:"mpi_library"`
+	MPIVersion      string            `json:"mpi_version"`
+	NProcs          int               `json:"nprocs"`
+	Hosts           []string          `json:"hosts"`
+	RankHosts       []string          `json:"rank_hosts"`
+	RanksPerHost    map[string]int    `json:"ranks_per_host"`
+	Timer           string            `json:"timer"`
+	TimerResolution float64           `json:"timer_resolution_s"`
+	Suite           string            `json:"suite"`
+	SuiteSource     string            `json:"suite_source"`
+	SuiteSHA256     string            `json:"suite_sha256"`
+	Points          int               `json:"points"`
+	Env             map[string]string `json:"env"`
+	Command         []string          `json:"command"`
+	StartTime       time.Time         `json:"start_time"`
+}
+
+// Point is one measured point: one operation at one message size.
+type Point struct {
+	Kind             string    `json:"kind"`
+	RunID            string    `json:"run_id"`
+	PointIndex       int       `json:"point_index"` // 1-based position in the run
+	Measurement      string    `json:"measurement"`
+	MeasurementIndex int       `json:"measurement_index"`
+	Op               string    `json:"op"`
+	Family           string    `json:"family"`
+	MsgBytes         int64     `json:"msg_bytes"`
+	NProcs           int       `json:"nprocs"`
+	Ranks            []int     `json:"ranks"`
+	Timer            string    `json:"timer"`
+	Sync             string    `json:"sync"`
+	Window           int       `json:"window,omitempty"`
+	Iterations       int       `json:"iterations"`
+	TimeS            float64   `json:"time_s"`
+	MeanS            float64   `json:"mean_s"`
+	MedianS          float64   `json:"median_s"`
+	MinS             float64   `json:"min_s"`
+	P10S             float64   `json:"p10_s"`
+	P90S             float64   `json:"p90_s"`
+	MaxS             float64   `json:"max_s"`
+	StderrS          float64   `json:"stderr_s"`
+	LatencyS         *float64  `json:"latency_s,omitempty"`
+	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
+	Reps             int       `json:"reps"`
+	Discarded        int       `json:"discarded"`
+	Stop             string    `json:"stop"`
+	Flags            []string  `json:"flags,omitempty"`
+	RankTimeS        []float64 `json:"rank_time_s"`
+	SamplesS         []float64 `json:"samples_s"`
+	ElapsedS         float64   `json:"elapsed_s"`
+}
+
+// Fill copies a Result's statistics into the point and sets the flags its stop
+// verdict and repetition count call for. minReps is the point's min_repetitions.
+func (p *Point) Fill(r *Result, minReps int) {
+	p.Kind = KindPoint
+	p.Iterations = r.Iterations
+	p.Reps, p.Discarded = r.N, r.Discarded
+	p.Stop = r.Verdict.String()
+	p.ElapsedS = r.Elapsed.Seconds()
+	p.SamplesS = r.Samples
+	p.RankTimeS = r.RankTime
+	switch r.Verdict {
+	case MaxReps:
+		p.addFlag(FlagMaxReps)
+	case TimeCap:
+		p.addFlag(FlagTimeCap)
+	case DiscardCap:
+		p.addFlag(FlagDiscardCap)
+	}
+	if r.N == 0 {
+		// JSON has no NaN: the times stay 0 and the flag says there are none.
+		p.addFlag(FlagNoValidReps)
+		return
+	}
+	if r.N < minReps {
+		p.addFlag(FlagFewReps)
+	}
+	s := r.Summary
+	p.TimeS, p.MeanS, p.MedianS = s.Time, s.Mean, s.Median
+	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = s.Min, s.P10, s.P90, s.Max, s.Stderr
+	for i, v := range p.RankTimeS {
+		if math.IsNaN(v) {
+			p.RankTimeS[i] = 0
+		}
+	}
+}
+
+func (p *Point) addFlag(f string) { p.Flags = append(p.Flags, f) }
+
+// AddFlag records a flag once.
+func (p *Point) AddFlag(f string) {
+	for _, g := range p.Flags {
+		if g == f {
+			return
+		}
+	}
+	p.addFlag(f)
+}

@@ -1,0 +1,175 @@
+// Package ops is the catalogue of measurable operations: names, descriptions and
+// the facts the suite parser and the engine need about each. It is pure Go; the
+// implementations live in ops/mpi (cgo) and, later, ops/shmem.
+package ops
+
+import "sort"
+
+// Reduce says how the per-rank times of one repetition become the repetition's time.
+type Reduce int
+
+const (
+	// ReduceFirst takes the time measured by the first rank of the pair (the initiator),
+	// SKaMPI's convention for point-to-point operations.
+	ReduceFirst Reduce = iota
+	// ReduceMax takes the slowest participating rank: the operation is done when the
+	// last process is done.
+	ReduceMax
+)
+
+// Pattern says which ranks take part in an operation.
+type Pattern int
+
+const (
+	// PatternPair: two ranks (a selected pair); the others idle.
+	PatternPair Pattern = iota
+	// PatternPairs: every rank, in pairs (rank i with rank i+p/2).
+	PatternPairs
+)
+
+// Info describes one operation.
+type Info struct {
+	Name        string
+	Family      string
+	Description string
+	Pattern     Pattern
+	Reduce      Reduce
+	// RoundTrip: the time is a round trip (ping-pong); records also carry the one-way
+	// latency, time/2.
+	RoundTrip bool
+	// Windowed operations post `window` messages per repetition step; the receive side
+	// needs window distinct slots of msg_bytes each.
+	Windowed bool
+	// Bandwidth operations report bytes per second as well as time.
+	Bandwidth bool
+	// Directions is the number of directions data flows in at once per pair (2 for a
+	// bidirectional exchange); it scales the bytes counted for bandwidth.
+	Directions int
+}
+
+// BufferBytes is the receive-buffer space one rank needs for a message of size bytes.
+func (in Info) BufferBytes(size int64, window int) int64 {
+	if in.Windowed {
+		return size * int64(window)
+	}
+	return size
+}
+
+// BytesMoved is the payload moved by one timed step (one round trip, one window) across
+// all participating pairs; pairs is the number of pairs taking part.
+func (in Info) BytesMoved(size int64, window, pairs int) float64 {
+	n := float64(size) * float64(in.Directions) * float64(pairs)
+	if in.Windowed {
+		n *= float64(window)
+	}
+	return n
+}
+
+var catalog = []Info{
+	pp("Pingpong_Send_Recv", "round trip: MPI_Send then MPI_Recv on each side"),
+	pp("Pingpong_Send_Iprobe_Recv", "round trip: MPI_Send; the receiver spins on MPI_Iprobe, then MPI_Recv"),
+	pp("Pingpong_Send_Irecv", "round trip: MPI_Send; the receiver uses MPI_Irecv + MPI_Wait"),
+	pp("Pingpong_Send_Recv_AT", "round trip: MPI_Send then MPI_Recv with MPI_ANY_TAG"),
+	pp("Pingpong_Ssend_Recv", "round trip: synchronous MPI_Ssend then MPI_Recv"),
+	pp("Pingpong_Isend_Recv", "round trip: MPI_Isend + MPI_Wait then MPI_Recv"),
+	pp("Pingpong_Issend_Recv", "round trip: MPI_Issend + MPI_Wait then MPI_Recv"),
+	{Name: "Pingpong_Sendrecv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,
+		Description: "exchange: both ranks call MPI_Sendrecv with each other at once"},
+	{Name: "Pingpong_Sendrecv_replace", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,
+		Description: "exchange: both ranks call MPI_Sendrecv_replace with each other at once"},
+	{Name: "Pingping_Send_Recv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceMax, Directions: 2,
+		Description: "both ranks send at once: MPI_Isend, MPI_Recv, MPI_Wait; time of the slower"},
+	{Name: "Bandwidth_Isend_Irecv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceFirst,
+		Windowed: true, Bandwidth: true, Directions: 1,
+		Description: "unidirectional bandwidth: a window of MPI_Isend/MPI_Irecv, then a 1-byte ack"},
+	{Name: "Bibandwidth_Isend_Irecv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceMax,
+		Windowed: true, Bandwidth: true, Directions: 2,
+		Description: "bidirectional bandwidth: both ranks post a window of MPI_Irecv and MPI_Isend, then MPI_Waitall"},
+	{Name: "Multipair_Bandwidth", Family: "pt2pt", Pattern: PatternPairs, Reduce: ReduceMax,
+		Windowed: true, Bandwidth: true, Directions: 1,
+		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
+}
+
+func pp(name, desc string) Info {
+	return Info{Name: name, Family: "pt2pt", Description: desc, Pattern: PatternPair,
+		Reduce: ReduceFirst, RoundTrip: true, Directions: 2}
+}
+
+var byName = func() map[string]Info {
+	m := make(map[string]Info, len(catalog))
+	for _, in := range catalog {
+		m[in.Name] = in
+	}
+	return m
+}()
+
+// Lookup finds an operation by its exact name.
+func Lookup(name string) (Info, bool) {
+	in, ok := byName[name]
+	return in, ok
+}
+
+// All returns every operation in catalogue order.
+func All() []Info { return append([]Info(nil), catalog...) }
+
+// Names returns the sorted operation names.
+func Names() []string {
+	names := make([]string, 0, len(catalog))
+	for _, in := range catalog {
+		names = append(names, in.Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Role of a rank in an operation.
+type Role int
+
+const (
+	Idle Role = iota - 1
+	Initiator
+	Responder
+)
+
+// Participants lists the ranks whose times count, initiator first. pair is the
+// selected pair for two-rank operations.
+func (in Info) Participants(nprocs int, pair [2]int) []int {
+	if in.Pattern == PatternPairs {
+		n := nprocs / 2 * 2
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	return []int{pair[0], pair[1]}
+}
+
+// RoleOf says what rank does in the operation and who its partner is.
+func (in Info) RoleOf(rank, nprocs int, pair [2]int) (Role, int) {
+	if in.Pattern == PatternPairs {
+		half := nprocs / 2
+		switch {
+		case rank < half:
+			return Initiator, rank + half
+		case rank < 2*half:
+			return Responder, rank - half
+		}
+		return Idle, -1
+	}
+	switch rank {
+	case pair[0]:
+		return Initiator, pair[1]
+	case pair[1]:
+		return Responder, pair[0]
+	}
+	return Idle, -1
+}
+
+// Pairs is the number of pairs taking part.
+func (in Info) Pairs(nprocs int) int {
+	if in.Pattern == PatternPairs {
+		return nprocs / 2
+	}
+	return 1
+}

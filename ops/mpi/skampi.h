@@ -1,0 +1,63 @@
+/* Timed loops and thin helpers for ops/mpi. Every timed loop runs entirely in C:
+ * Go calls sk_run once per repetition, outside the timed interval. */
+#ifndef SKAMPI_MPI_H
+#define SKAMPI_MPI_H
+
+#include <mpi.h>
+
+enum {
+	SK_OP_PINGPONG_SEND_RECV,
+	SK_OP_PINGPONG_SEND_IPROBE_RECV,
+	SK_OP_PINGPONG_SEND_IRECV,
+	SK_OP_PINGPONG_SEND_RECV_AT,
+	SK_OP_PINGPONG_SSEND_RECV,
+	SK_OP_PINGPONG_ISEND_RECV,
+	SK_OP_PINGPONG_ISSEND_RECV,
+	SK_OP_PINGPONG_SENDRECV,
+	SK_OP_PINGPONG_SENDRECV_REPLACE,
+	SK_OP_PINGPING_SEND_RECV,
+	SK_OP_BANDWIDTH_ISEND_IRECV,
+	SK_OP_BIBANDWIDTH_ISEND_IRECV,
+	SK_OP_MULTIPAIR_BANDWIDTH,
+	SK_OP_COUNT
+};
+
+enum { SK_TIMER_GLOBAL_LOOP = 0, SK_TIMER_ITERATION = 1 };
+enum { SK_ROLE_IDLE = -1, SK_ROLE_INITIATOR = 0, SK_ROLE_RESPONDER = 1 };
+
+typedef struct {
+	int op;
+	int role;
+	int peer;
+	int bytes;
+	long long iters;
+	int window;
+	int timer;
+	char *sbuf;
+	char *rbuf;
+	MPI_Fint comm;
+} sk_args;
+
+/* sk_run runs a.iters operations and stores this rank's time per operation (seconds)
+ * in *per_op. Returns an MPI error code (MPI_SUCCESS on success); -1 for bad arguments. */
+int sk_run(const sk_args *a, double *per_op);
+
+double sk_now(void);
+double sk_tick(void);
+
+int sk_init(int *provided);
+int sk_finalize(void);
+void sk_abort(int code);
+int sk_comm_dup_world(MPI_Fint *out);
+int sk_rank(MPI_Fint comm, int *rank);
+int sk_size(MPI_Fint comm, int *size);
+int sk_barrier(MPI_Fint comm);
+int sk_gather_double(MPI_Fint comm, double v, double *out);
+int sk_bcast_ll(MPI_Fint comm, long long *v);
+int sk_allgather_names(MPI_Fint comm, char *out, int stride);
+void sk_error_string(int code, char *out, int len);
+void sk_library_version(char *out, int len, int *version, int *subversion);
+int sk_alloc(long long bytes, char **out);
+int sk_free(char *p);
+
+#endif

@@ -1,0 +1,44 @@
+//go:build !mpi
+
+package mpi
+
+import (
+	"errors"
+
+	"github.com/skampi/skampi/ops"
+)
+
+// Available reports whether this build links MPI.
+const Available = false
+
+var errNoMPI = errors.New("this skampi was built without MPI: build it with `make build` (go build -tags mpi)")
+
+// World is unusable without MPI; every method reports errNoMPI.
+type World struct{}
+
+// Op is unusable without MPI.
+type Op struct{}
+
+// Spec mirrors the MPI build's operation description.
+type Spec struct {
+	Info      ops.Info
+	Bytes     int64
+	Window    int
+	Iteration bool
+	Pair      [2]int
+}
+
+func Init() (*World, error)                        { return nil, errNoMPI }
+func Abort(int)                                    {}
+func Library() (string, string)                    { return "none", "" }
+func Timer() (string, float64)                     { return "none", 0 }
+func Implements(string) bool                       { return false }
+func (w *World) Finalize() error                   { return errNoMPI }
+func (w *World) Rank() int                         { return 0 }
+func (w *World) Size() int                         { return 1 }
+func (w *World) Barrier() error                    { return errNoMPI }
+func (w *World) Gather(float64) ([]float64, error) { return nil, errNoMPI }
+func (w *World) Bcast(int64) (int64, error)        { return 0, errNoMPI }
+func (w *World) Hosts() ([]string, error)          { return nil, errNoMPI }
+func (w *World) NewOp(Spec) (*Op, error)           { return nil, errNoMPI }
+func (o *Op) Run(int) (float64, error)             { return 0, errNoMPI }

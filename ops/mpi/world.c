@@ -1,0 +1,95 @@
+//go:build mpi
+
+#include <string.h>
+#include <time.h>
+#include "skampi.h"
+
+double sk_now(void) {
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double sk_tick(void) {
+	struct timespec ts;
+	clock_getres(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int sk_init(int *provided) {
+	int rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, provided);
+	if (rc != MPI_SUCCESS) return rc;
+	/* Errors come back as codes and become Go errors with MPI's own message. */
+	return MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+}
+
+int sk_finalize(void) {
+	int done = 0;
+	MPI_Finalized(&done);
+	if (done) return MPI_SUCCESS;
+	return MPI_Finalize();
+}
+
+void sk_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
+
+int sk_comm_dup_world(MPI_Fint *out) {
+	MPI_Comm c;
+	int rc = MPI_Comm_dup(MPI_COMM_WORLD, &c);
+	if (rc != MPI_SUCCESS) return rc;
+	rc = MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+	*out = MPI_Comm_c2f(c);
+	return rc;
+}
+
+int sk_rank(MPI_Fint comm, int *rank) { return MPI_Comm_rank(MPI_Comm_f2c(comm), rank); }
+int sk_size(MPI_Fint comm, int *size) { return MPI_Comm_size(MPI_Comm_f2c(comm), size); }
+int sk_barrier(MPI_Fint comm) { return MPI_Barrier(MPI_Comm_f2c(comm)); }
+
+int sk_gather_double(MPI_Fint comm, double v, double *out) {
+	return MPI_Gather(&v, 1, MPI_DOUBLE, out, 1, MPI_DOUBLE, 0, MPI_Comm_f2c(comm));
+}
+
+int sk_bcast_ll(MPI_Fint comm, long long *v) {
+	return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, MPI_Comm_f2c(comm));
+}
+
+int sk_allgather_names(MPI_Fint comm, char *out, int stride) {
+	char name[MPI_MAX_PROCESSOR_NAME + 1];
+	int len = 0;
+	memset(name, 0, sizeof name);
+	int rc = MPI_Get_processor_name(name, &len);
+	if (rc != MPI_SUCCESS) return rc;
+	char mine[stride];
+	memset(mine, 0, stride);
+	strncpy(mine, name, stride - 1);
+	return MPI_Allgather(mine, stride, MPI_CHAR, out, stride, MPI_CHAR, MPI_Comm_f2c(comm));
+}
+
+void sk_error_string(int code, char *out, int len) {
+	char msg[MPI_MAX_ERROR_STRING];
+	int n = 0;
+	if (MPI_Error_string(code, msg, &n) != MPI_SUCCESS) {
+		strncpy(out, "unknown MPI error", len - 1);
+	} else {
+		strncpy(out, msg, len - 1);
+	}
+	out[len - 1] = 0;
+}
+
+void sk_library_version(char *out, int len, int *version, int *subversion) {
+	char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+	int n = 0;
+	MPI_Get_library_version(lib, &n);
+	strncpy(out, lib, len - 1);
+	out[len - 1] = 0;
+	MPI_Get_version(version, subversion);
+}
+
+int sk_alloc(long long bytes, char **out) {
+	if (bytes < 1) bytes = 1;
+	int rc = MPI_Alloc_mem((MPI_Aint)bytes, MPI_INFO_NULL, out);
+	if (rc == MPI_SUCCESS) memset(*out, 1, (size_t)bytes); /* touch every page before timing */
+	return rc;
+}
+
+int sk_free(char *p) { return MPI_Free_mem(p); }

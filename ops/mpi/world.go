@@ -1,0 +1,164 @@
+//go:build mpi
+
+// Package mpi implements the MPI operations and the communicator the engine uses.
+// It is the only package that talks to MPI; timed loops are C functions called once
+// per repetition. Build with -tags mpi; without it a stub reports that MPI is missing.
+package mpi
+
+/*
+#cgo pkg-config: ompi-c
+#cgo CFLAGS: -O2
+#include <stdlib.h>
+#include "skampi.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+)
+
+// Available reports whether this build links MPI.
+const Available = true
+
+// World is MPI_COMM_WORLD as the engine sees it: a private duplicate for the
+// measurements, and message buffers allocated with MPI_Alloc_mem.
+type World struct {
+	comm       C.MPI_Fint
+	rank, size int
+	gather     *C.double
+	sbuf, rbuf *C.char
+	bufBytes   int64
+}
+
+// errorf turns an MPI return code into a Go error carrying MPI's own message.
+func errorf(code C.int, what string) error {
+	if code == C.MPI_SUCCESS {
+		return nil
+	}
+	if code == -1 {
+		return fmt.Errorf("%s: invalid arguments", what)
+	}
+	var buf [512]C.char
+	C.sk_error_string(code, &buf[0], C.int(len(buf)))
+	return fmt.Errorf("%s: %s", what, C.GoString(&buf[0]))
+}
+
+// Init initialises MPI (thread level FUNNELED: the caller keeps the main goroutine on
+// one OS thread).
+func Init() (*World, error) {
+	var provided C.int
+	if err := errorf(C.sk_init(&provided), "MPI_Init_thread"); err != nil {
+		return nil, err
+	}
+	w := &World{}
+	if err := errorf(C.sk_comm_dup_world(&w.comm), "MPI_Comm_dup"); err != nil {
+		return nil, err
+	}
+	var r, s C.int
+	if err := errorf(C.sk_rank(w.comm, &r), "MPI_Comm_rank"); err != nil {
+		return nil, err
+	}
+	if err := errorf(C.sk_size(w.comm, &s), "MPI_Comm_size"); err != nil {
+		return nil, err
+	}
+	w.rank, w.size = int(r), int(s)
+	w.gather = (*C.double)(C.malloc(C.size_t(8 * w.size)))
+	return w, nil
+}
+
+// Finalize releases the buffers and finalizes MPI (unless already finalized).
+func (w *World) Finalize() error {
+	w.release()
+	return errorf(C.sk_finalize(), "MPI_Finalize")
+}
+
+// Abort ends every rank of the job.
+func Abort(code int) { C.sk_abort(C.int(code)) }
+
+func (w *World) Rank() int { return w.rank }
+func (w *World) Size() int { return w.size }
+
+func (w *World) Barrier() error { return errorf(C.sk_barrier(w.comm), "MPI_Barrier") }
+
+func (w *World) Gather(v float64) ([]float64, error) {
+	if err := errorf(C.sk_gather_double(w.comm, C.double(v), w.gather), "MPI_Gather"); err != nil {
+		return nil, err
+	}
+	if w.rank != 0 {
+		return nil, nil
+	}
+	out := make([]float64, w.size)
+	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(w.gather)), w.size))
+	return out, nil
+}
+
+func (w *World) Bcast(v int64) (int64, error) {
+	x := C.longlong(v)
+	err := errorf(C.sk_bcast_ll(w.comm, &x), "MPI_Bcast")
+	return int64(x), err
+}
+
+// Hosts returns every rank's processor name, indexed by rank.
+func (w *World) Hosts() ([]string, error) {
+	const stride = 256
+	buf := (*C.char)(C.malloc(C.size_t(stride * w.size)))
+	defer C.free(unsafe.Pointer(buf))
+	if err := errorf(C.sk_allgather_names(w.comm, buf, stride), "MPI_Allgather"); err != nil {
+		return nil, err
+	}
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(buf)), stride*w.size)
+	out := make([]string, w.size)
+	for i := range out {
+		name := raw[i*stride : (i+1)*stride]
+		if j := strings.IndexByte(string(name), 0); j >= 0 {
+			name = name[:j]
+		}
+		out[i] = string(name)
+	}
+	return out, nil
+}
+
+// Library returns MPI_Get_library_version's text (first line) and "MAJOR.MINOR".
+func Library() (string, string) {
+	var buf [8192]C.char
+	var v, sv C.int
+	C.sk_library_version(&buf[0], C.int(len(buf)), &v, &sv)
+	lib := strings.TrimSpace(C.GoString(&buf[0]))
+	if i := strings.IndexAny(lib, "\n,"); i >= 0 {
+		lib = strings.TrimSpace(lib[:i])
+	}
+	return lib, fmt.Sprintf("%d.%d", v, sv)
+}
+
+// Timer names the clock the timed loops read, and its resolution in seconds.
+func Timer() (string, float64) { return "clock_gettime(CLOCK_MONOTONIC)", float64(C.sk_tick()) }
+
+// reserve makes both message buffers at least n bytes.
+func (w *World) reserve(n int64) error {
+	if n <= w.bufBytes {
+		return nil
+	}
+	w.release()
+	if err := errorf(C.sk_alloc(C.longlong(n), &w.sbuf), "MPI_Alloc_mem"); err != nil {
+		return err
+	}
+	if err := errorf(C.sk_alloc(C.longlong(n), &w.rbuf), "MPI_Alloc_mem"); err != nil {
+		C.sk_free(w.sbuf)
+		w.sbuf = nil
+		return err
+	}
+	w.bufBytes = n
+	return nil
+}
+
+func (w *World) release() {
+	if w.sbuf != nil {
+		C.sk_free(w.sbuf)
+	}
+	if w.rbuf != nil {
+		C.sk_free(w.rbuf)
+	}
+	w.sbuf, w.rbuf, w.bufBytes = nil, nil, 0
+}

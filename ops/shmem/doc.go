@@ -1,0 +1,2 @@
+// Package shmem implements OpenSHMEM operations (cgo, build tag shmem).
+package shmem

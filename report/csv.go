@@ -1,0 +1,62 @@
+package report
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/skampi/skampi/measure"
+)
+
+// CSVHeader names the columns of results.csv; units are in the names.
+var CSVHeader = []string{
+	"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "ranks", "timer", "sync",
+	"window", "iterations", "time_s", "mean_s", "median_s", "min_s", "p10_s", "p90_s", "max_s",
+	"stderr_s", "latency_s", "bandwidth_Bps", "reps", "discarded", "stop", "flags",
+}
+
+// CSV writes one row per point, flushed as it is written.
+type CSV struct {
+	w      *csv.Writer
+	header bool
+}
+
+// NewCSV writes the header row first when header is set (false when appending to a
+// file that has one).
+func NewCSV(w io.Writer, header bool) *CSV { return &CSV{w: csv.NewWriter(w), header: header} }
+
+func (c *CSV) Run(*measure.Run) error {
+	if !c.header {
+		return nil
+	}
+	c.header = false
+	c.w.Write(CSVHeader)
+	c.w.Flush()
+	return c.w.Error()
+}
+
+func (c *CSV) Point(p *measure.Point) error {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	opt := func(x *float64) string {
+		if x == nil {
+			return ""
+		}
+		return f(*x)
+	}
+	ranks := make([]string, len(p.Ranks))
+	for i, r := range p.Ranks {
+		ranks[i] = strconv.Itoa(r)
+	}
+	c.w.Write([]string{
+		p.RunID, strconv.Itoa(p.PointIndex), p.Measurement, p.Op, strconv.FormatInt(p.MsgBytes, 10),
+		strconv.Itoa(p.NProcs), strings.Join(ranks, ";"), p.Timer, p.Sync, strconv.Itoa(p.Window),
+		strconv.Itoa(p.Iterations), f(p.TimeS), f(p.MeanS), f(p.MedianS), f(p.MinS), f(p.P10S),
+		f(p.P90S), f(p.MaxS), f(p.StderrS), opt(p.LatencyS), opt(p.BandwidthBps),
+		strconv.Itoa(p.Reps), strconv.Itoa(p.Discarded), p.Stop, strings.Join(p.Flags, ";"),
+	})
+	c.w.Flush()
+	return c.w.Error()
+}
+
+func (c *CSV) Close() error { c.w.Flush(); return c.w.Error() }

@@ -1,0 +1,187 @@
+// Package runner measures a Plan: for every measurement it selects the ranks, builds
+// each point's operation, has the engine measure it, and hands the record to the
+// sinks as soon as it is complete. It is pure Go; the MPI world comes in through the
+// World interface.
+package runner
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/report"
+	psync "github.com/skampi/skampi/sync"
+)
+
+// World is the communicator plus the operation factory of one library.
+type World interface {
+	measure.Comm
+	Barrier() error
+	NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error)
+}
+
+// Runner measures plans on a world. Sink and Log are used on rank 0 only.
+type Runner struct {
+	World World
+	Hosts []string // processor name of every rank
+	RunID string
+	Sink  report.Sink
+	Log   io.Writer
+
+	maxLatencyPeer int // cached: 0 = not probed yet
+}
+
+// Check verifies that the plan can run on this many processes, before anything runs.
+func Check(plan *inputs.Plan, nprocs int) error {
+	for _, m := range plan.Measurements {
+		if nprocs < 2 {
+			return fmt.Errorf("measurement %q: %s needs at least 2 processes, the job has %d (use --np)", m.Name, m.Op.Name, nprocs)
+		}
+		if m.Settings.Pair == inputs.PairRanks {
+			for _, r := range m.Settings.PairRanks {
+				if r >= nprocs {
+					return fmt.Errorf("measurement %q: pair rank %d does not exist in a job of %d processes", m.Name, r, nprocs)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Run measures every point of the plan in order.
+func (r *Runner) Run(plan *inputs.Plan) error {
+	w := r.World
+	if err := Check(plan, w.Size()); err != nil {
+		return err
+	}
+	index := 0
+	for _, m := range plan.Measurements {
+		pair, fallback, err := r.pair(m)
+		if err != nil {
+			return fmt.Errorf("measurement %q: selecting the pair: %w", m.Name, err)
+		}
+		syncer, err := psync.New(m.Settings.Sync, w)
+		if err != nil {
+			return err
+		}
+		task := measure.Task{
+			Participants: m.Op.Participants(w.Size(), pair),
+			Reduce:       m.Op.Reduce,
+			Stop: measure.StopRule{Min: m.Settings.MinReps, Max: m.Settings.MaxReps,
+				MaxRelStderr: m.Settings.MaxRelStderr, MaxTime: m.Settings.MaxTime,
+				MaxDiscarded: m.Settings.MaxDiscarded},
+			Warmup: m.Settings.Warmup, Iterations: m.Settings.Iterations,
+			RepTime: m.Settings.RepTime, Sync: syncer,
+		}
+		for _, size := range m.Sizes {
+			index++
+			op, err := w.NewOp(m.Op, size, m.Settings, pair)
+			if err != nil {
+				return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
+			}
+			res, err := measure.Measure(w, op, task)
+			if err != nil {
+				return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
+			}
+			if res == nil { // not rank 0
+				continue
+			}
+			p := r.point(index, m, size, task.Participants, res)
+			if fallback != "" {
+				p.AddFlag(measure.FlagPairFallback)
+			}
+			if err := r.Sink.Point(p); err != nil {
+				return fmt.Errorf("writing results: %w", err)
+			}
+		}
+		if fallback != "" && w.Rank() == 0 && r.Log != nil {
+			fmt.Fprintf(r.Log, "note: measurement %q: %s\n", m.Name, fallback)
+		}
+	}
+	return nil
+}
+
+func (r *Runner) point(index int, m inputs.Measurement, size int64, ranks []int, res *measure.Result) *measure.Point {
+	w := r.World
+	p := &measure.Point{
+		RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
+		Op: m.Op.Name, Family: m.Op.Family, MsgBytes: size, NProcs: w.Size(), Ranks: ranks,
+		Timer: m.Settings.Timer, Sync: m.Settings.Sync,
+	}
+	if m.Op.Windowed {
+		p.Window = m.Settings.Window
+	}
+	p.Fill(res, m.Settings.MinReps)
+	if res.N > 0 && m.Op.RoundTrip {
+		lat := p.TimeS / 2
+		p.LatencyS = &lat
+	}
+	if res.N > 0 && m.Op.Bandwidth && p.TimeS > 0 {
+		bw := m.Op.BytesMoved(size, m.Settings.Window, m.Op.Pairs(w.Size())) / p.TimeS
+		if !math.IsInf(bw, 0) {
+			p.BandwidthBps = &bw
+		}
+	}
+	return p
+}
+
+// pair resolves a measurement's pair selection. fallback explains a selection that
+// could not be honoured (the default pair is used instead and points are flagged).
+func (r *Runner) pair(m inputs.Measurement) (pair [2]int, fallback string, err error) {
+	switch m.Settings.Pair {
+	case inputs.PairRanks:
+		return m.Settings.PairRanks, "", nil
+	case inputs.PairAcrossNodes:
+		for rank, h := range r.Hosts {
+			if h != r.Hosts[0] {
+				return [2]int{0, rank}, "", nil
+			}
+		}
+		return [2]int{0, 1}, fmt.Sprintf("pair = %q: all ranks run on %s; measured ranks 0 and 1 instead", inputs.PairAcrossNodes, r.Hosts[0]), nil
+	case inputs.PairMaxLatency:
+		if r.maxLatencyPeer == 0 {
+			if r.maxLatencyPeer, err = r.probeMaxLatency(m.Settings); err != nil {
+				return pair, "", err
+			}
+		}
+		return [2]int{0, r.maxLatencyPeer}, "", nil
+	}
+	return [2]int{0, 1}, "", nil
+}
+
+// probeMaxLatency measures a 1-byte ping-pong from rank 0 to every other rank and
+// returns the slowest to reach, as SKaMPI's comm2_max_latency_with_root does.
+func (r *Runner) probeMaxLatency(s inputs.Settings) (int, error) {
+	w := r.World
+	info, _ := ops.Lookup("Pingpong_Send_Recv")
+	probe := s
+	probe.MinReps, probe.MaxReps, probe.Warmup, probe.Iterations = 5, 5, 1, 50
+	sy, err := psync.New("barrier", w)
+	if err != nil {
+		return 0, err
+	}
+	best, bestT := 1, -1.0
+	for peer := 1; peer < w.Size(); peer++ {
+		pair := [2]int{0, peer}
+		op, err := w.NewOp(info, 1, probe, pair)
+		if err != nil {
+			return 0, err
+		}
+		res, err := measure.Measure(w, op, measure.Task{
+			Participants: info.Participants(w.Size(), pair), Reduce: info.Reduce,
+			Stop:   measure.StopRule{Min: 5, Max: 5, MaxRelStderr: 1, MaxTime: probe.MaxTime},
+			Warmup: 1, Iterations: 50, Sync: sy,
+		})
+		if err != nil {
+			return 0, err
+		}
+		if res != nil && res.N > 0 && res.Time > bestT {
+			best, bestT = peer, res.Time
+		}
+	}
+	chosen, err := w.Bcast(int64(best))
+	return int(chosen), err
+}
