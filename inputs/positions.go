@@ -121,8 +121,11 @@ func humanPath(path string) string {
 	parts := strings.Split(path, ".")
 	if len(parts) >= 2 && parts[0] == "measurement" {
 		if i, err := strconv.Atoi(parts[1]); err == nil {
-			rest := strings.Join(parts[2:], ".")
-			return "measurement " + strconv.Itoa(i+1) + ": " + rest
+			m := "measurement " + strconv.Itoa(i+1)
+			if len(parts) == 2 {
+				return m
+			}
+			return m + ": " + strings.Join(parts[2:], ".")
 		}
 	}
 	return path

@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
@@ -140,7 +141,9 @@ func (d *decoder) suite(doc map[string]any) (string, Settings, []Measurement) {
 				continue
 			}
 			for _, sk := range sortedKeys(t) {
-				d.applySetting(&global, origin, "settings."+sk, sk, t[sk])
+				if !d.applySetting(&global, origin, "settings."+sk, sk, t[sk]) {
+					d.unknownKey("settings."+sk, sk, settingNames())
+				}
 			}
 		case "measurement":
 			// handled below, in file order
@@ -186,9 +189,14 @@ func (d *decoder) applySetting(s *Settings, origin map[string]string, path, key 
 	if !ok {
 		return false
 	}
-	if err := st.set(s, v); err != nil {
+	// A rejected value leaves the setting as it was, so one mistake does not cascade
+	// into errors about everything that depends on it.
+	c := *s
+	if err := st.set(&c, v); err != nil {
 		d.errAt(path, "%v", err)
+		return true
 	}
+	*s = c
 	origin[key] = path
 	return true
 }
@@ -258,7 +266,9 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	if len(d.el.Errors) > before {
 		return m, false
 	}
-	d.checkReps(m.Settings, origin)
+	if strings.HasPrefix(origin["min_repetitions"], path+".") || strings.HasPrefix(origin["max_repetitions"], path+".") {
+		d.checkReps(m.Settings, origin) // the suite-wide pair was checked already
+	}
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	return m, len(d.el.Errors) == before
 }

@@ -25,18 +25,25 @@ func ParseSize(s string) (int64, error) {
 	if t == "" {
 		return 0, fmt.Errorf("empty size")
 	}
-	mult := int64(1)
-	num := t
+	// The number is the leading run of numeric characters; the rest is the unit.
+	i := strings.IndexFunc(t, func(r rune) bool {
+		return !(r >= '0' && r <= '9' || r == '.' || r == '-' || r == '+' || r == '_')
+	})
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = strings.TrimSpace(t[:i]), strings.TrimSpace(t[i:])
+	}
+	mult := int64(0)
 	for _, u := range sizeUnits {
-		if strings.HasSuffix(t, u.suffix) {
-			mult, num = u.mult, strings.TrimSpace(strings.TrimSuffix(t, u.suffix))
-			break
+		if unit == u.suffix || unit == "" && u.mult == 1 {
+			mult = u.mult
 		}
 	}
-	if num == t { // no unit: reject SI and lower-case look-alikes with a hint
-		if i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' && r != '-' && r != '+' && r != '_' }); i >= 0 {
-			return 0, fmt.Errorf("size %q: unknown unit %q (use B, KiB, MiB, GiB or TiB)", s, t[i:])
+	if mult == 0 {
+		if num == "" {
+			return 0, fmt.Errorf("size %q: %q is not a number", s, t)
 		}
+		return 0, fmt.Errorf("size %q: unknown unit %q (use B, KiB, MiB, GiB or TiB)", s, unit)
 	}
 	if num == "" {
 		return 0, fmt.Errorf("size %q has a unit but no number", s)

@@ -76,8 +76,8 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 	}
 	unsettled := false
 	warm := t.Warmup
-	if calibrate && warm < 1 {
-		warm = 1 // calibration needs one thrown-away repetition
+	if calibrate && warm < 2 {
+		warm = 2 // the first repetition includes connection set-up: calibrate on a later one
 	}
 	// With calibration, warm-up goes on (a little) while the iteration count still
 	// moves by more than 2x: the first repetitions include connection set-up.
@@ -183,6 +183,6 @@ func calibrated(perOp float64, target time.Duration) int64 {
 	if !(perOp > 0) {
 		return maxIterations
 	}
-	n := math.Ceil(target.Seconds() / perOp)
+	n := math.Ceil(target.Seconds()/perOp - 1e-9) // 1e-3/1e-6 is 1000.0000000000001
 	return int64(max(1, min(n, maxIterations)))
 }

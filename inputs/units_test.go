@@ -1,0 +1,93 @@
+package inputs
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseSize(t *testing.T) {
+	good := map[string]int64{
+		"1": 1, "1B": 1, "0": 0, "64KiB": 65536, "1 MiB": 1 << 20, "1.5KiB": 1536,
+		"4GiB": 4 << 30, "2TiB": 2 << 40, "1_024": 1024,
+	}
+	for in, want := range good {
+		got, err := ParseSize(in)
+		if err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	bad := map[string]string{
+		"":        "empty size",
+		"1KB":     `size "1KB": unknown unit "KB" (use B, KiB, MiB, GiB or TiB)`,
+		"1kib":    `size "1kib": unknown unit "kib" (use B, KiB, MiB, GiB or TiB)`,
+		"KiB":     `size "KiB" has a unit but no number`,
+		"-1":      `size "-1" is negative`,
+		"1.3B":    `size "1.3B" is not a whole number of bytes`,
+		"9999TiB": `size "9999TiB" is too large (limit 1024TiB)`,
+		"abcB":    `size "abcB": "abcB" is not a number`,
+	}
+	for in, want := range bad {
+		_, err := ParseSize(in)
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseSize(%q) error = %v; want %q", in, err, want)
+		}
+	}
+}
+
+func TestExpand(t *testing.T) {
+	cases := []struct {
+		from, to int64
+		step     string
+		want     []int64
+	}{
+		{1, 16, "*2", []int64{1, 2, 4, 8, 16}},
+		{1, 20, "*2", []int64{1, 2, 4, 8, 16}},
+		{1, 16, "*sqrt2", []int64{1, 2, 3, 4, 6, 8, 11, 16}},
+		{0, 30, "+10", []int64{0, 10, 20, 30}},
+		{5, 5, "*2", []int64{5}},
+		{1000, 1000000, "*10", []int64{1000, 10000, 100000, 1000000}},
+	}
+	for _, c := range cases {
+		st, err := ParseStep(c.step)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Expand(c.from, c.to, st)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Expand(%d, %d, %s) = %v, %v; want %v", c.from, c.to, c.step, got, err, c.want)
+		}
+	}
+	st, _ := ParseStep("+1")
+	if _, err := Expand(0, 1<<20, st); err == nil {
+		t.Error("a million points was accepted")
+	}
+	big, _ := ParseStep("+1TiB")
+	if got, err := Expand(maxSize-10, maxSize, big); err != nil || len(got) != 1 {
+		t.Errorf("overflowing step: %v %v", got, err)
+	}
+}
+
+func TestParseStep(t *testing.T) {
+	bad := map[string]string{
+		"*1":   `step "*1" never advances: the factor must be greater than 1`,
+		"*0.5": `step "*0.5" never advances: the factor must be greater than 1`,
+		"+0":   `step "+0" never advances: the increment must be positive`,
+		"x2":   `step "x2": must start with * or + (for example *2, *sqrt2, +1KiB)`,
+		"*two": `step "*two": "two" is not a number (use *2, *sqrt2, *X or +N)`,
+		"*NaN": `step "*NaN": "NaN" is not a number (use *2, *sqrt2, *X or +N)`,
+	}
+	for in, want := range bad {
+		_, err := ParseStep(in)
+		if err == nil || err.Error() != want {
+			t.Errorf("ParseStep(%q) = %v; want %q", in, err, want)
+		}
+	}
+}
+
+func TestFormatSize(t *testing.T) {
+	for n, want := range map[int64]string{0: "0B", 1: "1B", 1024: "1KiB", 1536: "1536B", 4 << 20: "4MiB"} {
+		if got := FormatSize(n); got != want {
+			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package measure
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/skampi/skampi/ops"
+)
+
+// fakeComm plays rank 0 of a job whose other ranks' times come from the op.
+type fakeComm struct {
+	size    int
+	pending []float64
+	bcasts  []int64
+}
+
+func (c *fakeComm) Rank() int { return 0 }
+func (c *fakeComm) Size() int { return c.size }
+func (c *fakeComm) Gather(v float64) ([]float64, error) {
+	out := c.pending
+	c.pending = nil
+	return out, nil
+}
+func (c *fakeComm) Bcast(v int64) (int64, error) { c.bcasts = append(c.bcasts, v); return v, nil }
+
+// fakeOp returns scripted per-rank times per repetition.
+type fakeOp struct {
+	c     *fakeComm
+	times func(rep, iters int) []float64
+	reps  int
+	iters []int
+	err   error
+}
+
+func (o *fakeOp) Run(iters int) (float64, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	o.iters = append(o.iters, iters)
+	o.c.pending = o.times(o.reps, iters)
+	o.reps++
+	return o.c.pending[0], nil
+}
+
+type countSync struct{ n int }
+
+func (s *countSync) Before() error { s.n++; return nil }
+
+func TestMeasureReducesAndStops(t *testing.T) {
+	c := &fakeComm{size: 3}
+	op := &fakeOp{c: c, times: func(rep, _ int) []float64 {
+		// rank 2 is idle (NaN); rank 1 is always slower.
+		return []float64{1e-6, 2e-6, math.NaN()}
+	}}
+	sy := &countSync{}
+	res, err := Measure(c, op, Task{
+		Participants: []int{0, 1}, Reduce: ops.ReduceMax,
+		Stop:   StopRule{Min: 5, Max: 20, MaxRelStderr: 0.01, MaxTime: time.Minute, MaxDiscarded: 5},
+		Warmup: 2, Iterations: 7, Sync: sy,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Converged || res.N != 5 || res.Time != 2e-6 {
+		t.Fatalf("verdict %v n %d time %v", res.Verdict, res.N, res.Time)
+	}
+	if res.RankTime[0] != 1e-6 || res.RankTime[1] != 2e-6 {
+		t.Errorf("per-rank %v", res.RankTime)
+	}
+	if op.reps != 7 || sy.n != 7 { // 2 warm-up + 5 measured, each synchronised
+		t.Errorf("ran %d reps, synced %d", op.reps, sy.n)
+	}
+	for _, it := range op.iters {
+		if it != 7 {
+			t.Fatalf("fixed iterations changed: %v", op.iters)
+		}
+	}
+	first := &fakeOp{c: c, times: func(int, int) []float64 { return []float64{1e-6, 2e-6, math.NaN()} }}
+	res, _ = Measure(c, first, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
+		Stop: StopRule{Min: 2, Max: 2, MaxRelStderr: 0.5, MaxTime: time.Minute}, Iterations: 1})
+	if res.Time != 1e-6 {
+		t.Errorf("ReduceFirst time %v", res.Time)
+	}
+}
+
+func TestMeasureCalibratesIterations(t *testing.T) {
+	c := &fakeComm{size: 2}
+	op := &fakeOp{c: c, times: func(rep, iters int) []float64 {
+		if rep == 0 { // connection set-up makes the first repetition slow
+			return []float64{1e-3, 1e-3}
+		}
+		return []float64{1e-6, 1e-6}
+	}}
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
+		Stop:   StopRule{Min: 3, Max: 3, MaxRelStderr: 0.5, MaxTime: time.Minute},
+		Warmup: 1, RepTime: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Iterations != 1000 {
+		t.Errorf("calibrated to %d iterations, want 1000 (1 ms / 1 µs); runs %v", res.Iterations, op.iters)
+	}
+	if op.iters[0] != 1 || op.iters[1] != 1 {
+		t.Errorf("calibration should start at 1 and go on while unsettled: %v", op.iters)
+	}
+}
+
+func TestMeasureDiscardsInvalidAndCaps(t *testing.T) {
+	c := &fakeComm{size: 2}
+	op := &fakeOp{c: c, times: func(rep, _ int) []float64 {
+		if rep%2 == 1 {
+			return []float64{-1e-6, 1e-6} // an invalid repetition
+		}
+		return []float64{1e-6 * float64(rep+1), 1e-6}
+	}}
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
+		Stop: StopRule{Min: 100, Max: 100, MaxRelStderr: 0.01, MaxTime: time.Minute, MaxDiscarded: 3},
+		Iterations: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != DiscardCap || res.Discarded != 4 || res.N != 4 {
+		t.Errorf("verdict %v discarded %d n %d", res.Verdict, res.Discarded, res.N)
+	}
+	var p Point
+	p.Fill(res, 100)
+	if len(p.Flags) != 2 || p.Flags[0] != FlagDiscardCap || p.Flags[1] != FlagFewReps {
+		t.Errorf("flags %v", p.Flags)
+	}
+}
+
+func TestMeasureError(t *testing.T) {
+	c := &fakeComm{size: 2}
+	boom := errors.New("MPI_Send: boom")
+	_, err := Measure(c, &fakeOp{c: c, err: boom}, Task{Participants: []int{0, 1}, Iterations: 1,
+		Stop: StopRule{Min: 1, Max: 1, MaxTime: time.Minute}})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestFillNoValid(t *testing.T) {
+	var p Point
+	p.Fill(&Result{Verdict: TimeCap}, 8)
+	if p.TimeS != 0 || len(p.Flags) != 2 || p.Flags[1] != FlagNoValidReps {
+		t.Errorf("%+v", p)
+	}
+}
