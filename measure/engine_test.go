@@ -116,7 +116,7 @@ func TestMeasureDiscardsInvalidAndCaps(t *testing.T) {
 		return []float64{1e-6 * float64(rep+1), 1e-6}
 	}}
 	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
-		Stop: StopRule{Min: 100, Max: 100, MaxRelStderr: 0.01, MaxTime: time.Minute, MaxDiscarded: 3},
+		Stop:       StopRule{Min: 100, Max: 100, MaxRelStderr: 0.01, MaxTime: time.Minute, MaxDiscarded: 3},
 		Iterations: 1})
 	if err != nil {
 		t.Fatal(err)
