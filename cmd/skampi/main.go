@@ -4,6 +4,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 
@@ -20,7 +21,7 @@ func init() {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // exitError carries an exit code; quiet means the message was already printed (or is
@@ -40,9 +41,13 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-func run(args []string) int {
+// run executes one command line and returns the exit status: 0 done, 1 failed,
+// 2 a mistake in the flags.
+func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.Execute()
 	if err == nil {
 		return 0
@@ -57,9 +62,9 @@ func run(args []string) int {
 	}
 	var el *inputs.ErrorList
 	if errors.As(err, &el) {
-		fmt.Fprintln(os.Stderr, el.Error())
+		fmt.Fprintln(stderr, el.Error())
 		return code
 	}
-	fmt.Fprintln(os.Stderr, "skampi:", err)
+	fmt.Fprintln(stderr, "skampi:", err)
 	return code
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/runner"
 	"github.com/spf13/cobra"
 )
 
@@ -48,6 +49,9 @@ func runSuite(o *runOptions) error {
 	}
 	if o.np < 1 {
 		return &exitError{code: 2, err: fmt.Errorf("--np must be at least 1, got %d", o.np)}
+	}
+	if err := runner.Check(plan, o.np); err != nil {
+		return err // before starting mpirun: a plain error, not a failed job
 	}
 	return selfLaunch(o)
 }

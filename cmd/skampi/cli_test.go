@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/ops"
+)
+
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestFlagMistakesShowUsage(t *testing.T) {
+	code, _, stderr := runCLI("--bogus")
+	if code != 2 || !strings.Contains(stderr, "unknown flag: --bogus") || !strings.Contains(stderr, "Usage:") {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+	code, _, stderr = runCLI("--np", "two", "-i", "quick")
+	if code != 2 || !strings.Contains(stderr, `invalid argument "two" for "--np"`) {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+}
+
+func TestErrorsHaveNoUsageNorStack(t *testing.T) {
+	code, _, stderr := runCLI("check", "-i", "no-such.toml")
+	if code != 1 || stderr != "skampi: no-such.toml: no such file, and no built-in suite of that name (built-ins: pt2pt, quick)\n" {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+}
+
+func TestCheckReportsEveryErrorWithPosition(t *testing.T) {
+	code, stdout, stderr := runCLI("check", "-i", "../../inputs/testdata/bad/several_errors.toml")
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if code != 1 || stdout != "" || len(lines) != 4 {
+		t.Fatalf("code %d, %d lines:\n%s", code, len(lines), stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "../../inputs/testdata/bad/several_errors.toml:") {
+			t.Errorf("no position: %q", l)
+		}
+	}
+}
+
+func TestCheckPrintsPlan(t *testing.T) {
+	code, stdout, _ := runCLI("check", "-i", "pt2pt")
+	if code != 0 || !strings.Contains(stdout, "total: 266 points in 13 measurements") ||
+		!strings.Contains(stdout, "Multipair_Bandwidth") {
+		t.Fatalf("code %d\n%s", code, stdout)
+	}
+}
+
+func TestList(t *testing.T) {
+	code, stdout, _ := runCLI("list")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != 0 || len(lines) != len(ops.All()) {
+		t.Fatalf("code %d, %d lines", code, len(lines))
+	}
+	for i, in := range ops.All() {
+		if f := strings.Fields(lines[i]); f[0] != in.Name || len(f) < 3 {
+			t.Errorf("line %q", lines[i])
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, stdout, _ := runCLI("version")
+	if code != 0 || !strings.HasPrefix(stdout, "skampi ") {
+		t.Fatalf("%d %q", code, stdout)
+	}
+}

@@ -1,0 +1,332 @@
+//go:build mpi
+
+package main
+
+// Integration tests: the built binary, under a real mpirun, writing real records.
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/report"
+)
+
+var binary string
+
+func TestMain(m *testing.M) {
+	binary = os.Getenv("SKAMPI_BIN")
+	if binary == "" {
+		dir, err := os.MkdirTemp("", "skampi-bin")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		binary = filepath.Join(dir, "skampi")
+		out, err := exec.Command("go", "build", "-tags", "mpi", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "building skampi: %v\n%s", err, out)
+			os.Exit(1)
+		}
+		defer os.RemoveAll(dir)
+	}
+	os.Exit(m.Run())
+}
+
+// skampi runs the binary with env added to a clean copy of the test's environment
+// (never a launcher's), and returns its exit code and output.
+func skampi(t *testing.T, env []string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "OMPI_COMM_WORLD") && !strings.HasPrefix(kv, "PMI") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	cmd.Env = append(cmd.Env, env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(3 * time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("skampi %v did not finish in 3 minutes\n%s\n%s", args, out.String(), errb.String())
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+}
+
+func writeSuite(t *testing.T, text string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "suite.toml")
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func readResults(t *testing.T, dir string) *report.Results {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := report.ReadJSONL(f, "results.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// checkPoints asserts the records hold exactly the plan's points, in order, with sane
+// values.
+func checkPoints(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int) {
+	t.Helper()
+	if len(res.Runs) != 1 {
+		t.Fatalf("%d run headers", len(res.Runs))
+	}
+	run := res.Runs[0]
+	if run.NProcs != nprocs || run.Points != plan.Points() || run.SuiteSHA256 != plan.SHA256 ||
+		!strings.Contains(run.MPILibrary, "Open MPI") || run.TimerResolution <= 0 || len(run.RankHosts) != nprocs ||
+		run.RanksPerHost[run.Hosts[0]] != nprocs || run.StartTime.IsZero() || run.RunID == "" {
+		t.Errorf("run header: %+v", run)
+	}
+	if _, ok := run.Env["UCX_ERROR_SIGNALS"]; !ok {
+		t.Errorf("run header env lacks UCX_ERROR_SIGNALS: %v", run.Env)
+	}
+	if len(res.Points) != plan.Points() {
+		t.Fatalf("%d points, planned %d", len(res.Points), plan.Points())
+	}
+	i := 0
+	for _, m := range plan.Measurements {
+		for _, size := range m.Sizes {
+			p := res.Points[i]
+			i++
+			if p.RunID != run.RunID || p.PointIndex != i || p.Measurement != m.Name || p.Op != m.Op.Name || p.MsgBytes != size {
+				t.Errorf("point %d: %s %s %d, planned %s %s %d", i, p.Measurement, p.Op, p.MsgBytes, m.Name, m.Op.Name, size)
+			}
+			if p.TimeS <= 0 || p.MinS <= 0 || p.MinS > p.MedianS || p.MedianS > p.MaxS || p.StderrS < 0 ||
+				p.Reps < 1 || len(p.SamplesS) != p.Reps || p.Iterations < 1 || p.NProcs != nprocs {
+				t.Errorf("point %d (%s %d B): implausible %+v", i, p.Op, size, p)
+			}
+			if m.Op.RoundTrip != (p.LatencyS != nil) || m.Op.Bandwidth != (p.BandwidthBps != nil) {
+				t.Errorf("point %d (%s): latency %v bandwidth %v", i, p.Op, p.LatencyS, p.BandwidthBps)
+			}
+			if p.LatencyS != nil && *p.LatencyS != p.TimeS/2 {
+				t.Errorf("latency %v is not half of %v", *p.LatencyS, p.TimeS)
+			}
+			if len(p.RankTimeS) != len(p.Ranks) {
+				t.Errorf("point %d: %d rank times for ranks %v", i, len(p.RankTimeS), p.Ranks)
+			}
+			if p.Stop != measure.Converged.String() && len(p.Flags) == 0 {
+				t.Errorf("point %d stopped by %s without a flag", i, p.Stop)
+			}
+		}
+	}
+}
+
+// The suite from the foundation issue, unchanged, through self-launch.
+const exampleSuite = `[settings]
+min_repetitions = 8
+max_repetitions = 64
+max_relative_stderr = 0.03
+max_time_per_point = "5s"
+buffer = "4MiB"
+
+[[measurement]]
+name = "ping-pong, blocking"
+op = "Pingpong_Send_Recv"
+sizes = { from = "1B", to = "64KiB", step = "*2" }
+
+[[measurement]]
+name = "bandwidth"
+op = "Bandwidth_Isend_Irecv"
+sizes = { from = "1KiB", to = "max", step = "*4" }
+window = 64
+max_relative_stderr = 0.05
+`
+
+func TestExampleSuiteSelfLaunch(t *testing.T) {
+	suite := writeSuite(t, exampleSuite)
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	checkPoints(t, plan, res, 2)
+	for _, p := range res.Points {
+		if p.Op == "Bandwidth_Isend_Irecv" && (p.Window != 64 || *p.BandwidthBps <= 0) {
+			t.Errorf("bandwidth point %+v", p)
+		}
+	}
+	// The terminal shows every point with its progress.
+	if !strings.Contains(stdout, fmt.Sprintf("[%d/%d]", plan.Points(), plan.Points())) || !strings.Contains(stdout, "ping-pong, blocking") {
+		t.Errorf("terminal output:\n%s", stdout)
+	}
+	// CSV: a header and one row per point; .sko: one block per measurement.
+	cf, _ := os.Open(filepath.Join(out, "results.csv"))
+	rows, err := csv.NewReader(cf).ReadAll()
+	cf.Close()
+	if err != nil || len(rows) != plan.Points()+1 || !slices.Equal(rows[0], report.CSVHeader) {
+		t.Errorf("csv: %d rows, err %v", len(rows), err)
+	}
+	sko, _ := os.ReadFile(filepath.Join(out, "results.sko"))
+	for _, m := range plan.Measurements {
+		if !bytes.Contains(sko, []byte(fmt.Sprintf("begin result %q", m.Name))) || !bytes.Contains(sko, []byte(fmt.Sprintf("end result %q", m.Name))) {
+			t.Errorf(".sko lacks %q:\n%s", m.Name, sko)
+		}
+	}
+	if n := bytes.Count(sko, []byte("count=")); n != plan.Points() {
+		t.Errorf(".sko has %d count= lines", n)
+	}
+
+	// A second run appends: nothing of the first is lost, CSV keeps one header.
+	if code, _, stderr := skampi(t, nil, "-i", suite, "-o", out); code != 0 {
+		t.Fatalf("second run: exit %d\n%s", code, stderr)
+	}
+	f, _ := os.Open(filepath.Join(out, "results.jsonl"))
+	both, err := report.ReadJSONL(f, "results.jsonl")
+	f.Close()
+	if err != nil || len(both.Runs) != 2 || len(both.Points) != 2*plan.Points() || both.Runs[0].RunID == both.Runs[1].RunID {
+		t.Errorf("after two runs: %d runs, %d points, err %v", len(both.Runs), len(both.Points), err)
+	}
+	csvText, _ := os.ReadFile(filepath.Join(out, "results.csv"))
+	if n := bytes.Count(csvText, []byte("run_id,point_index")); n != 1 {
+		t.Errorf("csv has %d header rows", n)
+	}
+}
+
+// Every operation of the catalogue, under mpirun directly (the cluster path).
+func TestAllOpsUnderMPIRun(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nwindow = 4\nbuffer = \"64KiB\"\n")
+	for _, in := range ops.All() {
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = [1, \"4KiB\"]\n", in.Name, in.Name)
+	}
+	b.WriteString("\n[[measurement]]\nname = \"iteration timer\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\ntimer = \"iteration\"\nsync = \"none\"\niterations = 10\n")
+	suite := writeSuite(t, b.String())
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	mpirun, err := exec.LookPath("mpirun")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(mpirun, "-np", "2", binary, "-i", suite, "-o", out)
+	cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1", "UCX_ERROR_SIGNALS=")
+	if outb, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mpirun: %v\n%s", err, outb)
+	}
+	res := readResults(t, out)
+	checkPoints(t, plan, res, 2)
+	last := res.Points[len(res.Points)-1]
+	if last.Timer != "iteration" || last.Sync != "none" || last.Iterations != 10 {
+		t.Errorf("iteration-timer point: %+v", last)
+	}
+}
+
+// Four ranks (oversubscribed: correctness only): pairs, explicit and probed pairs,
+// and the across-nodes fallback on a single host.
+func TestFourRanksPairs(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 2
+max_repetitions = 3
+window = 2
+iterations = 20
+
+[[measurement]]
+name = "pairs"
+op = "Multipair_Bandwidth"
+sizes = [64]
+
+[[measurement]]
+name = "explicit"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = [0, 3]
+
+[[measurement]]
+name = "probed"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = "max-latency"
+
+[[measurement]]
+name = "across"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = "across-nodes"
+`)
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "--np", "4", "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Points) != 4 {
+		t.Fatalf("%d points", len(res.Points))
+	}
+	byName := map[string]measure.Point{}
+	for _, p := range res.Points {
+		byName[p.Measurement] = p
+	}
+	if r := byName["pairs"].Ranks; !slices.Equal(r, []int{0, 1, 2, 3}) {
+		t.Errorf("multipair ranks %v", r)
+	}
+	if r := byName["explicit"].Ranks; !slices.Equal(r, []int{0, 3}) {
+		t.Errorf("explicit pair %v", r)
+	}
+	if r := byName["probed"].Ranks; len(r) != 2 || r[0] != 0 || r[1] < 1 || r[1] > 3 {
+		t.Errorf("probed pair %v", r)
+	}
+	across := byName["across"]
+	if !slices.Equal(across.Ranks, []int{0, 1}) || !slices.Contains(across.Flags, measure.FlagPairFallback) {
+		t.Errorf("across-nodes on one host: ranks %v flags %v", across.Ranks, across.Flags)
+	}
+	if !strings.Contains(stderr, "all ranks run on") {
+		t.Errorf("no note about the fallback: %s", stderr)
+	}
+}
+
+// A broken suite is rejected before any process starts: with mpirun off the PATH,
+// the only possible error is the suite's.
+func TestBadSuiteNeverLaunches(t *testing.T) {
+	code, stdout, stderr := skampi(t, []string{"PATH=/nonexistent"}, "-i", "../../inputs/testdata/bad/unknown_op.toml")
+	want := "../../inputs/testdata/bad/unknown_op.toml:3:6: measurement 1: op: unknown operation"
+	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, want) {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
+	}
+}
+
+func TestTooFewProcesses(t *testing.T) {
+	code, _, stderr := skampi(t, nil, "--np", "1", "-i", "quick")
+	if code != 1 || !strings.Contains(stderr, "needs at least 2 processes, the job has 1 (use --np)") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
+		t.Errorf("stack trace: %s", stderr)
+	}
+}

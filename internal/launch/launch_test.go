@@ -1,0 +1,51 @@
+package launch
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestUnderLauncher(t *testing.T) {
+	cases := []struct {
+		env  []string
+		want bool
+	}{
+		{[]string{"HOME=/root"}, false},
+		{[]string{"OMPI_COMM_WORLD_SIZE=2"}, true},
+		{[]string{"PMI_RANK=0"}, true},
+		{[]string{"PMIX_RANK=3"}, true},
+		{[]string{"SLURM_JOB_ID=7", "SLURM_PROCID=0"}, false}, // inside sbatch, not srun
+		{[]string{"SLURM_STEP_ID=0", "SLURM_PROCID=1"}, true},
+	}
+	for _, c := range cases {
+		if got := UnderLauncher(c.env); got != c.want {
+			t.Errorf("%v: %v, want %v", c.env, got, c.want)
+		}
+	}
+	if r := Rank([]string{"PMI_RANK=5"}); r != 5 {
+		t.Errorf("rank %d", r)
+	}
+	if r := Rank(nil); r != 0 {
+		t.Errorf("rank %d", r)
+	}
+}
+
+func TestCommand(t *testing.T) {
+	cmd := Command("/usr/bin/mpirun", "/x/skampi", []string{"-i", "quick"}, []string{"UCX_ERROR_SIGNALS=SIGBUS"},
+		Options{NP: 4, Cores: 2, Root: true})
+	if want := []string{"/usr/bin/mpirun", "-np", "4", "--oversubscribe", "/x/skampi", "-i", "quick"}; !slices.Equal(cmd.Args, want) {
+		t.Errorf("args %v", cmd.Args)
+	}
+	for _, kv := range []string{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1", "OMPI_MCA_osc=ucx", "UCX_ERROR_SIGNALS=SIGBUS"} {
+		if !slices.Contains(cmd.Env, kv) {
+			t.Errorf("env lacks %s: %v", kv, cmd.Env)
+		}
+	}
+	if slices.Contains(cmd.Env, "UCX_ERROR_SIGNALS=") {
+		t.Error("the user's UCX_ERROR_SIGNALS was overridden")
+	}
+	cmd = Command("mpirun", "skampi", nil, nil, Options{NP: 2, Cores: 2})
+	if slices.Contains(cmd.Args, "--oversubscribe") || slices.Contains(cmd.Env, "OMPI_ALLOW_RUN_AS_ROOT=1") {
+		t.Errorf("args %v env %v", cmd.Args, cmd.Env)
+	}
+}
