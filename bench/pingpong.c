@@ -10,7 +10,8 @@
  * stdout: one number, seconds per round trip as rank 0 (the initiator) measured it,
  * summarised over the repetitions the way skampi's time_s is: the mean of the middle
  * half of the sorted per-repetition times (indices n/4 .. n-n/4). stderr: the other
- * statistics. Ranks beyond 1 idle, as in skampi. */
+ * statistics (and, with PINGPONG_SAMPLES set, every per-repetition time). Ranks beyond
+ * 1 idle, as in skampi. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +142,11 @@ int main(int argc, char **argv) {
 		        "middle-mean %.4e median %.4e mean %.4e min %.4e max %.4e\n",
 		        bytes, iters, reps, warmup, middle_mean(t, k), quantile(t, k, 0.5), sum / k, t[0],
 		        t[k - 1]);
+		if (getenv("PINGPONG_SAMPLES")) { /* every per-repetition time, sorted */
+			fprintf(stderr, "samples:");
+			for (int i = 0; i < k; i++) fprintf(stderr, " %.4e", t[i]);
+			fprintf(stderr, "\n");
+		}
 		printf("%.6e\n", middle_mean(t, k));
 		fflush(stdout);
 	}

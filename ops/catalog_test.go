@@ -1,0 +1,61 @@
+package ops
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCatalogue(t *testing.T) {
+	all := All()
+	if len(all) != 13 || len(Names()) != 13 {
+		t.Fatalf("%d ops", len(all))
+	}
+	for _, in := range all {
+		if got, ok := Lookup(in.Name); !ok || got.Name != in.Name {
+			t.Errorf("lookup %s", in.Name)
+		}
+		if in.Description == "" || in.Family != "pt2pt" || in.Directions < 1 {
+			t.Errorf("%s: incomplete %+v", in.Name, in)
+		}
+		if in.Bandwidth != in.Windowed {
+			t.Errorf("%s: bandwidth ops are the windowed ones", in.Name)
+		}
+	}
+	if _, ok := Lookup("pingpong_send_recv"); ok {
+		t.Error("lookup is exact")
+	}
+}
+
+func TestRolesAndBytes(t *testing.T) {
+	pp, _ := Lookup("Pingpong_Send_Recv")
+	pair := [2]int{2, 5}
+	if r, peer := pp.RoleOf(2, 8, pair); r != Initiator || peer != 5 {
+		t.Errorf("rank 2: %v %d", r, peer)
+	}
+	if r, peer := pp.RoleOf(5, 8, pair); r != Responder || peer != 2 {
+		t.Errorf("rank 5: %v %d", r, peer)
+	}
+	if r, _ := pp.RoleOf(0, 8, pair); r != Idle {
+		t.Errorf("rank 0: %v", r)
+	}
+	if p := pp.Participants(8, pair); !slices.Equal(p, []int{2, 5}) {
+		t.Errorf("participants %v", p)
+	}
+	mp, _ := Lookup("Multipair_Bandwidth")
+	if p := mp.Participants(5, pair); !slices.Equal(p, []int{0, 1, 2, 3}) {
+		t.Errorf("multipair participants %v", p)
+	}
+	for rank, want := range map[int][2]int{0: {int(Initiator), 2}, 1: {int(Initiator), 3}, 2: {int(Responder), 0}, 3: {int(Responder), 1}, 4: {int(Idle), -1}} {
+		if r, peer := mp.RoleOf(rank, 5, pair); int(r) != want[0] || peer != want[1] {
+			t.Errorf("multipair rank %d: %v %d", rank, r, peer)
+		}
+	}
+	bw, _ := Lookup("Bandwidth_Isend_Irecv")
+	bibw, _ := Lookup("Bibandwidth_Isend_Irecv")
+	if bw.BytesMoved(1024, 16, 1) != 16*1024 || bibw.BytesMoved(1024, 16, 1) != 2*16*1024 || mp.BytesMoved(1024, 16, mp.Pairs(5)) != 2*16*1024 {
+		t.Error("bytes moved")
+	}
+	if bw.BufferBytes(1024, 16) != 16*1024 || pp.BufferBytes(1024, 16) != 1024 {
+		t.Error("buffer bytes")
+	}
+}

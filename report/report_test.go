@@ -1,0 +1,151 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skampi/skampi/measure"
+)
+
+func samplePoints() (*measure.Run, []*measure.Point) {
+	run := &measure.Run{Kind: measure.KindRun, RunID: "r1", SkampiVersion: "test", MPILibrary: "Open MPI v4.1.4",
+		NProcs: 2, Hosts: []string{"n1"}, Suite: "s", Points: 3, StartTime: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	lat := 0.5e-6
+	bw := 2.5e9
+	pts := []*measure.Point{
+		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 1, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1,
+			Ranks: []int{0, 1}, TimeS: 1e-6, MeanS: 1.1e-6, StderrS: 1e-8, Reps: 8, LatencyS: &lat,
+			RankTimeS: []float64{1e-6, 1.2e-6}, SamplesS: []float64{1e-6}},
+		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 2, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1024,
+			Ranks: []int{0, 1}, TimeS: 2e-6, MeanS: 2e-6, Reps: 64, Flags: []string{measure.FlagMaxReps},
+			RankTimeS: []float64{2e-6, 2e-6}},
+		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 3, Measurement: "bw, big", Op: "Bandwidth_Isend_Irecv",
+			MsgBytes: 4 << 20, Ranks: []int{0, 1}, Window: 16, TimeS: 0.0268, MeanS: 0.0268, Reps: 8, BandwidthBps: &bw},
+	}
+	return run, pts
+}
+
+func feed(t *testing.T, s Sink) {
+	t.Helper()
+	run, pts := samplePoints()
+	if err := s.Run(run); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pts {
+		if err := s.Point(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestJSONLRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	feed(t, NewJSONL(&buf))
+	if n := strings.Count(buf.String(), "\n"); n != 4 {
+		t.Fatalf("%d lines", n)
+	}
+	// Unknown fields (a newer writer) are ignored.
+	text := strings.Replace(buf.String(), `"kind":"point"`, `"kind":"point","future_field":[1,2]`, 1)
+	res, err := ReadJSONL(strings.NewReader(text), "x.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Runs) != 1 || len(res.Points) != 3 || res.Runs[0].StartTime.Year() != 2026 {
+		t.Fatalf("%+v", res)
+	}
+	p := res.Points[0]
+	if *p.LatencyS != 0.5e-6 || p.RankTimeS[1] != 1.2e-6 || p.BandwidthBps != nil || res.Points[2].Window != 16 {
+		t.Errorf("%+v", p)
+	}
+	if !strings.Contains(buf.String(), `"msg_bytes":1024`) || !strings.Contains(buf.String(), `"bandwidth_Bps":2500000000`) {
+		t.Errorf("field names: %s", buf.String())
+	}
+}
+
+func TestJSONLErrors(t *testing.T) {
+	cases := map[string]string{
+		"{\"kind\":\"run\"}\n{\"kind\":\"nope\"}\n": `x.jsonl:2: unknown record kind "nope"`,
+		"{\"kind\":\"point\",\"msg_bytes\":\"x\"}\n": "x.jsonl:1: bad point record",
+		"{\"kind\":\"point\",\"msg_":                 "x.jsonl:1: not a JSON record",
+	}
+	for in, want := range cases {
+		_, err := ReadJSONL(strings.NewReader(in), "x.jsonl")
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestCSV(t *testing.T) {
+	var buf bytes.Buffer
+	feed(t, NewCSV(&buf, true))
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("%d rows %v", len(rows), err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	if rows[1][col["latency_s"]] != "5e-07" || rows[1][col["bandwidth_Bps"]] != "" || rows[2][col["flags"]] != "max_repetitions" ||
+		rows[3][col["measurement"]] != "bw, big" || rows[3][col["ranks"]] != "0;1" || rows[3][col["msg_bytes"]] != "4194304" {
+		t.Errorf("rows %v", rows)
+	}
+	buf.Reset()
+	feed(t, NewCSV(&buf, false))
+	if strings.Contains(buf.String(), "run_id,") {
+		t.Error("header written when appending")
+	}
+}
+
+func TestSKO(t *testing.T) {
+	var buf bytes.Buffer
+	feed(t, NewSKO(&buf))
+	want := `begin result "pp"
+# op Pingpong_Send_Recv, times in microseconds
+count=        1        1.000      0.010      8        1.000        1.200
+count=     1024        2.000      0.000     64        2.000        2.000  # max_repetitions
+end result "pp"
+
+begin result "bw, big"
+# op Bandwidth_Isend_Irecv, times in microseconds
+count=  4194304    26800.000      0.000      8
+end result "bw, big"
+`
+	if got := buf.String(); !strings.HasSuffix(got, want) || !strings.HasPrefix(got, "# SKaMPI-style output of skampi test\n") {
+		t.Errorf("got:\n%s", got)
+	}
+}
+
+func TestTable(t *testing.T) {
+	var buf bytes.Buffer
+	feed(t, NewTable(&buf))
+	got := buf.String()
+	for _, want := range []string{"2 processes on 1 host |", "[1/3]", "1.000 µs", "0.9%", "max_repetitions", "4 MiB", "2.50 GB/s", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	for s, want := range map[float64]string{0: "0", 5e-10: "0.5 ns", 1.5e-6: "1.500 µs", 0.02: "20.000 ms", 3: "3.000 s"} {
+		if got := Seconds(s); got != want {
+			t.Errorf("Seconds(%g) = %q, want %q", s, got, want)
+		}
+	}
+	for n, want := range map[int64]string{1: "1 B", 1536: "1536 B", 4096: "4 KiB", 3 << 30: "3 GiB"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if Rate(1.5e6) != "1.50 MB/s" || Rate(12) != "12 B/s" {
+		t.Error(Rate(1.5e6), Rate(12))
+	}
+}

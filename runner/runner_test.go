@@ -1,0 +1,153 @@
+package runner
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+)
+
+// fakeWorld is rank 0 of a job in which every participant takes 1 µs per KiB + 1 µs.
+type fakeWorld struct {
+	size    int
+	pending []float64
+	made    [][2]int // pairs the ops were built for
+}
+
+func (w *fakeWorld) Rank() int      { return 0 }
+func (w *fakeWorld) Size() int      { return w.size }
+func (w *fakeWorld) Barrier() error { return nil }
+func (w *fakeWorld) Gather(float64) ([]float64, error) {
+	return w.pending, nil
+}
+func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
+func (w *fakeWorld) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error) {
+	w.made = append(w.made, pair)
+	return fakeOp{w: w, info: info, bytes: bytes, pair: pair}, nil
+}
+
+type fakeOp struct {
+	w     *fakeWorld
+	info  ops.Info
+	bytes int64
+	pair  [2]int
+}
+
+func (o fakeOp) Run(int) (float64, error) {
+	vals := make([]float64, o.w.size)
+	for r := range vals {
+		vals[r] = 1e-6 + float64(o.bytes)/1024*1e-6
+		// the pair (0, last) is slow: max-latency must pick it
+		if o.pair[1] == o.w.size-1 {
+			vals[r] *= 3
+		}
+	}
+	o.w.pending = vals
+	return vals[0], nil
+}
+
+type collect struct{ points []*measure.Point }
+
+func (c *collect) Run(*measure.Run) error       { return nil }
+func (c *collect) Point(p *measure.Point) error { c.points = append(c.points, p); return nil }
+func (c *collect) Close() error                 { return nil }
+
+func plan(t *testing.T, src string) *inputs.Plan {
+	t.Helper()
+	p, err := inputs.Parse("t.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRunnerRecords(t *testing.T) {
+	p := plan(t, `
+[settings]
+min_repetitions = 3
+max_repetitions = 3
+iterations = 1
+window = 4
+[[measurement]]
+name = "pp"
+op = "Pingpong_Send_Recv"
+sizes = [1024, 2048]
+[[measurement]]
+name = "bw"
+op = "Bandwidth_Isend_Irecv"
+sizes = [1024]
+[[measurement]]
+name = "far"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = "max-latency"
+[[measurement]]
+name = "across"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = "across-nodes"
+`)
+	w := &fakeWorld{size: 4}
+	sink := &collect{}
+	var log bytes.Buffer
+	r := &Runner{World: w, Hosts: []string{"a", "a", "b", "b"}, RunID: "x", Sink: sink, Log: &log}
+	if err := r.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.points) != 5 {
+		t.Fatalf("%d points", len(sink.points))
+	}
+	pp := sink.points[0]
+	if pp.PointIndex != 1 || pp.RunID != "x" || pp.TimeS != 2e-6 || *pp.LatencyS != 1e-6 || pp.BandwidthBps != nil ||
+		pp.NProcs != 4 || !slices.Equal(pp.Ranks, []int{0, 1}) || pp.Stop != "converged" || pp.Reps != 3 {
+		t.Errorf("ping-pong point %+v", pp)
+	}
+	bw := sink.points[2]
+	if bw.Window != 4 || bw.LatencyS != nil || *bw.BandwidthBps != 4*1024/2e-6 {
+		t.Errorf("bandwidth point %+v bw %v", bw, *bw.BandwidthBps)
+	}
+	if far := sink.points[3]; !slices.Equal(far.Ranks, []int{0, 3}) {
+		t.Errorf("max-latency pair %v", far.Ranks)
+	}
+	if across := sink.points[4]; !slices.Equal(across.Ranks, []int{0, 2}) || len(across.Flags) != 0 {
+		t.Errorf("across-nodes pair %v %v", across.Ranks, across.Flags)
+	}
+	if log.Len() != 0 {
+		t.Errorf("unexpected note: %s", log.String())
+	}
+}
+
+func TestRunnerFallbackAndCheck(t *testing.T) {
+	p := plan(t, `
+[[measurement]]
+name = "across"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = "across-nodes"
+iterations = 1
+`)
+	sink := &collect{}
+	var log bytes.Buffer
+	r := &Runner{World: &fakeWorld{size: 2}, Hosts: []string{"a", "a"}, Sink: sink, Log: &log}
+	if err := r.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	if f := sink.points[0].Flags; !slices.Contains(f, measure.FlagPairFallback) {
+		t.Errorf("flags %v", f)
+	}
+	if !strings.Contains(log.String(), `all ranks run on a; measured ranks 0 and 1 instead`) {
+		t.Errorf("note %q", log.String())
+	}
+
+	explicit := plan(t, "[[measurement]]\nname = \"x\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\npair = [0, 5]\n")
+	if err := Check(explicit, 4); err == nil || err.Error() != `measurement "x": pair rank 5 does not exist in a job of 4 processes` {
+		t.Errorf("check: %v", err)
+	}
+	if err := Check(explicit, 6); err != nil {
+		t.Error(err)
+	}
+}
