@@ -70,7 +70,7 @@ func TestJSONLRoundTrip(t *testing.T) {
 
 func TestJSONLErrors(t *testing.T) {
 	cases := map[string]string{
-		"{\"kind\":\"run\"}\n{\"kind\":\"nope\"}\n": `x.jsonl:2: unknown record kind "nope"`,
+		"{\"kind\":\"run\"}\n{\"kind\":\"nope\"}\n":  `x.jsonl:2: unknown record kind "nope"`,
 		"{\"kind\":\"point\",\"msg_bytes\":\"x\"}\n": "x.jsonl:1: bad point record",
 		"{\"kind\":\"point\",\"msg_":                 "x.jsonl:1: not a JSON record",
 	}
