@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
@@ -29,12 +30,21 @@ func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int)
 // runJob is one rank of the parallel job. Errors every rank sees alike are reported
 // by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
 // others would wait for it forever.
-func runJob(plan *inputs.Plan, o *runOptions) error {
+func runJob(plan *inputs.Plan, o *runOptions) (err error) {
+	launch.SetRankDefaults()
 	w, err := mpi.Init()
 	if err != nil {
 		return err
 	}
 	rank := w.Rank()
+	defer func() {
+		// A bug on one rank must not leave the others waiting in MPI forever.
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "skampi: rank %d: internal error: %v\n", rank, r)
+			mpi.Abort(70)
+			err = &exitError{code: 70, quiet: true}
+		}
+	}()
 	fail := func(err error) error {
 		fmt.Fprintf(os.Stderr, "skampi: rank %d: %v\n", rank, err)
 		mpi.Abort(1)

@@ -64,9 +64,14 @@ func Command(mpirun, self string, args []string, env []string, opts Options) *ex
 	return cmd
 }
 
-// Env adds what Open MPI needs to env unless already set: permission to run as root
-// (when root), UCX leaving SIGSEGV to the Go runtime, and the UCX one-sided component
-// (the default osc/rdma crashes in finalize in Open MPI 4.1.4 once RMA is used).
+// RankDefaults are set in every rank before MPI starts, unless the user set them:
+// UCX must leave SIGSEGV to the Go runtime (or a Go panic becomes a hard crash), and
+// Open MPI 4.1.4's default one-sided component (osc/rdma) crashes in finalize once RMA
+// is used, so the UCX one is chosen.
+var RankDefaults = [][2]string{{"UCX_ERROR_SIGNALS", ""}, {"OMPI_MCA_osc", "ucx"}}
+
+// Env adds what Open MPI needs to env unless already set: RankDefaults and, for root,
+// permission to run as root.
 func Env(env []string, root bool) []string {
 	vars := toMap(env)
 	out := append([]string(nil), env...)
@@ -79,9 +84,20 @@ func Env(env []string, root bool) []string {
 		add("OMPI_ALLOW_RUN_AS_ROOT", "1")
 		add("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
 	}
-	add("UCX_ERROR_SIGNALS", "")
-	add("OMPI_MCA_osc", "ucx")
+	for _, kv := range RankDefaults {
+		add(kv[0], kv[1])
+	}
 	return out
+}
+
+// SetRankDefaults applies RankDefaults to this process (a rank started by the user's
+// own mpirun or srun); call it before MPI is initialised.
+func SetRankDefaults() {
+	for _, kv := range RankDefaults {
+		if _, ok := os.LookupEnv(kv[0]); !ok {
+			os.Setenv(kv[0], kv[1])
+		}
+	}
 }
 
 // FindMPIRun locates mpirun on PATH with an actionable error.
