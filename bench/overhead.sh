@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Overhead reference: skampi's Pingpong_Send_Recv against a plain C ping-pong
-# (bench/pingpong.c) doing the same thing, run alternately, and the ratio of the
-# medians. See bench/README.md. Run by `make bench-overhead` (which builds bin/skampi
-# first); works from any directory.
+# (bench/pingpong.c) doing the same thing, run alternately; prints every pair, both
+# medians and the median of the per-run ratios skampi/C. See bench/README.md.
+# Run by `make bench-overhead` (which builds bin/skampi first); works from any directory.
 #
 # Environment: RUNS (5) runs of each program; BYTES (1), ITERS (2000), REPS (32),
 # WARMUP (2) describe one point, the same for both programs; KEEP=1 keeps the
@@ -110,7 +110,8 @@ PY
 }
 
 echo "overhead: Pingpong_Send_Recv, $BYTES B, $ITERS iterations x $REPS repetitions (+$WARMUP warm-up), $RUNS runs each, alternating"
-echo "overhead: both report the mean of the middle half of rank 0's per-repetition times (s per round trip)"
+echo "overhead: both report the mean of the middle half of rank 0's per-repetition times (s per round trip);"
+echo "overhead: the ratio is the median over runs of skampi's time / the C time of the same run"
 c_times=() s_times=()
 for ((i = 1; i <= RUNS; i++)); do
 	c=$(run_c "$i") || exit 1
@@ -120,14 +121,22 @@ for ((i = 1; i <= RUNS; i++)); do
 		"$(python3 -c 'import sys; print(f"{float(sys.argv[2]) / float(sys.argv[1]):.3f}")' "$c" "$s")"
 done
 
-python3 - "$RUNS" "${c_times[@]}" "${s_times[@]}" <<'PY'
+python3 - "$RUNS" "${c_times[@]}" "${s_times[@]}" <<'PY' || die "summarising failed"
 import statistics as st, sys
 n = int(sys.argv[1])
 c = [float(x) for x in sys.argv[2:2 + n]]
 s = [float(x) for x in sys.argv[2 + n:2 + 2 * n]]
 mc, ms = st.median(c), st.median(s)
-print(f"median C:      {mc:.4e} s per round trip")
-print(f"median skampi: {ms:.4e} s per round trip")
-print(f"ratio skampi/C (median of {n}): {ms / mc:.3f}")
-print(f"median of the per-run ratios: {st.median(b / a for a, b in zip(c, s)):.3f}")
+print(f"median C:      {mc:.4e} s per round trip (runs {min(c):.3e} .. {max(c):.3e})")
+print(f"median skampi: {ms:.4e} s per round trip (runs {min(s):.3e} .. {max(s):.3e})")
+# The headline is the median of the per-run ratios: each skampi run is compared with
+# the C run just before it, under nearly the same machine state, which is what
+# alternating is for. The ratio of the two medians is shown too; it swings much more
+# when the machine's latency jumps between levels from one run to the next.
+print(f"ratio of the medians: {ms / mc:.3f}")
+print(f"ratio skampi/C (median of {n}): {st.median(b / a for a, b in zip(c, s)):.3f}")
+spread = max(max(c) / min(c), max(s) / min(s))
+if spread > 1.10:
+    print(f"note: one program's runs differ by up to x{spread:.2f}, far more than the 5 % target; "
+          f"the ratio is dominated by machine noise: raise RUNS (e.g. RUNS=25) or use a quiet machine")
 PY
