@@ -1,9 +1,6 @@
 package measure
 
-import (
-	"math"
-	"time"
-)
+import "time"
 
 // Record kinds, the "kind" field of every line of a result file.
 const (
@@ -109,11 +106,6 @@ func (p *Point) Fill(r *Result, minReps int) {
 	s := r.Summary
 	p.TimeS, p.MeanS, p.MedianS = s.Time, s.Mean, s.Median
 	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = s.Min, s.P10, s.P90, s.Max, s.Stderr
-	for i, v := range p.RankTimeS {
-		if math.IsNaN(v) {
-			p.RankTimeS[i] = 0
-		}
-	}
 }
 
 func (p *Point) addFlag(f string) { p.Flags = append(p.Flags, f) }

@@ -1,0 +1,95 @@
+package inputs
+
+import (
+	"fmt"
+	"strconv"
+)
+
+const sizesExample = `{ from = "1B", to = "64KiB", step = "*2" }`
+
+// sizes expands `sizes`: a table {from, to, step} or an explicit list of sizes. Every
+// size must fit the buffer, counting one receive slot per message in flight.
+func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
+	// one reads a size at path and checks that it fits; ok is false after an error.
+	one := func(p string, e any) (int64, bool) {
+		n, err := size(e)
+		if err != nil {
+			d.errAt(p, "%v", err)
+			return 0, false
+		}
+		s := m.Settings
+		if m.Op.BufferBytes(n, s.Window) <= s.Buffer {
+			return n, true
+		}
+		if m.Op.Windowed {
+			d.errAt(p, "%s does not fit the buffer: %d messages in flight need %s, buffer is %s (raise buffer or lower window)",
+				FormatSize(n), s.Window, FormatSize(n*int64(s.Window)), FormatSize(s.Buffer))
+		} else {
+			d.errAt(p, "%s does not fit the buffer (%s): raise buffer", FormatSize(n), FormatSize(s.Buffer))
+		}
+		return 0, false
+	}
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			d.errAt(path, "the list of sizes is empty")
+		}
+		var out []int64
+		for i, e := range x {
+			if n, ok := one(path+"."+strconv.Itoa(i), e); ok {
+				out = append(out, n)
+			}
+		}
+		return out
+	case map[string]any:
+		return d.sizeRange(path, x, m, one)
+	}
+	d.errAt(path, "must be a table such as %s or a list of sizes, got %s", sizesExample, typeName(v))
+	return nil
+}
+
+func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one func(string, any) (int64, bool)) []int64 {
+	for _, k := range sortedKeys(x) {
+		if k != "from" && k != "to" && k != "step" {
+			d.unknownKey(path+"."+k, k, []string{"from", "to", "step"})
+		}
+	}
+	ok := true
+	for _, k := range []string{"from", "to", "step"} {
+		if _, present := x[k]; !present {
+			d.errAt(path, "missing %q (sizes = %s)", k, sizesExample)
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	from, okFrom := one(path+".from", x["from"])
+	var to int64
+	okTo := true
+	if s, isStr := x["to"].(string); isStr && s == "max" {
+		to = m.Settings.Buffer
+		if m.Op.Windowed {
+			to /= int64(m.Settings.Window)
+		}
+	} else {
+		to, okTo = one(path+".to", x["to"])
+	}
+	var st Step
+	s, isStr := x["step"].(string)
+	err := fmt.Errorf(`must be a string such as "*2" or "+1KiB", got %s`, typeName(x["step"]))
+	if isStr {
+		st, err = ParseStep(s)
+	}
+	if err != nil {
+		d.errAt(path+".step", "%v", err)
+	}
+	if !okFrom || !okTo || err != nil {
+		return nil
+	}
+	out, err := Expand(from, to, st)
+	if err != nil {
+		d.errAt(path, "%v", err)
+	}
+	return out
+}
