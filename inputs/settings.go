@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Timers.
@@ -38,6 +40,18 @@ type Settings struct {
 	Pair         string
 	PairRanks    [2]int
 	Window       int // messages in flight for windowed (bandwidth) operations
+	// HangTimeout ends the job when one point takes this long, which only a point
+	// blocked inside the library does (the stop rule ends slow points at MaxTime);
+	// 0 means twice MaxTime plus 5 s.
+	HangTimeout time.Duration
+}
+
+// Hang is the effective hang timeout.
+func (s Settings) Hang() time.Duration {
+	if s.HangTimeout > 0 {
+		return s.HangTimeout
+	}
+	return 2*s.MaxTime + 5*time.Second
 }
 
 // Defaults are SKaMPI-like: 8..64 repetitions, 3 % relative standard error.
@@ -87,6 +101,9 @@ var settingList = []setting{
 		if err == nil && n <= 0 {
 			err = fmt.Errorf("must be larger than 0 bytes")
 		}
+		if err == nil {
+			err = fitsMemory(n)
+		}
 		s.Buffer = n
 		return err
 	}},
@@ -103,9 +120,12 @@ var settingList = []setting{
 			s.Iterations = 0
 			return nil
 		}
+		if str, ok := v.(string); ok {
+			return fmt.Errorf(`must be "auto" or a count of operations, got %q`, str)
+		}
 		n, err := intIn(v, 1, 100_000_000)
 		if err != nil {
-			return fmt.Errorf(`must be "auto" or a count: %v`, err)
+			return fmt.Errorf(`must be "auto" or a count of operations: %v`, err)
 		}
 		s.Iterations = n
 		return nil
@@ -124,6 +144,9 @@ var settingList = []setting{
 				return fmt.Errorf("an explicit pair has two ranks, got %d", len(arr))
 			}
 			for i, x := range arr {
+				if n, ok := x.(int64); ok && n < 0 {
+					return fmt.Errorf("rank %d is %d: ranks are numbered from 0", i+1, n)
+				}
 				r, err := intIn(x, 0, math.MaxInt32)
 				if err != nil {
 					return fmt.Errorf("rank %d: %v", i+1, err)
@@ -142,6 +165,10 @@ var settingList = []setting{
 	}},
 	{"window", "messages in flight for bandwidth operations", func(s *Settings, v any) (err error) {
 		s.Window, err = intIn(v, 1, 1<<16)
+		return
+	}},
+	{"hang_timeout", `end the job when one point takes this long (default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
+		s.HangTimeout, err = duration(v)
 		return
 	}},
 }
@@ -177,6 +204,14 @@ func typeName(v any) string {
 		return "an array"
 	case map[string]any:
 		return "a table"
+	case time.Time:
+		return "a date-time"
+	case toml.LocalDateTime:
+		return "a local date-time"
+	case toml.LocalDate:
+		return "a date"
+	case toml.LocalTime:
+		return "a time of day"
 	}
 	return fmt.Sprintf("a %T", v)
 }
@@ -201,8 +236,10 @@ func float(v any) (float64, error) {
 		return x, nil
 	case int64:
 		return float64(x), nil
+	case string:
+		return 0, fmt.Errorf("must be a number such as 0.03, got the string %q", x)
 	}
-	return 0, fmt.Errorf("must be a number, got %s", typeName(v))
+	return 0, fmt.Errorf("must be a number such as 0.03, got %s", typeName(v))
 }
 
 func oneOf(v any, allowed ...string) (string, error) {
@@ -215,15 +252,20 @@ func oneOf(v any, allowed ...string) (string, error) {
 			return s, nil
 		}
 	}
+	if s == "" {
+		return "", fmt.Errorf("must be one of %s, got an empty string", quoteList(allowed))
+	}
 	return "", fmt.Errorf("%q is not one of %s", s, quoteList(allowed))
 }
 
 func duration(v any) (time.Duration, error) {
-	s, ok := v.(string)
-	if !ok {
-		return 0, fmt.Errorf(`must be a string with a unit such as "5s", got %s`, typeName(v))
+	switch x := v.(type) {
+	case string:
+		return ParseDuration(x)
+	case int64, float64:
+		return 0, fmt.Errorf(`must be a string with a unit such as "5s" or "500ms", got the number %v with no unit`, x)
 	}
-	return ParseDuration(s)
+	return 0, fmt.Errorf(`must be a string with a unit such as "5s" or "500ms", got %s`, typeName(v))
 }
 
 // size accepts an integer (bytes) or a string with a unit.

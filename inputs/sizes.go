@@ -2,7 +2,11 @@ package inputs
 
 import (
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
+
+	"github.com/skampi/skampi/ops"
 )
 
 const sizesExample = `{ from = "1B", to = "64KiB", step = "*2" }`
@@ -18,12 +22,17 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 			return 0, false
 		}
 		s := m.Settings
-		if m.Op.BufferBytes(n, s.Window) <= s.Buffer {
+		need, ok := bufferNeed(m.Op, n, s.Window)
+		if ok && need <= s.Buffer {
 			return n, true
 		}
 		if m.Op.Windowed {
+			needS := fmt.Sprintf("%d times %s", s.Window, FormatSize(n))
+			if ok {
+				needS = FormatSize(need)
+			}
 			d.errAt(p, "%s does not fit the buffer: %d messages in flight need %s, buffer is %s (raise buffer or lower window)",
-				FormatSize(n), s.Window, FormatSize(n*int64(s.Window)), FormatSize(s.Buffer))
+				FormatSize(n), s.Window, needS, FormatSize(s.Buffer))
 		} else {
 			d.errAt(p, "%s does not fit the buffer (%s): raise buffer", FormatSize(n), FormatSize(s.Buffer))
 		}
@@ -34,11 +43,24 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 		if len(x) == 0 {
 			d.errAt(path, "the list of sizes is empty")
 		}
+		if len(x) > maxPoints {
+			d.errAt(path, "the list has %d sizes, more than the limit of %d", len(x), maxPoints)
+			return nil
+		}
 		var out []int64
+		seen := map[int64]int{}
 		for i, e := range x {
-			if n, ok := one(path+"."+strconv.Itoa(i), e); ok {
-				out = append(out, n)
+			p := path + "." + strconv.Itoa(i)
+			n, ok := one(p, e)
+			if !ok {
+				continue
 			}
+			if j, dup := seen[n]; dup {
+				d.errAt(p, "%s is listed twice (also as sizes.%d)", FormatSize(n), j)
+				continue
+			}
+			seen[n] = i
+			out = append(out, n)
 		}
 		return out
 	case map[string]any:
@@ -46,6 +68,16 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 	}
 	d.errAt(path, "must be a table such as %s or a list of sizes, got %s", sizesExample, typeName(v))
 	return nil
+}
+
+// bufferNeed is the buffer space one rank needs for messages of n bytes (see
+// ops.Info.BufferBytes); ok is false when that overflows an int64, which a size near
+// the limit times a large window can.
+func bufferNeed(op ops.Info, n int64, window int) (need int64, ok bool) {
+	if per := op.BufferBytes(1, window); per > 1 && n > math.MaxInt64/per {
+		return 0, false
+	}
+	return op.BufferBytes(n, window), true
 }
 
 func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one func(string, any) (int64, bool)) []int64 {
@@ -72,6 +104,9 @@ func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one fu
 		if m.Op.Windowed {
 			to /= int64(m.Settings.Window)
 		}
+	} else if isStr && strings.EqualFold(s, "max") {
+		d.errAt(path+".to", `%q is not a size: write "max" in lower case`, s)
+		okTo = false
 	} else {
 		to, okTo = one(path+".to", x["to"])
 	}

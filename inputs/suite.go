@@ -3,6 +3,7 @@
 package inputs
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -49,6 +50,9 @@ func (p *Plan) Points() int {
 // maxFileBytes bounds a suite file; real suites are a few KiB.
 const maxFileBytes = 1 << 20
 
+// maxErrors bounds the errors reported for one file: past that, more help nobody.
+const maxErrors = 50
+
 // Load reads a suite from a file path or, when no such file exists, a built-in suite
 // by name.
 func Load(nameOrPath string) (*Plan, error) {
@@ -78,6 +82,11 @@ func Parse(file string, data []byte) (*Plan, error) {
 		el.add(Pos{}, "suite file is %d bytes, larger than the %d-byte limit: is this the right file?", len(data), maxFileBytes)
 		return nil, el
 	}
+	sum := sha256.Sum256(data)
+	// Editors on Windows may start a UTF-8 file with a byte order mark; TOML does not
+	// allow one, but it carries no meaning, so skip it (positions then count from the
+	// first character the user sees).
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !utf8.Valid(data) {
 		el.add(invalidUTF8(data), "suite file is not valid UTF-8")
 		return nil, el
@@ -93,12 +102,23 @@ func Parse(file string, data []byte) (*Plan, error) {
 		}
 		return nil, el
 	}
+	if len(doc) == 0 {
+		what := "is empty"
+		if len(bytes.TrimSpace(data)) > 0 {
+			what = "has only comments"
+		}
+		el.add(Pos{}, "the suite file %s: nothing to measure (a suite needs at least one [[measurement]])", what)
+		return nil, el
+	}
 	d := decoder{ix: indexPositions(data), el: el}
-	sum := sha256.Sum256(data)
 	plan := &Plan{Name: baseName(file), Source: file, SHA256: hex.EncodeToString(sum[:])}
 	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
 	if len(el.Errors) > 0 {
 		sort.SliceStable(el.Errors, func(i, j int) bool { return el.Errors[i].Pos.less(el.Errors[j].Pos) })
+		if n := len(el.Errors) - maxErrors; n > 0 {
+			el.Errors = el.Errors[:maxErrors]
+			el.add(Pos{}, "%d more errors not shown", n)
+		}
 		return nil, el
 	}
 	return plan, nil
@@ -113,8 +133,12 @@ func (d *decoder) errAt(path string, format string, args ...any) {
 	d.el.add(d.ix.at(path), "%s: %s", humanPath(path), fmt.Sprintf(format, args...))
 }
 
+// unknownKey reports key, the last part of path, naming the table it is in.
 func (d *decoder) unknownKey(path, key string, known []string) {
 	msg := fmt.Sprintf("unknown key %q", key)
+	if parent := strings.TrimSuffix(path, "."+key); parent != path {
+		msg = humanPath(parent) + ": " + msg
+	}
 	if s := suggest(key, known); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
@@ -155,6 +179,10 @@ func (d *decoder) suite(doc map[string]any) (string, Settings, []Measurement) {
 	raw, ok := doc["measurement"].([]any)
 	if _, present := doc["measurement"]; present && !ok {
 		d.errAt("measurement", "must be an array of tables ([[measurement]]), got %s", typeName(doc["measurement"]))
+		return desc, global, nil
+	}
+	if ok && len(raw) == 0 {
+		d.errAt("measurement", "the list of measurements is empty: nothing to measure")
 		return desc, global, nil
 	}
 	if len(raw) == 0 {
@@ -282,6 +310,8 @@ func sortedKeys(m map[string]any) []string {
 	return ks
 }
 
+// invalidUTF8 is the position of the first byte that is not UTF-8. Columns count
+// bytes, as the TOML decoder's do.
 func invalidUTF8(data []byte) Pos {
 	line, col := 1, 1
 	for len(data) > 0 {
@@ -292,7 +322,7 @@ func invalidUTF8(data []byte) Pos {
 		if r == '\n' {
 			line, col = line+1, 1
 		} else {
-			col++
+			col += n
 		}
 		data = data[n:]
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -119,11 +121,36 @@ pair = "max-latency"
 	}
 }
 
-// Every file in testdata/bad is rejected with exactly the text of its .err file.
+// noPosition lists the bad suites whose errors have no single position in the file.
+var noPosition = map[string]bool{
+	"empty.toml":           true, // nothing in the file to point at
+	"comments_only.toml":   true,
+	"no_measurements.toml": true, // the problem is something missing from the whole file
+}
+
+// errLine is one line of an ErrorList: FILE:LINE:COL: message, or FILE: message.
+var errLine = regexp.MustCompile(`^(.*?):([0-9]+):([0-9]+): (.+)$`)
+
+// withMemory makes the machine look as if it had mem bytes (ok false: unknown).
+func withMemory(t testing.TB, mem int64, ok bool) {
+	old := memTotal
+	memTotal = func() (int64, bool) { return mem, ok }
+	t.Cleanup(func() { memTotal = old })
+}
+
+// Every file in testdata/bad is rejected with exactly the text of its .err file, and
+// every line of that text names the file and, unless listed in noPosition, a line
+// and column inside it.
 func TestBadSuites(t *testing.T) {
+	withMemory(t, 64<<30, true) // the same verdicts on every machine
 	files, _ := filepath.Glob("testdata/bad/*.toml")
-	if len(files) < 10 {
+	if len(files) < 45 {
 		t.Fatalf("only %d bad suites", len(files))
+	}
+	for name := range noPosition {
+		if _, err := os.Stat("testdata/bad/" + name); err != nil {
+			t.Errorf("noPosition lists a missing file: %v", err)
+		}
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -146,9 +173,28 @@ func TestBadSuites(t *testing.T) {
 			if got != string(want) {
 				t.Errorf("error text:\n%s\nwant:\n%s", got, want)
 			}
+			src, _ := os.ReadFile(f)
+			lines := strings.Split(string(src), "\n")
 			for _, line := range strings.Split(strings.TrimSpace(got), "\n") {
 				if !strings.HasPrefix(line, f+":") {
 					t.Errorf("line does not start with the file name: %q", line)
+					continue
+				}
+				m := errLine.FindStringSubmatch(line)
+				if noPosition[filepath.Base(f)] {
+					if m != nil && m[1] == f {
+						t.Errorf("listed in noPosition but has a position: %q", line)
+					}
+					continue
+				}
+				if m == nil || m[1] != f {
+					t.Errorf("line has no FILE:LINE:COL: position: %q", line)
+					continue
+				}
+				l, _ := strconv.Atoi(m[2])
+				c, _ := strconv.Atoi(m[3])
+				if l < 1 || c < 1 || l > len(lines) || c > len(lines[l-1])+1 {
+					t.Errorf("position %d:%d is outside the file (%d lines): %q", l, c, len(lines), line)
 				}
 			}
 		})
@@ -158,7 +204,135 @@ func TestBadSuites(t *testing.T) {
 func TestTooLarge(t *testing.T) {
 	big := []byte(strings.Repeat("# padding\n", maxFileBytes/10+1))
 	_, err := Parse("big.toml", big)
-	if err == nil || !strings.Contains(err.Error(), "larger than the 1048576-byte limit") {
+	want := "big.toml: suite file is 1048580 bytes, larger than the 1048576-byte limit: is this the right file?"
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v, want %q", err, want)
+	}
+}
+
+func TestTooManyErrors(t *testing.T) {
+	src := "[[measurement]]\nname = \"a\"\nop = \"Pingpong_Send_Recv\"\nsizes = [" +
+		strings.Repeat("\"1KB\",\n", maxErrors+7) + "]\n"
+	_, err := Parse("many.toml", []byte(src))
+	el, ok := err.(*ErrorList)
+	if !ok || len(el.Errors) != maxErrors+1 {
 		t.Fatalf("err = %v", err)
+	}
+	if last := el.Errors[maxErrors].Error(); last != "many.toml: 7 more errors not shown" {
+		t.Errorf("last line %q", last)
+	}
+	if first := el.Errors[0].Error(); !strings.HasPrefix(first, "many.toml:4:10: measurement 1: sizes.0: ") {
+		t.Errorf("first line %q", first)
+	}
+}
+
+// A UTF-8 byte order mark, which some editors write, is skipped.
+func TestByteOrderMark(t *testing.T) {
+	plain, err := os.ReadFile("testdata/good/example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withBOM := append([]byte("\ufeff"), plain...)
+	a, err := Parse("example.toml", plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Parse("example.toml", withBOM)
+	if err != nil {
+		t.Fatalf("a suite starting with a BOM is rejected: %v", err)
+	}
+	if !reflect.DeepEqual(a.Measurements, b.Measurements) || a.Settings != b.Settings {
+		t.Errorf("the BOM changed the plan:\n%+v\n%+v", a, b)
+	}
+	if a.SHA256 == b.SHA256 {
+		t.Error("SHA256 should be that of the file as read, BOM included")
+	}
+	// Positions count from the first character after the BOM.
+	_, err = Parse("bom.toml", []byte("\ufeffwarmup = 1\n"+string(plain)))
+	if want := `bom.toml:1:1: unknown key "warmup"`; err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+	// Only at the very start: elsewhere U+FEFF is a character like any other.
+	if _, err := Parse("bom.toml", append([]byte("\n"), withBOM...)); err == nil {
+		t.Error("a BOM after the start was accepted")
+	}
+}
+
+// Arrays of tables written inline, nested arrays and inline tables all get positions.
+func TestPositionsInsideArrays(t *testing.T) {
+	src := `measurement = [
+  { name = "a", op = "Pingpong_Send_Recv" },
+  { name = "b", op = "Pingpong_Send_Recv", sizes = [[1], [], [ [2] ], # c [
+     {}, "1KB"] },
+]
+`
+	_, err := Parse("in.toml", []byte(src))
+	want := `in.toml:2:3: measurement 1: missing required key "sizes"
+in.toml:3:53: measurement 2: sizes.0: must be a size such as "64KiB" or a byte count, got an array
+in.toml:3:58: measurement 2: sizes.1: must be a size such as "64KiB" or a byte count, got an array
+in.toml:3:62: measurement 2: sizes.2: must be a size such as "64KiB" or a byte count, got an array
+in.toml:4:6: measurement 2: sizes.3: must be a size such as "64KiB" or a byte count, got a table
+in.toml:4:10: measurement 2: sizes.4: size "1KB": unknown unit "KB" (use B, KiB, MiB, GiB or TiB)`
+	if err == nil || err.Error() != want {
+		t.Errorf("err =\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestBufferAgainstMemory(t *testing.T) {
+	src := func(buf string) []byte {
+		return []byte("[settings]\nbuffer = \"" + buf + "\"\n[[measurement]]\nname = \"a\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
+	}
+	withMemory(t, 1<<30, true)
+	if _, err := Parse("m.toml", src("512MiB")); err != nil {
+		t.Errorf("2 x 512MiB in 1GiB: %v", err)
+	}
+	_, err := Parse("m.toml", src("513MiB"))
+	want := "m.toml:2:10: settings.buffer: 513MiB per direction (1026MiB per rank for send and receive) is more than this machine's memory"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+	withMemory(t, 0, false) // unknown: no check
+	if _, err := Parse("m.toml", src("512TiB")); err != nil {
+		t.Errorf("memory unknown: %v", err)
+	}
+}
+
+func TestParseMemTotal(t *testing.T) {
+	good := "MemTotal:       16318412 kB\nMemFree:         1234 kB\n"
+	if n, ok := parseMemTotal([]byte(good)); !ok || n != 16318412<<10 {
+		t.Errorf("got %d %v", n, ok)
+	}
+	for _, bad := range []string{"", "MemFree: 12 kB\n", "MemTotal: 12 MB\n", "MemTotal: x kB\n", "MemTotal: -4 kB\n"} {
+		if n, ok := parseMemTotal([]byte(bad)); ok {
+			t.Errorf("%q: got %d", bad, n)
+		}
+	}
+	if n, ok := procMemTotal(); ok && n < 1<<20 {
+		t.Errorf("this machine has %d bytes of memory?", n)
+	}
+}
+
+func TestDuplicateSizes(t *testing.T) {
+	src := "[[measurement]]\nname = \"a\"\nop = \"Pingpong_Send_Recv\"\nsizes = [4, 1, \"4B\", 0x4]\n"
+	_, err := Parse("d.toml", []byte(src))
+	want := "d.toml:4:16: measurement 1: sizes.2: 4B is listed twice (also as sizes.0)\n" +
+		"d.toml:4:22: measurement 1: sizes.3: 4B is listed twice (also as sizes.0)"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+}
+
+// An explicit list is held to the same limit as a range.
+func TestSizeListLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[[measurement]]\nname = \"a\"\nop = \"Pingpong_Send_Recv\"\nsizes = [")
+	for i := 0; i <= maxPoints; i++ {
+		b.WriteString(strconv.Itoa(i) + ",")
+	}
+	b.WriteString("]\n")
+	_, err := Parse("l.toml", []byte(b.String()))
+	want := "l.toml:4:9: measurement 1: sizes: the list has 10001 sizes, more than the limit of 10000"
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
 	}
 }

@@ -106,7 +106,10 @@ func ParseStep(s string) (Step, error) {
 			f = math.Sqrt2
 		} else {
 			v, err := strconv.ParseFloat(arg, 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			if err == nil && math.IsInf(v, 0) {
+				return Step{}, fmt.Errorf("step %q: the factor must be a finite number", s)
+			}
+			if err != nil || math.IsNaN(v) {
 				return Step{}, fmt.Errorf("step %q: %q is not a number (use *2, *sqrt2, *X or +N)", s, arg)
 			}
 			f = v
@@ -116,6 +119,9 @@ func ParseStep(s string) (Step, error) {
 		}
 		return Step{Factor: f, Text: t}, nil
 	case strings.HasPrefix(t, "+"):
+		if strings.HasPrefix(strings.TrimSpace(t[1:]), "-") {
+			return Step{}, fmt.Errorf("step %q never advances: the increment must be positive", s)
+		}
 		n, err := ParseSize(t[1:])
 		if err != nil {
 			return Step{}, fmt.Errorf("step %q: %v", s, err)
@@ -131,15 +137,24 @@ func ParseStep(s string) (Step, error) {
 // maxPoints bounds one measurement's size list so a typo cannot plan millions of points.
 const maxPoints = 10000
 
+// maxFactorSteps bounds the multiplications a * step may take from `from` to `to`: a
+// factor barely above 1 would otherwise spin for ages on sizes that round alike.
+const maxFactorSteps = 1_000_000
+
 // Expand lists the sizes from..to (inclusive) following step. Factors are applied to a
 // real-valued size and rounded, so *sqrt2 gives 1, 2, 3, 4, 6, 8, 11, 16, ...;
-// repeated sizes after rounding are dropped.
+// repeated sizes after rounding are dropped. The result is strictly increasing and
+// holds at most maxPoints sizes.
 func Expand(from, to int64, st Step) ([]int64, error) {
-	if to < from {
+	switch {
+	case from < 0:
+		return nil, fmt.Errorf("from (%d) is negative", from)
+	case to > maxSize:
+		return nil, fmt.Errorf("to (%s) is larger than the %s limit", FormatSize(to), FormatSize(maxSize))
+	case st.Add <= 0 && !(st.Factor > 1):
+		return nil, fmt.Errorf("step %q never advances", st.Text)
+	case to < from:
 		return nil, fmt.Errorf("to (%s) is smaller than from (%s)", FormatSize(to), FormatSize(from))
-	}
-	if st.Factor > 0 && from == 0 {
-		return nil, fmt.Errorf("step %q never advances from 0 bytes: start at 1 or use a + step", st.Text)
 	}
 	var out []int64
 	add := func(n int64) error {
@@ -159,12 +174,20 @@ func Expand(from, to int64, st Step) ([]int64, error) {
 			}
 		}
 	}
+	if from == 0 {
+		return nil, fmt.Errorf("step %q never advances from 0 bytes: start at 1 or use a + step", st.Text)
+	}
+	if steps := math.Log(float64(to)/float64(from)) / math.Log(st.Factor); steps > maxFactorSteps {
+		return nil, fmt.Errorf("step %q grows too slowly: it takes more than %d multiplications from %s to %s (use a larger factor)",
+			st.Text, maxFactorSteps, FormatSize(from), FormatSize(to))
+	}
+	// Compare in floating point: a huge factor makes x too large for an int64.
 	for x := float64(from); ; x *= st.Factor {
-		n := int64(math.Round(x))
-		if n > to {
+		r := math.Round(x)
+		if r > float64(to) {
 			return out, nil
 		}
-		if len(out) == 0 || n != out[len(out)-1] {
+		if n := int64(r); len(out) == 0 || n != out[len(out)-1] {
 			if err := add(n); err != nil {
 				return nil, err
 			}

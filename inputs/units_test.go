@@ -1,6 +1,7 @@
 package inputs
 
 import (
+	"math"
 	"reflect"
 	"testing"
 )
@@ -88,6 +89,64 @@ func TestFormatSize(t *testing.T) {
 	for n, want := range map[int64]string{0: "0B", 1: "1B", 1024: "1KiB", 1536: "1536B", 4 << 20: "4MiB"} {
 		if got := FormatSize(n); got != want {
 			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// Expand is exported: it checks its arguments rather than trusting the parser.
+func TestExpandEdges(t *testing.T) {
+	huge, err := ParseStep("*1e300")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A factor so large the next size does not fit an int64 ends the list; it used
+	// to turn into a negative size and loop for ever.
+	if got, err := Expand(1, 1024, huge); err != nil || !reflect.DeepEqual(got, []int64{1}) {
+		t.Errorf("*1e300: %v %v", got, err)
+	}
+	tiny, err := ParseStep("*1.0000000000001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Expand(1, 1024, tiny)
+	want := `step "*1.0000000000001" grows too slowly: it takes more than 1000000 multiplications from 1B to 1KiB (use a larger factor)`
+	if err == nil || err.Error() != want {
+		t.Errorf("tiny factor: %v", err)
+	}
+	two, _ := ParseStep("*2")
+	bad := []struct {
+		from, to int64
+		st       Step
+		want     string
+	}{
+		{-1, 8, two, "from (-1) is negative"},
+		{1, maxSize + 1, two, "to (1125899906842625B) is larger than the 1024TiB limit"},
+		{1, 8, Step{}, `step "" never advances`},
+		{1, 8, Step{Factor: math.NaN(), Text: "*NaN"}, `step "*NaN" never advances`},
+		{1, 8, Step{Add: -1, Text: "+-1"}, `step "+-1" never advances`},
+	}
+	for _, c := range bad {
+		if got, err := Expand(c.from, c.to, c.st); err == nil || err.Error() != c.want {
+			t.Errorf("Expand(%d, %d, %+v) = %v, %v; want %q", c.from, c.to, c.st, got, err, c.want)
+		}
+	}
+	// The limits themselves are fine.
+	if got, err := Expand(maxSize, maxSize, two); err != nil || len(got) != 1 {
+		t.Errorf("maxSize: %v %v", got, err)
+	}
+}
+
+func TestParseStepMore(t *testing.T) {
+	bad := map[string]string{
+		"*inf":   `step "*inf": the factor must be a finite number`,
+		"*sqrt3": `step "*sqrt3": "sqrt3" is not a number (use *2, *sqrt2, *X or +N)`,
+		"+1KB":   `step "+1KB": size "1KB": unknown unit "KB" (use B, KiB, MiB, GiB or TiB)`,
+		"+-4":    `step "+-4" never advances: the increment must be positive`,
+		"":       `step "": must start with * or + (for example *2, *sqrt2, +1KiB)`,
+	}
+	for in, want := range bad {
+		if _, err := ParseStep(in); err == nil || err.Error() != want {
+			t.Errorf("ParseStep(%q) = %v; want %q", in, err, want)
 		}
 	}
 }
