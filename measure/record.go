@@ -40,6 +40,8 @@ type Run struct {
 	Env             map[string]string `json:"env"`
 	Command         []string          `json:"command"`
 	StartTime       time.Time         `json:"start_time"`
+	Resume          bool              `json:"resume,omitempty"`       // continues earlier runs in the same file
+	AllowBroken     bool              `json:"allow_broken,omitempty"` // deny-list overridden
 }
 
 // Point is one measured point: one operation at one message size.
@@ -119,3 +121,45 @@ func (p *Point) AddFlag(f string) {
 	}
 	p.addFlag(f)
 }
+
+// KindFault marks a point that produced no measurement, and why.
+const KindFault = "fault"
+
+// Fault kinds.
+const (
+	FaultTimeout     = "timeout"     // the point outlived its hang timeout: blocked in the library
+	FaultCrash       = "crash"       // the job died in this point, twice in a row
+	FaultDenied      = "denied"      // the routine is on the known-broken list for this library
+	FaultInterrupted = "interrupted" // SIGINT/SIGTERM arrived during the point
+)
+
+// Fault records a point that was not measured. Timeouts and crashes are skipped when a
+// run is resumed; denied and interrupted points are tried again.
+type Fault struct {
+	Kind             string    `json:"kind"`
+	RunID            string    `json:"run_id"`
+	PointIndex       int       `json:"point_index"`
+	Measurement      string    `json:"measurement"`
+	MeasurementIndex int       `json:"measurement_index"`
+	Op               string    `json:"op"`
+	MsgBytes         int64     `json:"msg_bytes"`
+	NProcs           int       `json:"nprocs"`
+	Fault            string    `json:"fault"`
+	ElapsedS         float64   `json:"elapsed_s"`
+	Detail           string    `json:"detail"`
+	Time             time.Time `json:"time"`
+}
+
+// Key identifies a point across runs of a suite, for resuming.
+type Key struct {
+	Measurement string
+	Op          string
+	MsgBytes    int64
+	NProcs      int
+}
+
+func (p *Point) Key() Key { return Key{p.Measurement, p.Op, p.MsgBytes, p.NProcs} }
+func (f *Fault) Key() Key { return Key{f.Measurement, f.Op, f.MsgBytes, f.NProcs} }
+
+// Skips reports whether a resumed run should leave this point alone.
+func (f *Fault) Skips() bool { return f.Fault == FaultTimeout || f.Fault == FaultCrash }

@@ -88,6 +88,12 @@ var catalog = []Info{
 	{Name: "Multipair_Bandwidth", Family: "pt2pt", Pattern: PatternPairs, Reduce: ReduceMax,
 		Windowed: true, Bandwidth: true, Directions: 1,
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
+	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
+	// own cluster that a hang or a crash costs one point, not the run.
+	{Name: "Selftest_Hang", Family: "selftest", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+		Description: "self-test: both ranks block forever in MPI_Recv (the watchdog must end it)"},
+	{Name: "Selftest_Crash", Family: "selftest", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+		Description: "self-test: the initiator calls abort() inside the timed loop (on the deny-list)"},
 }
 
 func pp(name, desc string) Info {

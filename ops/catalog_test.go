@@ -2,19 +2,24 @@ package ops
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
 func TestCatalogue(t *testing.T) {
 	all := All()
-	if len(all) != 13 || len(Names()) != 13 {
-		t.Fatalf("%d ops", len(all))
+	families := map[string]int{}
+	for _, in := range all {
+		families[in.Family]++
+	}
+	if len(all) != 15 || len(Names()) != 15 || families["pt2pt"] != 13 || families["selftest"] != 2 {
+		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
 		if got, ok := Lookup(in.Name); !ok || got.Name != in.Name {
 			t.Errorf("lookup %s", in.Name)
 		}
-		if in.Description == "" || in.Family != "pt2pt" || in.Directions < 1 {
+		if in.Description == "" || in.Directions < 1 {
 			t.Errorf("%s: incomplete %+v", in.Name, in)
 		}
 		if in.Bandwidth != in.Windowed {
@@ -57,5 +62,28 @@ func TestRolesAndBytes(t *testing.T) {
 	}
 	if bw.BufferBytes(1024, 16) != 16*1024 || pp.BufferBytes(1024, 16) != 1024 {
 		t.Error("buffer bytes")
+	}
+}
+
+func TestDenyList(t *testing.T) {
+	if r, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "Open MPI v4.1.4, package: Debian OpenMPI"); !ok || !strings.Contains(r, "stack smashing") {
+		t.Errorf("4.1.4 compare-swap: %q %v", r, ok)
+	}
+	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Long", "Open MPI v4.1.5"); ok {
+		t.Error("4.1.5 is not known to be broken")
+	}
+	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "Open MPI v4.1.45"); ok {
+		t.Error("version match must not be a prefix match")
+	}
+	if _, ok := Denied("Selftest_Crash", "MPICH Version: 4.0"); !ok {
+		t.Error("the crash self-test is denied everywhere")
+	}
+	if _, ok := Denied("Pingpong_Send_Recv", "Open MPI v4.1.4"); ok {
+		t.Error("ping-pong denied")
+	}
+	for _, d := range DenyList() {
+		if d.Reason == "" || d.Op == "" {
+			t.Errorf("undocumented entry %+v", d)
+		}
 	}
 }

@@ -59,4 +59,7 @@ func (c *CSV) Point(p *measure.Point) error {
 	return c.w.Error()
 }
 
+// Fault writes nothing: the CSV holds measured points only; faults are in the JSONL.
+func (c *CSV) Fault(*measure.Fault) error { return nil }
+
 func (c *CSV) Close() error { c.w.Flush(); return c.w.Error() }

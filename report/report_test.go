@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -17,13 +18,14 @@ func samplePoints() (*measure.Run, []*measure.Point) {
 	bw := 2.5e9
 	pts := []*measure.Point{
 		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 1, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1,
-			Ranks: []int{0, 1}, TimeS: 1e-6, MeanS: 1.1e-6, StderrS: 1e-8, Reps: 8, LatencyS: &lat,
-			RankTimeS: []float64{1e-6, 1.2e-6}, SamplesS: []float64{1e-6}},
+			NProcs: 2, Ranks: []int{0, 1}, TimeS: 1e-6, MeanS: 1.1e-6, StderrS: 1e-8, Reps: 8, LatencyS: &lat,
+			RankTimeS: []float64{1e-6, 1.2e-6}, SamplesS: make([]float64, 8)},
 		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 2, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1024,
-			Ranks: []int{0, 1}, TimeS: 2e-6, MeanS: 2e-6, Reps: 64, Flags: []string{measure.FlagMaxReps},
-			RankTimeS: []float64{2e-6, 2e-6}},
+			NProcs: 2, Ranks: []int{0, 1}, TimeS: 2e-6, MeanS: 2e-6, Reps: 64, Flags: []string{measure.FlagMaxReps},
+			RankTimeS: []float64{2e-6, 2e-6}, SamplesS: make([]float64, 64)},
 		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 3, Measurement: "bw, big", Op: "Bandwidth_Isend_Irecv",
-			MsgBytes: 4 << 20, Ranks: []int{0, 1}, Window: 16, TimeS: 0.0268, MeanS: 0.0268, Reps: 8, BandwidthBps: &bw},
+			NProcs: 2, MsgBytes: 4 << 20, Ranks: []int{0, 1}, Window: 16, TimeS: 0.0268, MeanS: 0.0268, Reps: 8,
+			BandwidthBps: &bw, SamplesS: make([]float64, 8)},
 	}
 	return run, pts
 }
@@ -68,17 +70,48 @@ func TestJSONLRoundTrip(t *testing.T) {
 	}
 }
 
-func TestJSONLErrors(t *testing.T) {
-	cases := map[string]string{
-		"{\"kind\":\"run\"}\n{\"kind\":\"nope\"}\n":  `x.jsonl:2: unknown record kind "nope"`,
-		"{\"kind\":\"point\",\"msg_bytes\":\"x\"}\n": "x.jsonl:1: bad point record",
-		"{\"kind\":\"point\",\"msg_":                 "x.jsonl:1: not a JSON record",
+func TestReadProblems(t *testing.T) {
+	run := `{"kind":"run","run_id":"r1","skampi_version":"v","nprocs":2,"start_time":"2026-01-02T03:04:05Z"}`
+	point := func(idx int, extra string) string {
+		return fmt.Sprintf(`{"kind":"point","run_id":"r1","point_index":%d,"measurement":"m","op":"o","msg_bytes":8,"nprocs":2,"time_s":1e-6,"stderr_s":0,"reps":1,"samples_s":[1e-6],"min_s":1e-6,"median_s":1e-6,"max_s":1e-6,"stop":"converged"%s}`, idx, extra)
 	}
-	for in, want := range cases {
-		_, err := ReadJSONL(strings.NewReader(in), "x.jsonl")
-		if err == nil || !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("%q: %v, want %q", in, err, want)
+	cases := []struct {
+		name, text string
+		want       []string // problems, in order
+		points     int
+	}{
+		{"clean", run + "\n" + point(1, "") + "\n", nil, 1},
+		{"torn last line", run + "\n" + point(1, "") + "\n" + point(2, "")[:40], []string{"x:3: warning: torn last record"}, 1},
+		{"bad line inside", run + "\n{oops\n" + point(1, "") + "\n", []string{"x:2: error: not a JSON record"}, 1},
+		{"unknown kind", run + "\n" + `{"kind":"histogram","run_id":"r1"}` + "\n", []string{`x:2: warning: unknown record kind "histogram", ignored`}, 0},
+		{"no kind", `{"run_id":"r1"}` + "\n", []string{`x:1: error: no "kind" field`}, 0},
+		{"missing fields", run + "\n" + `{"kind":"point","run_id":"r1","point_index":1}` + "\n",
+			[]string{"x:2: error: point record lacks measurement, msg_bytes, nprocs, op, reps, stderr_s, stop, time_s"}, 0},
+		{"orphan point", point(1, "") + "\n", []string{`x:1: error: run_id "r1" has no run record before it`}, 0},
+		{"duplicate index", run + "\n" + point(1, "") + "\n" + point(1, "") + "\n", []string{"x:3: error: point_index 1 of run r1 already recorded on line 2"}, 1},
+		{"samples vs reps", run + "\n" + point(1, `,"reps":3`) + "\n", []string{"x:2: error: point record has 1 samples for 3 repetitions"}, 0},
+		{"stats out of order", run + "\n" + point(1, `,"min_s":2e-6`) + "\n", []string{"x:2: error: point record statistics are out of order"}, 0},
+		{"bad fault", run + "\n" + `{"kind":"fault","run_id":"r1","point_index":1,"measurement":"m","op":"o","msg_bytes":1,"nprocs":2,"fault":"meltdown"}` + "\n",
+			[]string{`x:2: error: unknown fault "meltdown"`}, 0},
+		{"wrong type", run + "\n" + point(1, `,"msg_bytes":"eight"`) + "\n", []string{"x:2: error: bad point record"}, 0},
+	}
+	for _, c := range cases {
+		res, err := Read(strings.NewReader(c.text), "x")
+		if err != nil {
+			t.Fatal(err)
 		}
+		if len(res.Problems) != len(c.want) || len(res.Points) != c.points {
+			t.Errorf("%s: %d points, problems %v; want %d, %v", c.name, len(res.Points), res.Problems, c.points, c.want)
+			continue
+		}
+		for i, p := range res.Problems {
+			if !strings.HasPrefix(p.String(), c.want[i]) {
+				t.Errorf("%s: %q, want prefix %q", c.name, p.String(), c.want[i])
+			}
+		}
+	}
+	if _, err := ReadJSONL(strings.NewReader(point(1, "")+"\n"), "x"); err == nil {
+		t.Error("ReadJSONL accepted an orphan point")
 	}
 }
 

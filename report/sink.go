@@ -4,6 +4,7 @@ package report
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/skampi/skampi/measure"
 )
@@ -14,6 +15,7 @@ import (
 type Sink interface {
 	Run(*measure.Run) error
 	Point(*measure.Point) error
+	Fault(*measure.Fault) error
 	Close() error
 }
 
@@ -36,10 +38,62 @@ func (m Multi) Point(p *measure.Point) error {
 	return errors.Join(errs...)
 }
 
+func (m Multi) Fault(f *measure.Fault) error {
+	var errs []error
+	for _, s := range m {
+		errs = append(errs, s.Fault(f))
+	}
+	return errors.Join(errs...)
+}
+
 func (m Multi) Close() error {
 	var errs []error
 	for _, s := range m {
 		errs = append(errs, s.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// Locked serialises a sink: the watchdog and signal handlers write from their own
+// goroutines while the main one may be writing a point.
+type Locked struct {
+	mu sync.Mutex
+	s  Sink
+}
+
+func NewLocked(s Sink) *Locked { return &Locked{s: s} }
+
+func (l *Locked) Run(r *measure.Run) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.s.Run(r)
+}
+
+func (l *Locked) Point(p *measure.Point) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.s.Point(p)
+}
+
+func (l *Locked) Fault(f *measure.Fault) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.s.Fault(f)
+}
+
+// Finish writes a last fault (if any), closes the sink and keeps it locked for good:
+// the process is about to exit, and nothing may be written after the close.
+func (l *Locked) Finish(f *measure.Fault) error {
+	l.mu.Lock()
+	var err error
+	if f != nil {
+		err = l.s.Fault(f)
+	}
+	return errors.Join(err, l.s.Close())
+}
+
+func (l *Locked) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.s.Close()
 }

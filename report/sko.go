@@ -48,6 +48,11 @@ func (s *SKO) Point(p *measure.Point) error {
 	return err
 }
 
+func (s *SKO) Fault(f *measure.Fault) error {
+	_, err := fmt.Fprintf(s.w, "# %s: %s, %d bytes: %s\n", f.Fault, f.Op, f.MsgBytes, f.Detail)
+	return err
+}
+
 func (s *SKO) Close() error {
 	if !s.open {
 		return nil

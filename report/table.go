@@ -26,13 +26,22 @@ func (t *Table) Run(r *measure.Run) error {
 	return err
 }
 
+// heading starts a measurement's block; ranks is "" when unknown.
+func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
+	if measurement == t.current {
+		return
+	}
+	t.current = measurement
+	if ranks != "" {
+		op += ", ranks " + ranks
+	}
+	fmt.Fprintf(b, "\n%s (%s)\n", measurement, op)
+	fmt.Fprintf(b, "%11s %10s %12s %8s %5s %12s  %s\n", "point", "size", "time", "stderr", "reps", "bandwidth", "flags")
+}
+
 func (t *Table) Point(p *measure.Point) error {
 	var b strings.Builder
-	if p.Measurement != t.current {
-		t.current = p.Measurement
-		fmt.Fprintf(&b, "\n%s (%s, ranks %s)\n", p.Measurement, p.Op, ranksText(p.Ranks))
-		fmt.Fprintf(&b, "%11s %10s %12s %8s %5s %12s  %s\n", "point", "size", "time", "stderr", "reps", "bandwidth", "flags")
-	}
+	t.heading(&b, p.Measurement, p.Op, ranksText(p.Ranks))
 	rel := "-"
 	if p.MeanS > 0 {
 		rel = fmt.Sprintf("%.1f%%", 100*p.StderrS/p.MeanS)
@@ -44,6 +53,15 @@ func (t *Table) Point(p *measure.Point) error {
 	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
 	fmt.Fprintf(&b, "%11s %10s %12s %8s %5d %12s  %s\n", progress, Bytes(p.MsgBytes), Seconds(p.TimeS),
 		rel, p.Reps, bw, strings.Join(p.Flags, ","))
+	_, err := io.WriteString(t.w, b.String())
+	return err
+}
+
+func (t *Table) Fault(f *measure.Fault) error {
+	var b strings.Builder
+	t.heading(&b, f.Measurement, f.Op, "")
+	fmt.Fprintf(&b, "%11s %10s  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
+		Bytes(f.MsgBytes), strings.ToUpper(f.Fault), f.Detail)
 	_, err := io.WriteString(t.w, b.String())
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
@@ -31,8 +32,23 @@ type Runner struct {
 	Sink  report.Sink
 	Log   io.Writer
 
+	Library     string               // the library's version string, for the deny-list
+	AllowBroken bool                 // run routines on the deny-list anyway
+	Done        map[measure.Key]bool // rank 0: points a resumed run leaves alone
+	Watchdog    *Watchdog            // optional: armed around every point
+
+	// Skipped counts the points left alone because Done had them (rank 0).
+	Skipped int
+
 	maxLatencyPeer int // cached: 0 = not probed yet
 }
+
+// What rank 0 decides for a point, broadcast so all ranks agree.
+const (
+	actMeasure = iota
+	actDone    // measured (or faulted) in an earlier run
+	actDenied  // known to crash in this library
+)
 
 // Check verifies that the plan can run on this many processes, before anything runs.
 func Check(plan *inputs.Plan, nprocs int) error {
@@ -78,11 +94,22 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		}
 		for _, size := range m.Sizes {
 			index++
+			id := measure.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
+				Op: m.Op.Name, MsgBytes: size, NProcs: w.Size()}
+			act, err := r.decide(&id)
+			if err != nil {
+				return err
+			}
+			if act != actMeasure {
+				continue
+			}
+			r.arm(id, m.Settings.Hang())
 			op, err := w.NewOp(m.Op, size, m.Settings, pair)
 			if err != nil {
 				return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
 			}
 			res, err := measure.Measure(w, op, task)
+			r.disarm()
 			if err != nil {
 				return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
 			}
@@ -102,6 +129,41 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		}
 	}
 	return nil
+}
+
+// decide is taken by rank 0 and broadcast: measure the point, leave it (resume), or
+// record it as denied.
+func (r *Runner) decide(id *measure.Fault) (int, error) {
+	act := actMeasure
+	root := r.World.Rank() == 0
+	if root {
+		if r.Done[id.Key()] {
+			act = actDone
+			r.Skipped++
+		} else if reason, denied := ops.Denied(id.Op, r.Library); denied && !r.AllowBroken {
+			act = actDenied
+			f := *id
+			f.Kind, f.Fault, f.Time = measure.KindFault, measure.FaultDenied, time.Now().UTC()
+			f.Detail = reason + " (--allow-broken runs it anyway)"
+			if err := r.Sink.Fault(&f); err != nil {
+				return 0, fmt.Errorf("writing results: %w", err)
+			}
+		}
+	}
+	got, err := r.World.Bcast(int64(act))
+	return int(got), err
+}
+
+func (r *Runner) arm(id measure.Fault, timeout time.Duration) {
+	if r.Watchdog != nil {
+		r.Watchdog.Start(id, timeout)
+	}
+}
+
+func (r *Runner) disarm() {
+	if r.Watchdog != nil {
+		r.Watchdog.Stop()
+	}
 }
 
 func (r *Runner) point(index int, m inputs.Measurement, size int64, ranks []int, res *measure.Result) *measure.Point {
@@ -170,11 +232,13 @@ func (r *Runner) probeMaxLatency(s inputs.Settings) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		r.arm(measure.Fault{RunID: r.RunID, Measurement: "pair probe", Op: info.Name, MsgBytes: 1, NProcs: w.Size()}, s.Hang())
 		res, err := measure.Measure(w, op, measure.Task{
 			Participants: info.Participants(w.Size(), pair), Reduce: info.Reduce,
 			Stop:   measure.StopRule{Min: 5, Max: 5, MaxRelStderr: 1, MaxTime: probe.MaxTime},
 			Warmup: 1, Iterations: 50, Sync: sy,
 		})
+		r.disarm()
 		if err != nil {
 			return 0, err
 		}

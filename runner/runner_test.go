@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
@@ -50,10 +51,14 @@ func (o fakeOp) Run(int) (float64, error) {
 	return vals[0], nil
 }
 
-type collect struct{ points []*measure.Point }
+type collect struct {
+	points []*measure.Point
+	faults []*measure.Fault
+}
 
 func (c *collect) Run(*measure.Run) error       { return nil }
 func (c *collect) Point(p *measure.Point) error { c.points = append(c.points, p); return nil }
+func (c *collect) Fault(f *measure.Fault) error { c.faults = append(c.faults, f); return nil }
 func (c *collect) Close() error                 { return nil }
 
 func plan(t *testing.T, src string) *inputs.Plan {
@@ -149,5 +154,74 @@ iterations = 1
 	}
 	if err := Check(explicit, 6); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestRunnerResumeAndDenyList(t *testing.T) {
+	p := plan(t, `
+[settings]
+min_repetitions = 2
+max_repetitions = 2
+iterations = 1
+[[measurement]]
+name = "pp"
+op = "Pingpong_Send_Recv"
+sizes = [1, 2, 4]
+[[measurement]]
+name = "boom"
+op = "Selftest_Crash"
+sizes = [8]
+`)
+	sink := &collect{}
+	done := map[measure.Key]bool{{Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 2, NProcs: 2}: true}
+	w := &fakeWorld{size: 2}
+	r := &Runner{World: w, Hosts: []string{"a", "a"}, RunID: "x", Sink: sink, Done: done, Library: "Open MPI v4.1.4",
+		Watchdog: &Watchdog{}}
+	if err := r.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.points) != 2 || sink.points[0].MsgBytes != 1 || sink.points[1].MsgBytes != 4 || sink.points[1].PointIndex != 3 {
+		t.Errorf("points %+v", sink.points)
+	}
+	if r.Skipped != 1 || len(sink.faults) != 1 {
+		t.Fatalf("skipped %d, faults %d", r.Skipped, len(sink.faults))
+	}
+	if f := sink.faults[0]; f.Fault != measure.FaultDenied || f.PointIndex != 4 || f.Op != "Selftest_Crash" || !strings.Contains(f.Detail, "--allow-broken") {
+		t.Errorf("fault %+v", f)
+	}
+	if cur, _ := r.Watchdog.Current(); cur != nil {
+		t.Errorf("watchdog left armed for %+v", cur)
+	}
+	r = &Runner{World: w, Hosts: []string{"a", "a"}, Sink: &collect{}, Library: "x", AllowBroken: true}
+	if err := r.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(w.made); got != 2+4 { // 2 in the resumed run, then all 4
+		t.Errorf("with --allow-broken the denied op must be built: %d ops made", got)
+	}
+}
+
+func TestWatchdog(t *testing.T) {
+	fired := make(chan *measure.Fault, 1)
+	w := &Watchdog{Expire: func(f *measure.Fault) { fired <- f }}
+	w.Start(measure.Fault{Op: "Selftest_Hang", MsgBytes: 8, PointIndex: 3}, 20*time.Millisecond)
+	if cur, _ := w.Current(); cur == nil || cur.Op != "Selftest_Hang" {
+		t.Fatalf("current %+v", cur)
+	}
+	select {
+	case f := <-fired:
+		if f.Kind != measure.KindFault || f.Fault != measure.FaultTimeout || f.PointIndex != 3 || f.ElapsedS < 0.02 {
+			t.Errorf("fault %+v", f)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the watchdog did not fire")
+	}
+	// Stopped in time: never fires.
+	w.Start(measure.Fault{Op: "quick"}, 50*time.Millisecond)
+	w.Stop()
+	select {
+	case f := <-fired:
+		t.Errorf("fired after Stop: %+v", f)
+	case <-time.After(150 * time.Millisecond):
 	}
 }

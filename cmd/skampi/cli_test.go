@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -70,5 +71,28 @@ func TestVersion(t *testing.T) {
 	code, stdout, _ := runCLI("version")
 	if code != 0 || !strings.HasPrefix(stdout, "skampi ") {
 		t.Fatalf("%d %q", code, stdout)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	dir := t.TempDir()
+	good := dir + "/good.jsonl"
+	run := `{"kind":"run","run_id":"r","skampi_version":"v","nprocs":2,"start_time":"2026-01-02T03:04:05Z"}`
+	fault := `{"kind":"fault","run_id":"r","point_index":1,"measurement":"m","op":"o","msg_bytes":1,"nprocs":2,"fault":"timeout"}`
+	os.WriteFile(good, []byte(run+"\n"+fault+"\n"+`{"kind":"po`), 0o644)
+	code, stdout, _ := runCLI("validate", good)
+	if code != 0 || !strings.Contains(stdout, "good.jsonl:3: warning: torn last record") ||
+		!strings.Contains(stdout, "1 run(s), 0 point(s), 1 fault(s); 0 error(s), 1 warning(s)") {
+		t.Fatalf("code %d\n%s", code, stdout)
+	}
+	bad := dir + "/bad.jsonl"
+	os.WriteFile(bad, []byte(fault+"\n"), 0o644)
+	code, stdout, stderr := runCLI("validate", good, bad)
+	if code != 1 || !strings.Contains(stdout, `bad.jsonl:1: error: run_id "r" has no run record before it`) ||
+		stderr != "skampi: 1 record(s) break the schema\n" {
+		t.Fatalf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI("validate"); code != 1 || !strings.Contains(stderr, "requires at least 1 arg") {
+		t.Errorf("no args: %d %q", code, stderr)
 	}
 }

@@ -217,11 +217,14 @@ func TestExampleSuiteSelfLaunch(t *testing.T) {
 	}
 }
 
-// Every operation of the catalogue, under mpirun directly (the cluster path).
+// Every measuring operation of the catalogue, under mpirun directly (the cluster path).
 func TestAllOpsUnderMPIRun(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nwindow = 4\nbuffer = \"64KiB\"\n")
 	for _, in := range ops.All() {
+		if in.Family == "selftest" { // they hang and crash on purpose: see robust_test.go
+			continue
+		}
 		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = [1, \"4KiB\"]\n", in.Name, in.Name)
 	}
 	b.WriteString("\n[[measurement]]\nname = \"iteration timer\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\ntimer = \"iteration\"\nsync = \"none\"\niterations = 10\n")

@@ -64,11 +64,17 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 	if err != nil {
 		return fail(err)
 	}
-	var sink report.Sink
+	var sink *report.Locked
 	var files []*os.File
+	var done map[measure.Key]bool
 	status := int64(0)
 	if rank == 0 {
-		sink, files, err = openSinks(o.out)
+		if o.resume {
+			done, err = resumeState(o.out)
+		}
+		if err == nil {
+			sink, files, err = openSinks(o.out)
+		}
 		if err != nil {
 			status = 1
 		}
@@ -78,9 +84,15 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 	} else if status != 0 {
 		return common(err)
 	}
-	r := &runner.Runner{World: world{w}, Hosts: hosts, Sink: sink, Log: os.Stderr}
+	lib, _ := mpi.Library()
+	wd := &runner.Watchdog{Expire: func(f *measure.Fault) { expire(rank, sink, f) }}
+	r := &runner.Runner{World: world{w}, Hosts: hosts, Sink: sink, Log: os.Stderr,
+		Library: lib, AllowBroken: o.allowBroken, Done: done, Watchdog: wd}
+	stopSignals := handleSignals(rank, sink, wd, o.out)
+	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, w.Size(), hosts)
+		hdr.Resume, hdr.AllowBroken = o.resume, o.allowBroken
 		r.RunID = hdr.RunID
 		if err := sink.Run(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
@@ -97,6 +109,9 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 		if err != nil {
 			return fail(fmt.Errorf("closing results: %w", err))
 		}
+		if r.Skipped > 0 {
+			fmt.Printf("\nresumed: %d points were already in %s\n", r.Skipped, o.out)
+		}
 		if o.out != "" {
 			fmt.Printf("\nresults: %s\n", filepath.Join(o.out, "results.jsonl"))
 		}
@@ -106,10 +121,10 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 
 // openSinks sets up the terminal table and, with a directory, the three result files,
 // appended to when they exist so no earlier run is lost.
-func openSinks(dir string) (report.Sink, []*os.File, error) {
+func openSinks(dir string) (*report.Locked, []*os.File, error) {
 	sinks := report.Multi{report.NewTable(os.Stdout)}
 	if dir == "" {
-		return sinks, nil, nil
+		return report.NewLocked(sinks), nil, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("creating output directory: %w", err)
@@ -128,6 +143,9 @@ func openSinks(dir string) (report.Sink, []*os.File, error) {
 	if err != nil {
 		return nil, files, err
 	}
+	if err := endLine(jf); err != nil {
+		return nil, files, err
+	}
 	cf, fresh, err := open("results.csv")
 	if err != nil {
 		return nil, files, err
@@ -137,7 +155,7 @@ func openSinks(dir string) (report.Sink, []*os.File, error) {
 		return nil, files, err
 	}
 	// JSONL first: it is the canonical record and must be written before anything else.
-	return report.Multi{report.NewJSONL(jf), report.NewCSV(cf, fresh), report.NewSKO(sf), sinks[0]}, files, nil
+	return report.NewLocked(report.Multi{report.NewJSONL(jf), report.NewCSV(cf, fresh), report.NewSKO(sf), sinks[0]}), files, nil
 }
 
 func header(plan *inputs.Plan, nprocs int, hosts []string) *measure.Run {

@@ -7,15 +7,21 @@ import (
 
 // runOptions are the flags of a suite run (root command and `run`).
 type runOptions struct {
-	suite string
-	out   string
-	np    int
+	suite       string
+	out         string
+	np          int
+	resume      bool
+	allowBroken bool
+	maxRestarts int
 }
 
 func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVarP(&o.suite, "input", "i", "", "suite file, or the name of a built-in suite (quick, pt2pt)")
 	fs.StringVarP(&o.out, "output", "o", "", "directory for results.jsonl, results.csv and results.sko (appended)")
 	fs.IntVar(&o.np, "np", 2, "processes to start when skampi launches mpirun itself")
+	fs.BoolVar(&o.resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
+	fs.BoolVar(&o.allowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
+	fs.IntVar(&o.maxRestarts, "max-restarts", 5, "when skampi launched mpirun itself: restarts after a hang or a crash")
 }
 
 func newRootCmd() *cobra.Command {
@@ -41,6 +47,6 @@ func newRootCmd() *cobra.Command {
 		c.PrintErrln(c.UsageString())
 		return &exitError{code: 2, err: err}
 	})
-	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newVersionCmd())
+	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newVersionCmd())
 	return root
 }

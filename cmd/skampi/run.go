@@ -7,10 +7,14 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"slices"
+	"strconv"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/runner"
 	"github.com/spf13/cobra"
 )
@@ -53,10 +57,15 @@ func runSuite(o *runOptions) error {
 	if err := runner.Check(plan, o.np); err != nil {
 		return err // before starting mpirun: a plain error, not a failed job
 	}
-	return selfLaunch(o)
+	return selfLaunch(plan, o)
 }
 
-func selfLaunch(o *runOptions) error {
+// selfLaunch runs the suite under mpirun on this machine. When the job dies in a point
+// (a hang the watchdog ended, or a crash) and results go to a directory, it resumes the
+// run, so one command still measures everything that can be measured. A crash is blamed
+// on a point only when the job dies in the same point twice; until then it may have
+// been something else (a killed process) and the point is measured again.
+func selfLaunch(plan *inputs.Plan, o *runOptions) error {
 	mpirun, err := launch.FindMPIRun()
 	if err != nil {
 		return err
@@ -65,27 +74,93 @@ func selfLaunch(o *runOptions) error {
 	if err != nil {
 		return fmt.Errorf("finding the skampi executable: %w", err)
 	}
-	cmd := launch.Command(mpirun, self, os.Args[1:], os.Environ(),
-		launch.Options{NP: o.np, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting %s: %w", mpirun, err)
+	args := os.Args[1:]
+	var newRuns []string
+	var suspect *measure.Key
+	for restarts := 0; ; restarts++ {
+		before, _ := loadState(o.out)
+		cmd := launch.Command(mpirun, self, args, os.Environ(),
+			launch.Options{NP: o.np, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
+		code, sig, err := runForwardingSignals(cmd)
+		if err != nil {
+			return fmt.Errorf("%s: %w", mpirun, err)
+		}
+		after, _ := loadState(o.out)
+		newRuns = append(newRuns, after.runsSince(before)...)
+		if sig != 0 {
+			// mpirun may have dropped the ranks' last words: say it here too.
+			where := ""
+			if o.out != "" {
+				where = fmt.Sprintf("; %d point(s) in %s (--resume continues)", len(after.res.Points), o.out)
+			}
+			fmt.Fprintf(os.Stderr, "\nskampi: interrupted by %s%s\n", sigName(sig), where)
+			return &exitError{code: exitSignal + int(sig), quiet: true}
+		}
+		if code == 0 {
+			break
+		}
+		if o.out == "" || o.maxRestarts == 0 {
+			return &exitError{code: code, quiet: true}
+		}
+		if len(after.runsSince(before)) == 0 {
+			return fmt.Errorf("the job failed (exit status %d) before measuring anything", code)
+		}
+		key, index := after.firstMissing(plan, o.np)
+		if key == nil {
+			return &exitError{code: code, quiet: true} // every point is recorded: nothing to resume
+		}
+		what, then := "hung", "recorded as a timeout, resuming"
+		if code == exitTimeout {
+			if f := after.lastFault(measure.FaultTimeout); f != nil {
+				k := f.Key()
+				key = &k
+			}
+		} else {
+			what, then = "died (exit status "+strconv.Itoa(code)+")", "measuring it again"
+			if suspect != nil && *suspect == *key {
+				if err := recordCrash(o.out, after.lastRun(), key, index, code); err != nil {
+					return err
+				}
+				what, then = "died again (exit status "+strconv.Itoa(code)+")", "recorded as a crash, resuming"
+			}
+			suspect = key
+		}
+		if restarts >= o.maxRestarts {
+			return fmt.Errorf("the job %s in %s, %d bytes, after %d restarts (--max-restarts); the results so far are in %s",
+				what, key.Op, key.MsgBytes, restarts, o.out)
+		}
+		fmt.Fprintf(os.Stderr, "\nskampi: the job %s in %s %q, %d bytes; %s (restart %d of at most %d)\n\n",
+			what, key.Op, key.Measurement, key.MsgBytes, then, restarts+1, o.maxRestarts)
+		if !slices.Contains(args, "--resume") {
+			args = append(args, "--resume")
+		}
 	}
-	// A batch system's SIGTERM, or Ctrl-C, goes on to mpirun, which ends the ranks.
+	if final, err := loadState(o.out); err == nil {
+		final.summarise(os.Stderr, newRuns)
+	}
+	return nil
+}
+
+// runForwardingSignals runs cmd and passes SIGINT/SIGTERM on to it (mpirun then ends
+// the ranks); it returns the exit status and the signal received, if any.
+func runForwardingSignals(cmd *exec.Cmd) (int, syscall.Signal, error) {
+	if err := cmd.Start(); err != nil {
+		return 0, 0, err
+	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	var got atomic.Int32
 	go func() {
 		for s := range sigs {
+			got.Store(int32(s.(syscall.Signal)))
 			cmd.Process.Signal(s)
 		}
 	}()
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var xe *exec.ExitError
 	if errors.As(err, &xe) {
-		return &exitError{code: max(1, xe.ExitCode()), quiet: true}
+		return max(1, xe.ExitCode()), syscall.Signal(got.Load()), nil
 	}
-	if err != nil {
-		return fmt.Errorf("waiting for %s: %w", mpirun, err)
-	}
-	return nil
+	return 0, syscall.Signal(got.Load()), err
 }

@@ -28,6 +28,8 @@ var opCodes = map[string]C.int{
 	"Bandwidth_Isend_Irecv":     C.SK_OP_BANDWIDTH_ISEND_IRECV,
 	"Bibandwidth_Isend_Irecv":   C.SK_OP_BIBANDWIDTH_ISEND_IRECV,
 	"Multipair_Bandwidth":       C.SK_OP_MULTIPAIR_BANDWIDTH,
+	"Selftest_Hang":             C.SK_OP_SELFTEST_HANG,
+	"Selftest_Crash":            C.SK_OP_SELFTEST_CRASH,
 }
 
 // Implements reports whether this package can run the named operation.

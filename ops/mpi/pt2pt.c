@@ -9,6 +9,7 @@
 
 #define TAG 1
 #define ACK_TAG 2
+#define HANG_TAG 3
 
 typedef struct {
 	const sk_args *a;
@@ -144,6 +145,17 @@ static int bibw_window(ctx *c) {
 	return MPI_Waitall(2 * w, c->req, MPI_STATUSES_IGNORE);
 }
 
+/* Self-tests. A receive nobody sends to: a real hang inside the library. */
+static int selftest_hang(ctx *c) {
+	return MPI_Recv(c->a->rbuf, 1, MPI_BYTE, c->a->peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
+/* What a routine with a stack-smashing bug does: abort() in the middle of the loop. */
+static int selftest_crash(ctx *c) {
+	if (c->a->role == SK_ROLE_INITIATOR) abort();
+	return MPI_Recv(c->a->rbuf, 1, MPI_BYTE, c->a->peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
 static const step_fn steps[SK_OP_COUNT] = {
 	[SK_OP_PINGPONG_SEND_RECV] = pp_send_recv,
 	[SK_OP_PINGPONG_SEND_IPROBE_RECV] = pp_send_iprobe_recv,
@@ -158,6 +170,8 @@ static const step_fn steps[SK_OP_COUNT] = {
 	[SK_OP_BANDWIDTH_ISEND_IRECV] = bw_window,
 	[SK_OP_BIBANDWIDTH_ISEND_IRECV] = bibw_window,
 	[SK_OP_MULTIPAIR_BANDWIDTH] = bw_window,
+	[SK_OP_SELFTEST_HANG] = selftest_hang,
+	[SK_OP_SELFTEST_CRASH] = selftest_crash,
 };
 
 int sk_run(const sk_args *a, double *per_op) {
@@ -171,6 +185,7 @@ int sk_run(const sk_args *a, double *per_op) {
 	}
 	step_fn step = steps[a->op];
 	int rc = MPI_SUCCESS;
+	sk_in_op = 1;
 	double total = 0;
 	long long i;
 	if (a->timer == SK_TIMER_ITERATION) {
@@ -186,6 +201,7 @@ int sk_run(const sk_args *a, double *per_op) {
 		for (i = 0; i < a->iters && rc == MPI_SUCCESS; i++) rc = step(&c);
 		total = sk_now() - t0;
 	}
+	sk_in_op = 0;
 	free(c.req);
 	if (rc == MPI_SUCCESS) *per_op = total / (double)a->iters;
 	return rc;

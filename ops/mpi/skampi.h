@@ -4,6 +4,7 @@
 #define SKAMPI_MPI_H
 
 #include <mpi.h>
+#include <signal.h>
 
 enum {
 	SK_OP_PINGPONG_SEND_RECV,
@@ -19,6 +20,8 @@ enum {
 	SK_OP_BANDWIDTH_ISEND_IRECV,
 	SK_OP_BIBANDWIDTH_ISEND_IRECV,
 	SK_OP_MULTIPAIR_BANDWIDTH,
+	SK_OP_SELFTEST_HANG,
+	SK_OP_SELFTEST_CRASH,
 	SK_OP_COUNT
 };
 
@@ -41,6 +44,9 @@ typedef struct {
 /* sk_run runs a.iters operations and stores this rank's time per operation (seconds)
  * in *per_op. Returns an MPI error code (MPI_SUCCESS on success); -1 for bad arguments. */
 int sk_run(const sk_args *a, double *per_op);
+
+extern volatile sig_atomic_t sk_in_op;
+int sk_install_crash_handlers(int rank);
 
 double sk_now(void);
 double sk_tick(void);

@@ -64,6 +64,10 @@ func Init() (*World, error) {
 		return nil, err
 	}
 	w.rank, w.size = int(r), int(s)
+	// After MPI_Init, which may install handlers of its own that ours then chain to.
+	if C.sk_install_crash_handlers(r) != 0 {
+		return nil, fmt.Errorf("installing crash handlers failed")
+	}
 	w.gather = (*C.double)(C.malloc(C.size_t(8 * w.size)))
 	return w, nil
 }

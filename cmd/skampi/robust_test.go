@@ -1,0 +1,320 @@
+//go:build mpi
+
+package main
+
+// Never hang, never lose a result: hangs, crashes, known-broken routines, signals and
+// kills at random moments, all with the real binary under a real mpirun.
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/report"
+)
+
+const faultySuite = `[settings]
+min_repetitions = 2
+max_repetitions = 3
+iterations = 10
+hang_timeout = "2s"
+
+[[measurement]]
+name = "before"
+op = "Pingpong_Send_Recv"
+sizes = [1, 8]
+
+[[measurement]]
+name = "hang"
+op = "Selftest_Hang"
+sizes = [1]
+
+[[measurement]]
+name = "crash"
+op = "Selftest_Crash"
+sizes = [4]
+
+[[measurement]]
+name = "after"
+op = "Pingpong_Send_Recv"
+sizes = [16, 32]
+`
+
+// readAll reads a result file with the validating reader and fails on any error.
+func readAll(t *testing.T, dir string) *report.Results {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := report.Read(f, "results.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Errors() {
+		t.Errorf("result file: %s", p)
+	}
+	return res
+}
+
+func faultsByOp(res *report.Results) map[string]measure.Fault {
+	m := map[string]measure.Fault{}
+	for _, f := range res.Faults {
+		m[f.Op] = f
+	}
+	return m
+}
+
+// One command completes a suite with a hanging and a crashing routine: the hang is
+// recorded as a timeout, the crash (run on purpose with --allow-broken) as a crash
+// after the job died in it twice, and everything else is measured.
+func TestHangAndCrashCostOnePointEach(t *testing.T) {
+	suite := writeSuite(t, faultySuite)
+	out := t.TempDir()
+	start := time.Now()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out, "--allow-broken")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readAll(t, out)
+	measured := map[string]int{}
+	for _, p := range res.Points {
+		measured[fmt.Sprintf("%s/%d", p.Measurement, p.MsgBytes)]++
+	}
+	for _, k := range []string{"before/1", "before/8", "after/16", "after/32"} {
+		if measured[k] != 1 {
+			t.Errorf("%s measured %d times", k, measured[k])
+		}
+	}
+	faults := faultsByOp(res)
+	if f := faults["Selftest_Hang"]; f.Fault != measure.FaultTimeout || f.ElapsedS < 2 || !strings.Contains(f.Detail, "blocked inside the library") {
+		t.Errorf("hang fault: %+v", f)
+	}
+	if f := faults["Selftest_Crash"]; f.Fault != measure.FaultCrash || !strings.Contains(f.Detail, "died in this point twice") {
+		t.Errorf("crash fault: %+v", f)
+	}
+	for _, want := range []string{
+		"SIGABRT inside the library during a measurement",
+		"recorded as a crash",
+		"2 point(s) not measured:",
+		`timeout  Selftest_Hang "hang", 1 B`,
+		`crash    Selftest_Crash "crash", 4 B`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "goroutine ") {
+		t.Errorf("a Go stack trace reached the user:\n%s", stderr)
+	}
+	t.Logf("completed in %v", time.Since(start))
+}
+
+// Known-broken routines are skipped with a record and a visible line, not run.
+func TestDenyListSkipsWithARecord(t *testing.T) {
+	suite := writeSuite(t, strings.Replace(faultySuite, `op = "Selftest_Hang"`, `op = "Pingpong_Ssend_Recv"`, 1))
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readAll(t, out)
+	f := faultsByOp(res)["Selftest_Crash"]
+	if f.Fault != measure.FaultDenied || !strings.Contains(f.Detail, "--allow-broken") {
+		t.Errorf("denied fault %+v", f)
+	}
+	if !strings.Contains(stdout, "DENIED: crashes on purpose") {
+		t.Errorf("no visible line for the denied routine:\n%s", stdout)
+	}
+	if strings.Contains(stderr, "SIGABRT") {
+		t.Error("the denied routine ran")
+	}
+}
+
+// longSuite (80 points) takes about 5 s: long enough to be interrupted at random.
+const longSuite = `[settings]
+min_repetitions = 30
+max_repetitions = 30
+rep_time = "2ms"
+warmup = 2
+
+[[measurement]]
+name = "a"
+op = "Pingpong_Send_Recv"
+sizes = { from = 1, to = 400, step = "+10" }
+
+[[measurement]]
+name = "b"
+op = "Pingpong_Isend_Recv"
+sizes = { from = 1, to = 400, step = "+10" }
+`
+
+// SIGTERM (a batch system ending the job) leaves a readable file and an exit status
+// that says so; --resume then measures what is missing, nothing twice.
+func TestSIGTERMThenResume(t *testing.T) {
+	suite := writeSuite(t, longSuite)
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	cmd := exec.Command(binary, "-i", suite, "-o", out)
+	cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForPoints(t, out, 3)
+	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 128+int(syscall.SIGTERM) {
+		t.Errorf("exit status %d after SIGTERM, want 143\n%s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "skampi: interrupted by SIGTERM; ") || !strings.Contains(errb.String(), "(--resume continues)") {
+		t.Errorf("no word of the interruption:\n%s", errb.String())
+	}
+	first := readAll(t, out)
+	if len(first.Points) == 0 || len(first.Points) == plan.Points() {
+		t.Fatalf("%d of %d points before SIGTERM: the test did not interrupt anything", len(first.Points), plan.Points())
+	}
+	code, _, stderr := skampi(t, nil, "-i", suite, "-o", out, "--resume")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s", code, stderr)
+	}
+	checkEachOnce(t, plan, readAll(t, out), 2)
+}
+
+// Kills at random moments (SIGKILL of a rank, SIGTERM of mpirun) never corrupt the
+// file, and resuming completes the suite with no point measured twice or missing.
+func TestRandomKillsThenResume(t *testing.T) {
+	suite := writeSuite(t, longSuite)
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	seed := uint64(time.Now().UnixNano())
+	rng := rand.New(rand.NewPCG(seed, 1))
+	t.Logf("seed %d", seed)
+	mpirun, err := exec.LookPath("mpirun")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 4; round++ {
+		cmd := exec.Command(mpirun, "-np", "2", binary, "-i", suite, "-o", out, "--resume")
+		cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		delay := time.Duration(300+rng.IntN(1500)) * time.Millisecond
+		time.Sleep(delay)
+		how := "SIGTERM to mpirun"
+		if rng.IntN(2) == 0 {
+			how = "SIGKILL to a rank"
+			if ranks := children(cmd.Process.Pid); len(ranks) > 0 {
+				syscall.Kill(ranks[rng.IntN(len(ranks))], syscall.SIGKILL)
+			}
+		} else {
+			cmd.Process.Signal(syscall.SIGTERM)
+		}
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("round %d: the job did not end after %s", round, how)
+		}
+		if _, err := os.Stat(filepath.Join(out, "results.jsonl")); err == nil {
+			res := readAll(t, out)
+			t.Logf("round %d: %s after %v: %d points on disk", round, how, delay, len(res.Points))
+			checkAtMostOnce(t, res)
+		}
+	}
+	code, _, stderr := skampi(t, nil, "-i", suite, "-o", out, "--resume")
+	if code != 0 {
+		t.Fatalf("final resume: exit %d\n%s", code, stderr)
+	}
+	checkEachOnce(t, plan, readAll(t, out), 2)
+}
+
+func checkAtMostOnce(t *testing.T, res *report.Results) {
+	t.Helper()
+	seen := map[measure.Key]bool{}
+	for i := range res.Points {
+		k := res.Points[i].Key()
+		if seen[k] {
+			t.Errorf("%+v measured twice", k)
+		}
+		seen[k] = true
+	}
+}
+
+// checkEachOnce asserts every planned point has exactly one point record.
+func checkEachOnce(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int) {
+	t.Helper()
+	checkAtMostOnce(t, res)
+	have := map[measure.Key]bool{}
+	for i := range res.Points {
+		have[res.Points[i].Key()] = true
+	}
+	missing := 0
+	for _, m := range plan.Measurements {
+		for _, size := range m.Sizes {
+			if !have[measure.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}] {
+				missing++
+			}
+		}
+	}
+	if missing > 0 || len(res.Points) != plan.Points() {
+		t.Errorf("%d points recorded, %d planned, %d missing", len(res.Points), plan.Points(), missing)
+	}
+}
+
+// waitForPoints waits until the result file holds n point records.
+func waitForPoints(t *testing.T, dir string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+		if bytes.Count(b, []byte(`"kind":"point"`)) >= n {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no %d points after 30 s", n)
+}
+
+// children lists the pids whose parent is pid (mpirun's ranks).
+func children(pid int) []int {
+	var out []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces, so split after the last ')'.
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			out = append(out, child)
+		}
+	}
+	return out
+}

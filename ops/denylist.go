@@ -1,0 +1,44 @@
+package ops
+
+import "regexp"
+
+// Denial marks a routine known to crash in a given library: running it would take the
+// whole job down (and, in other benchmark suites, everything measured after it).
+type Denial struct {
+	Op      string
+	Library *regexp.Regexp // matched against the library's version string
+	Reason  string
+}
+
+// denyList is kept short and documented: every entry names the library versions and
+// what goes wrong. `--allow-broken` runs them anyway, for testing a fixed library.
+var denyList = []Denial{
+	{
+		Op:      "Shmem_Atomic_Compare_Swap_Int",
+		Library: regexp.MustCompile(`Open MPI v4\.1\.4\b`),
+		Reason:  "shmem_int_atomic_compare_swap aborts with 'stack smashing detected' in Open MPI 4.1.4's OpenSHMEM",
+	},
+	{
+		Op:      "Shmem_Atomic_Compare_Swap_Long",
+		Library: regexp.MustCompile(`Open MPI v4\.1\.4\b`),
+		Reason:  "shmem_long_atomic_compare_swap aborts with 'stack smashing detected' in Open MPI 4.1.4's OpenSHMEM",
+	},
+	{
+		Op:      "Selftest_Crash",
+		Library: regexp.MustCompile(``),
+		Reason:  "crashes on purpose (a self-test of skampi's crash recovery)",
+	},
+}
+
+// Denied reports whether op is known to crash in library, and why.
+func Denied(op, library string) (string, bool) {
+	for _, d := range denyList {
+		if d.Op == op && d.Library.MatchString(library) {
+			return d.Reason, true
+		}
+	}
+	return "", false
+}
+
+// DenyList returns the entries, for documentation and `skampi list`.
+func DenyList() []Denial { return append([]Denial(nil), denyList...) }
