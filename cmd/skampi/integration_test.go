@@ -80,6 +80,8 @@ func writeSuite(t *testing.T, text string) string {
 	return f
 }
 
+// readResults reads dir/results.jsonl with the validating reader; any schema error
+// fails the test (warnings, such as a torn last line, do not).
 func readResults(t *testing.T, dir string) *report.Results {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
@@ -87,11 +89,21 @@ func readResults(t *testing.T, dir string) *report.Results {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	res, err := report.ReadJSONL(f, "results.jsonl")
+	res, err := report.Read(f, "results.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, p := range res.Errors() {
+		t.Errorf("result file: %s", p)
+	}
 	return res
+}
+
+// command is name with args, in the environment Open MPI needs to run as root.
+func command(name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	return cmd
 }
 
 // checkPoints asserts the records hold exactly the plan's points, in order, with sane
@@ -238,9 +250,8 @@ func TestAllOpsUnderMPIRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(mpirun, "-np", "2", binary, "-i", suite, "-o", out)
 	// No UCX_ERROR_SIGNALS here: each rank must set its own defaults before MPI_Init.
-	cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	cmd := command(mpirun, "-np", "2", binary, "-i", suite, "-o", out)
 	if outb, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("mpirun: %v\n%s", err, outb)
 	}

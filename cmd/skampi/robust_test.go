@@ -50,24 +50,6 @@ op = "Pingpong_Send_Recv"
 sizes = [16, 32]
 `
 
-// readAll reads a result file with the validating reader and fails on any error.
-func readAll(t *testing.T, dir string) *report.Results {
-	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	res, err := report.Read(f, "results.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range res.Errors() {
-		t.Errorf("result file: %s", p)
-	}
-	return res
-}
-
 func faultsByOp(res *report.Results) map[string]measure.Fault {
 	m := map[string]measure.Fault{}
 	for _, f := range res.Faults {
@@ -87,7 +69,7 @@ func TestHangAndCrashCostOnePointEach(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	res := readAll(t, out)
+	res := readResults(t, out)
 	measured := map[string]int{}
 	for _, p := range res.Points {
 		measured[fmt.Sprintf("%s/%d", p.Measurement, p.MsgBytes)]++
@@ -129,7 +111,7 @@ func TestDenyListSkipsWithARecord(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	res := readAll(t, out)
+	res := readResults(t, out)
 	f := faultsByOp(res)["Selftest_Crash"]
 	if f.Fault != measure.FaultDenied || !strings.Contains(f.Detail, "--allow-broken") {
 		t.Errorf("denied fault %+v", f)
@@ -169,8 +151,7 @@ func TestSIGTERMThenResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	cmd := exec.Command(binary, "-i", suite, "-o", out)
-	cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	cmd := command(binary, "-i", suite, "-o", out)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	if err := cmd.Start(); err != nil {
@@ -185,7 +166,7 @@ func TestSIGTERMThenResume(t *testing.T) {
 	if !strings.Contains(errb.String(), "skampi: interrupted by SIGTERM; ") || !strings.Contains(errb.String(), "(--resume continues)") {
 		t.Errorf("no word of the interruption:\n%s", errb.String())
 	}
-	first := readAll(t, out)
+	first := readResults(t, out)
 	if len(first.Points) == 0 || len(first.Points) == plan.Points() {
 		t.Fatalf("%d of %d points before SIGTERM: the test did not interrupt anything", len(first.Points), plan.Points())
 	}
@@ -193,7 +174,7 @@ func TestSIGTERMThenResume(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("resume: exit %d\n%s", code, stderr)
 	}
-	checkEachOnce(t, plan, readAll(t, out), 2)
+	checkEachOnce(t, plan, readResults(t, out), 2)
 }
 
 // Kills at random moments (SIGKILL of a rank, SIGTERM of mpirun) never corrupt the
@@ -213,8 +194,7 @@ func TestRandomKillsThenResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	for round := 0; round < 4; round++ {
-		cmd := exec.Command(mpirun, "-np", "2", binary, "-i", suite, "-o", out, "--resume")
-		cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+		cmd := command(mpirun, "-np", "2", binary, "-i", suite, "-o", out, "--resume")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -238,7 +218,7 @@ func TestRandomKillsThenResume(t *testing.T) {
 			t.Fatalf("round %d: the job did not end after %s", round, how)
 		}
 		if _, err := os.Stat(filepath.Join(out, "results.jsonl")); err == nil {
-			res := readAll(t, out)
+			res := readResults(t, out)
 			t.Logf("round %d: %s after %v: %d points on disk", round, how, delay, len(res.Points))
 			checkAtMostOnce(t, res)
 		}
@@ -247,7 +227,7 @@ func TestRandomKillsThenResume(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("final resume: exit %d\n%s", code, stderr)
 	}
-	checkEachOnce(t, plan, readAll(t, out), 2)
+	checkEachOnce(t, plan, readResults(t, out), 2)
 }
 
 func checkAtMostOnce(t *testing.T, res *report.Results) {
