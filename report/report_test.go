@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -180,5 +181,39 @@ func TestFormat(t *testing.T) {
 	}
 	if Rate(1.5e6) != "1.50 MB/s" || Rate(12) != "12 B/s" {
 		t.Error(Rate(1.5e6), Rate(12))
+	}
+}
+
+func TestSourcesAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	feed(t, NewJSONL(&buf))
+	a := dir + "/a.jsonl"
+	os.WriteFile(a, buf.Bytes(), 0o644)
+	srcs := ParseSources([]string{"openmpi=" + a, a})
+	if srcs[0].Label != "openmpi" || srcs[0].Name != a || srcs[1].Label != dir+"/a" {
+		t.Errorf("sources %+v", srcs)
+	}
+	if s := ParseSources(nil); len(s) != 1 || s[0].Name != "-" {
+		t.Errorf("no args: %+v", s)
+	}
+	// The same run twice (a copy) merges into one.
+	all, err := LoadAll(srcs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Runs) != 1 || len(all.Points) != 3 {
+		t.Errorf("merged %d runs %d points", len(all.Runs), len(all.Points))
+	}
+	if run, ok := all.Run("r1"); !ok || run.NProcs != 2 {
+		t.Errorf("run lookup %v %v", run, ok)
+	}
+	fromStdin, err := LoadAll(ParseSources([]string{"-"}), bytes.NewReader(buf.Bytes()))
+	if err != nil || len(fromStdin.Points) != 3 {
+		t.Errorf("stdin: %v %v", fromStdin, err)
+	}
+	os.WriteFile(dir+"/bad.jsonl", []byte(`{"kind":"point","run_id":"zz"}`+"\n"), 0o644)
+	if _, err := LoadAll(ParseSources([]string{dir + "/bad.jsonl"}), nil); err == nil || !strings.Contains(err.Error(), "bad.jsonl:1: error: point record lacks") {
+		t.Errorf("bad file: %v", err)
 	}
 }

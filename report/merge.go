@@ -1,0 +1,127 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/skampi/skampi/measure"
+)
+
+// Source is one input of a verb that reads results: a file, or "-" for stdin, with an
+// optional label ("openmpi=a.jsonl") that names it in tables and figures.
+type Source struct {
+	Label string
+	Name  string
+}
+
+// ParseSources reads verb arguments; no argument means stdin. A label is what stands
+// before the first "=" when the rest names an existing file or "-" (a file name may
+// itself contain "=").
+func ParseSources(args []string) []Source {
+	if len(args) == 0 {
+		return []Source{{Label: "stdin", Name: "-"}}
+	}
+	out := make([]Source, len(args))
+	for i, a := range args {
+		out[i] = Source{Label: baseLabel(a), Name: a}
+		if label, name, ok := strings.Cut(a, "="); ok && label != "" {
+			if _, err := os.Stat(a); err != nil {
+				out[i] = Source{Label: label, Name: name}
+			}
+		}
+	}
+	return out
+}
+
+func baseLabel(name string) string {
+	if name == "-" {
+		return "stdin"
+	}
+	return strings.TrimSuffix(name, ".jsonl")
+}
+
+// Load reads one source with the validating reader. Schema errors are returned as an
+// error naming the first of them; warnings stay in Problems.
+func (s Source) Load(stdin io.Reader) (*Results, error) {
+	r := stdin
+	if s.Name != "-" {
+		f, err := os.Open(s.Name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	res, err := Read(r, s.Name)
+	if err != nil {
+		return nil, err
+	}
+	if errs := res.Errors(); len(errs) > 0 {
+		return nil, fmt.Errorf("%s (and %d more problem(s); `skampi validate` lists them)", errs[0], len(errs)-1)
+	}
+	return res, nil
+}
+
+// LoadAll reads every source and merges them by run id: a run that appears in several
+// files (a copy, a resumed directory) counts once, and so does each of its records.
+func LoadAll(sources []Source, stdin io.Reader) (*Results, error) {
+	all := &Results{}
+	for _, s := range sources {
+		res, err := s.Load(stdin)
+		if err != nil {
+			return nil, err
+		}
+		all.Merge(res)
+	}
+	return all, nil
+}
+
+// Merge adds other's records that r does not hold yet.
+func (r *Results) Merge(other *Results) {
+	runs := map[string]bool{}
+	for _, run := range r.Runs {
+		runs[run.RunID] = true
+	}
+	type id struct {
+		run   string
+		index int
+	}
+	have := map[id]bool{}
+	for _, p := range r.Points {
+		have[id{p.RunID, p.PointIndex}] = true
+	}
+	for _, f := range r.Faults {
+		have[id{f.RunID, f.PointIndex}] = true
+	}
+	for _, run := range other.Runs {
+		if !runs[run.RunID] {
+			runs[run.RunID] = true
+			r.Runs = append(r.Runs, run)
+		}
+	}
+	for _, p := range other.Points {
+		if k := (id{p.RunID, p.PointIndex}); !have[k] {
+			have[k] = true
+			r.Points = append(r.Points, p)
+		}
+	}
+	for _, f := range other.Faults {
+		if k := (id{f.RunID, f.PointIndex}); !have[k] {
+			have[k] = true
+			r.Faults = append(r.Faults, f)
+		}
+	}
+	r.Problems = append(r.Problems, other.Problems...)
+}
+
+// Run finds a run header by id.
+func (r *Results) Run(id string) (*measure.Run, bool) {
+	for i := range r.Runs {
+		if r.Runs[i].RunID == id {
+			return &r.Runs[i], true
+		}
+	}
+	return nil, false
+}
