@@ -1,0 +1,191 @@
+package report
+
+import (
+	"math"
+	"sort"
+
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+)
+
+// Regime is a range of message sizes over which time grows linearly with size:
+// t(s) = Intercept + PerByte*s, the LogGP-style "L + o" and "G" of that range.
+type Regime struct {
+	FromBytes, ToBytes int64
+	Points             int
+	InterceptS         float64 // time of a 0-byte message: L + o
+	PerByteS           float64 // G: seconds per byte
+	RelRMS             float64 // root mean square of the relative residuals: the fit's quality
+}
+
+// BandwidthBps is 1/G, the asymptotic bandwidth of the regime (0 when G <= 0).
+func (r Regime) BandwidthBps() float64 {
+	if r.PerByteS <= 0 {
+		return 0
+	}
+	return 1 / r.PerByteS
+}
+
+// At is the fitted time of an s-byte message.
+func (r Regime) At(s int64) float64 { return r.InterceptS + r.PerByteS*float64(s) }
+
+// Breakdown is the analysis of one latency curve: one (run, measurement, op, nprocs).
+type Breakdown struct {
+	RunID       string
+	Measurement string
+	Op          string
+	NProcs      int
+	OneWay      bool // fitted on one-way latency (ping-pong time / 2)
+	Regimes     []Regime
+}
+
+// Breakpoints are the first sizes of every regime after the first: where a protocol
+// switches (eager to rendezvous) or a cache stops holding the message.
+func (b Breakdown) Breakpoints() []int64 {
+	var out []int64
+	for _, r := range b.Regimes[1:] {
+		out = append(out, r.FromBytes)
+	}
+	return out
+}
+
+// Analysis settings.
+const (
+	minRegimePoints = 3    // a regime needs this many sizes to fit a line with a residual
+	maxRegimes      = 4    // more would fit noise
+	minCurvePoints  = 6    // shorter curves are not analysed
+	noiseFloor      = 0.01 // relative noise a good fit may not go below (1 %)
+	// bicWeight doubles the information criterion's price of a regime: on a shared machine the
+	// noise is not Gaussian, and the plain criterion splits bursts of it off as regimes.
+	bicWeight = 2
+)
+
+// Analyze finds the regimes of every latency curve in res: points of operations that
+// are not bandwidth operations, with at least minCurvePoints sizes.
+func Analyze(res *Results) []Breakdown {
+	type key struct {
+		run, measurement, op string
+		nprocs               int
+	}
+	curves := map[key][]measure.Point{}
+	var order []key
+	for _, p := range res.Points {
+		if info, ok := ops.Lookup(p.Op); (ok && info.Bandwidth) || p.Reps == 0 || p.TimeS <= 0 {
+			continue
+		}
+		k := key{p.RunID, p.Measurement, p.Op, p.NProcs}
+		if _, seen := curves[k]; !seen {
+			order = append(order, k)
+		}
+		curves[k] = append(curves[k], p)
+	}
+	var out []Breakdown
+	for _, k := range order {
+		pts := curves[k]
+		if len(pts) < minCurvePoints {
+			continue
+		}
+		sort.Slice(pts, func(i, j int) bool { return pts[i].MsgBytes < pts[j].MsgBytes })
+		sizes := make([]int64, len(pts))
+		times := make([]float64, len(pts))
+		oneWay := pts[0].LatencyS != nil
+		for i, p := range pts {
+			sizes[i], times[i] = p.MsgBytes, p.TimeS
+			if oneWay && p.LatencyS != nil {
+				times[i] = *p.LatencyS
+			}
+		}
+		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, NProcs: k.nprocs,
+			OneWay: oneWay, Regimes: Segment(sizes, times)})
+	}
+	return out
+}
+
+// Segment splits a curve (sizes ascending) into the linear regimes that explain it
+// best: for each number of regimes, dynamic programming finds the split with the least
+// squared relative error; the Bayesian information criterion then picks the number, so
+// a regime is added only when it explains much more than noise.
+func Segment(sizes []int64, times []float64) []Regime {
+	n := len(sizes)
+	if n < minRegimePoints {
+		return []Regime{fit(sizes, times)}
+	}
+	cost := func(i, j int) float64 { r := fit(sizes[i:j+1], times[i:j+1]); return r.RelRMS * r.RelRMS * float64(j-i+1) }
+	inf := math.Inf(1)
+	// best[k][j]: least cost of points 0..j in k+1 regimes; from[k][j]: where the last starts.
+	best := make([][]float64, maxRegimes)
+	from := make([][]int, maxRegimes)
+	for k := range best {
+		best[k] = make([]float64, n)
+		from[k] = make([]int, n)
+		for j := range best[k] {
+			best[k][j] = inf
+			if k == 0 && j >= minRegimePoints-1 {
+				best[0][j] = cost(0, j)
+			}
+			if k == 0 {
+				continue
+			}
+			for i := (k)*minRegimePoints - 1; i+minRegimePoints-1 <= j; i++ {
+				if best[k-1][i-1] == inf {
+					continue
+				}
+				if c := best[k-1][i-1] + cost(i, j); c < best[k][j] {
+					best[k][j], from[k][j] = c, i
+				}
+			}
+		}
+	}
+	bestK, bestBIC := 0, inf
+	for k := 0; k < maxRegimes; k++ {
+		rss := best[k][n-1]
+		if rss == inf {
+			break
+		}
+		rss = math.Max(rss, float64(n)*noiseFloor*noiseFloor)
+		params := float64(3*(k+1) - 1) // a line per regime, plus the breakpoints
+		if bic := float64(n)*math.Log(rss/float64(n)) + bicWeight*params*math.Log(float64(n)); bic < bestBIC {
+			bestK, bestBIC = k, bic
+		}
+	}
+	var regimes []Regime
+	end := n - 1
+	for k := bestK; k >= 0; k-- {
+		start := 0
+		if k > 0 {
+			start = from[k][end]
+		}
+		regimes = append([]Regime{fit(sizes[start:end+1], times[start:end+1])}, regimes...)
+		end = start - 1
+	}
+	return regimes
+}
+
+// fit is a weighted least-squares line through the points with weights 1/t², so that
+// each point counts by its relative error: times span decades.
+func fit(sizes []int64, times []float64) Regime {
+	var sw, sx, sy, sxx, sxy float64
+	for i, s := range sizes {
+		w := 1 / (times[i] * times[i])
+		x := float64(s)
+		sw += w
+		sx += w * x
+		sy += w * times[i]
+		sxx += w * x * x
+		sxy += w * x * times[i]
+	}
+	r := Regime{FromBytes: sizes[0], ToBytes: sizes[len(sizes)-1], Points: len(sizes)}
+	if d := sw*sxx - sx*sx; len(sizes) > 1 && d > 0 {
+		r.PerByteS = (sw*sxy - sx*sy) / d
+		r.InterceptS = (sy - r.PerByteS*sx) / sw
+	} else {
+		r.InterceptS = sy / sw
+	}
+	var ss float64
+	for i, s := range sizes {
+		e := (times[i] - r.At(s)) / times[i]
+		ss += e * e
+	}
+	r.RelRMS = math.Sqrt(ss / float64(len(sizes)))
+	return r
+}

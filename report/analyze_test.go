@@ -1,0 +1,71 @@
+package report
+
+import (
+	"math"
+	"os"
+	"testing"
+)
+
+// A synthetic curve with a protocol switch at 4 KiB: eager (1 µs + 0.2 ns/B), then
+// rendezvous (5 µs + 0.1 ns/B), with ±1 % noise.
+func TestSegmentFindsTheSwitch(t *testing.T) {
+	var sizes []int64
+	var times []float64
+	noise := []float64{0.01, -0.01, 0.005, -0.005, 0, 0.008, -0.008}
+	for i, s := 0, int64(1); s <= 1<<20; i, s = i+1, s*2 {
+		tm := 1e-6 + 0.2e-9*float64(s)
+		if s >= 4096 {
+			tm = 5e-6 + 0.1e-9*float64(s)
+		}
+		sizes = append(sizes, s)
+		times = append(times, tm*(1+noise[i%len(noise)]))
+	}
+	regs := Segment(sizes, times)
+	if len(regs) != 2 {
+		t.Fatalf("%d regimes: %+v", len(regs), regs)
+	}
+	if regs[0].ToBytes != 2048 || regs[1].FromBytes != 4096 {
+		t.Errorf("switch found at %d/%d, want 2048/4096", regs[0].ToBytes, regs[1].FromBytes)
+	}
+	if math.Abs(regs[0].InterceptS-1e-6) > 0.05e-6 || math.Abs(regs[1].PerByteS-0.1e-9)/0.1e-9 > 0.05 {
+		t.Errorf("fits: %+v", regs)
+	}
+	if bw := regs[1].BandwidthBps(); math.Abs(bw-1e10)/1e10 > 0.05 {
+		t.Errorf("bandwidth %g", bw)
+	}
+}
+
+// A straight line stays one regime: noise must not be explained by breakpoints.
+func TestSegmentKeepsALineWhole(t *testing.T) {
+	var sizes []int64
+	var times []float64
+	for i, s := 0, int64(1); s <= 1<<22; i, s = i+1, s*2 {
+		sizes = append(sizes, s)
+		times = append(times, (2e-6+0.3e-9*float64(s))*(1+0.02*math.Sin(float64(i)*2.1)))
+	}
+	if regs := Segment(sizes, times); len(regs) != 1 {
+		t.Errorf("%d regimes for a line: %+v", len(regs), regs)
+	}
+}
+
+func TestAnalyzeRealRun(t *testing.T) {
+	f, err := os.Open("testdata/pingpong.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := ReadJSONL(f, "pingpong.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bds := Analyze(res)
+	if len(bds) != 1 || !bds[0].OneWay || bds[0].Op != "Pingpong_Send_Recv" {
+		t.Fatalf("%+v", bds)
+	}
+	// Open MPI 4.1.4's shared-memory transport (vader) sends up to 4 KiB including its
+	// header eagerly: 4 KiB of payload is the first rendezvous size.
+	bp := bds[0].Breakpoints()
+	if len(bp) == 0 || bp[0] != 4096 {
+		t.Errorf("breakpoints %v, want the first at 4096", bp)
+	}
+}
