@@ -110,7 +110,10 @@ func Segment(sizes []int64, times []float64) []Regime {
 	if n < minRegimePoints {
 		return []Regime{fit(sizes, times)}
 	}
-	cost := func(i, j int) float64 { r := fit(sizes[i:j+1], times[i:j+1]); return r.RelRMS * r.RelRMS * float64(j-i+1) }
+	cost := func(i, j int) float64 {
+		r := fit(sizes[i:j+1], times[i:j+1])
+		return r.RelRMS * r.RelRMS * float64(j-i+1)
+	}
 	inf := math.Inf(1)
 	// best[k][j]: least cost of points 0..j in k+1 regimes; from[k][j]: where the last starts.
 	best := make([][]float64, maxRegimes)
