@@ -1,0 +1,78 @@
+package htmlreport
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// chromium finds Debian's Chromium. `make test` installs it and sets
+// SKAMPI_REQUIRE_CHROMIUM, so there a missing browser fails instead of skipping.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("SKAMPI_REQUIRE_CHROMIUM") != "" {
+		t.Fatal("chromium not found (apt-get install chromium)")
+	}
+	t.Skip("chromium not installed")
+	return ""
+}
+
+// headless runs Chromium the way it works on a closed network, as root.
+func headless(t *testing.T, browser string, args ...string) []byte {
+	t.Helper()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir()}
+	cmd := exec.Command(browser, append(base, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("chromium: %v\n%s", err, errb.String())
+		}
+	case <-time.After(90 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("chromium did not finish in 90 s")
+	}
+	return out.Bytes()
+}
+
+// The page renders in a real browser: the DOM Chromium builds holds every section,
+// the figures and the tables, and a screenshot can be taken.
+func TestPageRendersInChromium(t *testing.T) {
+	browser := chromium(t)
+	page := writeSamplePage(t)
+	dom := string(headless(t, browser, "--dump-dom", "file://"+page))
+	for _, want := range []string{`id="runs"`, `id="flagged"`, `id="measurements"`, `id="analysis"`, "</body>"} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("rendered DOM lacks %s", want)
+		}
+	}
+	if n := len(regexp.MustCompile(`<svg`).FindAllString(dom, -1)); n < 1 {
+		t.Errorf("%d svg elements in the rendered DOM", n)
+	}
+	if n := strings.Count(dom, "<tr>"); n < 30 {
+		t.Errorf("%d table rows in the rendered DOM", n)
+	}
+	shot := filepath.Join(t.TempDir(), "page.png")
+	headless(t, browser, "--window-size=1200,1600", "--screenshot="+shot, "file://"+page)
+	png, err := os.ReadFile(shot)
+	if err != nil || len(png) < 10000 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Errorf("screenshot: %d bytes, %v", len(png), err)
+	}
+}

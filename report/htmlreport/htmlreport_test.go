@@ -1,0 +1,67 @@
+package htmlreport
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skampi/skampi/report"
+)
+
+func load(t *testing.T, name string) *report.Results {
+	t.Helper()
+	res, err := report.LoadAll(report.ParseSources([]string{name}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestPage(t *testing.T) {
+	res := load(t, "../testdata/pingpong.jsonl")
+	res.Points[3].Flags = []string{"max_repetitions"}
+	var buf bytes.Buffer
+	err := Write(&buf, Input{Title: "t <1>", Results: res, Sources: report.ParseSources([]string{"../testdata/pingpong.jsonl"}),
+		Figures:   []Figure{{Measurement: "Pingpong_Send_Recv", Title: "latency", SVG: []byte(`<svg id="fig1"></svg>`)}},
+		Generated: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{
+		"<title>t &lt;1&gt;</title>", `<svg id="fig1"></svg>`, "Open MPI v4.1.4", "max_repetitions",
+		`<h3>Pingpong_Send_Recv <span class="muted">(Pingpong_Send_Recv, run`, "4 KiB &ndash; 4 MiB",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, "<tr><td>"); n < 23 {
+		t.Errorf("%d table rows", n)
+	}
+	for _, ref := range []string{`src="http`, `href="http`, "url(http", "<link", "<script", "@import"} {
+		if strings.Contains(page, ref) {
+			t.Errorf("the page loads something (%s): it must be self-contained", ref)
+		}
+	}
+}
+
+// writeSamplePage writes the page of the sample run to a file and returns its path.
+func writeSamplePage(t *testing.T) string {
+	t.Helper()
+	res := load(t, "../testdata/pingpong.jsonl")
+	var buf bytes.Buffer
+	err := Write(&buf, Input{Results: res, Sources: report.ParseSources([]string{"../testdata/pingpong.jsonl"}),
+		Figures:   []Figure{{Measurement: "Pingpong_Send_Recv", Title: "latency", SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`)}},
+		Generated: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/report.html"
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
