@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skampi/skampi/plots"
+	"github.com/skampi/skampi/report"
+	"github.com/spf13/cobra"
+)
+
+func newPlotCmd() *cobra.Command {
+	var (
+		dir     string
+		formats []string
+		errbars string
+	)
+	cmd := &cobra.Command{
+		Use:   "plot [RESULTS...]",
+		Short: "Draw figures from result files: latency, bandwidth, method comparison, scalability",
+		Long: "plot draws every figure the results allow and writes each to DIR (default figures)\n" +
+			"as NAME.FORMAT, one line per file written:\n" +
+			figureKinds() +
+			"Reads files, or stdin when none is given; \"label=file\" names a source in captions.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs, err := plots.ParseFormats(formats)
+			if err != nil {
+				return &exitError{code: 2, err: fmt.Errorf("--format: %w", err)}
+			}
+			eb, err := plots.ParseErrorBars(errbars)
+			if err != nil {
+				return &exitError{code: 2, err: fmt.Errorf("--errors: %w", err)}
+			}
+			res, labels, err := loadLabelled(report.ParseSources(args), cmd)
+			if err != nil {
+				return err
+			}
+			figs, err := plots.Figures(res, plots.Options{Errors: eb, Labels: labels})
+			if err != nil {
+				return err
+			}
+			if len(figs) == 0 {
+				return fmt.Errorf("no figure to draw: %d point(s) in %d run(s), and no figure kind applies to them", len(res.Points), len(res.Runs))
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			for _, f := range figs {
+				paths, err := f.Save(dir, fs)
+				for _, p := range paths {
+					fmt.Fprintln(cmd.OutOrStdout(), p)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&dir, "output", "o", "figures", "directory for the figures (created if missing)")
+	fl.StringSliceVar(&formats, "format", []string{"png"}, "output formats, comma-separated: "+strings.Join(plots.Formats, ", "))
+	fl.StringVar(&errbars, "errors", string(plots.ErrStderr), "error bars: stderr (time ± stderr_s), p10-p90, or none")
+	return cmd
+}
+
+// loadLabelled is report.LoadAll that also names each run by the label of the source
+// it came from (the label's base name: "results/a" names runs "a"; with the run id
+// when the file holds several runs). Runs read from unlabelled stdin keep their ids.
+func loadLabelled(sources []report.Source, cmd *cobra.Command) (*report.Results, map[string]string, error) {
+	all := &report.Results{}
+	labels := map[string]string{}
+	for _, s := range sources {
+		res, err := s.Load(cmd.InOrStdin())
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return nil, nil, fmt.Errorf("cannot read %s: %w", s.Name, pe.Err)
+			}
+			return nil, nil, err
+		}
+		for _, r := range res.Runs {
+			if _, ok := labels[r.RunID]; ok || s.Name == "-" && s.Label == "stdin" {
+				continue
+			}
+			labels[r.RunID] = filepath.Base(s.Label)
+			if len(res.Runs) > 1 {
+				labels[r.RunID] += ":" + r.RunID[:min(8, len(r.RunID))]
+			}
+		}
+		all.Merge(res)
+	}
+	return all, labels, nil
+}
+
+func figureKinds() string {
+	var b strings.Builder
+	for _, k := range plots.Kinds() {
+		fmt.Fprintf(&b, "  %-14s %s\n", k.Name, k.Doc)
+	}
+	return b.String()
+}

@@ -1,0 +1,310 @@
+package plots
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/report"
+)
+
+func load(t *testing.T, files ...string) *report.Results {
+	t.Helper()
+	var args []string
+	for _, f := range files {
+		args = append(args, "testdata/"+f)
+	}
+	res, err := report.LoadAll(report.ParseSources(args), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func figuresOf(t *testing.T, res *report.Results, kind string, opts Options) []*Figure {
+	t.Helper()
+	opts.Kinds = []string{kind}
+	figs, err := Figures(res, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return figs
+}
+
+func kindNamed(t *testing.T, name string) Kind {
+	for _, k := range Kinds() {
+		if k.Name == name {
+			return k
+		}
+	}
+	t.Fatalf("no kind %q", name)
+	return Kind{}
+}
+
+// near compares plotted values with record values converted to the axis unit.
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
+
+// pointsOf returns the points of one (measurement, op), by size.
+func pointsOf(res *report.Results, keep func(p *measure.Point) bool) []measure.Point {
+	var out []measure.Point
+	for _, p := range res.Points {
+		if keep(&p) {
+			out = append(out, p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].MsgBytes < out[j].MsgBytes })
+	return out
+}
+
+func checkSeries(t *testing.T, f *Figure, s Series, ps []measure.Point, y func(*measure.Point) float64) {
+	t.Helper()
+	if len(s.X) != len(ps) || len(s.Y) != len(ps) {
+		t.Fatalf("%s: %d/%d values for %d points", s.Label, len(s.X), len(s.Y), len(ps))
+	}
+	for i, p := range ps {
+		if s.X[i] != float64(p.MsgBytes) || !near(s.Y[i], y(&p)/f.Y.Div) {
+			t.Errorf("%s[%d]: plotted (%g, %g), record (%d, %g) / %g", s.Label, i, s.X[i], s.Y[i], p.MsgBytes, y(&p), f.Y.Div)
+		}
+	}
+}
+
+func TestAppliesTo(t *testing.T) {
+	cases := []struct {
+		files []string
+		want  map[string]int
+	}{
+		{[]string{"pt2pt-a.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
+		{[]string{"timers.jsonl"}, map[string]int{"latency": 1, "method-timer": 1}},
+		{[]string{"quick-np2.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
+		{[]string{"quick-np2.jsonl", "quick-np4.jsonl"}, map[string]int{"latency": 2, "bandwidth": 2, "scalability": 3}},
+	}
+	for _, c := range cases {
+		res := load(t, c.files...)
+		for _, k := range Kinds() {
+			if got := len(k.Groups(res)); got != c.want[k.Name] {
+				t.Errorf("%v: %s applies to %d group(s), want %d", c.files, k.Name, got, c.want[k.Name])
+			}
+		}
+	}
+}
+
+func TestLatencyFigure(t *testing.T) {
+	res := load(t, "pt2pt-a.jsonl")
+	figs := figuresOf(t, res, "latency", Options{})
+	if len(figs) != 1 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	f := figs[0]
+	if f.Name != "latency-pt2pt-np2" || f.Title != "pt2pt operations: time vs message size" {
+		t.Errorf("name %q title %q", f.Name, f.Title)
+	}
+	if !strings.Contains(f.Caption, "Open MPI v4.1.4") || !strings.Contains(f.Caption, "1 host") ||
+		!strings.Contains(f.Caption, "2 processes") || !strings.Contains(f.Caption, "stderr") {
+		t.Errorf("caption %q", f.Caption)
+	}
+	// 1 B to 4 MiB: log-log; the geometric middle of the times is in µs.
+	if !f.X.Log || !f.Y.Log || f.Y.Unit != "µs" || f.Y.Div != 1e-6 || f.Y.Label != "time per operation [µs]" {
+		t.Errorf("axes %+v %+v", f.X, f.Y)
+	}
+	// One line per op, bandwidth operations excluded.
+	var ops []string
+	for _, p := range res.Points {
+		if p.BandwidthBps == nil && (len(ops) == 0 || ops[len(ops)-1] != p.Op) {
+			ops = append(ops, p.Op)
+		}
+	}
+	if len(f.Series) != 10 || len(ops) != 10 {
+		t.Fatalf("%d series for %d ops", len(f.Series), len(ops))
+	}
+	for i, s := range f.Series {
+		if s.Label != ops[i] {
+			t.Errorf("series %d is %q, want %q", i, s.Label, ops[i])
+		}
+		ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == ops[i] })
+		checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return p.TimeS })
+		for j, p := range ps {
+			if !near(s.Lo[j], (p.TimeS-p.StderrS)/1e-6) || !near(s.Hi[j], (p.TimeS+p.StderrS)/1e-6) || s.Clipped[j] {
+				t.Errorf("%s %d B: error bar %g..%g", s.Label, p.MsgBytes, s.Lo[j], s.Hi[j])
+			}
+		}
+	}
+	if f.Y.Min <= 0 || f.Y.Min > f.Series[0].Lo[0] || f.X.Min > 1 || f.X.Max < 4<<20 {
+		t.Errorf("range x %g..%g y %g..%g", f.X.Min, f.X.Max, f.Y.Min, f.Y.Max)
+	}
+}
+
+func TestLatencyP10P90(t *testing.T) {
+	res := load(t, "quick-np2.jsonl")
+	f := figuresOf(t, res, "latency", Options{Errors: ErrP10P90})[0]
+	if len(f.Series) != 2 || f.Series[0].Label != "ping-pong, blocking\nPingpong_Send_Recv" || f.Title != "pt2pt operations: time vs message size" {
+		t.Fatalf("%d series, %q, %q", len(f.Series), f.Series[0].Label, f.Title)
+	}
+	if f.Y.Label != "round-trip time [µs]" || !strings.Contains(f.Caption, "p10–p90") {
+		t.Errorf("%q %q", f.Y.Label, f.Caption)
+	}
+	ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Send_Recv" })
+	s := f.Series[0]
+	checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return p.TimeS })
+	for i, p := range ps {
+		if !near(s.Lo[i], p.P10S/f.Y.Div) || !near(s.Hi[i], p.P90S/f.Y.Div) {
+			t.Errorf("%d B: %g..%g, want p10 %g p90 %g", p.MsgBytes, s.Lo[i], s.Hi[i], p.P10S, p.P90S)
+		}
+	}
+}
+
+func TestBandwidthFigure(t *testing.T) {
+	res := load(t, "pt2pt-a.jsonl")
+	f := figuresOf(t, res, "bandwidth", Options{})[0]
+	if f.Name != "bandwidth-pt2pt-np2" || len(f.Series) != 3 || !f.Y.Log || f.Y.Unit != "MB/s" || f.Y.Div != 1e6 {
+		t.Fatalf("%s: %d series, y %+v", f.Name, len(f.Series), f.Y)
+	}
+	for _, s := range f.Series {
+		ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == s.Label })
+		checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return *p.BandwidthBps })
+		for i, p := range ps {
+			rel := p.StderrS / p.TimeS
+			if !near(s.Lo[i], *p.BandwidthBps*(1-rel)/1e6) || !near(s.Hi[i], *p.BandwidthBps*(1+rel)/1e6) {
+				t.Errorf("%s %d B: %g..%g", s.Label, p.MsgBytes, s.Lo[i], s.Hi[i])
+			}
+		}
+	}
+	// 1 KiB to 256 KiB, 0.9 to 6.6 GB/s: log sizes, linear GB/s from zero.
+	q := figuresOf(t, load(t, "quick-np2.jsonl"), "bandwidth", Options{})[0]
+	if !q.X.Log || q.Y.Log || q.Y.Unit != "GB/s" || q.Y.Min != 0 || q.Title != "bandwidth" {
+		t.Errorf("quick bandwidth: x %+v y %+v %q", q.X, q.Y, q.Title)
+	}
+}
+
+func TestMethodFigure(t *testing.T) {
+	res := load(t, "timers.jsonl")
+	figs := figuresOf(t, res, "method-timer", Options{})
+	if len(figs) != 1 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	f := figs[0]
+	if f.Name != "method-timer-Pingpong_Send_Recv-np2" || f.Title != "Pingpong_Send_Recv" ||
+		!strings.Contains(f.Caption, "timer: global-loop vs iteration") || f.Y.Label != "round-trip time [µs]" {
+		t.Errorf("%q %q %q %q", f.Name, f.Title, f.Caption, f.Y.Label)
+	}
+	if len(f.Series) != 2 || f.Series[0].Label != "global-loop" || f.Series[1].Label != "iteration" {
+		t.Fatalf("series %+v", f.Series)
+	}
+	for _, s := range f.Series {
+		ps := pointsOf(res, func(p *measure.Point) bool { return p.Timer == s.Label })
+		checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return p.TimeS })
+	}
+	// The same timer in two runs is no comparison; two runs with different timers are.
+	if n := len(MethodGroups(load(t, "pt2pt-a.jsonl", "quick-np2.jsonl"), TimerMethod)); n != 0 {
+		t.Errorf("%d method groups for one timer", n)
+	}
+	both := load(t, "quick-np2.jsonl", "timers.jsonl")
+	gs := MethodGroups(both, TimerMethod)
+	if len(gs) != 1 || len(gs[0].Runs) != 2 {
+		t.Fatalf("%d groups", len(gs))
+	}
+	lines := MethodLines(gs[0], TimerMethod, Options{Labels: map[string]string{both.Runs[0].RunID: "q2"}})
+	var labels []string
+	for _, l := range lines {
+		labels = append(labels, l.Label)
+	}
+	if got := strings.Join(labels, "|"); got != "global-loop (run q2)|global-loop (run 9f6af082)|iteration" {
+		t.Errorf("labels %s", got)
+	}
+}
+
+func TestScalabilityFigure(t *testing.T) {
+	res := load(t, "quick-np2.jsonl", "quick-np4.jsonl")
+	figs := figuresOf(t, res, "scalability", Options{})
+	if len(figs) != 3 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	f := figs[0]
+	if f.Name != "scalability-Pingpong_Send_Recv" || f.Title != "ping-pong, blocking" || f.X.Quantity != Count ||
+		!strings.Contains(f.Caption, "2, 4 processes") || !strings.Contains(f.Caption, "2 runs") {
+		t.Errorf("%q %q %q", f.Name, f.Title, f.Caption)
+	}
+	sizes := sortedSizes(pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Send_Recv" }))
+	want := spread(sizes, scalingSizes)
+	if len(f.Series) != len(want) || len(want) != 4 || want[0] != sizes[0] || want[3] != sizes[len(sizes)-1] {
+		t.Fatalf("%d series, sizes %v of %v", len(f.Series), want, sizes)
+	}
+	for i, s := range f.Series {
+		if s.Label != fmtBytes(float64(want[i])) || len(s.X) != 2 || s.X[0] != 2 || s.X[1] != 4 {
+			t.Errorf("series %q x %v", s.Label, s.X)
+		}
+		for j, np := range []int{2, 4} {
+			ps := pointsOf(res, func(p *measure.Point) bool {
+				return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == want[i] && p.NProcs == np
+			})
+			if len(ps) != 1 || !near(s.Y[j], ps[0].TimeS/f.Y.Div) {
+				t.Errorf("%s at %d: %g", s.Label, np, s.Y[j])
+			}
+		}
+	}
+	// The same point in two runs is averaged, and said so.
+	dup := load(t, "quick-np2.jsonl", "quick-np4.jsonl")
+	extra := load(t, "quick-np2.jsonl")
+	extra.Runs[0].RunID = "copy"
+	for i := range extra.Points {
+		extra.Points[i].RunID = "copy"
+		extra.Points[i].TimeS *= 3
+	}
+	dup.Merge(extra)
+	d := figuresOf(t, dup, "scalability", Options{})[0]
+	ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
+	if !near(d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") {
+		t.Errorf("averaged %g, want %g; notes %q", d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div, d.Notes)
+	}
+}
+
+func TestOverlapKind(t *testing.T) {
+	k := kindNamed(t, "overlap")
+	for _, f := range []string{"pt2pt-a.jsonl", "timers.jsonl", "quick-np2.jsonl", "quick-np4.jsonl"} {
+		if n := len(k.Groups(load(t, f))); n != 0 {
+			t.Errorf("%s: overlap applies to %d groups of today's records", f, n)
+		}
+	}
+	// Synthetic points: what overlapOf will read once records carry the fields.
+	res := load(t, "quick-np2.jsonl")
+	want := map[int]Overlap{}
+	for i, p := range res.Points {
+		if p.Op == "Pingpong_Isend_Recv" {
+			s := float64(i + 1)
+			want[p.PointIndex] = Overlap{PostS: 1e-6 * s, ComputeS: 4e-6 * s, WaitS: 2e-6, Ratio: 0.1 * s / 2}
+		}
+	}
+	saved := overlapOf
+	defer func() { overlapOf = saved }()
+	overlapOf = func(p *measure.Point) (Overlap, bool) { o, ok := want[p.PointIndex]; return o, ok }
+
+	figs := figuresOf(t, res, "overlap", Options{})
+	if len(figs) != 1 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	f := figs[0]
+	st := f.Stack
+	if f.Name != "overlap-ping-pong-non-blocking-send-np2" || st == nil || len(st.Parts) != 3 || len(st.Categories) != len(want) {
+		t.Fatalf("%q %+v", f.Name, st)
+	}
+	ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Isend_Recv" })
+	for i, p := range ps {
+		o := want[p.PointIndex]
+		if st.Categories[i] != fmtBytes(float64(p.MsgBytes)) || !near(st.Parts[0].Values[i], o.PostS/f.Y.Div) ||
+			!near(st.Parts[1].Values[i], o.ComputeS/f.Y.Div) || !near(st.Parts[2].Values[i], o.WaitS/f.Y.Div) {
+			t.Errorf("bar %d: %s %v %v %v", i, st.Categories[i], st.Parts[0].Values[i], st.Parts[1].Values[i], st.Parts[2].Values[i])
+		}
+		if wantPct := strings.TrimSpace(strings.Split(st.Annotations[i], "%")[0]); wantPct == "" {
+			t.Errorf("annotation %q", st.Annotations[i])
+		}
+	}
+	if st.Annotations[0] != "35%" || f.Y.Unit != "µs" || f.Y.Min != 0 {
+		t.Errorf("annotation %q, y %+v", st.Annotations[0], f.Y)
+	}
+	for _, format := range Formats {
+		if b := render(t, f, format); len(b) < 100 {
+			t.Errorf("%s: %d bytes", format, len(b))
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package plots
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/report"
+)
+
+// latencyKind: time vs message size for every operation of a family measured in one
+// run (all ping-pong variants together), one line per (measurement, op).
+var latencyKind = Kind{
+	Name: "latency",
+	Doc:  "time vs message size, one line per operation of a family in one run",
+	Groups: func(res *report.Results) []Group {
+		return groupBy(res, func(p *measure.Point) bool { return p.BandwidthBps == nil }, familyKey)
+	},
+	Build: func(g Group, opts Options) (*Figure, error) {
+		lines, ps := linesBy(g.Points, measurementOp, func(p *measure.Point) (float64, float64, float64, bool) {
+			lo, hi, ok := timeEnds(p, opts.errors())
+			return p.TimeS, lo, hi, ok
+		}, opts.errors())
+		logX := spansDecade(sizes(g.Points))
+		return NewLineFigure(LineSpec{
+			Name:    fmt.Sprintf("latency-%s-np%d", ps.Family, ps.NProcs),
+			Kind:    "latency",
+			Title:   familyTitle(g.Points, "time vs message size"),
+			Caption: caption(g, opts),
+			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
+			Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+			Lines:   lines,
+			Width:   opts.Width, Height: opts.Height,
+		})
+	},
+}
+
+// bandwidthKind: bandwidth_Bps vs message size for the operations that report it.
+var bandwidthKind = Kind{
+	Name: "bandwidth",
+	Doc:  "bandwidth vs message size, one line per bandwidth operation of a family in one run",
+	Groups: func(res *report.Results) []Group {
+		return groupBy(res, func(p *measure.Point) bool { return p.BandwidthBps != nil }, familyKey)
+	},
+	Build: func(g Group, opts Options) (*Figure, error) {
+		lines, ps := linesBy(g.Points, measurementOp, func(p *measure.Point) (float64, float64, float64, bool) {
+			lo, hi, ok := rateEnds(p, opts.errors())
+			return *p.BandwidthBps, lo, hi, ok
+		}, opts.errors())
+		logX := spansDecade(sizes(g.Points))
+		var bw []float64
+		for _, p := range g.Points {
+			bw = append(bw, *p.BandwidthBps)
+		}
+		return NewLineFigure(LineSpec{
+			Name:    fmt.Sprintf("bandwidth-%s-np%d", ps.Family, ps.NProcs),
+			Kind:    "bandwidth",
+			Title:   familyTitle(g.Points, "bandwidth vs message size"),
+			Caption: caption(g, opts),
+			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
+			Y:       AxisSpec{Quantity: Rate, Label: "bandwidth", Scale: scaleOf(logX && spansDecade(bw))},
+			Lines:   lines,
+			Width:   opts.Width, Height: opts.Height,
+		})
+	},
+}
+
+func familyKey(p *measure.Point) string {
+	return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Family, p.NProcs)
+}
+
+// measurementOp names a line: the op, or the measurement and (on a second line of
+// the legend entry) its op when they differ.
+func measurementOp(p *measure.Point) string {
+	if p.Measurement == p.Op {
+		return p.Op
+	}
+	return p.Measurement + "\n" + p.Op
+}
+
+// linesBy splits points into lines by label (in order of first appearance), sorted by
+// size; value returns y and its error-bar ends. It also returns the first point.
+func linesBy(points []measure.Point, label func(*measure.Point) string,
+	value func(*measure.Point) (y, lo, hi float64, ok bool), e ErrorBars) ([]Line, measure.Point) {
+	byLabel := map[string][]measure.Point{}
+	var order []string
+	for _, p := range points {
+		l := label(&p)
+		if _, ok := byLabel[l]; !ok {
+			order = append(order, l)
+		}
+		byLabel[l] = append(byLabel[l], p)
+	}
+	var lines []Line
+	for _, l := range order {
+		ps := byLabel[l]
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].MsgBytes < ps[j].MsgBytes })
+		line := Line{Label: l}
+		for i := range ps {
+			y, lo, hi, ok := value(&ps[i])
+			line.X = append(line.X, float64(ps[i].MsgBytes))
+			line.Y = append(line.Y, y)
+			if e != ErrNone {
+				if !ok {
+					lo, hi = y, y
+				}
+				line.Lo, line.Hi = append(line.Lo, lo), append(line.Hi, hi)
+			}
+		}
+		lines = append(lines, line)
+	}
+	var first measure.Point
+	if len(points) > 0 {
+		first = points[0]
+	}
+	return lines, first
+}
+
+// timeEnds are the error-bar ends of a time.
+func timeEnds(p *measure.Point, e ErrorBars) (lo, hi float64, ok bool) {
+	switch e {
+	case ErrNone:
+		return 0, 0, false
+	case ErrP10P90:
+		return p.P10S, p.P90S, true
+	}
+	return p.TimeS - p.StderrS, p.TimeS + p.StderrS, true
+}
+
+// rateEnds are the error-bar ends of a bandwidth, bytes/time: the relative stderr of
+// the time, or the bandwidths at the p90 and p10 times.
+func rateEnds(p *measure.Point, e ErrorBars) (lo, hi float64, ok bool) {
+	bw := *p.BandwidthBps
+	if e == ErrNone || p.TimeS <= 0 {
+		return 0, 0, false
+	}
+	if e == ErrP10P90 {
+		if p.P10S <= 0 || p.P90S <= 0 {
+			return 0, 0, false
+		}
+		return bw * p.TimeS / p.P90S, bw * p.TimeS / p.P10S, true
+	}
+	rel := p.StderrS / p.TimeS
+	return bw * (1 - rel), bw * (1 + rel), true
+}
+
+func sizes(points []measure.Point) []float64 {
+	out := make([]float64, len(points))
+	for i, p := range points {
+		out[i] = float64(p.MsgBytes)
+	}
+	return out
+}
+
+func scaleOf(log bool) Scale {
+	if log {
+		return Log
+	}
+	return Linear
+}
+
+// familyTitle is the measurement name when the points have one, else the op when
+// they share it, else the family and what.
+func familyTitle(points []measure.Point, what string) string {
+	ms, os := map[string]bool{}, map[string]bool{}
+	for _, p := range points {
+		ms[p.Measurement], os[p.Op] = true, true
+	}
+	switch {
+	case len(ms) == 1:
+		return points[0].Measurement
+	case len(os) == 1:
+		return points[0].Op
+	}
+	return points[0].Family + " operations: " + what
+}
+
+// caption is the group's provenance and what the error bars show.
+func caption(g Group, opts Options, extra ...string) string {
+	parts := append([]string{g.Caption(opts)}, extra...)
+	if d := opts.errors().describe(); d != "" {
+		parts = append(parts, d)
+	}
+	return strings.Join(parts, " · ")
+}

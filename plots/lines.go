@@ -1,0 +1,330 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Line is one line of a line figure, in base units (bytes, seconds, bytes per second).
+type Line struct {
+	Label  string
+	X, Y   []float64
+	Lo, Hi []float64 // error-bar ends (absolute values, not offsets); nil: no error bars
+}
+
+// AxisSpec says what an axis shows.
+type AxisSpec struct {
+	Quantity Quantity
+	Label    string // without the unit: "round-trip time"
+	Scale    Scale
+}
+
+// LineSpec is everything a line figure is made of.
+type LineSpec struct {
+	Name, Kind, Title, Caption string
+	X, Y                       AxisSpec
+	Lines                      []Line
+	Reference                  []float64 // horizontal lines at these Y values (base units), e.g. 1 for a ratio
+	Notes                      []string
+	Width, Height              vg.Length
+}
+
+// NewLineFigure draws a line figure: units chosen from the data, log axes when asked
+// (or, for AutoScale, when the values span more than a decade), error bars whose
+// lower ends are clipped to the axis minimum on a log axis, a legend outside the data.
+// Points a log axis cannot show (<= 0) are left out and said so in a note.
+func NewLineFigure(s LineSpec) (*Figure, error) {
+	lines, notes, err := checkLines(s.Lines)
+	if err != nil {
+		return nil, err
+	}
+	var xs, ys []float64
+	for _, l := range lines {
+		xs = append(xs, l.X...)
+		ys = append(ys, l.Y...)
+	}
+	logX := useLog(s.X.Scale, xs)
+	lines, dropped := dropNonPositive(lines, logX, false)
+	if logX && dropped > 0 {
+		notes = append(notes, fmt.Sprintf("%s at %s <= 0 not shown on the log axis", plural(dropped, "point"), zeroOf(s.X.Quantity)))
+	}
+	ys = ys[:0]
+	for _, l := range lines {
+		ys = append(ys, l.Y...)
+	}
+	logY := useLog(s.Y.Scale, ys)
+	lines, dropped = dropNonPositive(lines, false, logY)
+	if logY && dropped > 0 {
+		notes = append(notes, fmt.Sprintf("%s with a value <= 0 not shown on the log axis", plural(dropped, "point")))
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("no data to draw")
+	}
+
+	f := &Figure{Name: SafeName(s.Name), Kind: s.Kind, Title: s.Title, Caption: s.Caption,
+		Width: s.Width, Height: s.Height, Legend: newLegend()}
+	xs, ys = xs[:0], ys[:0]
+	for _, l := range lines {
+		xs = append(xs, l.X...)
+		ys = append(ys, l.Y...)
+	}
+	f.X = makeAxis(s.X, logX, xs)
+	f.Y = makeAxis(s.Y, logY, ys)
+
+	// Plotted values, and the range they need.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, l := range lines {
+		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div)}
+		if l.Lo != nil {
+			ser.Lo, ser.Hi = scaled(l.Lo, f.Y.Div), scaled(l.Hi, f.Y.Div)
+			ser.Clipped = make([]bool, len(ser.Y))
+		}
+		for _, v := range ser.Y {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		f.Series = append(f.Series, ser)
+	}
+	floor := lo / 10 // a log axis goes at most a decade below the lowest value
+	for _, ser := range f.Series {
+		for i := range ser.Lo {
+			if !logY || ser.Lo[i] >= floor {
+				lo = math.Min(lo, ser.Lo[i])
+			}
+			hi = math.Max(hi, ser.Hi[i])
+		}
+	}
+	for _, r := range s.Reference {
+		if finite(r) && (!logY || r > 0) {
+			lo, hi = math.Min(lo, r/f.Y.Div), math.Max(hi, r/f.Y.Div)
+		}
+	}
+	f.Y.Min, f.Y.Max = valueRange(lo, hi, logY, s.Y.Quantity)
+	clipped := 0
+	for _, ser := range f.Series {
+		for i := range ser.Lo {
+			if logY && ser.Lo[i] < f.Y.Min {
+				ser.Lo[i], ser.Clipped[i] = f.Y.Min, true
+				clipped++
+			}
+		}
+	}
+	if clipped > 0 {
+		notes = append(notes, fmt.Sprintf("%s reaching below the axis (<= 0 or far below the data) clipped at its minimum (open ends)", plural(clipped, "error bar")))
+	}
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	for _, ser := range f.Series {
+		for _, v := range ser.X {
+			xlo, xhi = math.Min(xlo, v), math.Max(xhi, v)
+		}
+	}
+	f.X.Min, f.X.Max = positionRange(xlo, xhi, logX)
+	f.Notes = append(notes, s.Notes...)
+
+	p := newPlot(f)
+	var refs []float64
+	for _, r := range s.Reference {
+		if finite(r) && (!logY || r > 0) {
+			refs = append(refs, r/f.Y.Div)
+		}
+	}
+	p.Add(&hlines{ys: refs})
+	for i, ser := range f.Series {
+		st := seriesStyle(i)
+		if ser.Lo != nil {
+			p.Add(&errBars{s: ser, style: draw.LineStyle{Color: st.color, Width: vg.Points(0.8)}})
+		}
+		xys := make(plotter.XYs, len(ser.X))
+		for j := range ser.X {
+			xys[j] = plotter.XY{X: ser.X[j], Y: ser.Y[j]}
+		}
+		ln, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ser.Label, err)
+		}
+		ln.LineStyle = draw.LineStyle{Color: st.color, Width: vg.Points(1.4), Dashes: st.dashes}
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ser.Label, err)
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(2.6), Shape: st.glyph}
+		p.Add(ln, sc)
+		f.Legend.Add(shorten(ser.Label, 40), ln, sc)
+	}
+	f.Plot = p
+	return f, nil
+}
+
+// checkLines rejects malformed lines and leaves out points without a finite value.
+func checkLines(in []Line) ([]Line, []string, error) {
+	var out []Line
+	bad := 0
+	for _, l := range in {
+		if len(l.X) != len(l.Y) || (l.Lo != nil || l.Hi != nil) && (len(l.Lo) != len(l.Y) || len(l.Hi) != len(l.Y)) {
+			return nil, nil, fmt.Errorf("line %q: %d x, %d y, %d lo, %d hi values", l.Label, len(l.X), len(l.Y), len(l.Lo), len(l.Hi))
+		}
+		m := Line{Label: l.Label}
+		for i := range l.X {
+			if !finite(l.X[i]) || !finite(l.Y[i]) {
+				bad++
+				continue
+			}
+			m.X, m.Y = append(m.X, l.X[i]), append(m.Y, l.Y[i])
+			if l.Lo != nil {
+				// An undefined end draws no bar on that side.
+				lo, hi := l.Lo[i], l.Hi[i]
+				if !finite(lo) {
+					lo = l.Y[i]
+				}
+				if !finite(hi) {
+					hi = l.Y[i]
+				}
+				m.Lo, m.Hi = append(m.Lo, math.Min(lo, l.Y[i])), append(m.Hi, math.Max(hi, l.Y[i]))
+			}
+		}
+		if len(m.X) > 0 {
+			out = append(out, m)
+		}
+	}
+	var notes []string
+	if bad > 0 {
+		notes = append(notes, fmt.Sprintf("%s without a finite value not shown", plural(bad, "point")))
+	}
+	return out, notes, nil
+}
+
+// shorten cuts each line of a legend label to n characters, so that a long
+// measurement name cannot push the data aside.
+func shorten(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if r := []rune(l); len(r) > n {
+			lines[i] = string(r[:n-1]) + "…"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// dropNonPositive leaves out points a log axis cannot place.
+func dropNonPositive(in []Line, byX, byY bool) ([]Line, int) {
+	if !byX && !byY {
+		return in, 0
+	}
+	var out []Line
+	dropped := 0
+	for _, l := range in {
+		m := Line{Label: l.Label}
+		for i := range l.X {
+			if byX && l.X[i] <= 0 || byY && l.Y[i] <= 0 {
+				dropped++
+				continue
+			}
+			m.X, m.Y = append(m.X, l.X[i]), append(m.Y, l.Y[i])
+			if l.Lo != nil {
+				m.Lo, m.Hi = append(m.Lo, l.Lo[i]), append(m.Hi, l.Hi[i])
+			}
+		}
+		if len(m.X) > 0 {
+			out = append(out, m)
+		}
+	}
+	return out, dropped
+}
+
+func zeroOf(q Quantity) string {
+	if q == Bytes {
+		return "0 B"
+	}
+	return "a value"
+}
+
+// spansDecade says whether the positive values span more than a factor of ten.
+func spansDecade(vs []float64) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vs {
+		if v > 0 {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	return hi > 10*lo
+}
+
+func useLog(s Scale, vs []float64) bool {
+	switch s {
+	case Log:
+		return true
+	case Linear:
+		return false
+	}
+	return spansDecade(vs)
+}
+
+// makeAxis chooses the unit from the values (in base units): from the geometric middle
+// of a log axis, from the largest magnitude of a linear one.
+func makeAxis(s AxisSpec, log bool, vs []float64) Axis {
+	lo, hi := math.Inf(1), 0.0
+	for _, v := range vs {
+		if a := math.Abs(v); a > 0 {
+			lo, hi = math.Min(lo, a), math.Max(hi, a)
+		}
+	}
+	ref := hi
+	if log && hi > 0 {
+		ref = math.Sqrt(lo * hi)
+	}
+	u := chooseUnit(s.Quantity, ref)
+	label := s.Label
+	if u.name != "" {
+		label += " [" + u.name + "]"
+	}
+	return Axis{Quantity: s.Quantity, Label: label, Unit: u.name, Div: u.div, Log: log}
+}
+
+func scaled(vs []float64, div float64) []float64 {
+	out := make([]float64, len(vs))
+	for i, v := range vs {
+		out[i] = v / div
+	}
+	return out
+}
+
+// valueRange pads a value axis: 5% of the decades on a log axis; on a linear axis it
+// starts at zero (or below, for negative values) and leaves 6% above.
+func valueRange(lo, hi float64, log bool, q Quantity) (float64, float64) {
+	if log {
+		l, h := math.Log10(lo), math.Log10(hi)
+		pad := math.Max(h-l, 0.3) * 0.05
+		return math.Pow(10, l-pad), math.Pow(10, h+pad)
+	}
+	if q != Ratio {
+		lo = math.Min(lo, 0)
+	}
+	span := hi - lo
+	if span == 0 {
+		span = math.Max(math.Abs(hi), 1)
+	}
+	if lo < 0 || q == Ratio {
+		lo -= 0.06 * span
+	}
+	return lo, hi + 0.06*span
+}
+
+// positionRange pads a position axis (sizes, processes) so markers are not cut.
+func positionRange(lo, hi float64, log bool) (float64, float64) {
+	if log {
+		l, h := math.Log10(lo), math.Log10(hi)
+		pad := math.Max(h-l, 0.3) * 0.03
+		return math.Pow(10, l-pad), math.Pow(10, h+pad)
+	}
+	span := hi - lo
+	if span == 0 {
+		span = math.Max(math.Abs(hi), 1)
+	}
+	return lo - 0.04*span, hi + 0.04*span
+}

@@ -1,0 +1,226 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+)
+
+// Quantity is what an axis shows; it decides the unit and the ticks.
+type Quantity int
+
+const (
+	Bytes   Quantity = iota // message size in bytes: ticks at powers of two, B/KiB/MiB/GiB
+	Seconds                 // time: ns, µs, ms or s, chosen from the data
+	Rate                    // bytes per second: MB/s or GB/s, chosen from the data
+	Count                   // a count such as processes: ticks at the values present
+	Ratio                   // a plain number (a ratio, a fraction)
+)
+
+// Scale chooses a linear or a logarithmic axis.
+type Scale int
+
+const (
+	AutoScale Scale = iota // log when the values are positive and span more than a decade
+	Linear
+	Log
+)
+
+// unit is a display unit: plotted value = value in base units / div.
+type unit struct {
+	name string
+	div  float64
+}
+
+// chooseUnit picks the unit in which ref (a typical value, in base units) reads best.
+func chooseUnit(q Quantity, ref float64) unit {
+	switch q {
+	case Seconds:
+		for _, u := range []unit{{"s", 1}, {"ms", 1e-3}, {"µs", 1e-6}} {
+			if ref >= u.div*(1-1e-9) {
+				return u
+			}
+		}
+		return unit{"ns", 1e-9}
+	case Rate:
+		if ref >= 1e9*(1-1e-9) {
+			return unit{"GB/s", 1e9}
+		}
+		return unit{"MB/s", 1e6}
+	}
+	return unit{"", 1}
+}
+
+// pow2Ticks marks every power of two in range and labels every step-th one
+// (1 B, 8 B, 64 B, ... or 1 B, 16 B, 256 B, ...), at most maxLabels of them.
+type pow2Ticks struct{}
+
+const maxLabels = 8
+
+func (pow2Ticks) Ticks(min, max float64) []plot.Tick {
+	lo := int(math.Ceil(math.Log2(min) - 1e-9))
+	hi := int(math.Floor(math.Log2(max) + 1e-9))
+	if hi < lo {
+		return []plot.Tick{{Value: min, Label: fmtBytes(min)}, {Value: max, Label: fmtBytes(max)}}
+	}
+	n := hi - lo + 1
+	step := (n + maxLabels - 1) / maxLabels
+	for _, s := range []int{1, 2, 3, 4, 5, 10} {
+		if s >= step {
+			step = s
+			break
+		}
+	}
+	var ticks []plot.Tick
+	for k := lo; k <= hi; k++ {
+		t := plot.Tick{Value: math.Ldexp(1, k)}
+		if ((k%step)+step)%step == 0 {
+			t.Label = fmtBytes(t.Value)
+		}
+		ticks = append(ticks, t)
+	}
+	return ticks
+}
+
+// bytesLinearTicks marks multiples of a power of two on a linear size axis.
+type bytesLinearTicks struct{}
+
+func (bytesLinearTicks) Ticks(min, max float64) []plot.Tick {
+	step := 1.0
+	for (max-min)/step > maxLabels-1 {
+		step *= 2
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(min/step) * step; v <= max; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: fmtBytes(v)})
+	}
+	return ticks
+}
+
+// logTicks marks a log axis of plotted values: decades when the range spans enough
+// of them, else 1-2-5 or every digit, and linear ticks for a very narrow range.
+type logTicks struct{}
+
+func (logTicks) Ticks(min, max float64) []plot.Tick {
+	lo, hi := int(math.Floor(math.Log10(min))), int(math.Ceil(math.Log10(max)))
+	sets := [][]float64{{1}, {1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}}
+	var major []float64
+	var set int
+	for set = range sets {
+		major = major[:0]
+		for e := lo; e <= hi; e++ {
+			for _, m := range sets[set] {
+				if v := decimal(m, e); v >= min*(1-1e-9) && v <= max*(1+1e-9) {
+					major = append(major, v)
+				}
+			}
+		}
+		if len(major) >= 3 {
+			break
+		}
+	}
+	if len(major) < 2 {
+		return linearTicks{}.Ticks(min, max)
+	}
+	// Label greedily, leaving a tenth of the axis (in decades) between labels.
+	gap := math.Log10(max/min) / 10
+	var ticks []plot.Tick
+	last := math.Inf(-1)
+	for _, v := range major {
+		t := plot.Tick{Value: v}
+		if math.Log10(v)-last >= gap*(1-1e-9) {
+			t.Label, last = fmtNum(v), math.Log10(v)
+		}
+		ticks = append(ticks, t)
+	}
+	if set < 2 {
+		for e := lo; e <= hi; e++ {
+			for m := 2.0; m <= 9; m++ {
+				if v := decimal(m, e); v >= min && v <= max && !(set == 1 && (m == 2 || m == 5)) {
+					ticks = append(ticks, plot.Tick{Value: v})
+				}
+			}
+		}
+	}
+	return ticks
+}
+
+// linearTicks labels a linear axis at 1, 2, 2.5 or 5 times a power of ten, 4 to 8
+// labels, with a minor tick between labels.
+type linearTicks struct{}
+
+func (linearTicks) Ticks(min, max float64) []plot.Tick {
+	if !(max > min) {
+		return []plot.Tick{{Value: min, Label: fmtNum(min)}}
+	}
+	raw := (max - min) / 7
+	e := int(math.Floor(math.Log10(raw)))
+	step := decimal(10, e)
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if s := decimal(m, e); s >= raw*(1-1e-9) {
+			step = s
+			break
+		}
+	}
+	var ticks []plot.Tick
+	for i := math.Ceil(min / step); i*step <= max*(1+1e-12); i++ {
+		v := i * step
+		if math.Abs(v) < step*1e-9 {
+			v = 0
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: fmtNum(v)})
+		if mid := v + step/2; mid <= max {
+			ticks = append(ticks, plot.Tick{Value: mid})
+		}
+	}
+	if first := math.Ceil(min/step)*step - step/2; first >= min {
+		ticks = append(ticks, plot.Tick{Value: first})
+	}
+	return ticks
+}
+
+// countTicks marks the values present (numbers of processes).
+type countTicks []float64
+
+func (c countTicks) Ticks(min, max float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, v := range c {
+		if v >= min && v <= max {
+			ticks = append(ticks, plot.Tick{Value: v, Label: fmtNum(v)})
+		}
+	}
+	return ticks
+}
+
+// decimal is m×10^e without binary rounding noise (3×10^-1 is 0.3, not 0.30000000000000004).
+func decimal(m float64, e int) float64 {
+	v, _ := strconv.ParseFloat(fmt.Sprintf("%ge%d", m, e), 64)
+	return v
+}
+
+// fmtNum prints a tick value plainly: 0.5, 20, 1000, 1e+06.
+func fmtNum(v float64) string {
+	if a := math.Abs(v); a != 0 && (a < 1e-3 || a >= 1e6) {
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if len(s) > 8 { // 0.30000001 from a linear ticker: keep 4 significant digits
+		s = strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	return s
+}
+
+// fmtBytes prints a size with a binary unit: 512 B, 4 KiB, 1.5 MiB.
+func fmtBytes(v float64) string {
+	for _, u := range []struct {
+		s string
+		m float64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if math.Abs(v) >= u.m {
+			return strconv.FormatFloat(v/u.m, 'g', 4, 64) + " " + u.s
+		}
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64) + " B"
+}
