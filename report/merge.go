@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -42,8 +43,10 @@ func baseLabel(name string) string {
 	return strings.TrimSuffix(name, ".jsonl")
 }
 
-// Load reads one source with the validating reader. Schema errors are returned as an
-// error naming the first of them; warnings stay in Problems.
+// Load reads one source with the validating reader, or with ReadSKO when it is a
+// SKaMPI .sko file (by its extension, or content starting with '#' or "begin result").
+// Schema errors are returned as an error naming the first of them; warnings stay in
+// Problems.
 func (s Source) Load(stdin io.Reader) (*Results, error) {
 	r := stdin
 	if s.Name != "-" {
@@ -54,7 +57,12 @@ func (s Source) Load(stdin io.Reader) (*Results, error) {
 		defer f.Close()
 		r = f
 	}
-	res, err := Read(r, s.Name)
+	br := bufio.NewReaderSize(r, 1<<16)
+	read := Read
+	if isSKO(s.Name, br) {
+		read = ReadSKO
+	}
+	res, err := read(br, s.Name)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,9 @@ func (s *SKO) Point(p *measure.Point) error {
 }
 
 func (s *SKO) Fault(f *measure.Fault) error {
-	_, err := fmt.Fprintf(s.w, "# %s: %s, %d bytes: %s\n", f.Fault, f.Op, f.MsgBytes, f.Detail)
+	// One line, whatever the detail holds: a line break would end the comment.
+	detail := strings.Join(strings.Fields(f.Detail), " ")
+	_, err := fmt.Fprintf(s.w, "# %s: %s, %d bytes: %s\n", f.Fault, f.Op, f.MsgBytes, detail)
 	return err
 }
 

@@ -47,6 +47,7 @@ func newRootCmd() *cobra.Command {
 		c.PrintErrln(c.UsageString())
 		return &exitError{code: 2, err: err}
 	})
-	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newAnalyzeCmd(), newVersionCmd())
+	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
+		newExportCmd(), newVersionCmd())
 	return root
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -19,12 +20,11 @@ import (
 //go:embed page.html.tmpl
 var pageText string
 
-// Figure is a rendered figure and the measurement it belongs to ("" for figures that
-// span measurements, such as comparisons).
+// Figure is a rendered figure (inline SVG) with its caption.
 type Figure struct {
-	Measurement string
-	Title       string
-	SVG         []byte
+	Title   string
+	Caption string
+	SVG     []byte
 }
 
 // Table is a preformatted text table (comparisons), shown as it is printed.
@@ -49,11 +49,10 @@ type runView struct {
 }
 
 type measurementView struct {
-	Name    string
-	RunID   string
-	Op      string
-	Points  []measure.Point
-	Figures []Figure
+	Name   string
+	RunID  string
+	Op     string
+	Points []measure.Point
 }
 
 type pageView struct {
@@ -62,9 +61,24 @@ type pageView struct {
 	Measurements []measurementView
 	Flagged      []measure.Point
 	Faults       []measure.Fault
+	FlagCounts   []flagCount
 	Analyses     []report.Breakdown
-	Other        []Figure // figures of no single measurement
 	Problems     []report.Problem
+}
+
+type flagCount struct {
+	Flag, Meaning string
+	Count         int
+}
+
+// flagMeaning explains each flag where it is summarised.
+var flagMeaning = map[string]string{
+	measure.FlagMaxReps:      "stopped at max_repetitions with the standard error above its target",
+	measure.FlagTimeCap:      "stopped by max_time_per_point",
+	measure.FlagDiscardCap:   "stopped by too many invalid repetitions",
+	measure.FlagFewReps:      "fewer valid repetitions than min_repetitions",
+	measure.FlagNoValidReps:  "no valid repetition: no time",
+	measure.FlagPairFallback: "the requested pair selection was impossible; ranks 0 and 1 measured",
 }
 
 var funcs = template.FuncMap{
@@ -127,18 +141,13 @@ func Write(w io.Writer, in Input) error {
 		if len(p.Flags) > 0 {
 			v.Flagged = append(v.Flagged, p)
 		}
-	}
-	for _, f := range in.Figures {
-		placed := false
-		for i := range v.Measurements {
-			if f.Measurement != "" && v.Measurements[i].Name == f.Measurement {
-				v.Measurements[i].Figures = append(v.Measurements[i].Figures, f)
-				placed = true
-				break // one run's section is enough: the figure covers every run
+		for _, f := range p.Flags {
+			i := slices.IndexFunc(v.FlagCounts, func(c flagCount) bool { return c.Flag == f })
+			if i < 0 {
+				i = len(v.FlagCounts)
+				v.FlagCounts = append(v.FlagCounts, flagCount{Flag: f, Meaning: flagMeaning[f]})
 			}
-		}
-		if !placed {
-			v.Other = append(v.Other, f)
+			v.FlagCounts[i].Count++
 		}
 	}
 	return page.Execute(w, v)

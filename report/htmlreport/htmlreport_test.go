@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
 )
 
@@ -24,7 +25,7 @@ func TestPage(t *testing.T) {
 	res.Points[3].Flags = []string{"max_repetitions"}
 	var buf bytes.Buffer
 	err := Write(&buf, Input{Title: "t <1>", Results: res, Sources: report.ParseSources([]string{"../testdata/pingpong.jsonl"}),
-		Figures:   []Figure{{Measurement: "Pingpong_Send_Recv", Title: "latency", SVG: []byte(`<svg id="fig1"></svg>`)}},
+		Figures:   []Figure{{Title: "latency", SVG: []byte(`<svg id="fig1"></svg>`)}},
 		Generated: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +55,7 @@ func writeSamplePage(t *testing.T) string {
 	res := load(t, "../testdata/pingpong.jsonl")
 	var buf bytes.Buffer
 	err := Write(&buf, Input{Results: res, Sources: report.ParseSources([]string{"../testdata/pingpong.jsonl"}),
-		Figures:   []Figure{{Measurement: "Pingpong_Send_Recv", Title: "latency", SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`)}},
+		Figures:   figures(t, res),
 		Generated: time.Now()})
 	if err != nil {
 		t.Fatal(err)
@@ -64,4 +65,22 @@ func writeSamplePage(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// figures renders the real figures of res, as `skampi report` does.
+func figures(t *testing.T, res *report.Results) []Figure {
+	t.Helper()
+	figs, err := plots.Figures(res, plots.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Figure
+	for _, f := range figs {
+		svg, err := f.SVG()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
+	}
+	return out
 }

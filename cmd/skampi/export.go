@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/skampi/skampi/report"
+	"github.com/spf13/cobra"
+)
+
+func newExportCmd() *cobra.Command {
+	var format, out string
+	cmd := &cobra.Command{
+		Use:   "export [RESULTS...] --format csv|sko|gobench [-o FILE]",
+		Short: "Write result files as CSV, SKaMPI's .sko text, or Go benchmark format for benchstat",
+		Long: "export reads result files (JSONL or .sko; stdin when none is given), merges them by\n" +
+			"run, and writes them in another format to stdout or -o FILE:\n" +
+			"  csv      one row per point, the columns of results.csv\n" +
+			"  sko      SKaMPI's text output, a block per measurement, times in microseconds\n" +
+			"  gobench  the Go benchmark format, one line per repetition (ns/op, and MB/s for\n" +
+			"           bandwidth operations), for benchstat: `benchstat a.txt b.txt`. Two MPI\n" +
+			"           libraries differ in the mpi_library/mpi_version configuration keys:\n" +
+			"           `benchstat -ignore mpi_library,mpi_version a.txt b.txt`.",
+		Example: "  skampi export results/results.jsonl --format gobench -o a.txt",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(report.ExportFormats, format) {
+				return usageMistake(cmd, fmt.Errorf("--format must be one of %s, got %q", strings.Join(report.ExportFormats, ", "), format))
+			}
+			res, err := report.LoadAll(report.ParseSources(args), cmd.InOrStdin())
+			if err != nil {
+				return err
+			}
+			var buf bytes.Buffer
+			if err := report.Export(&buf, res, format); err != nil {
+				return err
+			}
+			if out == "" || out == "-" {
+				_, err := cmd.OutOrStdout().Write(buf.Bytes())
+				return err
+			}
+			return writeFileAtomic(out, buf.Bytes())
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "", "csv, sko or gobench (required)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default stdout)")
+	return cmd
+}
+
+// writeFileAtomic writes a file whole or not at all: a temporary file in the same
+// directory, renamed over the target.
+func writeFileAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/skampi/skampi/plots"
+	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/htmlreport"
+	"github.com/spf13/cobra"
+)
+
+func newReportCmd() *cobra.Command {
+	var (
+		out, title, errbars string
+	)
+	cmd := &cobra.Command{
+		Use:   "report [RESULTS...] [-o report.html]",
+		Short: "Write one self-contained HTML page: provenance, figures, tables, flags, analyses, comparisons",
+		Long: "report writes a single HTML file (figures inline as SVG, nothing loaded from the\n" +
+			"network) with every run's provenance, figures, per-measurement tables, flagged points\n" +
+			"and faults, protocol regimes, and, given several sources, their comparison.\n" +
+			"Reads files, or stdin when none is given; \"label=file\" names a source.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			eb, err := plots.ParseErrorBars(errbars)
+			if err != nil {
+				return &exitError{code: 2, err: fmt.Errorf("--errors: %w", err)}
+			}
+			sources := report.ParseSources(args)
+			res, labels, err := loadLabelled(sources, cmd)
+			if err != nil {
+				return err
+			}
+			figs, err := plots.Figures(res, plots.Options{Errors: eb, Labels: labels})
+			if err != nil {
+				return err
+			}
+			in := htmlreport.Input{Title: title, Sources: sources, Results: res, Generated: time.Now()}
+			for _, f := range figs {
+				svg, err := f.SVG()
+				if err != nil {
+					return fmt.Errorf("figure %s: %w", f.Name, err)
+				}
+				in.Figures = append(in.Figures, htmlreport.Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
+			}
+			if len(sources) > 1 {
+				tables, ratios, err := comparisons(sources, cmd)
+				if err != nil {
+					return err
+				}
+				in.Comparisons = tables
+				in.Figures = append(in.Figures, ratios...)
+			}
+			f, err := os.Create(out)
+			if err != nil {
+				return err
+			}
+			if err := htmlreport.Write(f, in); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d run(s), %d point(s), %d figure(s)\n", out, len(res.Runs), len(res.Points), len(in.Figures))
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&out, "output", "o", "report.html", "the HTML file to write")
+	fl.StringVar(&title, "title", "skampi report", "the page title")
+	fl.StringVar(&errbars, "errors", string(plots.ErrStderr), "error bars: stderr, p10-p90, or none")
+	return cmd
+}
+
+// comparisons compares every source with the first: the text table, as `skampi
+// compare` prints it, and a ratio-vs-size figure per measurement.
+func comparisons(sources []report.Source, cmd *cobra.Command) ([]htmlreport.Table, []htmlreport.Figure, error) {
+	var ls []report.Labelled
+	for _, s := range sources {
+		res, err := s.Load(cmd.InOrStdin())
+		if err != nil {
+			return nil, nil, err
+		}
+		ls = append(ls, report.Labelled{Label: s.Label, Results: res})
+	}
+	c, err := report.Compare(ls, report.CompareOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	var text strings.Builder
+	if err := report.WriteComparison(&text, c); err != nil {
+		return nil, nil, err
+	}
+	tables := []htmlreport.Table{{Title: fmt.Sprintf("%s compared with %s", strings.Join(c.Others, ", "), c.Baseline), Text: text.String()}}
+	figs, err := plots.RatioFigures(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []htmlreport.Figure
+	for _, f := range figs {
+		svg, err := f.SVG()
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, htmlreport.Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
+	}
+	return tables, out, nil
+}

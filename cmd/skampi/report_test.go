@@ -1,0 +1,37 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReportVerb(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.html")
+	stdout, stderr, err := execVerbCmd(newReportCmd(), "", "a=../../report/testdata/pt2pt-a.jsonl",
+		"b=../../report/testdata/pt2pt-b.jsonl", "-o", out, "--title", "two runs")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.HasPrefix(stdout, out+": 2 run(s), ") {
+		t.Errorf("stdout %q", stdout)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, want := range []string{"<title>two runs</title>", `id="comparison"`, "b vs a (baseline)", "geomean", "/ a"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// latency and bandwidth per run, plus a ratio figure per compared measurement
+	if n := strings.Count(page, "<svg"); n < 5 {
+		t.Errorf("%d figures", n)
+	}
+	if _, _, err := execVerbCmd(newReportCmd(), "", "../../report/testdata/pt2pt-a.jsonl", "--errors", "bars"); verbExitCode(err) != 2 {
+		t.Errorf("bad --errors: %v", err)
+	}
+}

@@ -1,0 +1,56 @@
+package plots
+
+import (
+	"fmt"
+
+	"github.com/skampi/skampi/report"
+)
+
+// RatioFigures draws every table of a comparison as the ratio other/baseline against
+// message size, one line per process count, with a reference line at 1.
+func RatioFigures(c *report.Comparison) ([]*Figure, error) {
+	var out []*Figure
+	for _, t := range c.Tables {
+		byProcs := map[int]*Line{}
+		var order []int
+		compared, significant := 0, 0
+		for _, r := range t.Rows {
+			if !r.Compared() || r.MsgBytes <= 0 {
+				continue
+			}
+			l, ok := byProcs[r.NProcs]
+			if !ok {
+				l = &Line{Label: fmt.Sprintf("%d processes", r.NProcs)}
+				byProcs[r.NProcs] = l
+				order = append(order, r.NProcs)
+			}
+			l.X = append(l.X, float64(r.MsgBytes))
+			l.Y = append(l.Y, r.Ratio)
+			compared++
+			if r.Significant {
+				significant++
+			}
+		}
+		if compared == 0 {
+			continue
+		}
+		var lines []Line
+		for _, n := range order {
+			lines = append(lines, *byProcs[n])
+		}
+		f, err := NewLineFigure(LineSpec{
+			Name:    SafeName(fmt.Sprintf("ratio-%s-vs-%s-%s", t.Other, t.Baseline, t.Measurement)),
+			Kind:    "ratio",
+			Title:   fmt.Sprintf("%s: %s / %s", t.Measurement, t.Other, t.Baseline),
+			Caption: fmt.Sprintf("%s ratio, geometric mean %.3f; %d of %d differences significant (p <= %g)", t.Metric, t.Geomean.Ratio, significant, compared, c.Alpha),
+			X:       AxisSpec{Quantity: Bytes, Label: "message size"},
+			Y:       AxisSpec{Quantity: Ratio, Label: fmt.Sprintf("%s ratio %s / %s", t.Metric, t.Other, t.Baseline), Scale: Linear},
+			Lines:   lines, Reference: []float64{1},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("ratio figure for %s: %w", t.Measurement, err)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}

@@ -1,0 +1,150 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"math"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/skampi/skampi/measure"
+)
+
+// twoRuns is pt2pt-a and pt2pt-b in one Results, a fault and a point without a valid
+// repetition added to b.
+func twoRuns(t *testing.T) *Results {
+	res := load(t, "pt2pt-a.jsonl")
+	b := load(t, "pt2pt-b.jsonl")
+	p := b.Points[0]
+	b.Faults = append(b.Faults, measure.Fault{Kind: measure.KindFault, RunID: p.RunID, PointIndex: 2, Measurement: p.Measurement,
+		Op: p.Op, MsgBytes: 3, NProcs: 2, Fault: measure.FaultCrash, Detail: "SIGSEGV\ntwice"})
+	b.Points[1].Reps, b.Points[1].TimeS, b.Points[1].SamplesS = 0, 0, nil
+	res.Merge(b)
+	return res
+}
+
+func TestExportCSVAndSKO(t *testing.T) {
+	res := twoRuns(t)
+	var buf bytes.Buffer
+	if err := Export(&buf, res, "csv"); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) != 1+len(res.Points) || strings.Join(rows[0], ",") != strings.Join(CSVHeader, ",") {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	if rows[1][0] != res.Runs[0].RunID || rows[len(rows)-1][0] != res.Runs[1].RunID {
+		t.Error("rows not in run order")
+	}
+	buf.Reset()
+	if err := Export(&buf, res, "sko"); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	if n := strings.Count(text, "# SKaMPI-style output of skampi"); n != 2 {
+		t.Errorf("%d run headers", n)
+	}
+	// Every block is closed before the next run's header.
+	if i := strings.Index(text, "# SKaMPI-style output of skampi 24918a8"); i < 0 || !strings.HasSuffix(text[:i], "end result \"Bandwidth_Isend_Irecv\"\n\n") {
+		t.Errorf("second run:\n%s", text)
+	}
+	back, err := ReadSKO(strings.NewReader(text), "two.sko")
+	if err != nil || len(back.Points) != len(res.Points) || len(back.Faults) != 1 || len(back.Problems) != 0 {
+		t.Errorf("read back: %v, %d points, faults %v, %v", err, len(back.Points), back.Faults, back.Problems)
+	}
+	if err := Export(&buf, res, "xml"); err == nil || !strings.Contains(err.Error(), "csv, sko, gobench") {
+		t.Errorf("xml: %v", err)
+	}
+}
+
+func TestGoBenchReadsWithBenchfmt(t *testing.T) {
+	res := twoRuns(t)
+	imported, err := ReadSKO(strings.NewReader("begin result \"ping-pong, blocking/x\"\ncount= 8 1.500 0.010 8 1.500 1.600\nend result \"ping-pong, blocking/x\"\n"), "i.sko")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Merge(imported)
+	var buf bytes.Buffer
+	if err := WriteGoBench(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		name, library, suite string
+	}
+	lines := map[key]int{}
+	var ns, mbs int
+	r := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "out.txt")
+	for r.Scan() {
+		rec, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			t.Fatalf("not a result: %v", r.Result())
+		}
+		base, parts := rec.Name.Parts()
+		if len(parts) != 3 || !strings.HasPrefix(string(parts[0]), "/measurement=") || !strings.HasPrefix(string(parts[1]), "/msg_bytes=") ||
+			!strings.HasPrefix(string(parts[2]), "/nprocs=") || len(base) == 0 {
+			t.Fatalf("name %s", rec.Name)
+		}
+		lines[key{rec.Name.String(), rec.GetConfig("mpi_library"), rec.GetConfig("suite")}]++
+		if _, ok := rec.Value("sec/op"); ok {
+			ns++
+		}
+		if _, ok := rec.Value("B/s"); ok {
+			mbs++
+		}
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// One line per repetition of every point with one; the imported point has its time.
+	want, wantBW := 1, 0
+	for _, p := range res.Points {
+		want += len(p.SamplesS)
+		if p.BandwidthBps != nil {
+			wantBW += len(p.SamplesS)
+		}
+	}
+	if ns != want || mbs != wantBW {
+		t.Errorf("%d time values, want %d; %d bandwidths, want %d", ns, want, mbs, wantBW)
+	}
+	a := res.Points[0]
+	if n := lines[key{"Pingpong_Send_Recv/measurement=Pingpong_Send_Recv/msg_bytes=1/nprocs=2", "Open MPI v4.1.4", "pt2pt"}]; n != len(a.SamplesS)+len(res.Points[9].SamplesS) {
+		t.Errorf("1 B: %d lines", n)
+	}
+	if n := lines[key{"ping-pong_blocking_x/measurement=ping-pong_blocking_x/msg_bytes=8/nprocs=2", "", "i"}]; n != 1 {
+		t.Errorf("imported point: %d lines (%v)", n, lines)
+	}
+	// The values are the samples, in benchstat's units.
+	r = benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "out.txt")
+	r.Scan()
+	rec := r.Result().(*benchfmt.Result)
+	if v, _ := rec.Value("sec/op"); math.Abs(v-a.SamplesS[0]) > 1e-9*a.SamplesS[0] || rec.Iters != a.Iterations {
+		t.Errorf("first line %v iters %d, want %g iters %d", rec.Values, rec.Iters, a.SamplesS[0], a.Iterations)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"\n# run cb3feaa982186dd3: skampi f8594c2-dirty, 2 processes on vm, started 2026-11-22T02:50:32Z\nmpi_library: Open MPI v4.1.4\nmpi_version: 3.1\nsuite: pt2pt\n",
+		"# fault crash: Pingpong_Send_Recv (Pingpong_Send_Recv), 3 bytes, 2 processes: SIGSEGV twice\n",
+		"# no valid repetition: Pingpong_Send_Recv (Pingpong_Send_Recv), 256 bytes, 2 processes\n",
+		"\nmpi_library:\nmpi_version:\nsuite: i\n", // the import knows no library: the keys are cleared
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	// Bandwidth lines: bytes per operation / sample, in MB/s.
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "BenchmarkBandwidth_Isend_Irecv/") && !strings.HasSuffix(l, " MB/s") {
+			t.Errorf("bandwidth line %q", l)
+		}
+	}
+}
+
+func TestBenchKey(t *testing.T) {
+	for in, want := range map[string]string{"ping-pong, blocking": "ping-pong_blocking", " a / b\tc ": "a_b_c", "": "_", "x=1": "x=1"} {
+		if got := benchKey(in); got != want {
+			t.Errorf("benchKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

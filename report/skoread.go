@@ -1,0 +1,275 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/skampi/skampi/measure"
+)
+
+// SKOImportVersion is the skampi_version of the run header ReadSKO makes up.
+const SKOImportVersion = "SKaMPI (.sko import)"
+
+// SKOImportStop is the stop field of imported points: how they stopped is not recorded.
+const SKOImportStop = "imported"
+
+// ReadSKO reads SKaMPI's text output: the C SKaMPI's and ours (NewSKO). Results are in
+// blocks from `begin result "NAME"` to `end result "NAME"` (the C SKaMPI writes both as
+// comments, `# begin result ...`); other lines starting with '#' are comments. A data
+// line is
+//
+//	count= BYTES  TIME  STDERR  REPS  [RANK TIMES...]  [# flags]      (skampi's)
+//	VAR= VALUE [VAR= VALUE...]  BYTES  TIME  STDERR  REPS  [PROCESS TIMES...]   (C SKaMPI's)
+//
+// with times in microseconds; the C SKaMPI prints "---" for a process that took no part.
+// skampi's lines are recognised by the file's header, or by a time (with a decimal point)
+// right after `count=`. A `nodes=` or `procs=` variable gives the process count, else the
+// number of process columns, else the header's. When another variable (e.g. iterations)
+// is what varies at a constant size, it is added to the measurement name, so that no two
+// points of a block share a size and process count.
+//
+// The result has one run header made up from the file (run_id from its name and a hash
+// of its content, suite = its base name, skampi_version SKOImportVersion, and what
+// skampi's header says: library, processes, timer, start) and one point per data line
+// (msg_bytes, time_s, stderr_s, reps, rank_time_s; no samples_s: comparisons of
+// imported points cannot test significance). Fault comments skampi writes become fault
+// records. Lines not understood are warnings; a file without a result block is an error.
+func ReadSKO(r io.Reader, name string) (*Results, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	p := &skoParser{name: name, res: &Results{}, nprocs: 0}
+	p.ours = skoOurHeader.Match(data)
+	for i, line := range strings.Split(string(data), "\n") {
+		p.line(i+1, strings.TrimSpace(line))
+	}
+	if p.open {
+		p.warn(p.lineNo, fmt.Sprintf("result %q has no end line (file cut short?): its points are kept", p.block.name))
+		p.closeBlock()
+	}
+	p.finish(data)
+	return p.res, nil
+}
+
+var (
+	skoOurHeader = regexp.MustCompile(`(?m)^\s*# SKaMPI-style output of skampi\b`)
+	skoLibrary   = regexp.MustCompile(`^(.*), (\d+) processes on \d+ host\(s\)$`)
+	skoStarted   = regexp.MustCompile(`^run \S+, started (.+)$`)
+	skoSuite     = regexp.MustCompile(`^suite .* \(sha256 ([0-9a-f]*)\)$`)
+	skoTimer     = regexp.MustCompile(`^timer (.*), resolution (\S+) s$`)
+	skoOp        = regexp.MustCompile(`^op (\S+), times in microseconds$`)
+	skoFaultRe   = regexp.MustCompile(`^(timeout|crash|denied|interrupted): (\S+), (\d+) bytes: (.*)$`)
+	skoCStarted  = regexp.MustCompile(`^Started at (.+)$`)
+	skoVar       = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(.*)$`)
+)
+
+type skoParser struct {
+	name    string
+	res     *Results
+	ours    bool // the file has skampi's header
+	run     measure.Run
+	nprocs  int // from skampi's header
+	lineNo  int
+	open    bool
+	block   skoBlock
+	blocks  int
+	index   int // last point/fault index
+	pending []skoFault
+}
+
+type skoBlock struct {
+	name, op string
+	first    int      // index in res.Points of its first point
+	extra    []string // per point: its variables other than the size and process count
+}
+
+type skoFault struct {
+	f     measure.Fault
+	block int  // blocks begun before it
+	open  bool // inside a block (the last begun)
+}
+
+func (p *skoParser) warn(line int, msg string) {
+	p.res.Problems = append(p.res.Problems, Problem{File: p.name, Line: line, Msg: msg, Warning: true})
+}
+
+func (p *skoParser) line(n int, s string) {
+	p.lineNo = n
+	if s == "" {
+		return
+	}
+	if strings.HasPrefix(s, "#") {
+		c := strings.TrimSpace(strings.TrimLeft(s, "#"))
+		switch {
+		case strings.HasPrefix(c, "begin result "), strings.HasPrefix(c, "end result "):
+			p.marker(n, c)
+		default:
+			p.comment(c)
+		}
+		return
+	}
+	if strings.HasPrefix(s, "begin result ") || strings.HasPrefix(s, "end result ") {
+		p.marker(n, s)
+		return
+	}
+	if !p.open {
+		p.warn(n, "data outside a begin/end result block, skipped")
+		return
+	}
+	if msg := p.data(s); msg != "" {
+		p.warn(n, msg)
+	}
+}
+
+func (p *skoParser) marker(n int, s string) {
+	begin := strings.HasPrefix(s, "begin result ")
+	name := skoName(s[len("begin result "):])
+	if !begin {
+		name = skoName(s[len("end result "):])
+	}
+	switch {
+	case begin && p.open:
+		p.warn(n, fmt.Sprintf("result %q begins before %q ends", name, p.block.name))
+		p.closeBlock()
+	case !begin && !p.open:
+		p.warn(n, fmt.Sprintf("end of result %q that did not begin", name))
+		return
+	case !begin && name != p.block.name:
+		p.warn(n, fmt.Sprintf("result %q ends as %q", p.block.name, name))
+	}
+	if !begin {
+		p.closeBlock()
+		return
+	}
+	p.open = true
+	p.block = skoBlock{name: name, first: len(p.res.Points)}
+	p.blocks++
+}
+
+// skoName unquotes a result name: Go-quoted (skampi's %q) or plainly quoted (C).
+func skoName(s string) string {
+	s = strings.TrimSpace(s)
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+func (p *skoParser) comment(c string) {
+	if m := skoFaultRe.FindStringSubmatch(c); m != nil {
+		size, _ := strconv.ParseInt(m[3], 10, 64)
+		p.pending = append(p.pending, skoFault{f: measure.Fault{Kind: measure.KindFault, Op: m[2], MsgBytes: size,
+			Fault: m[1], Detail: m[4]}, block: p.blocks, open: p.open})
+		return
+	}
+	if p.open {
+		if m := skoOp.FindStringSubmatch(c); m != nil {
+			p.block.op = m[1]
+		}
+		return
+	}
+	if m := skoCStarted.FindStringSubmatch(c); m != nil && p.run.StartTime.IsZero() {
+		if t, err := time.Parse("Mon Jan _2 15:04:05 2006", strings.TrimSpace(m[1])); err == nil {
+			p.run.StartTime = t
+		}
+	}
+	if !p.ours || p.run.MPILibrary != "" && p.nprocs > 0 && p.run.Timer != "" {
+		return // the first header is the run's
+	}
+	if m := skoLibrary.FindStringSubmatch(c); m != nil {
+		p.run.MPILibrary = m[1]
+		p.nprocs, _ = strconv.Atoi(m[2])
+	} else if m := skoStarted.FindStringSubmatch(c); m != nil {
+		if t, err := time.Parse("2006-01-02 15:04:05 MST", m[1]); err == nil {
+			p.run.StartTime = t
+		}
+	} else if m := skoSuite.FindStringSubmatch(c); m != nil {
+		p.run.SuiteSHA256 = m[1]
+	} else if m := skoTimer.FindStringSubmatch(c); m != nil {
+		p.run.Timer = m[1]
+		p.run.TimerResolution, _ = strconv.ParseFloat(m[2], 64)
+	}
+}
+
+// finish makes up the run header and places the faults.
+func (p *skoParser) finish(data []byte) {
+	if p.blocks == 0 {
+		p.res.Problems = append(p.res.Problems, Problem{File: p.name, Line: 1,
+			Msg: `no "begin result" block: not a SKaMPI .sko file`})
+	}
+	base := filepath.Base(p.name)
+	if p.name == "-" {
+		base = "stdin"
+	}
+	sum := sha256.Sum256(append([]byte(base+"\n"), data...))
+	run := p.run
+	run.Kind, run.RunID, run.SkampiVersion = measure.KindRun, "sko-"+hex.EncodeToString(sum[:8]), SKOImportVersion
+	run.Suite, run.SuiteSource = strings.TrimSuffix(base, filepath.Ext(base)), p.name
+	run.NProcs = p.nprocs
+	for _, pt := range p.res.Points {
+		run.NProcs = max(run.NProcs, pt.NProcs)
+	}
+	run.NProcs = max(run.NProcs, 1)
+	for i := range p.res.Points {
+		p.res.Points[i].RunID = run.RunID
+		if p.res.Points[i].NProcs == 0 {
+			p.res.Points[i].NProcs = run.NProcs
+		}
+	}
+	for _, f := range p.pending {
+		f.f.RunID, f.f.NProcs = run.RunID, run.NProcs
+		f.f.Measurement, f.f.MeasurementIndex = p.faultMeasurement(f)
+		p.index++
+		f.f.PointIndex = p.index
+		p.res.Faults = append(p.res.Faults, f.f)
+	}
+	run.Points = len(p.res.Points) + len(p.res.Faults)
+	p.res.Runs = []measure.Run{run}
+}
+
+// faultMeasurement finds the measurement (name and index) of a fault comment, which
+// names only the op: the block open around it if its op matches, else the next block of
+// that op, else an earlier one, else the op itself.
+func (p *skoParser) faultMeasurement(f skoFault) (string, int) {
+	var before *measure.Point
+	for i := range p.res.Points {
+		pt := &p.res.Points[i]
+		if pt.Op != f.f.Op {
+			continue
+		}
+		if f.open && pt.MeasurementIndex == f.block-1 || pt.MeasurementIndex >= f.block {
+			return pt.Measurement, pt.MeasurementIndex
+		}
+		if before == nil {
+			before = pt
+		}
+	}
+	if before != nil {
+		return before.Measurement, before.MeasurementIndex
+	}
+	return f.f.Op, p.blocks
+}
+
+// isSKO tells a .sko file from JSONL: by its extension, or by its first non-blank
+// characters ('#' or "begin result"; JSONL starts with '{').
+func isSKO(name string, br *bufio.Reader) bool {
+	if strings.EqualFold(filepath.Ext(name), ".sko") {
+		return true
+	}
+	head, _ := br.Peek(4096)
+	head = bytes.TrimLeft(head, " \t\r\n")
+	return bytes.HasPrefix(head, []byte("#")) || bytes.HasPrefix(head, []byte("begin result"))
+}

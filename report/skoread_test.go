@@ -1,0 +1,230 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skampi/skampi/measure"
+)
+
+// Our writer prints times in µs with 3 decimals: a value read back is within half of
+// the last digit.
+const skoPrecision = 0.0005e-6
+
+func TestSKORoundTrip(t *testing.T) {
+	src := load(t, "pt2pt-a.jsonl")
+	fault := measure.Fault{Kind: measure.KindFault, RunID: src.Runs[0].RunID, PointIndex: 999, Measurement: "Pingpong_Send_Recv",
+		Op: "Pingpong_Send_Recv", MsgBytes: 8 << 20, NProcs: 2, Fault: measure.FaultTimeout, Detail: "no progress for 25s"}
+	var buf bytes.Buffer
+	s := NewSKO(&buf)
+	s.Run(&src.Runs[0])
+	for i := range src.Points {
+		s.Point(&src.Points[i])
+		if i == 5 { // after the last ping-pong point, inside its block
+			s.Fault(&fault)
+		}
+	}
+	s.Close()
+	got, err := ReadSKO(bytes.NewReader(buf.Bytes()), "dir/pt2pt-a.sko")
+	if err != nil || len(got.Problems) > 0 {
+		t.Fatal(err, got.Problems)
+	}
+	run := got.Runs[0]
+	want := src.Runs[0]
+	if run.SkampiVersion != SKOImportVersion || run.Suite != "pt2pt-a" || run.SuiteSource != "dir/pt2pt-a.sko" ||
+		run.MPILibrary != want.MPILibrary || run.NProcs != 2 || run.Timer != want.Timer || run.TimerResolution != want.TimerResolution ||
+		run.SuiteSHA256 != want.SuiteSHA256 || !run.StartTime.Equal(want.StartTime.Truncate(time.Second)) ||
+		!strings.HasPrefix(run.RunID, "sko-") || run.Points != 10 {
+		t.Errorf("run %+v", run)
+	}
+	if len(got.Points) != len(src.Points) {
+		t.Fatalf("%d points, want %d", len(got.Points), len(src.Points))
+	}
+	for i, p := range got.Points {
+		w := src.Points[i]
+		if p.RunID != run.RunID || p.PointIndex != i+1 || p.Measurement != w.Measurement || p.Op != w.Op || p.Family != w.Family ||
+			p.MsgBytes != w.MsgBytes || p.NProcs != w.NProcs || p.Reps != w.Reps || !slices.Equal(p.Flags, w.Flags) ||
+			p.Stop != SKOImportStop || len(p.SamplesS) != 0 || len(p.RankTimeS) != len(w.RankTimeS) {
+			t.Errorf("point %d: %+v\nwant %+v", i, p, w)
+			continue
+		}
+		if math.Abs(p.TimeS-w.TimeS) > skoPrecision || math.Abs(p.StderrS-w.StderrS) > skoPrecision {
+			t.Errorf("point %d: time %g ± %g, want %g ± %g", i, p.TimeS, p.StderrS, w.TimeS, w.StderrS)
+		}
+		for j := range p.RankTimeS {
+			if math.Abs(p.RankTimeS[j]-w.RankTimeS[j]) > skoPrecision {
+				t.Errorf("point %d rank %d: %g, want %g", i, j, p.RankTimeS[j], w.RankTimeS[j])
+			}
+		}
+		if (p.LatencyS != nil) != (w.LatencyS != nil) || p.LatencyS != nil && math.Abs(*p.LatencyS-*w.LatencyS) > skoPrecision {
+			t.Errorf("point %d: latency %v, want %v", i, p.LatencyS, w.LatencyS)
+		}
+	}
+	if len(got.Faults) != 1 {
+		t.Fatalf("faults %+v", got.Faults)
+	}
+	f := got.Faults[0]
+	if f.Measurement != fault.Measurement || f.Op != fault.Op || f.MsgBytes != fault.MsgBytes || f.Fault != fault.Fault ||
+		f.Detail != fault.Detail || f.NProcs != 2 || f.RunID != run.RunID || f.PointIndex != 10 || f.MeasurementIndex != 0 {
+		t.Errorf("fault %+v", f)
+	}
+	// The same bytes under the same name are the same run; other content is another.
+	again, _ := ReadSKO(bytes.NewReader(buf.Bytes()), "elsewhere/pt2pt-a.sko")
+	other, _ := ReadSKO(strings.NewReader(buf.String()+"\n# more\n"), "dir/pt2pt-a.sko")
+	if again.Runs[0].RunID != run.RunID || other.Runs[0].RunID == run.RunID {
+		t.Errorf("run ids %s %s %s", run.RunID, again.Runs[0].RunID, other.Runs[0].RunID)
+	}
+}
+
+// testdata/cskampi.sko is written as the C SKaMPI 5 prints (output.c, parser.y):
+// "# begin result", loop variables as "NAME= VALUE", then "%8d %9.1f %9.1f %8d" (message
+// size, time and standard error in µs, repetitions) and " %9.1f" per process or "---".
+func TestReadCSKaMPI(t *testing.T) {
+	res, err := Source{Name: "testdata/cskampi.sko"}.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := res.Runs[0]
+	if run.Suite != "cskampi" || run.NProcs != 4 || run.SkampiVersion != SKOImportVersion ||
+		!run.StartTime.Equal(time.Date(2011, 3, 15, 10, 34, 54, 0, time.UTC)) {
+		t.Errorf("run %+v", run)
+	}
+	type pt struct {
+		measurement, op string
+		bytes           int64
+		nprocs          int
+		timeUS, errUS   float64
+		reps            int
+		ranks           []int
+		rankUS          []float64
+	}
+	want := []pt{
+		{"Pingpong_Send_Recv", "Pingpong_Send_Recv", 4, 2, 6.0, 0.1, 160, []int{0, 1}, []float64{5.7, 6.0}},
+		{"Pingpong_Send_Recv", "Pingpong_Send_Recv", 8, 2, 6.1, 0, 80, []int{0, 1}, []float64{6.1, 6.0}},
+		{"Pingpong_Send_Recv", "Pingpong_Send_Recv", 16, 2, 6.3, 0.2, 80, []int{0, 1}, []float64{6.2, 6.3}},
+		{"Pingpong_Send_Recv", "Pingpong_Send_Recv", 32, 2, 7.0, 0.1, 80, nil, nil}, // no process times
+		{"MPI_Bcast-nodes-length", "MPI_Bcast-nodes-length", 4, 2, 6.6, 0.1, 54, []int{0, 1}, []float64{3.1, 6.6}},
+		{"MPI_Bcast-nodes-length", "MPI_Bcast-nodes-length", 4, 3, 8.0, 0.2, 54, []int{0, 1, 2}, []float64{3.0, 7.9, 8.0}},
+		{"MPI_Bcast-nodes-length", "MPI_Bcast-nodes-length", 4, 4, 9.5, 0.1, 54, []int{0, 2, 3}, []float64{3.2, 9.5, 9.4}},
+		// The size is constant, iterations varies: it joins the name.
+		{"Pingpong_Send_Recv-iterations iterations=1", "Pingpong_Send_Recv-iterations", 4, 2, 6.0, 0, 160, []int{0, 1}, []float64{5.7, 5.7}},
+		{"Pingpong_Send_Recv-iterations iterations=2", "Pingpong_Send_Recv-iterations", 4, 2, 4.5, 0, 80, []int{0, 1}, []float64{4.5, 4.4}},
+	}
+	if len(res.Points) != len(want) {
+		t.Fatalf("%d points, want %d", len(res.Points), len(want))
+	}
+	eq := func(a, b float64) bool { return math.Abs(a-b) < 1e-15 }
+	for i, p := range res.Points {
+		w := want[i]
+		ok := p.Measurement == w.measurement && p.Op == w.op && p.MsgBytes == w.bytes && p.NProcs == w.nprocs &&
+			eq(p.TimeS, w.timeUS*1e-6) && eq(p.StderrS, w.errUS*1e-6) && p.Reps == w.reps && slices.Equal(p.Ranks, w.ranks) &&
+			len(p.RankTimeS) == len(w.rankUS) && len(p.SamplesS) == 0
+		for j := range p.RankTimeS {
+			ok = ok && eq(p.RankTimeS[j], w.rankUS[j]*1e-6)
+		}
+		if !ok {
+			t.Errorf("point %d: %+v\nwant %+v", i, p, w)
+		}
+	}
+	if p := res.Points[0]; p.Family != "pt2pt" || p.LatencyS == nil || !eq(*p.LatencyS, 3e-6) {
+		t.Errorf("a known op gets its family and latency: %+v", p)
+	}
+	if len(res.Problems) != 1 || res.Problems[0].String() != `testdata/cskampi.sko:24: warning: data line not understood ("not" is not a number), skipped` {
+		t.Errorf("problems %v", res.Problems)
+	}
+}
+
+func TestReadSKOProblems(t *testing.T) {
+	cases := []struct{ name, text, want string }{
+		{"no block", "# just a comment\n", `x.sko:1: error: no "begin result" block: not a SKaMPI .sko file`},
+		{"outside", "count= 1 4 1.0 0.1 8\nbegin result \"a\"\nend result \"a\"\n", "x.sko:1: warning: data outside a begin/end result block"},
+		{"cut short", "begin result \"a\"\ncount= 1 4 1.0 0.1 8\n", `x.sko:3: warning: result "a" has no end line`},
+		{"mismatch", "begin result \"a\"\nend result \"b\"\n", `x.sko:2: warning: result "a" ends as "b"`},
+		{"nested", "begin result \"a\"\nbegin result \"b\"\nend result \"b\"\n", `x.sko:2: warning: result "b" begins before "a" ends`},
+		{"short line", "begin result \"a\"\ncount= 1 4 1.0\nend result \"a\"\n", "x.sko:2: warning: data line not understood"},
+		{"bad reps", "begin result \"a\"\ncount= 1 4 1.0 0.5 2.5\nend result \"a\"\n", "x.sko:2: warning: negative or fractional"},
+	}
+	for _, c := range cases {
+		res, err := ReadSKO(strings.NewReader(c.text), "x.sko")
+		if err != nil || len(res.Problems) != 1 || !strings.HasPrefix(res.Problems[0].String(), c.want) {
+			t.Errorf("%s: %v %v, want %q", c.name, err, res.Problems, c.want)
+		}
+	}
+	// A line cut short keeps the points before it.
+	res, _ := ReadSKO(strings.NewReader("begin result \"a\"\ncount= 1 4 1.0 0.1 8 1.0 1.0\n"), "x.sko")
+	if len(res.Points) != 1 {
+		t.Errorf("%d points", len(res.Points))
+	}
+}
+
+func TestLoadDetectsSKO(t *testing.T) {
+	dir := t.TempDir()
+	sko := "# made by hand\nbegin result \"pp\"\ncount= 8 1.500 0.010 8 1.500 1.600\nend result \"pp\"\n"
+	files := map[string]string{
+		"a.sko":    sko,
+		"b.txt":    sko,                                            // by content: a comment first
+		"c.data":   "\n  begin result \"pp\"\nend result \"pp\"\n", // by content: a block first
+		"d.jsonl":  "# not JSON\n",                                 // content wins over a .jsonl name
+		"e.SKO":    sko,
+		"f.result": `{"kind":"run","run_id":"r","skampi_version":"v","nprocs":2,"start_time":"2026-01-02T03:04:05Z"}` + "\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, imported := range map[string]bool{"a.sko": true, "b.txt": true, "c.data": true, "e.SKO": true, "f.result": false} {
+		res, err := Source{Name: filepath.Join(dir, name)}.Load(nil)
+		if err != nil || len(res.Runs) != 1 || (res.Runs[0].SkampiVersion == SKOImportVersion) != imported {
+			t.Errorf("%s: %v %+v", name, err, res)
+		}
+	}
+	if _, err := (Source{Name: filepath.Join(dir, "d.jsonl")}).Load(nil); err == nil || !strings.Contains(err.Error(), "not a SKaMPI .sko file") {
+		t.Errorf("d.jsonl: %v", err)
+	}
+	res, err := Source{Name: "-"}.Load(strings.NewReader(sko))
+	if err != nil || len(res.Points) != 1 || res.Points[0].MsgBytes != 8 || res.Runs[0].Suite != "stdin" {
+		t.Errorf("stdin: %v %+v", err, res)
+	}
+	// Sources mix: a .sko file and JSONL merge as two runs.
+	all, err := LoadAll([]Source{{Name: filepath.Join(dir, "a.sko")}, {Name: "testdata/pt2pt-a.jsonl"}}, nil)
+	if err != nil || len(all.Runs) != 2 || len(all.Points) != 10 {
+		t.Errorf("mixed: %v %d runs %d points", err, len(all.Runs), len(all.Points))
+	}
+}
+
+func TestSKOFaultPlacement(t *testing.T) {
+	// skampi writes a fault where it happens: often inside the block before its own.
+	text := `# SKaMPI-style output of skampi v
+# Open MPI, 2 processes on 1 host(s)
+begin result "a"
+# op Pingpong_Send_Recv, times in microseconds
+count=        1        1.000      0.010      8        1.000        1.200
+# denied: Pingpong_Ssend_Recv, 1 bytes: on the deny-list
+# timeout: Pingpong_Send_Recv, 2 bytes: blocked
+end result "a"
+begin result "b"
+# op Pingpong_Ssend_Recv, times in microseconds
+count=        2        1.000      0.010      8        1.000        1.200
+end result "b"
+# crash: Unknown_Op, 4 bytes: died twice
+`
+	res, err := ReadSKO(strings.NewReader(text), "f.sko")
+	if err != nil || len(res.Faults) != 3 || len(res.Problems) != 0 {
+		t.Fatal(err, res.Faults, res.Problems)
+	}
+	for i, want := range []struct {
+		measurement string
+		index       int
+	}{{"b", 1}, {"a", 0}, {"Unknown_Op", 2}} {
+		if f := res.Faults[i]; f.Measurement != want.measurement || f.MeasurementIndex != want.index || f.NProcs != 2 {
+			t.Errorf("fault %d: %+v, want %v", i, f, want)
+		}
+	}
+}
