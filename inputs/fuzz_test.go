@@ -161,7 +161,7 @@ func checkPlan(t *testing.T, p *Plan) {
 			if n > s.Buffer/perByte {
 				t.Fatalf("measurement %d: size %d x %d does not fit the buffer %d", i, n, perByte, s.Buffer)
 			}
-			if need := m.Op.BufferBytes(n, s.Window); need < 0 || need > s.Buffer {
+			if need := m.Op.BufferBytes(n, s.Window, 1); need < 0 || need > s.Buffer {
 				t.Fatalf("measurement %d: BufferBytes(%d, %d) = %d, buffer %d", i, n, s.Window, need, s.Buffer)
 			}
 		}

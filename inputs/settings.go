@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/skampi/skampi/ops"
 )
 
 // Timers.
@@ -44,7 +45,32 @@ type Settings struct {
 	// blocked inside the library does (the stop rule ends slow points at MaxTime);
 	// 0 means twice MaxTime plus 5 s.
 	HangTimeout time.Duration
+	// Datatype of collective data ("" = MPI_BYTE, or MPI_INT for reductions), the
+	// reduction operator and the root of rooted collectives.
+	Datatype string
+	ReduceOp string
+	Root     int
 }
+
+// Datatypes and their sizes in bytes (C types on LP64 Linux, as MPI maps them).
+var Datatypes = map[string]int64{"byte": 1, "char": 1, "int": 4, "long": 8, "float": 4, "double": 8}
+
+// ReduceOps are the reduction operators collectives take.
+var ReduceOps = []string{"sum", "prod", "min", "max", "band", "bor", "bxor"}
+
+// DatatypeFor is the datatype an operation uses under these settings.
+func (s Settings) DatatypeFor(op ops.Info) string {
+	switch {
+	case s.Datatype != "":
+		return s.Datatype
+	case op.Reduction:
+		return "int" // MPI_BYTE cannot be summed
+	}
+	return "byte"
+}
+
+// TypeSize is the size of one element of the operation's datatype.
+func (s Settings) TypeSize(op ops.Info) int64 { return Datatypes[s.DatatypeFor(op)] }
 
 // Hang is the effective hang timeout.
 func (s Settings) Hang() time.Duration {
@@ -60,7 +86,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: 64, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum",
 	}
 }
 
@@ -165,6 +191,18 @@ var settingList = []setting{
 	}},
 	{"window", "messages in flight for bandwidth operations", func(s *Settings, v any) (err error) {
 		s.Window, err = intIn(v, 1, 1<<16)
+		return
+	}},
+	{"datatype", `collective data type: "byte", "char", "int", "long", "float" or "double"`, func(s *Settings, v any) (err error) {
+		s.Datatype, err = oneOf(v, "byte", "char", "int", "long", "float", "double")
+		return
+	}},
+	{"reduce_op", `reduction operator: "sum" (default), "prod", "min", "max", "band", "bor", "bxor"`, func(s *Settings, v any) (err error) {
+		s.ReduceOp, err = oneOf(v, ReduceOps...)
+		return
+	}},
+	{"root", "root rank of rooted collectives (default 0)", func(s *Settings, v any) (err error) {
+		s.Root, err = intIn(v, 0, math.MaxInt32)
 		return
 	}},
 	{"hang_timeout", `end the job when one point takes this long (default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

@@ -22,6 +22,10 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 			return 0, false
 		}
 		s := m.Settings
+		if ts := s.TypeSize(m.Op); n%ts != 0 {
+			d.errAt(p, "%s is not a whole number of %s elements (%d bytes each)", FormatSize(n), s.DatatypeFor(m.Op), ts)
+			return 0, false
+		}
 		need, ok := bufferNeed(m.Op, n, s.Window)
 		if ok && need <= s.Buffer {
 			return n, true
@@ -74,10 +78,11 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 // ops.Info.BufferBytes); ok is false when that overflows an int64, which a size near
 // the limit times a large window can.
 func bufferNeed(op ops.Info, n int64, window int) (need int64, ok bool) {
-	if per := op.BufferBytes(1, window); per > 1 && n > math.MaxInt64/per {
+	// nprocs is not known before the job starts: the runner checks per-process buffers.
+	if per := op.BufferBytes(1, window, 1); per > 1 && n > math.MaxInt64/per {
 		return 0, false
 	}
-	return op.BufferBytes(n, window), true
+	return op.BufferBytes(n, window, 1), true
 }
 
 func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one func(string, any) (int64, bool)) []int64 {

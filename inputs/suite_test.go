@@ -46,7 +46,7 @@ func TestExampleSuite(t *testing.T) {
 
 func TestBuiltinSuites(t *testing.T) {
 	names := BuiltinNames()
-	if !reflect.DeepEqual(names, []string{"pt2pt", "quick"}) {
+	if !reflect.DeepEqual(names, []string{"coll", "pt2pt", "quick"}) {
 		t.Fatalf("built-ins = %v", names)
 	}
 	p, err := Load("pt2pt")
@@ -69,11 +69,24 @@ func TestBuiltinSuites(t *testing.T) {
 	if _, err := Load("quick"); err != nil {
 		t.Error(err)
 	}
+	coll, err := Load("coll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	colls := 0
+	for _, m := range coll.Measurements {
+		if m.Op.Family == "coll" {
+			colls++
+		}
+	}
+	if colls != 20 || len(coll.Measurements) != 20 {
+		t.Errorf("coll suite: %d collectives in %d measurements, want all 20", colls, len(coll.Measurements))
+	}
 }
 
 func TestLoadMissing(t *testing.T) {
 	_, err := Load("no-such-suite")
-	want := "no-such-suite: no such file, and no built-in suite of that name (built-ins: pt2pt, quick)"
+	want := "no-such-suite: no such file, and no built-in suite of that name (built-ins: coll, pt2pt, quick)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
 	}

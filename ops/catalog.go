@@ -3,7 +3,10 @@
 // implementations live in ops/mpi (cgo) and, later, ops/shmem.
 package ops
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Reduce says how the per-rank times of one repetition become the repetition's time.
 type Reduce int
@@ -25,6 +28,8 @@ const (
 	PatternPair Pattern = iota
 	// PatternPairs: every rank, in pairs (rank i with rank i+p/2).
 	PatternPairs
+	// PatternAll: every rank of the communicator (collectives).
+	PatternAll
 )
 
 // Info describes one operation.
@@ -45,12 +50,26 @@ type Info struct {
 	// Directions is the number of directions data flows in at once per pair (2 for a
 	// bidirectional exchange); it scales the bytes counted for bandwidth.
 	Directions int
+	// PerProcess: msg_bytes is the block exchanged with each process, so buffers hold
+	// nprocs blocks (all-to-all, gathers, scatters).
+	PerProcess bool
+	// Reduction operations combine values: they take a datatype and a reduce_op.
+	Reduction bool
+	// Rooted operations have a root (root = N).
+	Rooted bool
+	// SingleShot operations are timed one call per repetition when iterations is
+	// "auto": back-to-back collectives pipeline and would be measured too fast.
+	SingleShot bool
 }
 
-// BufferBytes is the receive-buffer space one rank needs for a message of size bytes.
-func (in Info) BufferBytes(size int64, window int) int64 {
-	if in.Windowed {
+// BufferBytes is the buffer space (per direction) one rank needs for a message of
+// size bytes; nprocs matters for per-process operations (pass 1 when unknown).
+func (in Info) BufferBytes(size int64, window, nprocs int) int64 {
+	switch {
+	case in.Windowed:
 		return size * int64(window)
+	case in.PerProcess:
+		return size * int64(nprocs)
 	}
 	return size
 }
@@ -65,7 +84,7 @@ func (in Info) BytesMoved(size int64, window, pairs int) float64 {
 	return n
 }
 
-var catalog = []Info{
+var pt2ptOps = []Info{
 	pp("Pingpong_Send_Recv", "round trip: MPI_Send then MPI_Recv on each side"),
 	pp("Pingpong_Send_Iprobe_Recv", "round trip: MPI_Send; the receiver spins on MPI_Iprobe, then MPI_Recv"),
 	pp("Pingpong_Send_Irecv", "round trip: MPI_Send; the receiver uses MPI_Irecv + MPI_Wait"),
@@ -88,6 +107,11 @@ var catalog = []Info{
 	{Name: "Multipair_Bandwidth", Family: "pt2pt", Pattern: PatternPairs, Reduce: ReduceMax,
 		Windowed: true, Bandwidth: true, Directions: 1,
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
+}
+
+var catalog = slices.Concat(pt2ptOps, collOps, selftestOps)
+
+var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
 	// own cluster that a hang or a crash costs one point, not the run.
 	{Name: "Selftest_Hang", Family: "selftest", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
@@ -140,8 +164,11 @@ const (
 // Participants lists the ranks whose times count, initiator first. pair is the
 // selected pair for two-rank operations.
 func (in Info) Participants(nprocs int, pair [2]int) []int {
-	if in.Pattern == PatternPairs {
-		n := nprocs / 2 * 2
+	if in.Pattern == PatternPairs || in.Pattern == PatternAll {
+		n := nprocs
+		if in.Pattern == PatternPairs {
+			n = nprocs / 2 * 2
+		}
 		out := make([]int, n)
 		for i := range out {
 			out[i] = i
@@ -153,6 +180,9 @@ func (in Info) Participants(nprocs int, pair [2]int) []int {
 
 // RoleOf says what rank does in the operation and who its partner is.
 func (in Info) RoleOf(rank, nprocs int, pair [2]int) (Role, int) {
+	if in.Pattern == PatternAll {
+		return Initiator, -1 // every rank takes part; the root is a parameter
+	}
 	if in.Pattern == PatternPairs {
 		half := nprocs / 2
 		switch {

@@ -12,7 +12,7 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 15 || len(Names()) != 15 || families["pt2pt"] != 13 || families["selftest"] != 2 {
+	if len(all) != 35 || len(Names()) != 35 || families["pt2pt"] != 13 || families["coll"] != 20 || families["selftest"] != 2 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
@@ -25,6 +25,12 @@ func TestCatalogue(t *testing.T) {
 		if in.Bandwidth != in.Windowed {
 			t.Errorf("%s: bandwidth ops are the windowed ones", in.Name)
 		}
+		if (in.Family == "coll") != (in.Pattern == PatternAll && in.SingleShot && in.Reduce == ReduceMax) {
+			t.Errorf("%s: collectives involve every rank, one call per repetition, time of the slowest", in.Name)
+		}
+	}
+	if p := Names(); !slices.IsSorted(p) {
+		t.Error("names unsorted")
 	}
 	if _, ok := Lookup("pingpong_send_recv"); ok {
 		t.Error("lookup is exact")
@@ -60,7 +66,8 @@ func TestRolesAndBytes(t *testing.T) {
 	if bw.BytesMoved(1024, 16, 1) != 16*1024 || bibw.BytesMoved(1024, 16, 1) != 2*16*1024 || mp.BytesMoved(1024, 16, mp.Pairs(5)) != 2*16*1024 {
 		t.Error("bytes moved")
 	}
-	if bw.BufferBytes(1024, 16) != 16*1024 || pp.BufferBytes(1024, 16) != 1024 {
+	a2a, _ := Lookup("Alltoall")
+	if bw.BufferBytes(1024, 16, 4) != 16*1024 || pp.BufferBytes(1024, 16, 4) != 1024 || a2a.BufferBytes(1024, 16, 4) != 4096 {
 		t.Error("buffer bytes")
 	}
 }

@@ -63,6 +63,13 @@ func Check(plan *inputs.Plan, nprocs int) error {
 				}
 			}
 		}
+		if m.Op.Rooted && m.Settings.Root >= nprocs {
+			return fmt.Errorf("measurement %q: root %d does not exist in a job of %d processes", m.Name, m.Settings.Root, nprocs)
+		}
+		if last := m.Sizes[len(m.Sizes)-1]; m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, nprocs) > m.Settings.Buffer {
+			return fmt.Errorf("measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer",
+				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, nprocs), last, nprocs, m.Settings.Buffer)
+		}
 	}
 	return nil
 }
@@ -89,7 +96,7 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 			Stop: measure.StopRule{Min: m.Settings.MinReps, Max: m.Settings.MaxReps,
 				MaxRelStderr: m.Settings.MaxRelStderr, MaxTime: m.Settings.MaxTime,
 				MaxDiscarded: m.Settings.MaxDiscarded},
-			Warmup: m.Settings.Warmup, Iterations: m.Settings.Iterations,
+			Warmup: m.Settings.Warmup, Iterations: iterations(m),
 			RepTime: m.Settings.RepTime, Sync: syncer,
 		}
 		for _, size := range m.Sizes {
@@ -129,6 +136,15 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		}
 	}
 	return nil
+}
+
+// iterations per repetition: a collective called back to back pipelines, so "auto"
+// means one call per repetition for them (each repetition starts synchronised).
+func iterations(m inputs.Measurement) int {
+	if m.Settings.Iterations == 0 && m.Op.SingleShot {
+		return 1
+	}
+	return m.Settings.Iterations
 }
 
 // decide is taken by rank 0 and broadcast: measure the point, leave it (resume), or

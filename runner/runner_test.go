@@ -225,3 +225,33 @@ func TestWatchdog(t *testing.T) {
 	case <-time.After(150 * time.Millisecond):
 	}
 }
+
+func TestCheckCollectives(t *testing.T) {
+	p := plan(t, `
+[settings]
+buffer = "64KiB"
+[[measurement]]
+name = "a2a"
+op = "Alltoall"
+sizes = [1024, 8192]
+[[measurement]]
+name = "bcast"
+op = "Bcast"
+sizes = [8]
+root = 3
+`)
+	if err := Check(p, 4); err != nil {
+		t.Errorf("4 processes: %v", err)
+	}
+	err := Check(p, 16)
+	if err == nil || err.Error() != `measurement "a2a": Alltoall needs 131072 bytes of buffer for 8192-byte blocks with 16 processes, buffer is 65536: raise buffer` {
+		t.Errorf("16 processes: %v", err)
+	}
+	if err := Check(p, 3); err == nil || !strings.Contains(err.Error(), "root 3 does not exist in a job of 3 processes") {
+		t.Errorf("3 processes: %v", err)
+	}
+	// Collectives time one call per repetition unless asked otherwise.
+	if n := iterations(p.Measurements[0]); n != 1 {
+		t.Errorf("auto iterations for a collective = %d", n)
+	}
+}

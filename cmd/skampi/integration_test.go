@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -229,12 +230,12 @@ func TestExampleSuiteSelfLaunch(t *testing.T) {
 	}
 }
 
-// Every measuring operation of the catalogue, under mpirun directly (the cluster path).
+// Every point-to-point operation, under mpirun directly (the cluster path).
 func TestAllOpsUnderMPIRun(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nwindow = 4\nbuffer = \"64KiB\"\n")
 	for _, in := range ops.All() {
-		if in.Family == "selftest" { // they hang and crash on purpose: see robust_test.go
+		if in.Family != "pt2pt" { // collectives: TestCollectives; self-tests: robust_test.go
 			continue
 		}
 		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = [1, \"4KiB\"]\n", in.Name, in.Name)
@@ -343,5 +344,49 @@ func TestTooFewProcesses(t *testing.T) {
 	}
 	if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
 		t.Errorf("stack trace: %s", stderr)
+	}
+}
+
+// Every collective at 2, 4 and 8 processes (oversubscribed beyond 2: correctness
+// only): every rank takes part and reports a time.
+func TestCollectives(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 3\nbuffer = \"1MiB\"\n")
+	n := 0
+	for _, in := range ops.All() {
+		if in.Family != "coll" {
+			continue
+		}
+		n++
+		sizes := "[8, 4096]"
+		if in.Name == "Barrier" {
+			sizes = "[0]"
+		}
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n", in.Name, in.Name, sizes)
+		if in.Rooted {
+			b.WriteString("root = 1\n")
+		}
+	}
+	suite := writeSuite(t, b.String())
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 20 {
+		t.Fatalf("%d collectives in the catalogue", n)
+	}
+	for _, np := range []int{2, 4, 8} {
+		out := t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out)
+		if code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		checkPoints(t, plan, res, np)
+		for _, p := range res.Points {
+			if len(p.Ranks) != np || len(p.RankTimeS) != np || p.Iterations != 1 {
+				t.Errorf("np %d, %s: ranks %v, %d rank times, %d iterations", np, p.Op, p.Ranks, len(p.RankTimeS), p.Iterations)
+			}
+		}
 	}
 }

@@ -24,7 +24,8 @@ type world struct{ *mpi.World }
 
 func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error) {
 	return w.World.NewOp(mpi.Spec{Info: info, Bytes: bytes, Window: s.Window,
-		Iteration: s.Timer == inputs.TimerIteration, Pair: pair})
+		Iteration: s.Timer == inputs.TimerIteration, Pair: pair,
+		Datatype: s.DatatypeFor(info), ReduceOp: s.ReduceOp, Root: s.Root})
 }
 
 // runJob is one rank of the parallel job. Errors every rank sees alike are reported

@@ -16,7 +16,7 @@ type runOptions struct {
 }
 
 func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
-	fs.StringVarP(&o.suite, "input", "i", "", "suite file, or the name of a built-in suite (quick, pt2pt)")
+	fs.StringVarP(&o.suite, "input", "i", "", "suite file, or the name of a built-in suite (quick, pt2pt, coll)")
 	fs.StringVarP(&o.out, "output", "o", "", "directory for results.jsonl, results.csv and results.sko (appended)")
 	fs.IntVar(&o.np, "np", 2, "processes to start when skampi launches mpirun itself")
 	fs.BoolVar(&o.resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")

@@ -30,7 +30,34 @@ var opCodes = map[string]C.int{
 	"Multipair_Bandwidth":       C.SK_OP_MULTIPAIR_BANDWIDTH,
 	"Selftest_Hang":             C.SK_OP_SELFTEST_HANG,
 	"Selftest_Crash":            C.SK_OP_SELFTEST_CRASH,
+
+	"Barrier":                      C.SK_OP_BARRIER,
+	"Bcast":                        C.SK_OP_BCAST,
+	"Reduce":                       C.SK_OP_REDUCE,
+	"Allreduce":                    C.SK_OP_ALLREDUCE,
+	"Reduce_scatter":               C.SK_OP_REDUCE_SCATTER,
+	"Reduce_scatter_block":         C.SK_OP_REDUCE_SCATTER_BLOCK,
+	"Alltoall":                     C.SK_OP_ALLTOALL,
+	"Alltoallv":                    C.SK_OP_ALLTOALLV,
+	"Gather":                       C.SK_OP_GATHER,
+	"Gatherv":                      C.SK_OP_GATHERV,
+	"Allgather":                    C.SK_OP_ALLGATHER,
+	"Allgatherv":                   C.SK_OP_ALLGATHERV,
+	"Scatter":                      C.SK_OP_SCATTER,
+	"Scatterv":                     C.SK_OP_SCATTERV,
+	"Scan":                         C.SK_OP_SCAN,
+	"Exscan":                       C.SK_OP_EXSCAN,
+	"Bcast_using_Send_Recv":        C.SK_OP_BCAST_USING_SEND_RECV,
+	"Alltoall_using_Isend_Irecv":   C.SK_OP_ALLTOALL_USING_ISEND_IRECV,
+	"Gather_using_Send_Recv":       C.SK_OP_GATHER_USING_SEND_RECV,
+	"Allreduce_using_Reduce_Bcast": C.SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
 }
+
+var dtypeCodes = map[string]C.int{"byte": C.SK_DT_BYTE, "char": C.SK_DT_CHAR, "int": C.SK_DT_INT,
+	"long": C.SK_DT_LONG, "float": C.SK_DT_FLOAT, "double": C.SK_DT_DOUBLE}
+
+var redopCodes = map[string]C.int{"sum": C.SK_RED_SUM, "prod": C.SK_RED_PROD, "min": C.SK_RED_MIN,
+	"max": C.SK_RED_MAX, "band": C.SK_RED_BAND, "bor": C.SK_RED_BOR, "bxor": C.SK_RED_BXOR}
 
 // Implements reports whether this package can run the named operation.
 func Implements(name string) bool { _, ok := opCodes[name]; return ok }
@@ -45,6 +72,9 @@ type Spec struct {
 	Window    int
 	Iteration bool   // iteration timer instead of the global-loop timer
 	Pair      [2]int // for two-rank operations
+	Datatype  string // collectives: "byte", "int", ... (see inputs.Datatypes)
+	ReduceOp  string // reductions: "sum", "max", ...
+	Root      int    // rooted collectives
 }
 
 // NewOp prepares an operation, growing the message buffers if needed.
@@ -61,7 +91,7 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 			return nil, fmt.Errorf("%s: pair rank %d does not exist (%d processes)", s.Info.Name, r, w.size)
 		}
 	}
-	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window))); err != nil {
+	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window, w.size))); err != nil {
 		return nil, err
 	}
 	role, peer := s.Info.RoleOf(w.rank, w.size, s.Pair)
@@ -74,6 +104,15 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	}
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
+	}
+	if s.Info.Pattern == ops.PatternAll {
+		dt, ok1 := dtypeCodes[s.Datatype]
+		op, ok2 := redopCodes[s.ReduceOp]
+		if !ok1 || !ok2 || s.Root < 0 || s.Root >= w.size {
+			return nil, fmt.Errorf("%s: datatype %q, reduce_op %q or root %d is not usable with %d processes",
+				s.Info.Name, s.Datatype, s.ReduceOp, s.Root, w.size)
+		}
+		a.dtype, a.redop, a.root = dt, op, C.int(s.Root)
 	}
 	return &Op{args: a}, nil
 }

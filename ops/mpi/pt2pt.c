@@ -11,14 +11,8 @@
 #define ACK_TAG 2
 #define HANG_TAG 3
 
-typedef struct {
-	const sk_args *a;
-	MPI_Comm comm;
-	MPI_Request *req; /* 2*window requests for windowed operations */
-	char ack;
-} ctx;
-
-typedef int (*step_fn)(ctx *c);
+typedef sk_ctx ctx;
+typedef sk_step step_fn;
 
 #define CK(call)                                    \
 	do {                                            \
@@ -178,13 +172,14 @@ int sk_run(const sk_args *a, double *per_op) {
 	*per_op = NAN;
 	if (a->op < 0 || a->op >= SK_OP_COUNT || a->iters < 1 || a->bytes < 0) return -1;
 	if (a->role == SK_ROLE_IDLE) return MPI_SUCCESS;
-	ctx c = {.a = a, .comm = MPI_Comm_f2c(a->comm), .req = NULL, .ack = 0};
-	if (a->window > 0) {
-		c.req = malloc(sizeof(MPI_Request) * 2 * (size_t)a->window);
-		if (!c.req) return -1;
+	ctx c = {.a = a, .comm = MPI_Comm_f2c(a->comm)};
+	step_fn step = steps[a->op] ? steps[a->op] : sk_coll_steps[a->op];
+	if (!step) return -1;
+	int rc = sk_coll_setup(&c); /* counts, datatype, requests: all outside the timed loop */
+	if (rc != MPI_SUCCESS) {
+		sk_coll_free(&c);
+		return rc;
 	}
-	step_fn step = steps[a->op];
-	int rc = MPI_SUCCESS;
 	sk_in_op = 1;
 	double total = 0;
 	long long i;
@@ -202,7 +197,7 @@ int sk_run(const sk_args *a, double *per_op) {
 		total = sk_now() - t0;
 	}
 	sk_in_op = 0;
-	free(c.req);
+	sk_coll_free(&c);
 	if (rc == MPI_SUCCESS) *per_op = total / (double)a->iters;
 	return rc;
 }

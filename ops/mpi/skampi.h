@@ -22,10 +22,33 @@ enum {
 	SK_OP_MULTIPAIR_BANDWIDTH,
 	SK_OP_SELFTEST_HANG,
 	SK_OP_SELFTEST_CRASH,
+	/* collectives (coll.c) */
+	SK_OP_BARRIER,
+	SK_OP_BCAST,
+	SK_OP_REDUCE,
+	SK_OP_ALLREDUCE,
+	SK_OP_REDUCE_SCATTER,
+	SK_OP_REDUCE_SCATTER_BLOCK,
+	SK_OP_ALLTOALL,
+	SK_OP_ALLTOALLV,
+	SK_OP_GATHER,
+	SK_OP_GATHERV,
+	SK_OP_ALLGATHER,
+	SK_OP_ALLGATHERV,
+	SK_OP_SCATTER,
+	SK_OP_SCATTERV,
+	SK_OP_SCAN,
+	SK_OP_EXSCAN,
+	SK_OP_BCAST_USING_SEND_RECV,
+	SK_OP_ALLTOALL_USING_ISEND_IRECV,
+	SK_OP_GATHER_USING_SEND_RECV,
+	SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
 	SK_OP_COUNT
 };
 
 enum { SK_TIMER_GLOBAL_LOOP = 0, SK_TIMER_ITERATION = 1 };
+enum { SK_DT_BYTE, SK_DT_CHAR, SK_DT_INT, SK_DT_LONG, SK_DT_FLOAT, SK_DT_DOUBLE };
+enum { SK_RED_SUM, SK_RED_PROD, SK_RED_MIN, SK_RED_MAX, SK_RED_BAND, SK_RED_BOR, SK_RED_BXOR };
 enum { SK_ROLE_IDLE = -1, SK_ROLE_INITIATOR = 0, SK_ROLE_RESPONDER = 1 };
 
 typedef struct {
@@ -39,11 +62,34 @@ typedef struct {
 	char *sbuf;
 	char *rbuf;
 	MPI_Fint comm;
+	/* collectives */
+	int dtype;
+	int redop;
+	int root;
 } sk_args;
 
 /* sk_run runs a.iters operations and stores this rank's time per operation (seconds)
  * in *per_op. Returns an MPI error code (MPI_SUCCESS on success); -1 for bad arguments. */
 int sk_run(const sk_args *a, double *per_op);
+
+/* The loop state shared by the kernels of pt2pt.c and coll.c. */
+typedef struct {
+	const sk_args *a;
+	MPI_Comm comm;
+	MPI_Request *req; /* 2*max(window, nprocs) requests */
+	char ack;
+	/* collectives */
+	MPI_Datatype dt;
+	MPI_Op op;
+	int count; /* elements per process block */
+	int rank, nprocs;
+	int *counts, *displs; /* nprocs each, for the v-variants: equal counts */
+} sk_ctx;
+
+typedef int (*sk_step)(sk_ctx *c);
+extern const sk_step sk_coll_steps[SK_OP_COUNT];
+int sk_coll_setup(sk_ctx *c);
+void sk_coll_free(sk_ctx *c);
 
 extern volatile sig_atomic_t sk_in_op;
 int sk_install_crash_handlers(int rank);

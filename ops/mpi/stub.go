@@ -26,6 +26,9 @@ type Spec struct {
 	Window    int
 	Iteration bool
 	Pair      [2]int
+	Datatype  string
+	ReduceOp  string
+	Root      int
 }
 
 func Init() (*World, error)                        { return nil, errNoMPI }

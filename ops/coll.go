@@ -1,0 +1,33 @@
+package ops
+
+// Collective operations. msg_bytes is the data of one process: the broadcast buffer,
+// each process's contribution to a reduction, or the block exchanged with each
+// process for PerProcess operations. Time is until the last process is done.
+var collOps = []Info{
+	coll("Barrier", "MPI_Barrier: every process waits for all of them", false, false, false),
+	coll("Bcast", "MPI_Bcast from the root", false, false, true),
+	coll("Reduce", "MPI_Reduce to the root", false, true, true),
+	coll("Allreduce", "MPI_Allreduce: the reduction delivered to every process", false, true, false),
+	coll("Reduce_scatter", "MPI_Reduce_scatter, msg_bytes to each process", true, true, false),
+	coll("Reduce_scatter_block", "MPI_Reduce_scatter_block, msg_bytes to each process", true, true, false),
+	coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false),
+	coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false),
+	coll("Gather", "MPI_Gather of msg_bytes per process to the root", true, false, true),
+	coll("Gatherv", "MPI_Gatherv with equal counts to the root", true, false, true),
+	coll("Allgather", "MPI_Allgather of msg_bytes per process", true, false, false),
+	coll("Allgatherv", "MPI_Allgatherv with equal counts", true, false, false),
+	coll("Scatter", "MPI_Scatter of msg_bytes per process from the root", true, false, true),
+	coll("Scatterv", "MPI_Scatterv with equal counts from the root", true, false, true),
+	coll("Scan", "MPI_Scan (inclusive prefix reduction)", false, true, false),
+	coll("Exscan", "MPI_Exscan (exclusive prefix reduction)", false, true, false),
+	// SKaMPI's hand-made baselines: what a library's collective should beat.
+	coll("Bcast_using_Send_Recv", "baseline: the root MPI_Sends to every process in turn", false, false, true),
+	coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false),
+	coll("Gather_using_Send_Recv", "baseline: every process MPI_Sends to the root, which receives in rank order", true, false, true),
+	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
+}
+
+func coll(name, desc string, perProcess, reduction, rooted bool) Info {
+	return Info{Name: name, Family: "coll", Description: desc, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, PerProcess: perProcess, Reduction: reduction, Rooted: rooted, SingleShot: true}
+}

@@ -1,0 +1,170 @@
+//go:build mpi
+
+/* Collective kernels: one step is one collective call (or one hand-made baseline).
+ * count is the number of elements of each process's block; buffers hold nprocs
+ * blocks for the per-process operations. */
+#include <stdlib.h>
+#include "skampi.h"
+
+#define TAG 4
+
+static int blk(const sk_ctx *c) { return c->a->bytes; } /* bytes per block */
+
+static int barrier(sk_ctx *c) { return MPI_Barrier(c->comm); }
+static int bcast(sk_ctx *c) { return MPI_Bcast(c->a->sbuf, c->count, c->dt, c->a->root, c->comm); }
+static int reduce(sk_ctx *c) {
+	return MPI_Reduce(c->a->sbuf, c->a->rbuf, c->count, c->dt, c->op, c->a->root, c->comm);
+}
+static int allreduce(sk_ctx *c) { return MPI_Allreduce(c->a->sbuf, c->a->rbuf, c->count, c->dt, c->op, c->comm); }
+static int reduce_scatter(sk_ctx *c) {
+	return MPI_Reduce_scatter(c->a->sbuf, c->a->rbuf, c->counts, c->dt, c->op, c->comm);
+}
+static int reduce_scatter_block(sk_ctx *c) {
+	return MPI_Reduce_scatter_block(c->a->sbuf, c->a->rbuf, c->count, c->dt, c->op, c->comm);
+}
+static int alltoall(sk_ctx *c) {
+	return MPI_Alltoall(c->a->sbuf, c->count, c->dt, c->a->rbuf, c->count, c->dt, c->comm);
+}
+static int alltoallv(sk_ctx *c) {
+	return MPI_Alltoallv(c->a->sbuf, c->counts, c->displs, c->dt, c->a->rbuf, c->counts, c->displs, c->dt, c->comm);
+}
+static int gather(sk_ctx *c) {
+	return MPI_Gather(c->a->sbuf, c->count, c->dt, c->a->rbuf, c->count, c->dt, c->a->root, c->comm);
+}
+static int gatherv(sk_ctx *c) {
+	return MPI_Gatherv(c->a->sbuf, c->count, c->dt, c->a->rbuf, c->counts, c->displs, c->dt, c->a->root, c->comm);
+}
+static int allgather(sk_ctx *c) {
+	return MPI_Allgather(c->a->sbuf, c->count, c->dt, c->a->rbuf, c->count, c->dt, c->comm);
+}
+static int allgatherv(sk_ctx *c) {
+	return MPI_Allgatherv(c->a->sbuf, c->count, c->dt, c->a->rbuf, c->counts, c->displs, c->dt, c->comm);
+}
+static int scatter(sk_ctx *c) {
+	return MPI_Scatter(c->a->sbuf, c->count, c->dt, c->a->rbuf, c->count, c->dt, c->a->root, c->comm);
+}
+static int scatterv(sk_ctx *c) {
+	return MPI_Scatterv(c->a->sbuf, c->counts, c->displs, c->dt, c->a->rbuf, c->count, c->dt, c->a->root, c->comm);
+}
+static int scan(sk_ctx *c) { return MPI_Scan(c->a->sbuf, c->a->rbuf, c->count, c->dt, c->op, c->comm); }
+static int exscan(sk_ctx *c) { return MPI_Exscan(c->a->sbuf, c->a->rbuf, c->count, c->dt, c->op, c->comm); }
+
+/* SKaMPI's baselines. */
+static int bcast_send_recv(sk_ctx *c) {
+	int root = c->a->root;
+	if (c->rank != root) return MPI_Recv(c->a->sbuf, c->count, c->dt, root, TAG, c->comm, MPI_STATUS_IGNORE);
+	for (int i = 0; i < c->nprocs; i++) {
+		if (i == root) continue;
+		int rc = MPI_Send(c->a->sbuf, c->count, c->dt, i, TAG, c->comm);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_SUCCESS;
+}
+
+static int alltoall_isend_irecv(sk_ctx *c) {
+	int n = 0, rc;
+	for (int i = 0; i < c->nprocs; i++) {
+		rc = MPI_Irecv(c->a->rbuf + (size_t)i * blk(c), c->count, c->dt, i, TAG, c->comm, &c->req[n++]);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	for (int i = 0; i < c->nprocs; i++) {
+		rc = MPI_Isend(c->a->sbuf + (size_t)i * blk(c), c->count, c->dt, i, TAG, c->comm, &c->req[n++]);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE);
+}
+
+static int gather_send_recv(sk_ctx *c) {
+	int root = c->a->root;
+	if (c->rank != root) return MPI_Send(c->a->sbuf, c->count, c->dt, root, TAG, c->comm);
+	for (int i = 0; i < c->nprocs; i++) {
+		if (i == root) continue;
+		int rc = MPI_Recv(c->a->rbuf + (size_t)i * blk(c), c->count, c->dt, i, TAG, c->comm, MPI_STATUS_IGNORE);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_SUCCESS;
+}
+
+static int allreduce_reduce_bcast(sk_ctx *c) {
+	int rc = MPI_Reduce(c->a->sbuf, c->a->rbuf, c->count, c->dt, c->op, 0, c->comm);
+	if (rc != MPI_SUCCESS) return rc;
+	return MPI_Bcast(c->a->rbuf, c->count, c->dt, 0, c->comm);
+}
+
+const sk_step sk_coll_steps[SK_OP_COUNT] = {
+	[SK_OP_BARRIER] = barrier,
+	[SK_OP_BCAST] = bcast,
+	[SK_OP_REDUCE] = reduce,
+	[SK_OP_ALLREDUCE] = allreduce,
+	[SK_OP_REDUCE_SCATTER] = reduce_scatter,
+	[SK_OP_REDUCE_SCATTER_BLOCK] = reduce_scatter_block,
+	[SK_OP_ALLTOALL] = alltoall,
+	[SK_OP_ALLTOALLV] = alltoallv,
+	[SK_OP_GATHER] = gather,
+	[SK_OP_GATHERV] = gatherv,
+	[SK_OP_ALLGATHER] = allgather,
+	[SK_OP_ALLGATHERV] = allgatherv,
+	[SK_OP_SCATTER] = scatter,
+	[SK_OP_SCATTERV] = scatterv,
+	[SK_OP_SCAN] = scan,
+	[SK_OP_EXSCAN] = exscan,
+	[SK_OP_BCAST_USING_SEND_RECV] = bcast_send_recv,
+	[SK_OP_ALLTOALL_USING_ISEND_IRECV] = alltoall_isend_irecv,
+	[SK_OP_GATHER_USING_SEND_RECV] = gather_send_recv,
+	[SK_OP_ALLREDUCE_USING_REDUCE_BCAST] = allreduce_reduce_bcast,
+};
+
+static MPI_Datatype datatype(int code, int *size) {
+	switch (code) {
+	case SK_DT_CHAR: *size = 1; return MPI_CHAR;
+	case SK_DT_INT: *size = (int)sizeof(int); return MPI_INT;
+	case SK_DT_LONG: *size = (int)sizeof(long); return MPI_LONG;
+	case SK_DT_FLOAT: *size = (int)sizeof(float); return MPI_FLOAT;
+	case SK_DT_DOUBLE: *size = (int)sizeof(double); return MPI_DOUBLE;
+	}
+	*size = 1;
+	return MPI_BYTE;
+}
+
+static MPI_Op reduce_op(int code) {
+	switch (code) {
+	case SK_RED_PROD: return MPI_PROD;
+	case SK_RED_MIN: return MPI_MIN;
+	case SK_RED_MAX: return MPI_MAX;
+	case SK_RED_BAND: return MPI_BAND;
+	case SK_RED_BOR: return MPI_BOR;
+	case SK_RED_BXOR: return MPI_BXOR;
+	}
+	return MPI_SUM;
+}
+
+/* sk_coll_setup prepares what the timed loop needs, for every op: requests for the
+ * windowed and baseline kernels, and for collectives the datatype, operator, counts. */
+int sk_coll_setup(sk_ctx *c) {
+	const sk_args *a = c->a;
+	int rc = MPI_Comm_rank(c->comm, &c->rank);
+	if (rc == MPI_SUCCESS) rc = MPI_Comm_size(c->comm, &c->nprocs);
+	if (rc != MPI_SUCCESS) return rc;
+	int nreq = 2 * (a->window > c->nprocs ? a->window : c->nprocs);
+	c->req = malloc(sizeof(MPI_Request) * (size_t)nreq);
+	c->counts = malloc(sizeof(int) * (size_t)c->nprocs);
+	c->displs = malloc(sizeof(int) * (size_t)c->nprocs);
+	if (!c->req || !c->counts || !c->displs) return -1;
+	int size;
+	c->dt = datatype(a->dtype, &size);
+	c->op = reduce_op(a->redop);
+	c->count = a->bytes / size;
+	for (int i = 0; i < c->nprocs; i++) {
+		c->counts[i] = c->count;
+		c->displs[i] = i * c->count;
+	}
+	return MPI_SUCCESS;
+}
+
+void sk_coll_free(sk_ctx *c) {
+	free(c->req);
+	free(c->counts);
+	free(c->displs);
+	c->req = NULL;
+	c->counts = c->displs = NULL;
+}
