@@ -50,6 +50,9 @@ type Settings struct {
 	Datatype string
 	ReduceOp string
 	Root     int
+	// BarrierAbove: the ordered all-to-all synchronises its phases for messages larger
+	// than this many bytes; -1 never.
+	BarrierAbove int64
 }
 
 // Datatypes and their sizes in bytes (C types on LP64 Linux, as MPI maps them).
@@ -86,7 +89,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: 64, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum",
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1,
 	}
 }
 
@@ -200,6 +203,18 @@ var settingList = []setting{
 	{"reduce_op", `reduction operator: "sum" (default), "prod", "min", "max", "band", "bor", "bxor"`, func(s *Settings, v any) (err error) {
 		s.ReduceOp, err = oneOf(v, ReduceOps...)
 		return
+	}},
+	{"barrier_above", `ordered all-to-all: a barrier between phases above this size, or "never" (default)`, func(s *Settings, v any) error {
+		if str, ok := v.(string); ok && str == "never" {
+			s.BarrierAbove = -1
+			return nil
+		}
+		n, err := size(v)
+		if err != nil {
+			return fmt.Errorf(`must be a size or "never": %v`, err)
+		}
+		s.BarrierAbove = n
+		return nil
 	}},
 	{"root", "root rank of rooted collectives (default 0)", func(s *Settings, v any) (err error) {
 		s.Root, err = intIn(v, 0, math.MaxInt32)

@@ -70,6 +70,7 @@ type Point struct {
 	StderrS          float64   `json:"stderr_s"`
 	LatencyS         *float64  `json:"latency_s,omitempty"`
 	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
+	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"` // all-to-all: (nprocs-1)*msg_bytes/time per process
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
 	Stop             string    `json:"stop"`

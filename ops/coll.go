@@ -25,7 +25,19 @@ var collOps = []Info{
 	coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false),
 	coll("Gather_using_Send_Recv", "baseline: every process MPI_Sends to the root, which receives in rank order", true, false, true),
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
+	// The ordered all-to-all (Kutzner et al.): P-1 phases of MPI_Sendrecv with the i-th
+	// neighbour, a barrier between phases above barrier_above; and its node-aware form.
+	coll("Alltoall_Ordered", "ordered all-to-all: P-1 phases of MPI_Sendrecv with the i-th neighbour", true, false, false),
+	coll("Alltoall_Ordered_Nodes", "node-aware ordered all-to-all: phases over nodes, MPI_Isend/MPI_Irecv to every rank of the partner node", true, false, false),
 }
+
+// throughputOps report the throughput per process of an all-to-all,
+// T = (N-1) * msg_bytes / time (Kutzner et al.).
+var throughputOps = map[string]bool{"Alltoall": true, "Alltoallv": true, "Alltoall_using_Isend_Irecv": true,
+	"Alltoall_Ordered": true, "Alltoall_Ordered_Nodes": true}
+
+// Throughput reports whether records of the operation carry throughput_Bps.
+func (in Info) Throughput() bool { return throughputOps[in.Name] }
 
 func coll(name, desc string, perProcess, reduction, rooted bool) Info {
 	return Info{Name: name, Family: "coll", Description: desc, Pattern: PatternAll, Reduce: ReduceMax,

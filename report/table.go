@@ -36,7 +36,7 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
 		op += ", ranks " + ranks
 	}
 	fmt.Fprintf(b, "\n%s (%s)\n", measurement, op)
-	fmt.Fprintf(b, "%11s %10s %12s %8s %5s %12s  %s\n", "point", "size", "time", "stderr", "reps", "bandwidth", "flags")
+	fmt.Fprintf(b, "%11s %10s %12s %8s %5s %12s  %s\n", "point", "size", "time", "stderr", "reps", "rate", "flags")
 }
 
 func (t *Table) Point(p *measure.Point) error {
@@ -46,9 +46,11 @@ func (t *Table) Point(p *measure.Point) error {
 	if p.MeanS > 0 {
 		rel = fmt.Sprintf("%.1f%%", 100*p.StderrS/p.MeanS)
 	}
-	bw := ""
+	bw := "" // bandwidth, or an all-to-all's throughput per process
 	if p.BandwidthBps != nil {
 		bw = Rate(*p.BandwidthBps)
+	} else if p.ThroughputBps != nil {
+		bw = Rate(*p.ThroughputBps)
 	}
 	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
 	fmt.Fprintf(&b, "%11s %10s %12s %8s %5d %12s  %s\n", progress, Bytes(p.MsgBytes), Seconds(p.TimeS),

@@ -197,6 +197,10 @@ func (r *Runner) point(index int, m inputs.Measurement, size int64, ranks []int,
 		lat := p.TimeS / 2
 		p.LatencyS = &lat
 	}
+	if res.N > 0 && m.Op.Throughput() && p.TimeS > 0 {
+		tp := float64(w.Size()-1) * float64(size) / p.TimeS
+		p.ThroughputBps = &tp
+	}
 	if res.N > 0 && m.Op.Bandwidth && p.TimeS > 0 {
 		bw := m.Op.BytesMoved(size, m.Settings.Window, m.Op.Pairs(w.Size())) / p.TimeS
 		if !math.IsInf(bw, 0) {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -366,13 +367,16 @@ func TestCollectives(t *testing.T) {
 		if in.Rooted {
 			b.WriteString("root = 1\n")
 		}
+		if in.Name == "Alltoall_Ordered" {
+			b.WriteString("barrier_above = 1024\n") // a barrier between the phases of the 4 KiB point
+		}
 	}
 	suite := writeSuite(t, b.String())
 	plan, err := inputs.Load(suite)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 20 {
+	if n != 22 {
 		t.Fatalf("%d collectives in the catalogue", n)
 	}
 	for _, np := range []int{2, 4, 8} {
@@ -386,6 +390,10 @@ func TestCollectives(t *testing.T) {
 		for _, p := range res.Points {
 			if len(p.Ranks) != np || len(p.RankTimeS) != np || p.Iterations != 1 {
 				t.Errorf("np %d, %s: ranks %v, %d rank times, %d iterations", np, p.Op, p.Ranks, len(p.RankTimeS), p.Iterations)
+			}
+			if info, _ := ops.Lookup(p.Op); info.Throughput() != (p.ThroughputBps != nil) ||
+				(p.ThroughputBps != nil && math.Abs(*p.ThroughputBps-float64(np-1)*float64(p.MsgBytes)/p.TimeS) > 1e-6**p.ThroughputBps) {
+				t.Errorf("np %d, %s: throughput %v", np, p.Op, p.ThroughputBps)
 			}
 		}
 	}

@@ -25,7 +25,7 @@ type world struct{ *mpi.World }
 func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error) {
 	return w.World.NewOp(mpi.Spec{Info: info, Bytes: bytes, Window: s.Window,
 		Iteration: s.Timer == inputs.TimerIteration, Pair: pair,
-		Datatype: s.DatatypeFor(info), ReduceOp: s.ReduceOp, Root: s.Root})
+		Datatype: s.DatatypeFor(info), ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove})
 }
 
 // runJob is one rank of the parallel job. Errors every rank sees alike are reported
@@ -65,6 +65,7 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 	if err != nil {
 		return fail(err)
 	}
+	w.SetHosts(hosts)
 	var sink *report.Locked
 	var files []*os.File
 	var done map[measure.Key]bool

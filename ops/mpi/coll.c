@@ -91,6 +91,49 @@ static int allreduce_reduce_bcast(sk_ctx *c) {
 	return MPI_Bcast(c->a->rbuf, c->count, c->dt, 0, c->comm);
 }
 
+/* Ordered all-to-all: in phase i every rank exchanges with its i-th neighbours, so no
+ * two messages contend for one receiver; large messages get a barrier between phases
+ * to keep the phases from overlapping (Kutzner et al.). */
+static int phase_barrier(sk_ctx *c) {
+	if (c->a->barrier_above >= 0 && c->a->bytes > c->a->barrier_above) return MPI_Barrier(c->comm);
+	return MPI_SUCCESS;
+}
+
+static int alltoall_ordered(sk_ctx *c) {
+	int p = c->nprocs, me = c->rank, b = blk(c);
+	for (int i = 1; i < p; i++) {
+		int to = (me + i) % p, from = (me - i + p) % p;
+		int rc = MPI_Sendrecv(c->a->sbuf + (size_t)to * b, c->count, c->dt, to, TAG, c->a->rbuf + (size_t)from * b,
+		                      c->count, c->dt, from, TAG, c->comm, MPI_STATUS_IGNORE);
+		if (rc == MPI_SUCCESS && i < p - 1) rc = phase_barrier(c);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_SUCCESS;
+}
+
+/* Node-aware: phase j exchanges with every rank of node (mine + j) and (mine - j). */
+static int alltoall_ordered_nodes(sk_ctx *c) {
+	const sk_args *a = c->a;
+	int p = c->nprocs, b = blk(c), mine = a->node_of[c->rank];
+	for (int j = 0; j < a->nnodes; j++) {
+		int to = (mine + j) % a->nnodes, from = (mine - j + a->nnodes) % a->nnodes, n = 0, rc;
+		for (int r = 0; r < p; r++) {
+			if (a->node_of[r] != from || r == c->rank) continue;
+			rc = MPI_Irecv(a->rbuf + (size_t)r * b, c->count, c->dt, r, TAG, c->comm, &c->req[n++]);
+			if (rc != MPI_SUCCESS) return rc;
+		}
+		for (int r = 0; r < p; r++) {
+			if (a->node_of[r] != to || r == c->rank) continue;
+			rc = MPI_Isend(a->sbuf + (size_t)r * b, c->count, c->dt, r, TAG, c->comm, &c->req[n++]);
+			if (rc != MPI_SUCCESS) return rc;
+		}
+		rc = MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE);
+		if (rc == MPI_SUCCESS && j < a->nnodes - 1) rc = phase_barrier(c);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_SUCCESS;
+}
+
 const sk_step sk_coll_steps[SK_OP_COUNT] = {
 	[SK_OP_BARRIER] = barrier,
 	[SK_OP_BCAST] = bcast,
@@ -112,6 +155,8 @@ const sk_step sk_coll_steps[SK_OP_COUNT] = {
 	[SK_OP_ALLTOALL_USING_ISEND_IRECV] = alltoall_isend_irecv,
 	[SK_OP_GATHER_USING_SEND_RECV] = gather_send_recv,
 	[SK_OP_ALLREDUCE_USING_REDUCE_BCAST] = allreduce_reduce_bcast,
+	[SK_OP_ALLTOALL_ORDERED] = alltoall_ordered,
+	[SK_OP_ALLTOALL_ORDERED_NODES] = alltoall_ordered_nodes,
 };
 
 static MPI_Datatype datatype(int code, int *size) {

@@ -51,6 +51,8 @@ var opCodes = map[string]C.int{
 	"Alltoall_using_Isend_Irecv":   C.SK_OP_ALLTOALL_USING_ISEND_IRECV,
 	"Gather_using_Send_Recv":       C.SK_OP_GATHER_USING_SEND_RECV,
 	"Allreduce_using_Reduce_Bcast": C.SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
+	"Alltoall_Ordered":             C.SK_OP_ALLTOALL_ORDERED,
+	"Alltoall_Ordered_Nodes":       C.SK_OP_ALLTOALL_ORDERED_NODES,
 }
 
 var dtypeCodes = map[string]C.int{"byte": C.SK_DT_BYTE, "char": C.SK_DT_CHAR, "int": C.SK_DT_INT,
@@ -75,6 +77,9 @@ type Spec struct {
 	Datatype  string // collectives: "byte", "int", ... (see inputs.Datatypes)
 	ReduceOp  string // reductions: "sum", "max", ...
 	Root      int    // rooted collectives
+	// BarrierAbove: the ordered all-to-all puts a barrier between phases for messages
+	// larger than this; negative: never.
+	BarrierAbove int64
 }
 
 // NewOp prepares an operation, growing the message buffers if needed.
@@ -113,6 +118,13 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 				s.Info.Name, s.Datatype, s.ReduceOp, s.Root, w.size)
 		}
 		a.dtype, a.redop, a.root = dt, op, C.int(s.Root)
+		a.barrier_above = C.longlong(s.BarrierAbove)
+		if s.Info.Name == "Alltoall_Ordered_Nodes" {
+			if w.nodeOf == nil {
+				return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", s.Info.Name)
+			}
+			a.node_of, a.nnodes = w.nodeOf, C.int(w.nnodes)
+		}
 	}
 	return &Op{args: a}, nil
 }

@@ -43,6 +43,8 @@ enum {
 	SK_OP_ALLTOALL_USING_ISEND_IRECV,
 	SK_OP_GATHER_USING_SEND_RECV,
 	SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
+	SK_OP_ALLTOALL_ORDERED,
+	SK_OP_ALLTOALL_ORDERED_NODES,
 	SK_OP_COUNT
 };
 
@@ -66,6 +68,9 @@ typedef struct {
 	int dtype;
 	int redop;
 	int root;
+	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
+	const int *node_of;      /* node index of every rank (node-aware kernels) */
+	int nnodes;
 } sk_args;
 
 /* sk_run runs a.iters operations and stores this rank's time per operation (seconds)

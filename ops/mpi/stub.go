@@ -29,7 +29,12 @@ type Spec struct {
 	Datatype  string
 	ReduceOp  string
 	Root      int
+	// BarrierAbove mirrors the MPI build.
+	BarrierAbove int64
 }
+
+// SetHosts does nothing without MPI.
+func (w *World) SetHosts([]string) {}
 
 func Init() (*World, error)                        { return nil, errNoMPI }
 func Abort(int)                                    {}

@@ -30,6 +30,28 @@ type World struct {
 	gather     *C.double
 	sbuf, rbuf *C.char
 	bufBytes   int64
+	nodeOf     *C.int // node index of every rank, for node-aware kernels
+	nnodes     int
+}
+
+// SetHosts numbers the hosts (processor names, indexed by rank) in order of their
+// first rank, for the node-aware kernels.
+func (w *World) SetHosts(hosts []string) {
+	if w.nodeOf != nil {
+		C.free(unsafe.Pointer(w.nodeOf))
+	}
+	w.nodeOf = (*C.int)(C.malloc(C.size_t(4 * len(hosts))))
+	ids := map[string]int{}
+	out := unsafe.Slice((*int32)(unsafe.Pointer(w.nodeOf)), len(hosts))
+	for r, h := range hosts {
+		id, ok := ids[h]
+		if !ok {
+			id = len(ids)
+			ids[h] = id
+		}
+		out[r] = int32(id)
+	}
+	w.nnodes = len(ids)
 }
 
 // errorf turns an MPI return code into a Go error carrying MPI's own message.
