@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,7 +166,12 @@ func checkPlan(t *testing.T, p *Plan) {
 				t.Fatalf("measurement %d: BufferBytes(%d, %d) = %d, buffer %d", i, n, s.Window, need, s.Buffer)
 			}
 		}
-		points += len(m.Sizes)
+		for _, meth := range m.Methods {
+			if !slices.Contains(m.Op.Methods, meth) {
+				t.Fatalf("measurement %d: method %q not offered by %s", i, meth, m.Op.Name)
+			}
+		}
+		points += len(m.Sizes) * max(1, len(m.Methods))
 	}
 	if p.Points() != points {
 		t.Fatalf("Points() = %d, want %d", p.Points(), points)

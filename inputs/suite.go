@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,10 +31,13 @@ type Plan struct {
 
 // Measurement is one [[measurement]] with its settings resolved and sizes expanded.
 type Measurement struct {
-	Index    int // 0-based position in the suite
-	Name     string
-	Op       ops.Info
-	Sizes    []int64
+	Index int // 0-based position in the suite
+	Name  string
+	Op    ops.Info
+	Sizes []int64
+	// Methods are the timing methods measured side by side (method = [...]); nil
+	// means the operation's only way of timing.
+	Methods  []string
 	Settings Settings
 	Pos      Pos
 }
@@ -42,7 +46,7 @@ type Measurement struct {
 func (p *Plan) Points() int {
 	n := 0
 	for _, m := range p.Measurements {
-		n += len(m.Sizes)
+		n += len(m.Sizes) * max(1, len(m.Methods))
 	}
 	return n
 }
@@ -278,8 +282,8 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 				continue
 			}
 			m.Op = info
-		case "sizes":
-			// expanded below, once buffer and window are known
+		case "sizes", "method":
+			// expanded below, once the op, buffer and window are known
 		default:
 			if !d.applySetting(&m.Settings, origin, kp, k, v) {
 				d.unknownKey(kp, k, append(append([]string{}, measurementKeys...), settingNames()...))
@@ -298,7 +302,55 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 		d.checkReps(m.Settings, origin) // the suite-wide pair was checked already
 	}
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
+	if v, ok := t["method"]; ok {
+		m.Methods = d.methods(path+".method", v, m.Op)
+	}
 	return m, len(d.el.Errors) == before
+}
+
+// methods reads `method`: one timing method or a list, each offered by the op.
+func (d *decoder) methods(path string, v any, op ops.Info) []string {
+	var names []string
+	switch x := v.(type) {
+	case string:
+		names = []string{x}
+	case []any:
+		for i, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				d.errAt(path+"."+strconv.Itoa(i), "must be a string, got %s", typeName(e))
+				return nil
+			}
+			names = append(names, s)
+		}
+	default:
+		d.errAt(path, `must be a method or a list of methods such as ["barrier", "rounds"], got %s`, typeName(v))
+		return nil
+	}
+	if len(op.Methods) == 0 {
+		d.errAt(path, "%s has no timing methods to choose from", op.Name)
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if n == "sync" && op.Name == "Bcast" {
+			d.errAt(path, `"sync" (active synchronisation on a global clock, Alg. 2) is not available yet; use %s`, quoteList(op.Methods))
+			return nil
+		}
+		if !slices.Contains(op.Methods, n) {
+			d.errAt(path, "%q is not a timing method of %s (%s)", n, op.Name, quoteList(op.Methods))
+			return nil
+		}
+		if seen[n] {
+			d.errAt(path, "%q is listed twice", n)
+			return nil
+		}
+		seen[n] = true
+	}
+	if len(names) == 0 {
+		d.errAt(path, "the list of methods is empty")
+	}
+	return names
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -11,12 +11,13 @@ const (
 // Flags a point can carry. A flagged value is still reported as measured: flags say
 // why it deserves a second look; nothing is clamped or dropped.
 const (
-	FlagMaxReps      = "max_repetitions" // stopped at max_repetitions, stderr above target
-	FlagTimeCap      = "time_cap"        // stopped by max_time_per_point
-	FlagDiscardCap   = "discard_cap"     // stopped by too many invalid repetitions
-	FlagFewReps      = "few_repetitions" // fewer valid repetitions than min_repetitions
-	FlagNoValidReps  = "no_valid_reps"   // not a single valid repetition: no time
-	FlagPairFallback = "pair_fallback"   // the requested pair selection was impossible
+	FlagMaxReps      = "max_repetitions"            // stopped at max_repetitions, stderr above target
+	FlagTimeCap      = "time_cap"                   // stopped by max_time_per_point
+	FlagDiscardCap   = "discard_cap"                // stopped by too many invalid repetitions
+	FlagFewReps      = "few_repetitions"            // fewer valid repetitions than min_repetitions
+	FlagNoValidReps  = "no_valid_reps"              // not a single valid repetition: no time
+	FlagPairFallback = "pair_fallback"              // the requested pair selection was impossible
+	FlagNegative     = "negative_after_subtraction" // the subtracted part took longer than the whole
 )
 
 // Run is the provenance header, the first line of every result file.
@@ -52,6 +53,7 @@ type Point struct {
 	Measurement      string    `json:"measurement"`
 	MeasurementIndex int       `json:"measurement_index"`
 	Op               string    `json:"op"`
+	Method           string    `json:"method,omitempty"` // timing method (broadcast: barrier, rounds, ack)
 	Family           string    `json:"family"`
 	MsgBytes         int64     `json:"msg_bytes"`
 	NProcs           int       `json:"nprocs"`
@@ -71,6 +73,7 @@ type Point struct {
 	LatencyS         *float64  `json:"latency_s,omitempty"`
 	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
 	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"` // all-to-all: (nprocs-1)*msg_bytes/time per process
+	SubtractedS      *float64  `json:"subtracted_s,omitempty"`   // subtraction method: the time taken off every sample
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
 	Stop             string    `json:"stop"`
@@ -143,6 +146,7 @@ type Fault struct {
 	Measurement      string    `json:"measurement"`
 	MeasurementIndex int       `json:"measurement_index"`
 	Op               string    `json:"op"`
+	Method           string    `json:"method,omitempty"`
 	MsgBytes         int64     `json:"msg_bytes"`
 	NProcs           int       `json:"nprocs"`
 	Fault            string    `json:"fault"`
@@ -155,12 +159,35 @@ type Fault struct {
 type Key struct {
 	Measurement string
 	Op          string
+	Method      string
 	MsgBytes    int64
 	NProcs      int
 }
 
-func (p *Point) Key() Key { return Key{p.Measurement, p.Op, p.MsgBytes, p.NProcs} }
-func (f *Fault) Key() Key { return Key{f.Measurement, f.Op, f.MsgBytes, f.NProcs} }
+func (p *Point) Key() Key { return Key{p.Measurement, p.Op, p.Method, p.MsgBytes, p.NProcs} }
+func (f *Fault) Key() Key { return Key{f.Measurement, f.Op, f.Method, f.MsgBytes, f.NProcs} }
+
+// Subtract takes s seconds off every sample and per-rank time (the subtraction
+// method: a part measured on its own is removed from the whole) and recomputes the
+// statistics. A result that goes negative stays negative and is flagged.
+func (p *Point) Subtract(s float64) {
+	if p.Reps == 0 {
+		return
+	}
+	for i := range p.SamplesS {
+		p.SamplesS[i] -= s
+	}
+	for i := range p.RankTimeS {
+		p.RankTimeS[i] -= s
+	}
+	st := Summarize(p.SamplesS)
+	p.TimeS, p.MeanS, p.MedianS = st.Time, st.Mean, st.Median
+	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = st.Min, st.P10, st.P90, st.Max, st.Stderr
+	p.SubtractedS = &s
+	if p.TimeS < 0 {
+		p.AddFlag(FlagNegative)
+	}
+}
 
 // Skips reports whether a resumed run should leave this point alone.
 func (f *Fault) Skips() bool { return f.Fault == FaultTimeout || f.Fault == FaultCrash }

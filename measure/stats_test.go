@@ -66,3 +66,15 @@ func TestStopRule(t *testing.T) {
 		}
 	}
 }
+
+func TestSubtract(t *testing.T) {
+	p := Point{Reps: 4, SamplesS: []float64{5, 6, 7, 8}, RankTimeS: []float64{6.5, 6}}
+	p.Subtract(2)
+	if p.TimeS != 4.5 || p.MinS != 3 || p.MaxS != 6 || *p.SubtractedS != 2 || p.RankTimeS[0] != 4.5 || len(p.Flags) != 0 {
+		t.Errorf("%+v", p)
+	}
+	p.Subtract(10) // the part taken off was longer than the whole: negative, flagged, kept
+	if p.TimeS != -5.5 || len(p.Flags) != 1 || p.Flags[0] != FlagNegative {
+		t.Errorf("%+v", p)
+	}
+}

@@ -60,6 +60,8 @@ type Info struct {
 	// SingleShot operations are timed one call per repetition when iterations is
 	// "auto": back-to-back collectives pipeline and would be measured too fast.
 	SingleShot bool
+	// Methods are the timing methods a measurement may choose among (method = [...]).
+	Methods []string
 }
 
 // BufferBytes is the buffer space (per direction) one rank needs for a message of

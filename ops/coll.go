@@ -5,7 +5,7 @@ package ops
 // process for PerProcess operations. Time is until the last process is done.
 var collOps = []Info{
 	coll("Barrier", "MPI_Barrier: every process waits for all of them", false, false, false),
-	coll("Bcast", "MPI_Bcast from the root", false, false, true),
+	bcast,
 	coll("Reduce", "MPI_Reduce to the root", false, true, true),
 	coll("Allreduce", "MPI_Allreduce: the reduction delivered to every process", false, true, false),
 	coll("Reduce_scatter", "MPI_Reduce_scatter, msg_bytes to each process", true, true, false),
@@ -38,6 +38,18 @@ var throughputOps = map[string]bool{"Alltoall": true, "Alltoallv": true, "Alltoa
 
 // Throughput reports whether records of the operation carry throughput_Bps.
 func (in Info) Throughput() bool { return throughputOps[in.Name] }
+
+// Broadcast timing methods (the method paper's Alg. 1, 3 and 4): "barrier" times
+// Bcast+Barrier and subtracts a separately measured Barrier; "rounds" times a
+// broadcast from every root in turn; "ack" has each process in turn acknowledge the
+// broadcast to the root, the acknowledgement's one-way time measured first and
+// subtracted (de Supinski & Karonis, two-sided). Without a method, one MPI_Bcast per
+// repetition after a barrier.
+var bcast = func() Info {
+	in := coll("Bcast", "MPI_Bcast from the root; method = barrier, rounds, ack", false, false, true)
+	in.Methods = []string{"barrier", "rounds", "ack"}
+	return in
+}()
 
 func coll(name, desc string, perProcess, reduction, rooted bool) Info {
 	return Info{Name: name, Family: "coll", Description: desc, Pattern: PatternAll, Reduce: ReduceMax,

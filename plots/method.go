@@ -12,23 +12,22 @@ import (
 
 // Method is a record field that says how a point was measured. Points of the same op
 // (and processes, and library) that differ in it are compared in one figure, one line
-// per value. Today that is the timer; a broadcast timing method (a future "method"
-// field of measure.Point) plugs in as
-//
-//	var BcastMethod = Method{Field: "method", Of: func(p *measure.Point) string { return p.Method }}
-//
-// and methodKind(BcastMethod) in Kinds.
+// per value: the timer, and the timing method (broadcast: barrier, rounds, ack).
 type Method struct {
+	Name  string                        // in the kind's name: "method-" + Name
 	Field string                        // the record field, as in JSON: "timer"
 	Of    func(p *measure.Point) string // its value; "" when the record has none
 }
 
 // TimerMethod compares the global-loop timer with the per-iteration timer.
-var TimerMethod = Method{Field: "timer", Of: func(p *measure.Point) string { return p.Timer }}
+var TimerMethod = Method{Name: "timer", Field: "timer", Of: func(p *measure.Point) string { return p.Timer }}
+
+// TimingMethod compares the broadcast timing methods of the method paper (Alg. 1-5).
+var TimingMethod = Method{Name: "timing", Field: "method", Of: func(p *measure.Point) string { return p.Method }}
 
 // methodKind compares the values of one Method: one figure per op, one line per value.
 func methodKind(m Method) Kind {
-	name := "method-" + m.Field
+	name := "method-" + m.Name
 	return Kind{
 		Name:   name,
 		Doc:    fmt.Sprintf("the same op and sizes measured with different %s values, one line each", m.Field),

@@ -21,7 +21,8 @@ import (
 type World interface {
 	measure.Comm
 	Barrier() error
-	NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error)
+	// NewOp builds an operation; method is a timing method of it ("" for none).
+	NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int, method string) (measure.Op, error)
 }
 
 // Runner measures plans on a world. Sink and Log are used on rank 0 only.
@@ -100,35 +101,32 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 			RepTime: m.Settings.RepTime, Sync: syncer,
 		}
 		for _, size := range m.Sizes {
-			index++
-			id := measure.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
-				Op: m.Op.Name, MsgBytes: size, NProcs: w.Size()}
-			act, err := r.decide(&id)
-			if err != nil {
-				return err
-			}
-			if act != actMeasure {
-				continue
-			}
-			r.arm(id, m.Settings.Hang())
-			op, err := w.NewOp(m.Op, size, m.Settings, pair)
-			if err != nil {
-				return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
-			}
-			res, err := measure.Measure(w, op, task)
-			r.disarm()
-			if err != nil {
-				return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
-			}
-			if res == nil { // not rank 0
-				continue
-			}
-			p := r.point(index, m, size, task.Participants, res)
-			if fallback != "" {
-				p.AddFlag(measure.FlagPairFallback)
-			}
-			if err := r.Sink.Point(p); err != nil {
-				return fmt.Errorf("writing results: %w", err)
+			for _, method := range methodsOf(m) {
+				index++
+				id := measure.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
+					Op: m.Op.Name, Method: method, MsgBytes: size, NProcs: w.Size()}
+				act, err := r.decide(&id)
+				if err != nil {
+					return err
+				}
+				if act != actMeasure {
+					continue
+				}
+				r.arm(id, m.Settings.Hang())
+				p, err := r.measurePoint(m, size, method, pair, task, index)
+				r.disarm()
+				if err != nil {
+					return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
+				}
+				if p == nil { // not rank 0
+					continue
+				}
+				if fallback != "" {
+					p.AddFlag(measure.FlagPairFallback)
+				}
+				if err := r.Sink.Point(p); err != nil {
+					return fmt.Errorf("writing results: %w", err)
+				}
 			}
 		}
 		if fallback != "" && w.Rank() == 0 && r.Log != nil {
@@ -248,7 +246,7 @@ func (r *Runner) probeMaxLatency(s inputs.Settings) (int, error) {
 	best, bestT := 1, -1.0
 	for peer := 1; peer < w.Size(); peer++ {
 		pair := [2]int{0, peer}
-		op, err := w.NewOp(info, 1, probe, pair)
+		op, err := w.NewOp(info, 1, probe, pair, "")
 		if err != nil {
 			return 0, err
 		}

@@ -26,7 +26,7 @@ func (w *fakeWorld) Gather(float64) ([]float64, error) {
 	return w.pending, nil
 }
 func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
-func (w *fakeWorld) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error) {
+func (w *fakeWorld) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int, method string) (measure.Op, error) {
 	w.made = append(w.made, pair)
 	return fakeOp{w: w, info: info, bytes: bytes, pair: pair}, nil
 }

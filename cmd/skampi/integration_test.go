@@ -398,3 +398,57 @@ func TestCollectives(t *testing.T) {
 		}
 	}
 }
+
+// The broadcast timing methods side by side in one measurement: every method's
+// point is in the records, marked with its method; "barrier" says what it subtracted.
+func TestBroadcastMethods(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 2
+max_repetitions = 4
+
+[[measurement]]
+name = "bcast"
+op = "Bcast"
+sizes = [8, 4096]
+method = ["barrier", "rounds", "ack"]
+root = 1
+`)
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Points() != 6 {
+		t.Fatalf("%d points planned", plan.Points())
+	}
+	for _, np := range []int{2, 4} {
+		out := t.TempDir()
+		if code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out); code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		seen := map[string]int{}
+		for _, p := range res.Points {
+			seen[p.Method]++
+			switch p.Method {
+			case "barrier":
+				if p.SubtractedS == nil || *p.SubtractedS <= 0 {
+					t.Errorf("np %d: barrier method without the barrier it subtracted: %+v", np, p)
+				}
+			case "ack":
+				if !slices.Equal(p.Ranks, []int{1}) {
+					t.Errorf("np %d: ack is timed by the root alone, ranks %v", np, p.Ranks)
+				}
+			case "rounds":
+				if len(p.Ranks) != np {
+					t.Errorf("np %d: rounds ranks %v", np, p.Ranks)
+				}
+			}
+			if p.TimeS == 0 || p.Reps == 0 {
+				t.Errorf("np %d: %s: no time", np, p.Method)
+			}
+		}
+		if seen["barrier"] != 2 || seen["rounds"] != 2 || seen["ack"] != 2 {
+			t.Errorf("np %d: methods %v", np, seen)
+		}
+	}
+}

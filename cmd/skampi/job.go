@@ -22,10 +22,10 @@ import (
 // world adapts ops/mpi to the runner's World.
 type world struct{ *mpi.World }
 
-func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int) (measure.Op, error) {
+func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int, method string) (measure.Op, error) {
 	return w.World.NewOp(mpi.Spec{Info: info, Bytes: bytes, Window: s.Window,
 		Iteration: s.Timer == inputs.TimerIteration, Pair: pair,
-		Datatype: s.DatatypeFor(info), ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove})
+		Datatype: s.DatatypeFor(info), ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove, Method: method})
 }
 
 // runJob is one rank of the parallel job. Errors every rank sees alike are reported

@@ -134,6 +134,68 @@ static int alltoall_ordered_nodes(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+/* Broadcast timing methods. */
+static int bcast_barrier(sk_ctx *c) {
+	int rc = bcast(c);
+	return rc == MPI_SUCCESS ? MPI_Barrier(c->comm) : rc;
+}
+
+static int bcast_rounds(sk_ctx *c) {
+	for (int r = 0; r < c->nprocs; r++) {
+		int rc = MPI_Bcast(c->a->sbuf, c->count, c->dt, r, c->comm);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_SUCCESS;
+}
+
+/* One step: every process in turn acknowledges a broadcast to the root; the root
+ * keeps the longest time to an acknowledgement, less that acknowledgement's own time. */
+static int bcast_ack(sk_ctx *c) {
+	int root = c->a->root, rc;
+	char ack = 0;
+	double worst = 0;
+	for (int t = 0; t < c->nprocs; t++) {
+		if (t == root) continue;
+		double t0 = sk_now();
+		if ((rc = bcast(c)) != MPI_SUCCESS) return rc;
+		if (c->rank == t) {
+			if ((rc = MPI_Send(&ack, 1, MPI_BYTE, root, TAG + 1, c->comm)) != MPI_SUCCESS) return rc;
+		} else if (c->rank == root) {
+			if ((rc = MPI_Recv(&ack, 1, MPI_BYTE, t, TAG + 1, c->comm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+			double d = sk_now() - t0 - c->ack_s[t];
+			if (d > worst) worst = d;
+		}
+	}
+	c->result += worst;
+	return MPI_SUCCESS;
+}
+
+/* ack_times measures, before the timed loop, the one-way time of an acknowledgement
+ * from every process to the root: half the mean of a few 1-byte round trips. */
+static int ack_times(sk_ctx *c) {
+	enum { ROUNDS = 16 };
+	int root = c->a->root, rc;
+	char b = 0;
+	c->ack_s = calloc((size_t)c->nprocs, sizeof(double));
+	if (!c->ack_s) return -1;
+	for (int t = 0; t < c->nprocs; t++) {
+		if (t == root || (c->rank != root && c->rank != t)) continue;
+		double t0 = sk_now();
+		for (int i = 0; i < ROUNDS; i++) {
+			if (c->rank == root) {
+				if ((rc = MPI_Send(&b, 1, MPI_BYTE, t, TAG + 2, c->comm)) != MPI_SUCCESS) return rc;
+				rc = MPI_Recv(&b, 1, MPI_BYTE, t, TAG + 2, c->comm, MPI_STATUS_IGNORE);
+			} else {
+				if ((rc = MPI_Recv(&b, 1, MPI_BYTE, root, TAG + 2, c->comm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+				rc = MPI_Send(&b, 1, MPI_BYTE, root, TAG + 2, c->comm);
+			}
+			if (rc != MPI_SUCCESS) return rc;
+		}
+		c->ack_s[t] = (sk_now() - t0) / ROUNDS / 2;
+	}
+	return MPI_SUCCESS;
+}
+
 const sk_step sk_coll_steps[SK_OP_COUNT] = {
 	[SK_OP_BARRIER] = barrier,
 	[SK_OP_BCAST] = bcast,
@@ -157,6 +219,9 @@ const sk_step sk_coll_steps[SK_OP_COUNT] = {
 	[SK_OP_ALLREDUCE_USING_REDUCE_BCAST] = allreduce_reduce_bcast,
 	[SK_OP_ALLTOALL_ORDERED] = alltoall_ordered,
 	[SK_OP_ALLTOALL_ORDERED_NODES] = alltoall_ordered_nodes,
+	[SK_OP_BCAST_BARRIER] = bcast_barrier,
+	[SK_OP_BCAST_ROUNDS] = bcast_rounds,
+	[SK_OP_BCAST_ACK] = bcast_ack,
 };
 
 static MPI_Datatype datatype(int code, int *size) {
@@ -203,6 +268,11 @@ int sk_coll_setup(sk_ctx *c) {
 		c->counts[i] = c->count;
 		c->displs[i] = i * c->count;
 	}
+	if (a->op == SK_OP_BCAST_ROUNDS) c->ops_per_step = c->nprocs;
+	if (a->op == SK_OP_BCAST_ACK) {
+		c->own_result = 1;
+		return ack_times(c);
+	}
 	return MPI_SUCCESS;
 }
 
@@ -210,6 +280,8 @@ void sk_coll_free(sk_ctx *c) {
 	free(c->req);
 	free(c->counts);
 	free(c->displs);
+	free(c->ack_s);
+	c->ack_s = NULL;
 	c->req = NULL;
 	c->counts = c->displs = NULL;
 }

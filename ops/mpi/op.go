@@ -80,13 +80,21 @@ type Spec struct {
 	// BarrierAbove: the ordered all-to-all puts a barrier between phases for messages
 	// larger than this; negative: never.
 	BarrierAbove int64
+	Method       string // broadcast timing method: "", "barrier", "rounds", "ack"
 }
+
+var methodCodes = map[string]C.int{"barrier": C.SK_OP_BCAST_BARRIER, "rounds": C.SK_OP_BCAST_ROUNDS, "ack": C.SK_OP_BCAST_ACK}
 
 // NewOp prepares an operation, growing the message buffers if needed.
 func (w *World) NewOp(s Spec) (*Op, error) {
 	code, ok := opCodes[s.Info.Name]
 	if !ok {
 		return nil, fmt.Errorf("%s is not an MPI operation of this build", s.Info.Name)
+	}
+	if s.Method != "" {
+		if code, ok = methodCodes[s.Method]; !ok || s.Info.Name != "Bcast" {
+			return nil, fmt.Errorf("%s: no timing method %q", s.Info.Name, s.Method)
+		}
 	}
 	if s.Bytes > math.MaxInt32 {
 		return nil, fmt.Errorf("%s: %d bytes is more than an MPI count of bytes can hold", s.Info.Name, s.Bytes)

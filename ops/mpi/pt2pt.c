@@ -197,7 +197,9 @@ int sk_run(const sk_args *a, double *per_op) {
 		total = sk_now() - t0;
 	}
 	sk_in_op = 0;
+	if (c.own_result) total = c.result;
+	int per_step = c.ops_per_step > 0 ? c.ops_per_step : 1;
 	sk_coll_free(&c);
-	if (rc == MPI_SUCCESS) *per_op = total / (double)a->iters;
+	if (rc == MPI_SUCCESS) *per_op = total / (double)a->iters / (double)per_step;
 	return rc;
 }

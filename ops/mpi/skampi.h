@@ -45,6 +45,10 @@ enum {
 	SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
 	SK_OP_ALLTOALL_ORDERED,
 	SK_OP_ALLTOALL_ORDERED_NODES,
+	/* broadcast timing methods */
+	SK_OP_BCAST_BARRIER,
+	SK_OP_BCAST_ROUNDS,
+	SK_OP_BCAST_ACK,
 	SK_OP_COUNT
 };
 
@@ -89,6 +93,12 @@ typedef struct {
 	int count; /* elements per process block */
 	int rank, nprocs;
 	int *counts, *displs; /* nprocs each, for the v-variants: equal counts */
+	/* Kernels whose time is not the loop's: "rounds" divides by the operations in a
+	 * step; "ack" computes its own value (sum over steps) on the root. */
+	int ops_per_step;
+	int own_result;
+	double result;
+	double *ack_s; /* one-way acknowledgement time to each rank (s), measured in setup */
 } sk_ctx;
 
 typedef int (*sk_step)(sk_ctx *c);

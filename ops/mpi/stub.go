@@ -31,6 +31,7 @@ type Spec struct {
 	Root      int
 	// BarrierAbove mirrors the MPI build.
 	BarrierAbove int64
+	Method       string
 }
 
 // SetHosts does nothing without MPI.

@@ -1,0 +1,56 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+)
+
+// methodsOf lists the timing methods a measurement's points are taken with; "" is the
+// operation's only way of timing.
+func methodsOf(m inputs.Measurement) []string {
+	if len(m.Methods) == 0 {
+		return []string{""}
+	}
+	return m.Methods
+}
+
+// measurePoint measures one point with a timing method. "ack" is timed by the root
+// alone; "barrier" subtracts a barrier measured right after with the same settings
+// (the method paper's Alg. 1). The point is nil on ranks other than 0.
+func (r *Runner) measurePoint(m inputs.Measurement, size int64, method string, pair [2]int, task measure.Task, index int) (*measure.Point, error) {
+	w := r.World
+	if method == "ack" {
+		task.Participants, task.Reduce = []int{m.Settings.Root}, ops.ReduceFirst
+	}
+	op, err := w.NewOp(m.Op, size, m.Settings, pair, method)
+	if err != nil {
+		return nil, err
+	}
+	res, err := measure.Measure(w, op, task)
+	if err != nil {
+		return nil, err
+	}
+	var barrier *measure.Result
+	if method == "barrier" {
+		info, _ := ops.Lookup("Barrier")
+		bop, err := w.NewOp(info, 0, m.Settings, pair, "")
+		if err != nil {
+			return nil, err
+		}
+		if barrier, err = measure.Measure(w, bop, task); err != nil {
+			return nil, fmt.Errorf("the barrier to subtract: %w", err)
+		}
+	}
+	if res == nil {
+		return nil, nil
+	}
+	p := r.point(index, m, size, task.Participants, res)
+	p.Method = method
+	if barrier != nil {
+		p.Subtract(barrier.Time)
+	}
+	return p, nil
+}
