@@ -53,6 +53,11 @@ type Settings struct {
 	// BarrierAbove: the ordered all-to-all synchronises its phases for messages larger
 	// than this many bytes; -1 never.
 	BarrierAbove int64
+	// Procs are the communicator sizes a collective is measured at (0 = all ranks);
+	// nil: all ranks only. Layout picks the ranks: "block" (the first n) or
+	// "one-per-node" (the first rank of each host, then the second, ...).
+	Procs  []int
+	Layout string
 }
 
 // Datatypes and their sizes in bytes (C types on LP64 Linux, as MPI maps them).
@@ -89,7 +94,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: 64, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block",
 	}
 }
 
@@ -215,6 +220,33 @@ var settingList = []setting{
 		}
 		s.BarrierAbove = n
 		return nil
+	}},
+	{"procs", `communicator sizes for collectives: a list such as [2, 4, 8, "all"]`, func(s *Settings, v any) error {
+		arr, ok := v.([]any)
+		if !ok {
+			return fmt.Errorf(`must be a list such as [2, 4, "all"], got %s`, typeName(v))
+		}
+		if len(arr) == 0 {
+			return fmt.Errorf("the list of process counts is empty")
+		}
+		var out []int
+		for i, e := range arr {
+			if str, ok := e.(string); ok && str == "all" {
+				out = append(out, 0)
+				continue
+			}
+			n, err := intIn(e, 1, math.MaxInt32)
+			if err != nil {
+				return fmt.Errorf(`entry %d: must be a process count or "all": %v`, i+1, err)
+			}
+			out = append(out, n)
+		}
+		s.Procs = out
+		return nil
+	}},
+	{"layout", `ranks for procs: "block" (the first n, default) or "one-per-node"`, func(s *Settings, v any) (err error) {
+		s.Layout, err = oneOf(v, "block", "one-per-node")
+		return
 	}},
 	{"root", "root rank of rooted collectives (default 0)", func(s *Settings, v any) (err error) {
 		s.Root, err = intIn(v, 0, math.MaxInt32)

@@ -46,9 +46,18 @@ type Measurement struct {
 func (p *Plan) Points() int {
 	n := 0
 	for _, m := range p.Measurements {
-		n += len(m.Sizes) * max(1, len(m.Methods))
+		n += len(m.Sizes) * max(1, len(m.Methods)) * len(m.ProcsList())
 	}
 	return n
+}
+
+// ProcsList is the communicator sizes the measurement runs at; 0 means all ranks.
+// Only collectives run on sub-communicators.
+func (m Measurement) ProcsList() []int {
+	if len(m.Settings.Procs) == 0 || m.Op.Pattern != ops.PatternAll {
+		return []int{0}
+	}
+	return m.Settings.Procs
 }
 
 // maxFileBytes bounds a suite file; real suites are a few KiB.
@@ -304,6 +313,9 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)
+	}
+	if _, ok := t["procs"]; ok && m.Op.Pattern != ops.PatternAll {
+		d.errAt(path+".procs", "%s runs on a pair of ranks: procs applies to collectives", m.Op.Name)
 	}
 	return m, len(d.el.Errors) == before
 }

@@ -254,7 +254,7 @@ func TestByteOrderMark(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a suite starting with a BOM is rejected: %v", err)
 	}
-	if !reflect.DeepEqual(a.Measurements, b.Measurements) || a.Settings != b.Settings {
+	if !reflect.DeepEqual(a.Measurements, b.Measurements) || !reflect.DeepEqual(a.Settings, b.Settings) {
 		t.Errorf("the BOM changed the plan:\n%+v\n%+v", a, b)
 	}
 	if a.SHA256 == b.SHA256 {

@@ -36,7 +36,7 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
 		op += ", ranks " + ranks
 	}
 	fmt.Fprintf(b, "\n%s (%s)\n", measurement, op)
-	fmt.Fprintf(b, "%11s %10s %8s %12s %8s %5s %12s  %s\n", "point", "size", "method", "time", "stderr", "reps", "rate", "flags")
+	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %8s %5s %12s  %s\n", "point", "size", "procs", "method", "time", "stderr", "reps", "rate", "flags")
 }
 
 func (t *Table) Point(p *measure.Point) error {
@@ -53,7 +53,7 @@ func (t *Table) Point(p *measure.Point) error {
 		bw = Rate(*p.ThroughputBps)
 	}
 	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
-	fmt.Fprintf(&b, "%11s %10s %8s %12s %8s %5d %12s  %s\n", progress, Bytes(p.MsgBytes), p.Method, Seconds(p.TimeS),
+	fmt.Fprintf(&b, "%11s %10s %5d %8s %12s %8s %5d %12s  %s\n", progress, Bytes(p.MsgBytes), p.NProcs, p.Method, Seconds(p.TimeS),
 		rel, p.Reps, bw, strings.Join(p.Flags, ","))
 	_, err := io.WriteString(t.w, b.String())
 	return err

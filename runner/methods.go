@@ -20,12 +20,16 @@ func methodsOf(m inputs.Measurement) []string {
 // measurePoint measures one point with a timing method. "ack" is timed by the root
 // alone; "barrier" subtracts a barrier measured right after with the same settings
 // (the method paper's Alg. 1). The point is nil on ranks other than 0.
-func (r *Runner) measurePoint(m inputs.Measurement, size int64, method string, pair [2]int, task measure.Task, index int) (*measure.Point, error) {
+func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Task, index int) (*measure.Point, error) {
 	w := r.World
-	if method == "ack" {
-		task.Participants, task.Reduce = []int{m.Settings.Root}, ops.ReduceFirst
+	if spec.Method == "ack" { // the root's world rank
+		root := m.Settings.Root
+		if spec.Ranks != nil {
+			root = spec.Ranks[root]
+		}
+		task.Participants, task.Reduce = []int{root}, ops.ReduceFirst
 	}
-	op, err := w.NewOp(m.Op, size, m.Settings, pair, method)
+	op, err := w.NewOp(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -34,9 +38,9 @@ func (r *Runner) measurePoint(m inputs.Measurement, size int64, method string, p
 		return nil, err
 	}
 	var barrier *measure.Result
-	if method == "barrier" {
+	if spec.Method == "barrier" {
 		info, _ := ops.Lookup("Barrier")
-		bop, err := w.NewOp(info, 0, m.Settings, pair, "")
+		bop, err := w.NewOp(OpSpec{Info: info, Settings: spec.Settings, Ranks: spec.Ranks})
 		if err != nil {
 			return nil, err
 		}
@@ -47,8 +51,8 @@ func (r *Runner) measurePoint(m inputs.Measurement, size int64, method string, p
 	if res == nil {
 		return nil, nil
 	}
-	p := r.point(index, m, size, task.Participants, res)
-	p.Method = method
+	p := r.point(index, m, spec.Bytes, task.Participants, res)
+	p.Method = spec.Method
 	if barrier != nil {
 		p.Subtract(barrier.Time)
 	}

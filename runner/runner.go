@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/skampi/skampi/inputs"
@@ -21,8 +22,17 @@ import (
 type World interface {
 	measure.Comm
 	Barrier() error
-	// NewOp builds an operation; method is a timing method of it ("" for none).
-	NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int, method string) (measure.Op, error)
+	NewOp(OpSpec) (measure.Op, error)
+}
+
+// OpSpec is everything that makes an operation at one point.
+type OpSpec struct {
+	Info     ops.Info
+	Bytes    int64
+	Settings inputs.Settings
+	Pair     [2]int // two-rank operations
+	Method   string // a timing method of the op ("" for none)
+	Ranks    []int  // collectives on a subset of the ranks (nil: all)
 }
 
 // Runner measures plans on a world. Sink and Log are used on rank 0 only.
@@ -100,32 +110,26 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 			Warmup: m.Settings.Warmup, Iterations: iterations(m),
 			RepTime: m.Settings.RepTime, Sync: syncer,
 		}
-		for _, size := range m.Sizes {
-			for _, method := range methodsOf(m) {
-				index++
-				id := measure.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
-					Op: m.Op.Name, Method: method, MsgBytes: size, NProcs: w.Size()}
-				act, err := r.decide(&id)
-				if err != nil {
-					return err
+		for _, n := range m.ProcsList() {
+			ranks, ok := r.ranksFor(m, n)
+			if !ok {
+				index += len(m.Sizes) * len(methodsOf(m))
+				if w.Rank() == 0 && r.Log != nil {
+					fmt.Fprintf(r.Log, "note: measurement %q: procs = %d is more than the job's %d processes: skipped\n", m.Name, n, w.Size())
 				}
-				if act != actMeasure {
-					continue
-				}
-				r.arm(id, m.Settings.Hang())
-				p, err := r.measurePoint(m, size, method, pair, task, index)
-				r.disarm()
-				if err != nil {
-					return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, size, err)
-				}
-				if p == nil { // not rank 0
-					continue
-				}
-				if fallback != "" {
-					p.AddFlag(measure.FlagPairFallback)
-				}
-				if err := r.Sink.Point(p); err != nil {
-					return fmt.Errorf("writing results: %w", err)
+				continue
+			}
+			t := task
+			if ranks != nil {
+				t.Participants = ranks
+			}
+			for _, size := range m.Sizes {
+				for _, method := range methodsOf(m) {
+					index++
+					if err := r.runPoint(m, OpSpec{Info: m.Op, Bytes: size, Settings: m.Settings, Pair: pair,
+						Method: method, Ranks: ranks}, t, index, fallback); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -134,6 +138,69 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		}
 	}
 	return nil
+}
+
+// runPoint decides, measures and records one point.
+func (r *Runner) runPoint(m inputs.Measurement, spec OpSpec, task measure.Task, index int, fallback string) error {
+	nprocs := r.World.Size()
+	if spec.Ranks != nil {
+		nprocs = len(spec.Ranks)
+	}
+	id := measure.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
+		Op: m.Op.Name, Method: spec.Method, MsgBytes: spec.Bytes, NProcs: nprocs}
+	act, err := r.decide(&id)
+	if err != nil || act != actMeasure {
+		return err
+	}
+	r.arm(id, m.Settings.Hang())
+	p, err := r.measurePoint(m, spec, task, index)
+	r.disarm()
+	if err != nil {
+		return fmt.Errorf("measurement %q, %d bytes: %w", m.Name, spec.Bytes, err)
+	}
+	if p == nil { // not rank 0
+		return nil
+	}
+	p.NProcs = nprocs
+	if fallback != "" {
+		p.AddFlag(measure.FlagPairFallback)
+	}
+	if err := r.Sink.Point(p); err != nil {
+		return fmt.Errorf("writing results: %w", err)
+	}
+	return nil
+}
+
+// ranksFor picks the world ranks of an n-process communicator (nil: all of them);
+// ok is false when the job has fewer than n processes.
+func (r *Runner) ranksFor(m inputs.Measurement, n int) ([]int, bool) {
+	size := r.World.Size()
+	if n == 0 || n == size {
+		return nil, true
+	}
+	if n > size {
+		return nil, false
+	}
+	if m.Settings.Layout != "one-per-node" || len(r.Hosts) != size {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out, true
+	}
+	// One rank per host first, then a second one per host, and so on.
+	seen := map[string]int{}
+	order := make([]int, size)
+	for rank, h := range r.Hosts {
+		order[rank] = seen[h]
+		seen[h]++
+	}
+	ranks := make([]int, size)
+	for i := range ranks {
+		ranks[i] = i
+	}
+	sort.SliceStable(ranks, func(i, j int) bool { return order[ranks[i]] < order[ranks[j]] })
+	return ranks[:n], true
 }
 
 // iterations per repetition: a collective called back to back pipelines, so "auto"
@@ -246,7 +313,7 @@ func (r *Runner) probeMaxLatency(s inputs.Settings) (int, error) {
 	best, bestT := 1, -1.0
 	for peer := 1; peer < w.Size(); peer++ {
 		pair := [2]int{0, peer}
-		op, err := w.NewOp(info, 1, probe, pair, "")
+		op, err := w.NewOp(OpSpec{Info: info, Bytes: 1, Settings: probe, Pair: pair})
 		if err != nil {
 			return 0, err
 		}

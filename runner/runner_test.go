@@ -26,9 +26,9 @@ func (w *fakeWorld) Gather(float64) ([]float64, error) {
 	return w.pending, nil
 }
 func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
-func (w *fakeWorld) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int, method string) (measure.Op, error) {
-	w.made = append(w.made, pair)
-	return fakeOp{w: w, info: info, bytes: bytes, pair: pair}, nil
+func (w *fakeWorld) NewOp(s OpSpec) (measure.Op, error) {
+	w.made = append(w.made, s.Pair)
+	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair}, nil
 }
 
 type fakeOp struct {
@@ -253,5 +253,26 @@ root = 3
 	// Collectives time one call per repetition unless asked otherwise.
 	if n := iterations(p.Measurements[0]); n != 1 {
 		t.Errorf("auto iterations for a collective = %d", n)
+	}
+}
+
+func TestRanksFor(t *testing.T) {
+	block := plan(t, "[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8]\nprocs = [2, \"all\", 9]\n").Measurements[0]
+	perNode := plan(t, "[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8]\nprocs = [3]\nlayout = \"one-per-node\"\n").Measurements[0]
+	r := &Runner{World: &fakeWorld{size: 6}, Hosts: []string{"a", "a", "a", "b", "b", "b"}}
+	if got, ok := r.ranksFor(block, 2); !ok || !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("block 2: %v %v", got, ok)
+	}
+	if got, ok := r.ranksFor(block, 0); !ok || got != nil {
+		t.Errorf("all: %v %v", got, ok)
+	}
+	if _, ok := r.ranksFor(block, 9); ok {
+		t.Error("9 of 6 processes")
+	}
+	if got, ok := r.ranksFor(perNode, 3); !ok || !slices.Equal(got, []int{0, 3, 1}) {
+		t.Errorf("one per node: %v", got)
+	}
+	if n := plan(t, "[settings]\nprocs = [2, 4]\n[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8, 16]\n[[measurement]]\nname = \"b\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\n").Points(); n != 5 {
+		t.Errorf("points %d: procs multiplies collectives only", n)
 	}
 }

@@ -452,3 +452,44 @@ root = 1
 		}
 	}
 }
+
+// A collective measured on communicators of several sizes in one job.
+func TestProcs(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 2
+max_repetitions = 3
+procs = [2, 3, "all", 8]
+
+[[measurement]]
+name = "allreduce"
+op = "Allreduce"
+sizes = [8]
+
+[[measurement]]
+name = "gather"
+op = "Gather"
+sizes = [64]
+root = 1
+`)
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "--np", "4", "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	got := map[string][]int{}
+	for _, p := range res.Points {
+		got[p.Op] = append(got[p.Op], p.NProcs)
+		if len(p.Ranks) != p.NProcs || p.Ranks[len(p.Ranks)-1] != p.NProcs-1 {
+			t.Errorf("%s at %d processes: ranks %v", p.Op, p.NProcs, p.Ranks)
+		}
+	}
+	for _, op := range []string{"Allreduce", "Gather"} {
+		if !slices.Equal(got[op], []int{2, 3, 4}) {
+			t.Errorf("%s measured at %v processes, want 2, 3, 4", op, got[op])
+		}
+	}
+	if strings.Count(stderr, "procs = 8 is more than the job's 4 processes: skipped") != 2 {
+		t.Errorf("no note of the skipped size:\n%s", stderr)
+	}
+}

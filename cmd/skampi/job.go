@@ -13,7 +13,6 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/measure"
-	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
@@ -22,10 +21,11 @@ import (
 // world adapts ops/mpi to the runner's World.
 type world struct{ *mpi.World }
 
-func (w world) NewOp(info ops.Info, bytes int64, s inputs.Settings, pair [2]int, method string) (measure.Op, error) {
-	return w.World.NewOp(mpi.Spec{Info: info, Bytes: bytes, Window: s.Window,
-		Iteration: s.Timer == inputs.TimerIteration, Pair: pair,
-		Datatype: s.DatatypeFor(info), ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove, Method: method})
+func (w world) NewOp(o runner.OpSpec) (measure.Op, error) {
+	s := o.Settings
+	return w.World.NewOp(mpi.Spec{Info: o.Info, Bytes: o.Bytes, Window: s.Window,
+		Iteration: s.Timer == inputs.TimerIteration, Pair: o.Pair, Datatype: s.DatatypeFor(o.Info),
+		ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove, Method: o.Method, Ranks: o.Ranks})
 }
 
 // runJob is one rank of the parallel job. Errors every rank sees alike are reported

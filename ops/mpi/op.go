@@ -81,6 +81,8 @@ type Spec struct {
 	// larger than this; negative: never.
 	BarrierAbove int64
 	Method       string // broadcast timing method: "", "barrier", "rounds", "ack"
+	// Ranks: a collective runs on the communicator of these world ranks (nil: all).
+	Ranks []int
 }
 
 var methodCodes = map[string]C.int{"barrier": C.SK_OP_BCAST_BARRIER, "rounds": C.SK_OP_BCAST_ROUNDS, "ack": C.SK_OP_BCAST_ACK}
@@ -104,13 +106,24 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 			return nil, fmt.Errorf("%s: pair rank %d does not exist (%d processes)", s.Info.Name, r, w.size)
 		}
 	}
-	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window, w.size))); err != nil {
+	comm, nprocs, nodeOf, nnodes := w.comm, w.size, w.nodeOf, w.nnodes
+	role, peer := s.Info.RoleOf(w.rank, w.size, s.Pair)
+	if s.Ranks != nil {
+		sc, err := w.sub(s.Ranks)
+		if err != nil {
+			return nil, err
+		}
+		comm, nprocs, nodeOf, nnodes = sc.comm, len(s.Ranks), sc.nodeOf, sc.nnodes
+		if !sc.member {
+			role = ops.Idle
+		}
+	}
+	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window, nprocs))); err != nil {
 		return nil, err
 	}
-	role, peer := s.Info.RoleOf(w.rank, w.size, s.Pair)
 	a := C.sk_args{
 		op: code, role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes),
-		timer: C.SK_TIMER_GLOBAL_LOOP, sbuf: w.sbuf, rbuf: w.rbuf, comm: w.comm,
+		timer: C.SK_TIMER_GLOBAL_LOOP, sbuf: w.sbuf, rbuf: w.rbuf, comm: comm,
 	}
 	if s.Info.Windowed {
 		a.window = C.int(s.Window)
@@ -121,17 +134,17 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Info.Pattern == ops.PatternAll {
 		dt, ok1 := dtypeCodes[s.Datatype]
 		op, ok2 := redopCodes[s.ReduceOp]
-		if !ok1 || !ok2 || s.Root < 0 || s.Root >= w.size {
+		if !ok1 || !ok2 || s.Root < 0 || s.Root >= nprocs {
 			return nil, fmt.Errorf("%s: datatype %q, reduce_op %q or root %d is not usable with %d processes",
-				s.Info.Name, s.Datatype, s.ReduceOp, s.Root, w.size)
+				s.Info.Name, s.Datatype, s.ReduceOp, s.Root, nprocs)
 		}
 		a.dtype, a.redop, a.root = dt, op, C.int(s.Root)
 		a.barrier_above = C.longlong(s.BarrierAbove)
 		if s.Info.Name == "Alltoall_Ordered_Nodes" {
-			if w.nodeOf == nil {
+			if nodeOf == nil {
 				return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", s.Info.Name)
 			}
-			a.node_of, a.nnodes = w.nodeOf, C.int(w.nnodes)
+			a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 		}
 	}
 	return &Op{args: a}, nil

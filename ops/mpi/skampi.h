@@ -116,6 +116,7 @@ int sk_init(int *provided);
 int sk_finalize(void);
 void sk_abort(int code);
 int sk_comm_dup_world(MPI_Fint *out);
+int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out);
 int sk_rank(MPI_Fint comm, int *rank);
 int sk_size(MPI_Fint comm, int *size);
 int sk_barrier(MPI_Fint comm);

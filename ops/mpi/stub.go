@@ -32,6 +32,7 @@ type Spec struct {
 	// BarrierAbove mirrors the MPI build.
 	BarrierAbove int64
 	Method       string
+	Ranks        []int
 }
 
 // SetHosts does nothing without MPI.

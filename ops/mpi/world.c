@@ -87,6 +87,15 @@ int sk_comm_dup_world(MPI_Fint *out) {
 	return rc;
 }
 
+int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out) {
+	MPI_Comm c;
+	int rc = MPI_Comm_split(MPI_Comm_f2c(parent), member ? 0 : MPI_UNDEFINED, key, &c);
+	if (rc != MPI_SUCCESS) return rc;
+	if (c != MPI_COMM_NULL) rc = MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+	*out = MPI_Comm_c2f(c);
+	return rc;
+}
+
 int sk_rank(MPI_Fint comm, int *rank) { return MPI_Comm_rank(MPI_Comm_f2c(comm), rank); }
 int sk_size(MPI_Fint comm, int *size) { return MPI_Comm_size(MPI_Comm_f2c(comm), size); }
 int sk_barrier(MPI_Fint comm) { return MPI_Barrier(MPI_Comm_f2c(comm)); }

@@ -15,6 +15,7 @@ import "C"
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -32,6 +33,56 @@ type World struct {
 	bufBytes   int64
 	nodeOf     *C.int // node index of every rank, for node-aware kernels
 	nnodes     int
+	subs       map[string]subComm // communicators of rank subsets, by ranks
+}
+
+type subComm struct {
+	comm   C.MPI_Fint
+	member bool
+	nodeOf *C.int // the node of each rank of the subset, numbered from 0
+	nnodes int
+}
+
+// sub returns the communicator of the given world ranks (in that order), creating it
+// collectively on first use: every rank must ask for the same subsets in the same order.
+func (w *World) sub(ranks []int) (subComm, error) {
+	key := fmt.Sprint(ranks)
+	if c, ok := w.subs[key]; ok {
+		return c, nil
+	}
+	pos := slices.Index(ranks, w.rank)
+	var c subComm
+	c.member = pos >= 0
+	if err := errorf(C.sk_comm_split(w.comm, C.int(boolInt(c.member)), C.int(max(pos, 0)), &c.comm), "MPI_Comm_split"); err != nil {
+		return c, err
+	}
+	if w.nodeOf != nil {
+		all := unsafe.Slice((*int32)(unsafe.Pointer(w.nodeOf)), w.size)
+		c.nodeOf = (*C.int)(C.malloc(C.size_t(4 * len(ranks))))
+		out := unsafe.Slice((*int32)(unsafe.Pointer(c.nodeOf)), len(ranks))
+		ids := map[int32]int32{}
+		for i, r := range ranks {
+			id, ok := ids[all[r]]
+			if !ok {
+				id = int32(len(ids))
+				ids[all[r]] = id
+			}
+			out[i] = id
+		}
+		c.nnodes = len(ids)
+	}
+	if w.subs == nil {
+		w.subs = map[string]subComm{}
+	}
+	w.subs[key] = c
+	return c, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // SetHosts numbers the hosts (processor names, indexed by rank) in order of their
