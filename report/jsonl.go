@@ -14,6 +14,9 @@ type JSONL struct{ w io.Writer }
 
 func NewJSONL(w io.Writer) *JSONL { return &JSONL{w: w} }
 
+// Write appends any record (a kind of its own, such as a clock check) as one line.
+func (j *JSONL) Write(v any) error { return j.write(v) }
+
 func (j *JSONL) write(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -19,6 +19,7 @@ type Results struct {
 	Runs     []measure.Run
 	Points   []measure.Point
 	Faults   []measure.Fault
+	Clocks   []measure.Clock
 	Problems []Problem
 }
 
@@ -55,6 +56,7 @@ var required = map[string][]string{
 	measure.KindRun:   {"run_id", "skampi_version", "nprocs", "start_time"},
 	measure.KindPoint: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "time_s", "stderr_s", "reps", "stop"},
 	measure.KindFault: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "fault"},
+	measure.KindClock: {"run_id", "rank", "algorithm", "elapsed_s", "residual_s"},
 }
 
 var faultKinds = []string{measure.FaultTimeout, measure.FaultCrash, measure.FaultDenied, measure.FaultInterrupted}
@@ -146,6 +148,15 @@ func (res *Results) record(b []byte, runs map[string]bool, seen map[string]map[i
 			return msg
 		}
 		res.Points = append(res.Points, p)
+	case measure.KindClock:
+		var c measure.Clock
+		if err := json.Unmarshal(b, &c); err != nil {
+			return fmt.Sprintf("bad clock record: %v", err)
+		}
+		if !runs[c.RunID] {
+			return fmt.Sprintf("run_id %q has no run record before it", c.RunID)
+		}
+		res.Clocks = append(res.Clocks, c)
 	case measure.KindFault:
 		var f measure.Fault
 		if err := json.Unmarshal(b, &f); err != nil {

@@ -96,3 +96,13 @@ func TestValidate(t *testing.T) {
 		t.Errorf("no args: %d %q", code, stderr)
 	}
 }
+
+func TestClockFlags(t *testing.T) {
+	code, _, stderr := runCLI("clock", "check", "--algorithm", "ntp")
+	if code != 2 || !strings.Contains(stderr, "ntp") {
+		t.Errorf("%d %q", code, stderr)
+	}
+	if code, _, stderr := runCLI("clock", "check", "--interval", "0s"); code != 2 || !strings.Contains(stderr, "--interval") {
+		t.Errorf("%d %q", code, stderr)
+	}
+}

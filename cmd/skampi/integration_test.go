@@ -493,3 +493,38 @@ root = 1
 		t.Errorf("no note of the skipped size:\n%s", stderr)
 	}
 }
+
+// clock check on one host: every rank shares the machine's clock, so a residual can
+// only be the measurement's own error: half the fastest round trip plus the model's.
+// The model's estimate (3 standard errors) assumes steady latency noise; a shared VM
+// is burstier, so the bound allows twice that plus 5 µs.
+func TestClockCheck(t *testing.T) {
+	for _, alg := range []string{"hca", "skampi"} {
+		out := t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "clock", "check", "--np", "2", "--algorithm", alg,
+			"--duration", "1s", "--interval", "500ms", "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", alg, code, stdout, stderr)
+		}
+		if !strings.Contains(stdout, alg+" synchronisation of 2 processes") || !strings.Contains(stdout, "drift") {
+			t.Errorf("%s: output\n%s", alg, stdout)
+		}
+		f, err := os.Open(filepath.Join(out, "clock.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := report.ReadJSONL(f, "clock.jsonl")
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Runs) != 1 || len(res.Clocks) != 3 { // rank 1 at 0, 0.5 and 1 s
+			t.Fatalf("%s: %d runs, %d clock records", alg, len(res.Runs), len(res.Clocks))
+		}
+		for _, c := range res.Clocks {
+			if bound := c.RTTS/2 + 2*c.UncertaintyS + 5e-6; math.Abs(c.ResidualS) > bound || c.RTTS <= 0 || c.Algorithm != alg {
+				t.Errorf("%s: rank %d at %.1f s: residual %g beyond %g (%+v)", alg, c.Rank, c.ElapsedS, c.ResidualS, bound, c)
+			}
+		}
+	}
+}

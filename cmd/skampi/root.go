@@ -48,6 +48,6 @@ func newRootCmd() *cobra.Command {
 		return &exitError{code: 2, err: err}
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
-		newExportCmd(), newVersionCmd())
+		newExportCmd(), newClockCmd(), newVersionCmd())
 	return root
 }

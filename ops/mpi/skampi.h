@@ -110,6 +110,10 @@ extern volatile sig_atomic_t sk_in_op;
 int sk_install_crash_handlers(int rank);
 
 double sk_now(void);
+
+int sk_clock_client(MPI_Fint comm, int server, int n, double delay, double *send, double *remote,
+                    double *recv, double *model, int words);
+int sk_clock_server(MPI_Fint comm, int client, int n, const double *model, int words);
 double sk_tick(void);
 
 int sk_init(int *provided);

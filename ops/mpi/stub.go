@@ -5,6 +5,8 @@ package mpi
 import (
 	"errors"
 
+	"github.com/skampi/skampi/clocksync"
+
 	"github.com/skampi/skampi/ops"
 )
 
@@ -52,3 +54,14 @@ func (w *World) Bcast(int64) (int64, error)        { return 0, errNoMPI }
 func (w *World) Hosts() ([]string, error)          { return nil, errNoMPI }
 func (w *World) NewOp(Spec) (*Op, error)           { return nil, errNoMPI }
 func (o *Op) Run(int) (float64, error)             { return 0, errNoMPI }
+
+// Clock is unusable without MPI.
+type Clock struct{}
+
+func (w *World) NewClock() *Clock                      { return &Clock{} }
+func (c *Clock) Rank() int                             { return 0 }
+func (c *Clock) Size() int                             { return 1 }
+func (c *Clock) Serve(int, int, clocksync.Model) error { return errNoMPI }
+func (c *Clock) PingPong(int, int, float64) ([]clocksync.Sample, clocksync.Model, error) {
+	return nil, clocksync.Model{}, errNoMPI
+}
