@@ -153,7 +153,8 @@ func rep(c Comm, op Op, s Syncer, iters int) ([]float64, error) {
 }
 
 // reduce turns the gathered per-rank times into the repetition's time. A repetition
-// where a participant reports no valid time (NaN, negative) is invalid.
+// where a participant reports no valid time (NaN, infinite) is invalid. A negative time
+// is valid: a subtraction method can produce one, and it is kept and flagged.
 func reduce(vals []float64, participants []int, how ops.Reduce) (float64, bool) {
 	if len(participants) == 0 {
 		return 0, false
@@ -164,7 +165,7 @@ func reduce(vals []float64, participants []int, how ops.Reduce) (float64, bool) 
 			return 0, false
 		}
 		v := vals[r]
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return 0, false
 		}
 		switch {

@@ -111,7 +111,7 @@ func TestMeasureDiscardsInvalidAndCaps(t *testing.T) {
 	c := &fakeComm{size: 2}
 	op := &fakeOp{c: c, times: func(rep, _ int) []float64 {
 		if rep%2 == 1 {
-			return []float64{-1e-6, 1e-6} // an invalid repetition
+			return []float64{math.NaN(), 1e-6} // an invalid repetition
 		}
 		return []float64{1e-6 * float64(rep+1), 1e-6}
 	}}

@@ -56,5 +56,8 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 	if barrier != nil {
 		p.Subtract(barrier.Time)
 	}
+	if spec.Method == "ack" && p.Reps > 0 && p.TimeS < 0 { // the ack time was subtracted in C
+		p.AddFlag(measure.FlagNegative)
+	}
 	return p, nil
 }

@@ -443,8 +443,8 @@ root = 1
 					t.Errorf("np %d: rounds ranks %v", np, p.Ranks)
 				}
 			}
-			if p.TimeS == 0 || p.Reps == 0 {
-				t.Errorf("np %d: %s: no time", np, p.Method)
+			if p.TimeS == 0 || p.Reps == 0 || (p.TimeS < 0) != slices.Contains(p.Flags, measure.FlagNegative) {
+				t.Errorf("np %d: %s: time %g, flags %v: no time, or a negative one not flagged", np, p.Method, p.TimeS, p.Flags)
 			}
 		}
 		if seen["barrier"] != 2 || seen["rounds"] != 2 || seen["ack"] != 2 {

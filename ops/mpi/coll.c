@@ -3,6 +3,7 @@
 /* Collective kernels: one step is one collective call (or one hand-made baseline).
  * count is the number of elements of each process's block; buffers hold nprocs
  * blocks for the per-process operations. */
+#include <math.h>
 #include <stdlib.h>
 #include "skampi.h"
 
@@ -153,7 +154,7 @@ static int bcast_rounds(sk_ctx *c) {
 static int bcast_ack(sk_ctx *c) {
 	int root = c->a->root, rc;
 	char ack = 0;
-	double worst = 0;
+	double worst = -INFINITY; /* may stay negative: the subtracted ack can exceed a tiny broadcast */
 	for (int t = 0; t < c->nprocs; t++) {
 		if (t == root) continue;
 		double t0 = sk_now();
@@ -166,7 +167,7 @@ static int bcast_ack(sk_ctx *c) {
 			if (d > worst) worst = d;
 		}
 	}
-	c->result += worst;
+	if (c->rank == root && c->nprocs > 1) c->result += worst;
 	return MPI_SUCCESS;
 }
 
