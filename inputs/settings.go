@@ -168,8 +168,8 @@ var settingList = []setting{
 		s.RepTime, err = duration(v)
 		return
 	}},
-	{"sync", `"barrier" (default) or "none" before each repetition`, func(s *Settings, v any) (err error) {
-		s.Sync, err = oneOf(v, "barrier", "none")
+	{"sync", `"barrier" (default), "window" (start at an agreed instant on a global clock) or "none"`, func(s *Settings, v any) (err error) {
+		s.Sync, err = oneOf(v, "barrier", "window", "none")
 		return
 	}},
 	{"pair", `"default", "max-latency", "across-nodes" or [a, b]`, func(s *Settings, v any) error {

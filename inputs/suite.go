@@ -345,10 +345,6 @@ func (d *decoder) methods(path string, v any, op ops.Info) []string {
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
-		if n == "sync" && op.Name == "Bcast" {
-			d.errAt(path, `"sync" (active synchronisation on a global clock, Alg. 2) is not available yet; use %s`, quoteList(op.Methods))
-			return nil
-		}
 		if !slices.Contains(op.Methods, n) {
 			d.errAt(path, "%q is not a timing method of %s (%s)", n, op.Name, quoteList(op.Methods))
 			return nil

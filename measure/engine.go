@@ -25,13 +25,23 @@ type Comm interface {
 type Op interface {
 	// Run executes iters operations inside one call into the library's language and
 	// returns this rank's time per operation in seconds; NaN when this rank does not
-	// take part.
-	Run(iters int) (float64, error)
+	// take part, or when slot was given and the repetition started after slot.Start or
+	// ended after slot.Stop (it is then invalid).
+	Run(iters int, slot Slot) (float64, error)
 }
+
+// Slot is when a repetition must run, on this rank's local clock (seconds of the
+// timer the operations use); the zero Slot means "start now".
+type Slot struct{ Start, Stop float64 }
 
 // Syncer decides when each repetition starts (package sync implements it).
 type Syncer interface {
-	Before() error
+	Before() (Slot, error)
+}
+
+// Adapter is a Syncer that learns from each repetition's validity (told on rank 0).
+type Adapter interface {
+	After(valid bool)
 }
 
 // Task is everything the engine needs to know about one point.
@@ -107,13 +117,17 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 		}
 		verdict := Continue
 		if root {
-			if v, ok := reduce(vals, t.Participants, t.Reduce); ok {
+			v, ok := reduce(vals, t.Participants, t.Reduce)
+			if ok {
 				res.Samples = append(res.Samples, v)
 				for i, r := range t.Participants {
 					perRank[i] = append(perRank[i], vals[r])
 				}
 			} else {
 				res.Discarded++
+			}
+			if a, adapts := t.Sync.(Adapter); adapts {
+				a.After(ok)
 			}
 			verdict = t.Stop.Decide(res.Samples, res.Discarded, time.Since(start))
 		}
@@ -140,12 +154,14 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 
 // rep runs one synchronised repetition and gathers every rank's time at rank 0.
 func rep(c Comm, op Op, s Syncer, iters int) ([]float64, error) {
+	var slot Slot
 	if s != nil {
-		if err := s.Before(); err != nil {
+		var err error
+		if slot, err = s.Before(); err != nil {
 			return nil, fmt.Errorf("synchronising: %w", err)
 		}
 	}
-	v, err := op.Run(iters)
+	v, err := op.Run(iters, slot)
 	if err != nil {
 		return nil, err
 	}

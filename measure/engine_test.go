@@ -34,7 +34,7 @@ type fakeOp struct {
 	err   error
 }
 
-func (o *fakeOp) Run(iters int) (float64, error) {
+func (o *fakeOp) Run(iters int, _ Slot) (float64, error) {
 	if o.err != nil {
 		return 0, o.err
 	}
@@ -46,7 +46,7 @@ func (o *fakeOp) Run(iters int) (float64, error) {
 
 type countSync struct{ n int }
 
-func (s *countSync) Before() error { s.n++; return nil }
+func (s *countSync) Before() (Slot, error) { s.n++; return Slot{}, nil }
 
 func TestMeasureReducesAndStops(t *testing.T) {
 	c := &fakeComm{size: 3}

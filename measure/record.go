@@ -74,6 +74,7 @@ type Point struct {
 	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
 	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"` // all-to-all: (nprocs-1)*msg_bytes/time per process
 	SubtractedS      *float64  `json:"subtracted_s,omitempty"`   // subtraction method: the time taken off every sample
+	WindowS          *float64  `json:"window_s,omitempty"`       // window synchronisation: the window at the end of the point
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
 	Stop             string    `json:"stop"`

@@ -39,15 +39,16 @@ var throughputOps = map[string]bool{"Alltoall": true, "Alltoallv": true, "Alltoa
 // Throughput reports whether records of the operation carry throughput_Bps.
 func (in Info) Throughput() bool { return throughputOps[in.Name] }
 
-// Broadcast timing methods (the method paper's Alg. 1, 3 and 4): "barrier" times
-// Bcast+Barrier and subtracts a separately measured Barrier; "rounds" times a
+// Broadcast timing methods (the method paper's Alg. 1-4): "barrier" times
+// Bcast+Barrier and subtracts a separately measured Barrier; "sync" starts every
+// broadcast at an agreed instant on a global clock (window synchronisation); "rounds" times a
 // broadcast from every root in turn; "ack" has each process in turn acknowledge the
 // broadcast to the root, the acknowledgement's one-way time measured first and
 // subtracted (de Supinski & Karonis, two-sided). Without a method, one MPI_Bcast per
 // repetition after a barrier.
 var bcast = func() Info {
-	in := coll("Bcast", "MPI_Bcast from the root; method = barrier, rounds, ack", false, false, true)
-	in.Methods = []string{"barrier", "rounds", "ack"}
+	in := coll("Bcast", "MPI_Bcast from the root; method = barrier, sync, rounds, ack", false, false, true)
+	in.Methods = []string{"barrier", "sync", "rounds", "ack"}
 	return in
 }()
 

@@ -3,9 +3,11 @@ package runner
 import (
 	"fmt"
 
+	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	psync "github.com/skampi/skampi/sync"
 )
 
 // methodsOf lists the timing methods a measurement's points are taken with; "" is the
@@ -28,6 +30,13 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 			root = spec.Ranks[root]
 		}
 		task.Participants, task.Reduce = []int{root}, ops.ReduceFirst
+	}
+	if spec.Method == "sync" { // Alg. 2: every broadcast starts at an agreed instant
+		sy, err := r.syncer("window")
+		if err != nil {
+			return nil, err
+		}
+		task.Sync = sy
 	}
 	op, err := w.NewOp(spec)
 	if err != nil {
@@ -53,6 +62,11 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 	}
 	p := r.point(index, m, spec.Bytes, task.Participants, res)
 	p.Method = spec.Method
+	if win, ok := task.Sync.(*psync.Window); ok {
+		p.Sync = win.Name()
+		wd := win.Width()
+		p.WindowS = &wd
+	}
 	if barrier != nil {
 		p.Subtract(barrier.Time)
 	}
@@ -60,4 +74,52 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 		p.AddFlag(measure.FlagNegative)
 	}
 	return p, nil
+}
+
+// maxClockError is the clock uncertainty above which window synchronisation fits the
+// clocks again: well below the windows it agrees on.
+const maxClockError = 10e-6
+
+// syncer returns the repetition synchronisation of the given name; "window" first
+// makes sure the clocks are synchronised.
+func (r *Runner) syncer(name string) (measure.Syncer, error) {
+	if name != "window" {
+		return psync.New(name, r.World)
+	}
+	model, err := r.clockModel()
+	if err != nil {
+		return nil, fmt.Errorf("synchronising the clocks: %w", err)
+	}
+	return psync.NewWindow(r.World, r.World.Now, model), nil
+}
+
+// clockModel synchronises the clocks the first time, and again only when some rank's
+// model has become too uncertain (its drift estimate ages); every rank calls it.
+func (r *Runner) clockModel() (clocksync.Model, error) {
+	w := r.World
+	redo := int64(1)
+	if r.model != nil {
+		vals, err := w.Gather(r.model.Uncertainty(w.Now()))
+		if err != nil {
+			return clocksync.Model{}, err
+		}
+		redo = 0
+		for _, u := range vals {
+			if u > maxClockError {
+				redo = 1
+			}
+		}
+		if redo, err = w.Bcast(redo); err != nil {
+			return clocksync.Model{}, err
+		}
+	}
+	if redo == 1 {
+		m, err := clocksync.HCA{}.Sync(w.Clock())
+		if err != nil {
+			return clocksync.Model{}, err
+		}
+		r.model = &m
+		r.ClockSyncs++
+	}
+	return *r.model, nil
 }

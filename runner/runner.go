@@ -11,6 +11,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
@@ -23,6 +24,10 @@ type World interface {
 	measure.Comm
 	Barrier() error
 	NewOp(OpSpec) (measure.Op, error)
+	// Clock is the primitive clock synchronisation runs over; Now reads the clock the
+	// operations use (window synchronisation waits on it).
+	Clock() clocksync.Exchanger
+	Now() float64
 }
 
 // OpSpec is everything that makes an operation at one point.
@@ -50,6 +55,11 @@ type Runner struct {
 
 	// Skipped counts the points left alone because Done had them (rank 0).
 	Skipped int
+	// ClockSyncs counts clock synchronisations (window sync re-synchronises only when
+	// some rank's model has grown too uncertain).
+	ClockSyncs int
+
+	model *clocksync.Model // this rank's clock model, once synchronised
 
 	maxLatencyPeer int // cached: 0 = not probed yet
 }
@@ -97,7 +107,7 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		if err != nil {
 			return fmt.Errorf("measurement %q: selecting the pair: %w", m.Name, err)
 		}
-		syncer, err := psync.New(m.Settings.Sync, w)
+		syncer, err := r.syncer(m.Settings.Sync)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
@@ -26,6 +27,8 @@ func (w *fakeWorld) Gather(float64) ([]float64, error) {
 	return w.pending, nil
 }
 func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
+func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-process fake: window sync untested here
+func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) NewOp(s OpSpec) (measure.Op, error) {
 	w.made = append(w.made, s.Pair)
 	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair}, nil
@@ -38,7 +41,7 @@ type fakeOp struct {
 	pair  [2]int
 }
 
-func (o fakeOp) Run(int) (float64, error) {
+func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 	vals := make([]float64, o.w.size)
 	for r := range vals {
 		vals[r] = 1e-6 + float64(o.bytes)/1024*1e-6

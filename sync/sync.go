@@ -3,7 +3,11 @@
 // them with clocksync.
 package sync
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/skampi/skampi/measure"
+)
 
 // Barrierer is the one thing barrier synchronisation needs from a communicator.
 type Barrierer interface {
@@ -13,7 +17,7 @@ type Barrierer interface {
 // Method starts a repetition; it implements measure.Syncer.
 type Method interface {
 	Name() string
-	Before() error
+	Before() (measure.Slot, error)
 }
 
 // New returns the method of the given name ("barrier" or "none").
@@ -29,10 +33,10 @@ func New(name string, c Barrierer) (Method, error) {
 
 type barrier struct{ c Barrierer }
 
-func (b barrier) Name() string  { return "barrier" }
-func (b barrier) Before() error { return b.c.Barrier() }
+func (b barrier) Name() string                  { return "barrier" }
+func (b barrier) Before() (measure.Slot, error) { return measure.Slot{}, b.c.Barrier() }
 
 type none struct{}
 
-func (none) Name() string  { return "none" }
-func (none) Before() error { return nil }
+func (none) Name() string                  { return "none" }
+func (none) Before() (measure.Slot, error) { return measure.Slot{}, nil }

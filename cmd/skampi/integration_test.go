@@ -399,8 +399,9 @@ func TestCollectives(t *testing.T) {
 	}
 }
 
-// The broadcast timing methods side by side in one measurement: every method's
-// point is in the records, marked with its method; "barrier" says what it subtracted.
+// The four broadcast timing methods side by side in one measurement: every method's
+// point is in the records, marked with its method; "barrier" says what it subtracted,
+// "sync" that its broadcasts started in synchronised windows.
 func TestBroadcastMethods(t *testing.T) {
 	suite := writeSuite(t, `[settings]
 min_repetitions = 2
@@ -410,14 +411,14 @@ max_repetitions = 4
 name = "bcast"
 op = "Bcast"
 sizes = [8, 4096]
-method = ["barrier", "rounds", "ack"]
+method = ["barrier", "sync", "rounds", "ack"]
 root = 1
 `)
 	plan, err := inputs.Load(suite)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Points() != 6 {
+	if plan.Points() != 8 {
 		t.Fatalf("%d points planned", plan.Points())
 	}
 	for _, np := range []int{2, 4} {
@@ -442,12 +443,16 @@ root = 1
 				if len(p.Ranks) != np {
 					t.Errorf("np %d: rounds ranks %v", np, p.Ranks)
 				}
+			case "sync":
+				if p.Sync != "window" || p.WindowS == nil || *p.WindowS <= 0 || len(p.Ranks) != np {
+					t.Errorf("np %d: sync method: sync %q window %v ranks %v", np, p.Sync, p.WindowS, p.Ranks)
+				}
 			}
 			if p.TimeS == 0 || p.Reps == 0 || (p.TimeS < 0) != slices.Contains(p.Flags, measure.FlagNegative) {
 				t.Errorf("np %d: %s: time %g, flags %v: no time, or a negative one not flagged", np, p.Method, p.TimeS, p.Flags)
 			}
 		}
-		if seen["barrier"] != 2 || seen["rounds"] != 2 || seen["ack"] != 2 {
+		if seen["barrier"] != 2 || seen["sync"] != 2 || seen["rounds"] != 2 || seen["ack"] != 2 {
 			t.Errorf("np %d: methods %v", np, seen)
 		}
 	}
@@ -524,6 +529,41 @@ func TestClockCheck(t *testing.T) {
 		for _, c := range res.Clocks {
 			if bound := c.RTTS/2 + 2*c.UncertaintyS + 5e-6; math.Abs(c.ResidualS) > bound || c.RTTS <= 0 || c.Algorithm != alg {
 				t.Errorf("%s: rank %d at %.1f s: residual %g beyond %g (%+v)", alg, c.Rank, c.ElapsedS, c.ResidualS, bound, c)
+			}
+		}
+	}
+}
+
+// Window synchronisation: repetitions start at agreed instants on a global clock;
+// late or overrunning ones are counted as discarded, never as measured.
+func TestWindowSync(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 4
+max_repetitions = 8
+sync = "window"
+
+[[measurement]]
+name = "allreduce"
+op = "Allreduce"
+sizes = [8, 4096]
+
+[[measurement]]
+name = "ping-pong"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+`)
+	for _, np := range []int{2, 4} {
+		out := t.TempDir()
+		if code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out); code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		if len(res.Points) != 3 {
+			t.Fatalf("np %d: %d points", np, len(res.Points))
+		}
+		for _, p := range res.Points {
+			if p.Sync != "window" || p.WindowS == nil || p.Reps == 0 || p.TimeS <= 0 || len(p.SamplesS) != p.Reps {
+				t.Errorf("np %d: %s: %+v", np, p.Op, p)
 			}
 		}
 	}

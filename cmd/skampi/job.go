@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/measure"
@@ -20,6 +21,9 @@ import (
 
 // world adapts ops/mpi to the runner's World.
 type world struct{ *mpi.World }
+
+func (w world) Clock() clocksync.Exchanger { return w.World.NewClock() }
+func (w world) Now() float64               { return mpi.Now() }
 
 func (w world) NewOp(o runner.OpSpec) (measure.Op, error) {
 	s := o.Settings

@@ -99,7 +99,9 @@ func selfLaunch(plan *inputs.Plan, o *runOptions) error {
 		if code == 0 {
 			break
 		}
-		if o.out == "" || o.maxRestarts == 0 {
+		// Resume after a hang (the watchdog's status) or a death by signal (a crash, a
+		// killed rank); skampi's own errors (status 1) would only fail again.
+		if o.out == "" || o.maxRestarts == 0 || (code != exitTimeout && code < exitSignal) {
 			return &exitError{code: code, quiet: true}
 		}
 		if len(after.runsSince(before)) == 0 {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 )
 
@@ -85,7 +86,10 @@ type Spec struct {
 	Ranks []int
 }
 
-var methodCodes = map[string]C.int{"barrier": C.SK_OP_BCAST_BARRIER, "rounds": C.SK_OP_BCAST_ROUNDS, "ack": C.SK_OP_BCAST_ACK}
+// methodCodes: the kernel of each broadcast timing method ("sync" is a plain broadcast
+// in a synchronised window).
+var methodCodes = map[string]C.int{"barrier": C.SK_OP_BCAST_BARRIER, "sync": C.SK_OP_BCAST,
+	"rounds": C.SK_OP_BCAST_ROUNDS, "ack": C.SK_OP_BCAST_ACK}
 
 // NewOp prepares an operation, growing the message buffers if needed.
 func (w *World) NewOp(s Spec) (*Op, error) {
@@ -150,9 +154,11 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	return &Op{args: a}, nil
 }
 
-// Run executes iters operations in C and returns this rank's time per operation.
-func (o *Op) Run(iters int) (float64, error) {
+// Run executes iters operations in C and returns this rank's time per operation; in a
+// slot, C waits for its start and reports NaN for a late start or an overrun.
+func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	o.args.iters = C.longlong(iters)
+	o.args.start, o.args.stop = C.double(slot.Start), C.double(slot.Stop)
 	var t C.double
 	if err := errorf(C.sk_run(&o.args, &t), "skampi op"); err != nil {
 		return math.NaN(), err

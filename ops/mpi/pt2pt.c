@@ -180,6 +180,12 @@ int sk_run(const sk_args *a, double *per_op) {
 		sk_coll_free(&c);
 		return rc;
 	}
+	int invalid = 0;
+	if (a->start > 0) {
+		invalid = sk_now() > a->start; /* arrived after the agreed instant: a late start */
+		while (sk_now() < a->start)
+			;
+	}
 	sk_in_op = 1;
 	double total = 0;
 	long long i;
@@ -197,9 +203,10 @@ int sk_run(const sk_args *a, double *per_op) {
 		total = sk_now() - t0;
 	}
 	sk_in_op = 0;
+	if (a->stop > 0 && sk_now() > a->stop) invalid = 1; /* overran its window */
 	if (c.own_result) total = c.result;
 	int per_step = c.ops_per_step > 0 ? c.ops_per_step : 1;
 	sk_coll_free(&c);
-	if (rc == MPI_SUCCESS) *per_op = total / (double)a->iters / (double)per_step;
+	if (rc == MPI_SUCCESS && !invalid) *per_op = total / (double)a->iters / (double)per_step;
 	return rc;
 }

@@ -75,6 +75,9 @@ typedef struct {
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
 	const int *node_of;      /* node index of every rank (node-aware kernels) */
 	int nnodes;
+	/* window synchronisation: start at `start`, be done by `stop` (local clock, s);
+	 * 0 = start at once, no deadline. A late start or an overrun gives NaN. */
+	double start, stop;
 } sk_args;
 
 /* sk_run runs a.iters operations and stores this rank's time per operation (seconds)

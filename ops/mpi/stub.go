@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/skampi/skampi/clocksync"
+	"github.com/skampi/skampi/measure"
 
 	"github.com/skampi/skampi/ops"
 )
@@ -40,20 +41,21 @@ type Spec struct {
 // SetHosts does nothing without MPI.
 func (w *World) SetHosts([]string) {}
 
-func Init() (*World, error)                        { return nil, errNoMPI }
-func Abort(int)                                    {}
-func Library() (string, string)                    { return "none", "" }
-func Timer() (string, float64)                     { return "none", 0 }
-func Implements(string) bool                       { return false }
-func (w *World) Finalize() error                   { return errNoMPI }
-func (w *World) Rank() int                         { return 0 }
-func (w *World) Size() int                         { return 1 }
-func (w *World) Barrier() error                    { return errNoMPI }
-func (w *World) Gather(float64) ([]float64, error) { return nil, errNoMPI }
-func (w *World) Bcast(int64) (int64, error)        { return 0, errNoMPI }
-func (w *World) Hosts() ([]string, error)          { return nil, errNoMPI }
-func (w *World) NewOp(Spec) (*Op, error)           { return nil, errNoMPI }
-func (o *Op) Run(int) (float64, error)             { return 0, errNoMPI }
+func Init() (*World, error)                          { return nil, errNoMPI }
+func Abort(int)                                      {}
+func Library() (string, string)                      { return "none", "" }
+func Timer() (string, float64)                       { return "none", 0 }
+func Now() float64                                   { return 0 }
+func Implements(string) bool                         { return false }
+func (w *World) Finalize() error                     { return errNoMPI }
+func (w *World) Rank() int                           { return 0 }
+func (w *World) Size() int                           { return 1 }
+func (w *World) Barrier() error                      { return errNoMPI }
+func (w *World) Gather(float64) ([]float64, error)   { return nil, errNoMPI }
+func (w *World) Bcast(int64) (int64, error)          { return 0, errNoMPI }
+func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }
+func (w *World) NewOp(Spec) (*Op, error)             { return nil, errNoMPI }
+func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 
 // Clock is unusable without MPI.
 type Clock struct{}

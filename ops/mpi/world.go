@@ -209,6 +209,9 @@ func Library() (string, string) {
 	return lib, fmt.Sprintf("%d.%d", v, sv)
 }
 
+// Now reads the clock the timed loops use, in seconds.
+func Now() float64 { return float64(C.sk_now()) }
+
 // Timer names the clock the timed loops read, and its resolution in seconds.
 func Timer() (string, float64) { return "clock_gettime(CLOCK_MONOTONIC)", float64(C.sk_tick()) }
 
