@@ -421,7 +421,7 @@ root = 1
 	if plan.Points() != 8 {
 		t.Fatalf("%d points planned", plan.Points())
 	}
-	for _, np := range []int{2, 4} {
+	for _, np := range []int{2, 4, 8} {
 		out := t.TempDir()
 		if code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out); code != 0 {
 			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
