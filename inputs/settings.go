@@ -58,6 +58,9 @@ type Settings struct {
 	// "one-per-node" (the first rank of each host, then the second, ...).
 	Procs  []int
 	Layout string
+	// ClockSync is the algorithm that fits the global clock for window
+	// synchronisation: "hca" (offset and drift, log p rounds) or "skampi" (offset).
+	ClockSync string
 }
 
 // Datatypes and their sizes in bytes (C types on LP64 Linux, as MPI maps them).
@@ -94,7 +97,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: 64, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block",
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca",
 	}
 }
 
@@ -243,6 +246,10 @@ var settingList = []setting{
 		}
 		s.Procs = out
 		return nil
+	}},
+	{"clock_sync", `clock model for sync = "window": "hca" (offset and drift, default) or "skampi" (offset only)`, func(s *Settings, v any) (err error) {
+		s.ClockSync, err = oneOf(v, "hca", "skampi")
+		return
 	}},
 	{"layout", `ranks for procs: "block" (the first n, default) or "one-per-node"`, func(s *Settings, v any) (err error) {
 		s.Layout, err = oneOf(v, "block", "one-per-node")

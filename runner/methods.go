@@ -32,7 +32,7 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 		task.Participants, task.Reduce = []int{root}, ops.ReduceFirst
 	}
 	if spec.Method == "sync" { // Alg. 2: every broadcast starts at an agreed instant
-		sy, err := r.syncer("window")
+		sy, err := r.syncer("window", m.Settings.ClockSync)
 		if err != nil {
 			return nil, err
 		}
@@ -82,11 +82,11 @@ const maxClockError = 10e-6
 
 // syncer returns the repetition synchronisation of the given name; "window" first
 // makes sure the clocks are synchronised.
-func (r *Runner) syncer(name string) (measure.Syncer, error) {
+func (r *Runner) syncer(name, clockAlgo string) (measure.Syncer, error) {
 	if name != "window" {
 		return psync.New(name, r.World)
 	}
-	model, err := r.clockModel()
+	model, err := r.clockModel(clockAlgo)
 	if err != nil {
 		return nil, fmt.Errorf("synchronising the clocks: %w", err)
 	}
@@ -95,10 +95,10 @@ func (r *Runner) syncer(name string) (measure.Syncer, error) {
 
 // clockModel synchronises the clocks the first time, and again only when some rank's
 // model has become too uncertain (its drift estimate ages); every rank calls it.
-func (r *Runner) clockModel() (clocksync.Model, error) {
+func (r *Runner) clockModel(algo string) (clocksync.Model, error) {
 	w := r.World
 	redo := int64(1)
-	if r.model != nil {
+	if r.model != nil && r.modelAlgo == algo { // the same on every rank: settings
 		vals, err := w.Gather(r.model.Uncertainty(w.Now()))
 		if err != nil {
 			return clocksync.Model{}, err
@@ -114,11 +114,15 @@ func (r *Runner) clockModel() (clocksync.Model, error) {
 		}
 	}
 	if redo == 1 {
-		m, err := clocksync.HCA{}.Sync(w.Clock())
+		alg, err := clocksync.New(algo)
 		if err != nil {
 			return clocksync.Model{}, err
 		}
-		r.model = &m
+		m, err := alg.Sync(w.Clock())
+		if err != nil {
+			return clocksync.Model{}, err
+		}
+		r.model, r.modelAlgo = &m, algo
 		r.ClockSyncs++
 	}
 	return *r.model, nil

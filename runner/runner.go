@@ -59,7 +59,8 @@ type Runner struct {
 	// some rank's model has grown too uncertain).
 	ClockSyncs int
 
-	model *clocksync.Model // this rank's clock model, once synchronised
+	model     *clocksync.Model // this rank's clock model, once synchronised
+	modelAlgo string           // the algorithm that fitted it
 
 	maxLatencyPeer int // cached: 0 = not probed yet
 }
@@ -107,7 +108,7 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		if err != nil {
 			return fmt.Errorf("measurement %q: selecting the pair: %w", m.Name, err)
 		}
-		syncer, err := r.syncer(m.Settings.Sync)
+		syncer, err := r.syncer(m.Settings.Sync, m.Settings.ClockSync)
 		if err != nil {
 			return err
 		}
