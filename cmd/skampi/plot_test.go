@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,26 +12,8 @@ const plotData = "../../plots/testdata/"
 
 // runPlot executes the plot verb alone, as root would.
 func runPlot(stdin string, args ...string) (string, error) {
-	c := newPlotCmd()
-	var out, errb bytes.Buffer
-	c.SetArgs(args)
-	c.SetOut(&out)
-	c.SetErr(&errb)
-	c.SetIn(strings.NewReader(stdin))
-	c.SilenceUsage, c.SilenceErrors = true, true
-	err := c.Execute()
-	return out.String(), err
-}
-
-func exitCode(err error) int {
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
-	if err != nil {
-		return 1
-	}
-	return 0
+	out, _, err := execVerbCmd(newPlotCmd(), stdin, args...)
+	return out, err
 }
 
 func TestPlotWritesEveryFigure(t *testing.T) {
@@ -100,8 +81,8 @@ func TestPlotErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		out, err := runPlot("", c.args...)
-		if exitCode(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) || out != "" {
-			t.Errorf("%v: code %d, err %v, out %q; want code %d and %q", c.args, exitCode(err), err, out, c.code, c.msg)
+		if verbExitCode(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) || out != "" {
+			t.Errorf("%v: code %d, err %v, out %q; want code %d and %q", c.args, verbExitCode(err), err, out, c.code, c.msg)
 		}
 	}
 	entries, _ := os.ReadDir(dir)
