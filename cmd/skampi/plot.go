@@ -71,17 +71,26 @@ func newPlotCmd() *cobra.Command {
 // it came from (the label's base name: "results/a" names runs "a"; with the run id
 // when the file holds several runs). Runs read from unlabelled stdin keep their ids.
 func loadLabelled(sources []report.Source, cmd *cobra.Command) (*report.Results, map[string]string, error) {
+	all, labels, _, err := loadSources(sources, cmd)
+	return all, labels, err
+}
+
+// loadSources also returns each source's own results (read once: stdin cannot be
+// read twice), for comparisons.
+func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, map[string]string, []report.Labelled, error) {
 	all := &report.Results{}
 	labels := map[string]string{}
+	var each []report.Labelled
 	for _, s := range sources {
 		res, err := s.Load(cmd.InOrStdin())
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
-				return nil, nil, fmt.Errorf("cannot read %s: %w", s.Name, pe.Err)
+				return nil, nil, nil, fmt.Errorf("cannot read %s: %w", s.Name, pe.Err)
 			}
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+		each = append(each, report.Labelled{Label: s.Label, Results: res})
 		for _, r := range res.Runs {
 			if _, ok := labels[r.RunID]; ok || s.Name == "-" && s.Label == "stdin" {
 				continue
@@ -93,7 +102,7 @@ func loadLabelled(sources []report.Source, cmd *cobra.Command) (*report.Results,
 		}
 		all.Merge(res)
 	}
-	return all, labels, nil
+	return all, labels, each, nil
 }
 
 func figureKinds() string {

@@ -29,7 +29,7 @@ func newReportCmd() *cobra.Command {
 				return &exitError{code: 2, err: fmt.Errorf("--errors: %w", err)}
 			}
 			sources := report.ParseSources(args)
-			res, labels, err := loadLabelled(sources, cmd)
+			res, labels, each, err := loadSources(sources, cmd)
 			if err != nil {
 				return err
 			}
@@ -46,7 +46,7 @@ func newReportCmd() *cobra.Command {
 				in.Figures = append(in.Figures, htmlreport.Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
 			}
 			if len(sources) > 1 {
-				tables, ratios, err := comparisons(sources, cmd)
+				tables, ratios, err := comparisons(each)
 				if err != nil {
 					return err
 				}
@@ -77,15 +77,7 @@ func newReportCmd() *cobra.Command {
 
 // comparisons compares every source with the first: the text table, as `skampi
 // compare` prints it, and a ratio-vs-size figure per measurement.
-func comparisons(sources []report.Source, cmd *cobra.Command) ([]htmlreport.Table, []htmlreport.Figure, error) {
-	var ls []report.Labelled
-	for _, s := range sources {
-		res, err := s.Load(cmd.InOrStdin())
-		if err != nil {
-			return nil, nil, err
-		}
-		ls = append(ls, report.Labelled{Label: s.Label, Results: res})
-	}
+func comparisons(ls []report.Labelled) ([]htmlreport.Table, []htmlreport.Figure, error) {
 	c, err := report.Compare(ls, report.CompareOptions{})
 	if err != nil {
 		return nil, nil, err

@@ -35,3 +35,19 @@ func TestReportVerb(t *testing.T) {
 		t.Errorf("bad --errors: %v", err)
 	}
 }
+
+// stdin can be one of the compared sources: it is read once.
+func TestReportFromStdin(t *testing.T) {
+	a, err := os.ReadFile("../../report/testdata/pt2pt-a.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, err := execVerbCmd(newReportCmd(), string(a), "-", "b=../../report/testdata/pt2pt-b.jsonl", "-o", out); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	page, _ := os.ReadFile(out)
+	if !strings.Contains(string(page), "b vs stdin (baseline)") {
+		t.Error("no comparison with the source read from stdin")
+	}
+}
