@@ -108,7 +108,10 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 		if err != nil {
 			return fmt.Errorf("measurement %q: selecting the pair: %w", m.Name, err)
 		}
+		// Window synchronisation may fit the clocks first: watched like a point.
+		r.arm(measure.Fault{RunID: r.RunID, Measurement: m.Name + " (clock synchronisation)", Op: m.Op.Name, NProcs: w.Size()}, m.Settings.Hang())
 		syncer, err := r.syncer(m.Settings.Sync, m.Settings.ClockSync)
+		r.disarm()
 		if err != nil {
 			return err
 		}
