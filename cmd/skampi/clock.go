@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -115,9 +113,9 @@ func clockJob(o *clockOptions, out io.Writer) error {
 		return fail(fmt.Errorf("synchronising: %w", err))
 	}
 	syncTime := time.Since(t0)
-	var id [8]byte
-	rand.Read(id[:])
-	runID := hex.EncodeToString(id[:])
+	hdr := provenance(w.Size(), hosts)
+	hdr.Suite = "clock check (" + alg.Name() + ")"
+	runID := hdr.RunID
 	var records []measure.Clock
 	start := time.Now()
 	// Checks at 0, interval, 2*interval, ... up to duration.
@@ -155,10 +153,10 @@ func clockJob(o *clockOptions, out io.Writer) error {
 		return nil
 	}
 	fmt.Fprintf(out, "clock check: %s synchronisation of %d processes on %d host(s) took %v (%d rounds)\n\n",
-		alg.Name(), w.Size(), len(uniq(hosts)), syncTime.Round(time.Millisecond), alg.Rounds(w.Size()))
+		alg.Name(), w.Size(), len(hdr.Hosts), syncTime.Round(time.Millisecond), alg.Rounds(w.Size()))
 	printResiduals(out, records, w.Size())
 	if o.out != "" {
-		return writeClock(o, runID, w.Size(), hosts, records)
+		return writeClock(o.out, hdr, records)
 	}
 	return nil
 }
@@ -171,17 +169,11 @@ func printResiduals(out io.Writer, records []measure.Clock, size int) {
 	for r := 1; r < size; r++ {
 		var xs, ys []float64
 		var rtt, maxAbs float64
-		for _, c := range records {
-			if c.Rank == r {
-				xs, ys = append(xs, c.ElapsedS), append(ys, c.ResidualS)
-				rtt, maxAbs = c.RTTS, math.Max(maxAbs, math.Abs(c.ResidualS))
-			}
-		}
 		host := ""
 		for _, c := range records {
 			if c.Rank == r {
-				host = c.Host
-				break
+				xs, ys = append(xs, c.ElapsedS), append(ys, c.ResidualS)
+				rtt, maxAbs, host = c.RTTS, math.Max(maxAbs, math.Abs(c.ResidualS)), c.Host
 			}
 		}
 		drift := "-"
@@ -218,38 +210,17 @@ func slope(xs, ys []float64) float64 {
 	return sxy / sxx
 }
 
-func uniq(xs []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// writeClock appends a run header and the clock records to DIR/clock.jsonl.
-func writeClock(o *clockOptions, runID string, nprocs int, hosts []string, records []measure.Clock) error {
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+// writeClock appends the run header and the clock records to dir/clock.jsonl.
+func writeClock(dir string, hdr *measure.Run, records []measure.Clock) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(filepath.Join(o.out, "clock.jsonl"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, "clock.jsonl"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
-	lib, ver := mpi.Library()
-	timer, res := mpi.Timer()
-	perHost := map[string]int{}
-	for _, h := range hosts {
-		perHost[h]++
-	}
 	j := report.NewJSONL(f)
-	err = j.Run(&measure.Run{Kind: measure.KindRun, RunID: runID, SkampiVersion: version, GoVersion: runtime.Version(),
-		MPILibrary: lib, MPIVersion: ver, NProcs: nprocs, Hosts: uniq(hosts), RankHosts: hosts, RanksPerHost: perHost,
-		Timer: timer, TimerResolution: res, Suite: "clock check (" + o.algorithm + ")", Env: relevantEnv(os.Environ()),
-		Command: os.Args, StartTime: time.Now().UTC()})
+	err = j.Run(hdr)
 	for i := 0; err == nil && i < len(records); i++ {
 		err = j.Write(&records[i])
 	}

@@ -165,6 +165,13 @@ func openSinks(dir string) (*report.Locked, []*os.File, error) {
 }
 
 func header(plan *inputs.Plan, nprocs int, hosts []string) *measure.Run {
+	h := provenance(nprocs, hosts)
+	h.Suite, h.SuiteSource, h.SuiteSHA256, h.Points = plan.Name, plan.Source, plan.SHA256, plan.Points()
+	return h
+}
+
+// provenance is the run header every result file starts with, less the suite.
+func provenance(nprocs int, hosts []string) *measure.Run {
 	lib, ver := mpi.Library()
 	timer, res := mpi.Timer()
 	perHost := map[string]int{}
@@ -181,7 +188,6 @@ func header(plan *inputs.Plan, nprocs int, hosts []string) *measure.Run {
 		Kind: measure.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
 		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: nprocs,
 		Hosts: unique, RankHosts: hosts, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
-		Suite: plan.Name, SuiteSource: plan.Source, SuiteSHA256: plan.SHA256, Points: plan.Points(),
 		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),
 	}
 }
