@@ -71,6 +71,7 @@ type Result struct {
 	Iterations int
 	Verdict    Verdict
 	Elapsed    time.Duration
+	Subtracted float64 // seconds taken off every sample (the subtraction method)
 }
 
 // Measure runs one point on every rank; the Result is returned on rank 0 and nil
@@ -202,4 +203,21 @@ func calibrated(perOp float64, target time.Duration) int64 {
 	}
 	n := math.Ceil(target.Seconds()/perOp - 1e-9) // 1e-3/1e-6 is 1000.0000000000001
 	return int64(max(1, min(n, maxIterations)))
+}
+
+// Subtract takes s seconds off every sample and per-rank time (the subtraction method:
+// a part measured on its own is removed from the whole) and recomputes the summary. A
+// result that goes negative stays negative: the caller flags it.
+func (r *Result) Subtract(s float64) {
+	r.Subtracted += s
+	if r.N == 0 {
+		return
+	}
+	for i := range r.Samples {
+		r.Samples[i] -= s
+	}
+	for i := range r.RankTime {
+		r.RankTime[i] -= s
+	}
+	r.Summary = Summarize(r.Samples)
 }

@@ -124,11 +124,6 @@ func TestMeasureDiscardsInvalidAndCaps(t *testing.T) {
 	if res.Verdict != DiscardCap || res.Discarded != 4 || res.N != 4 {
 		t.Errorf("verdict %v discarded %d n %d", res.Verdict, res.Discarded, res.N)
 	}
-	var p Point
-	p.Fill(res, 100)
-	if len(p.Flags) != 2 || p.Flags[0] != FlagDiscardCap || p.Flags[1] != FlagFewReps {
-		t.Errorf("flags %v", p.Flags)
-	}
 }
 
 func TestMeasureError(t *testing.T) {
@@ -141,10 +136,3 @@ func TestMeasureError(t *testing.T) {
 	}
 }
 
-func TestFillNoValid(t *testing.T) {
-	var p Point
-	p.Fill(&Result{Verdict: TimeCap}, 8)
-	if p.TimeS != 0 || len(p.Flags) != 2 || p.Flags[1] != FlagNoValidReps {
-		t.Errorf("%+v", p)
-	}
-}

@@ -68,13 +68,14 @@ func TestStopRule(t *testing.T) {
 }
 
 func TestSubtract(t *testing.T) {
-	p := Point{Reps: 4, SamplesS: []float64{5, 6, 7, 8}, RankTimeS: []float64{6.5, 6}}
-	p.Subtract(2)
-	if p.TimeS != 4.5 || p.MinS != 3 || p.MaxS != 6 || *p.SubtractedS != 2 || p.RankTimeS[0] != 4.5 || len(p.Flags) != 0 {
-		t.Errorf("%+v", p)
+	r := Result{Samples: []float64{5, 6, 7, 8}, RankTime: []float64{6.5, 6}}
+	r.Summary = Summarize(r.Samples)
+	r.Subtract(2)
+	if r.Time != 4.5 || r.Min != 3 || r.Max != 6 || r.Subtracted != 2 || r.RankTime[0] != 4.5 {
+		t.Errorf("%+v", r)
 	}
-	p.Subtract(10) // the part taken off was longer than the whole: negative, flagged, kept
-	if p.TimeS != -5.5 || len(p.Flags) != 1 || p.Flags[0] != FlagNegative {
-		t.Errorf("%+v", p)
+	r.Subtract(10) // the part taken off was longer than the whole: negative, kept
+	if r.Time != -5.5 || r.Subtracted != 12 {
+		t.Errorf("%+v", r)
 	}
 }

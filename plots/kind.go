@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -29,9 +29,9 @@ func Kinds() []Kind {
 
 // Group is the records one figure is drawn from.
 type Group struct {
-	Key    string          // what the records have in common, used in the figure name
-	Points []measure.Point // in file order
-	Runs   []measure.Run   // the run headers of the points, in order of appearance
+	Key    string         // what the records have in common, used in the figure name
+	Points []record.Point // in file order
+	Runs   []record.Run   // the run headers of the points, in order of appearance
 }
 
 // ErrorBars says what error bars show.
@@ -147,7 +147,7 @@ func uniqueNames(figs []*Figure, tags []string) {
 
 // groupBy splits the points that pass keep into groups by key, in order of first
 // appearance, and attaches the run headers.
-func groupBy(res *report.Results, keep func(*measure.Point) bool, key func(*measure.Point) string) []Group {
+func groupBy(res *report.Results, keep func(*record.Point) bool, key func(*record.Point) string) []Group {
 	var out []Group
 	at := map[string]int{}
 	for i := range res.Points {
@@ -174,7 +174,7 @@ func groupBy(res *report.Results, keep func(*measure.Point) bool, key func(*meas
 			if run, ok := res.Run(p.RunID); ok {
 				out[i].Runs = append(out[i].Runs, *run)
 			} else {
-				out[i].Runs = append(out[i].Runs, measure.Run{RunID: p.RunID, NProcs: p.NProcs})
+				out[i].Runs = append(out[i].Runs, record.Run{RunID: p.RunID, NProcs: p.NProcs})
 			}
 		}
 	}
@@ -182,9 +182,9 @@ func groupBy(res *report.Results, keep func(*measure.Point) bool, key func(*meas
 }
 
 // measured is false for points without a single valid repetition: they have no time.
-func measured(p *measure.Point) bool {
+func measured(p *record.Point) bool {
 	for _, f := range p.Flags {
-		if f == measure.FlagNoValidReps {
+		if f == record.FlagNoValidReps {
 			return false
 		}
 	}

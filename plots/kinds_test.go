@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -47,8 +47,8 @@ func kindNamed(t *testing.T, name string) Kind {
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
 
 // pointsOf returns the points of one (measurement, op), by size.
-func pointsOf(res *report.Results, keep func(p *measure.Point) bool) []measure.Point {
-	var out []measure.Point
+func pointsOf(res *report.Results, keep func(p *record.Point) bool) []record.Point {
+	var out []record.Point
 	for _, p := range res.Points {
 		if keep(&p) {
 			out = append(out, p)
@@ -58,7 +58,7 @@ func pointsOf(res *report.Results, keep func(p *measure.Point) bool) []measure.P
 	return out
 }
 
-func checkSeries(t *testing.T, f *Figure, s Series, ps []measure.Point, y func(*measure.Point) float64) {
+func checkSeries(t *testing.T, f *Figure, s Series, ps []record.Point, y func(*record.Point) float64) {
 	t.Helper()
 	if len(s.X) != len(ps) || len(s.Y) != len(ps) {
 		t.Fatalf("%s: %d/%d values for %d points", s.Label, len(s.X), len(s.Y), len(ps))
@@ -122,8 +122,8 @@ func TestLatencyFigure(t *testing.T) {
 		if s.Label != ops[i] {
 			t.Errorf("series %d is %q, want %q", i, s.Label, ops[i])
 		}
-		ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == ops[i] })
-		checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return p.TimeS })
+		ps := pointsOf(res, func(p *record.Point) bool { return p.Op == ops[i] })
+		checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
 		for j, p := range ps {
 			if !near(s.Lo[j], (p.TimeS-p.StderrS)/1e-6) || !near(s.Hi[j], (p.TimeS+p.StderrS)/1e-6) || s.Clipped[j] {
 				t.Errorf("%s %d B: error bar %g..%g", s.Label, p.MsgBytes, s.Lo[j], s.Hi[j])
@@ -144,9 +144,9 @@ func TestLatencyP10P90(t *testing.T) {
 	if f.Y.Label != "round-trip time [µs]" || !strings.Contains(f.Caption, "p10–p90") {
 		t.Errorf("%q %q", f.Y.Label, f.Caption)
 	}
-	ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Send_Recv" })
+	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" })
 	s := f.Series[0]
-	checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return p.TimeS })
+	checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
 	for i, p := range ps {
 		if !near(s.Lo[i], p.P10S/f.Y.Div) || !near(s.Hi[i], p.P90S/f.Y.Div) {
 			t.Errorf("%d B: %g..%g, want p10 %g p90 %g", p.MsgBytes, s.Lo[i], s.Hi[i], p.P10S, p.P90S)
@@ -161,8 +161,8 @@ func TestBandwidthFigure(t *testing.T) {
 		t.Fatalf("%s: %d series, y %+v", f.Name, len(f.Series), f.Y)
 	}
 	for _, s := range f.Series {
-		ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == s.Label })
-		checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return *p.BandwidthBps })
+		ps := pointsOf(res, func(p *record.Point) bool { return p.Op == s.Label })
+		checkSeries(t, f, s, ps, func(p *record.Point) float64 { return *p.BandwidthBps })
 		for i, p := range ps {
 			rel := p.StderrS / p.TimeS
 			if !near(s.Lo[i], *p.BandwidthBps*(1-rel)/1e6) || !near(s.Hi[i], *p.BandwidthBps*(1+rel)/1e6) {
@@ -192,8 +192,8 @@ func TestMethodFigure(t *testing.T) {
 		t.Fatalf("series %+v", f.Series)
 	}
 	for _, s := range f.Series {
-		ps := pointsOf(res, func(p *measure.Point) bool { return p.Timer == s.Label })
-		checkSeries(t, f, s, ps, func(p *measure.Point) float64 { return p.TimeS })
+		ps := pointsOf(res, func(p *record.Point) bool { return p.Timer == s.Label })
+		checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
 	}
 	// The same timer in two runs is no comparison; two runs with different timers are.
 	if n := len(MethodGroups(load(t, "pt2pt-a.jsonl", "quick-np2.jsonl"), TimerMethod)); n != 0 {
@@ -225,7 +225,7 @@ func TestScalabilityFigure(t *testing.T) {
 		!strings.Contains(f.Caption, "2, 4 processes") || !strings.Contains(f.Caption, "2 runs") {
 		t.Errorf("%q %q %q", f.Name, f.Title, f.Caption)
 	}
-	sizes := sortedSizes(pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Send_Recv" }))
+	sizes := sortedSizes(pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" }))
 	want := spread(sizes, scalingSizes)
 	if len(f.Series) != len(want) || len(want) != 4 || want[0] != sizes[0] || want[3] != sizes[len(sizes)-1] {
 		t.Fatalf("%d series, sizes %v of %v", len(f.Series), want, sizes)
@@ -235,7 +235,7 @@ func TestScalabilityFigure(t *testing.T) {
 			t.Errorf("series %q x %v", s.Label, s.X)
 		}
 		for j, np := range []int{2, 4} {
-			ps := pointsOf(res, func(p *measure.Point) bool {
+			ps := pointsOf(res, func(p *record.Point) bool {
 				return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == want[i] && p.NProcs == np
 			})
 			if len(ps) != 1 || !near(s.Y[j], ps[0].TimeS/f.Y.Div) {
@@ -253,7 +253,7 @@ func TestScalabilityFigure(t *testing.T) {
 	}
 	dup.Merge(extra)
 	d := figuresOf(t, dup, "scalability", Options{})[0]
-	ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
+	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
 	if !near(d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") {
 		t.Errorf("averaged %g, want %g; notes %q", d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div, d.Notes)
 	}
@@ -277,7 +277,7 @@ func TestOverlapKind(t *testing.T) {
 	}
 	saved := overlapOf
 	defer func() { overlapOf = saved }()
-	overlapOf = func(p *measure.Point) (Overlap, bool) { o, ok := want[p.PointIndex]; return o, ok }
+	overlapOf = func(p *record.Point) (Overlap, bool) { o, ok := want[p.PointIndex]; return o, ok }
 
 	figs := figuresOf(t, res, "overlap", Options{})
 	if len(figs) != 1 {
@@ -288,7 +288,7 @@ func TestOverlapKind(t *testing.T) {
 	if f.Name != "overlap-ping-pong-non-blocking-send-np2" || st == nil || len(st.Parts) != 3 || len(st.Categories) != len(want) {
 		t.Fatalf("%q %+v", f.Name, st)
 	}
-	ps := pointsOf(res, func(p *measure.Point) bool { return p.Op == "Pingpong_Isend_Recv" })
+	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Isend_Recv" })
 	for i, p := range ps {
 		o := want[p.PointIndex]
 		if st.Categories[i] != fmtBytes(float64(p.MsgBytes)) || !near(st.Parts[0].Values[i], o.PostS/f.Y.Div) ||

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -15,10 +15,10 @@ var latencyKind = Kind{
 	Name: "latency",
 	Doc:  "time vs message size, one line per operation of a family in one run",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *measure.Point) bool { return p.BandwidthBps == nil }, familyKey)
+		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps == nil }, familyKey)
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
-		lines, ps := linesBy(g.Points, measurementOp, func(p *measure.Point) (float64, float64, float64, bool) {
+		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
 			lo, hi, ok := timeEnds(p, opts.errors())
 			return p.TimeS, lo, hi, ok
 		}, opts.errors())
@@ -41,10 +41,10 @@ var bandwidthKind = Kind{
 	Name: "bandwidth",
 	Doc:  "bandwidth vs message size, one line per bandwidth operation of a family in one run",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *measure.Point) bool { return p.BandwidthBps != nil }, familyKey)
+		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps != nil }, familyKey)
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
-		lines, ps := linesBy(g.Points, measurementOp, func(p *measure.Point) (float64, float64, float64, bool) {
+		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
 			lo, hi, ok := rateEnds(p, opts.errors())
 			return *p.BandwidthBps, lo, hi, ok
 		}, opts.errors())
@@ -66,13 +66,13 @@ var bandwidthKind = Kind{
 	},
 }
 
-func familyKey(p *measure.Point) string {
+func familyKey(p *record.Point) string {
 	return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Family, p.NProcs)
 }
 
 // measurementOp names a line: the op, or the measurement and (on a second line of
 // the legend entry) its op when they differ.
-func measurementOp(p *measure.Point) string {
+func measurementOp(p *record.Point) string {
 	if p.Measurement == p.Op {
 		return p.Op
 	}
@@ -81,9 +81,9 @@ func measurementOp(p *measure.Point) string {
 
 // linesBy splits points into lines by label (in order of first appearance), sorted by
 // size; value returns y and its error-bar ends. It also returns the first point.
-func linesBy(points []measure.Point, label func(*measure.Point) string,
-	value func(*measure.Point) (y, lo, hi float64, ok bool), e ErrorBars) ([]Line, measure.Point) {
-	byLabel := map[string][]measure.Point{}
+func linesBy(points []record.Point, label func(*record.Point) string,
+	value func(*record.Point) (y, lo, hi float64, ok bool), e ErrorBars) ([]Line, record.Point) {
+	byLabel := map[string][]record.Point{}
 	var order []string
 	for _, p := range points {
 		l := label(&p)
@@ -110,7 +110,7 @@ func linesBy(points []measure.Point, label func(*measure.Point) string,
 		}
 		lines = append(lines, line)
 	}
-	var first measure.Point
+	var first record.Point
 	if len(points) > 0 {
 		first = points[0]
 	}
@@ -118,7 +118,7 @@ func linesBy(points []measure.Point, label func(*measure.Point) string,
 }
 
 // timeEnds are the error-bar ends of a time.
-func timeEnds(p *measure.Point, e ErrorBars) (lo, hi float64, ok bool) {
+func timeEnds(p *record.Point, e ErrorBars) (lo, hi float64, ok bool) {
 	switch e {
 	case ErrNone:
 		return 0, 0, false
@@ -130,7 +130,7 @@ func timeEnds(p *measure.Point, e ErrorBars) (lo, hi float64, ok bool) {
 
 // rateEnds are the error-bar ends of a bandwidth, bytes/time: the relative stderr of
 // the time, or the bandwidths at the p90 and p10 times.
-func rateEnds(p *measure.Point, e ErrorBars) (lo, hi float64, ok bool) {
+func rateEnds(p *record.Point, e ErrorBars) (lo, hi float64, ok bool) {
 	bw := *p.BandwidthBps
 	if e == ErrNone || p.TimeS <= 0 {
 		return 0, 0, false
@@ -145,7 +145,7 @@ func rateEnds(p *measure.Point, e ErrorBars) (lo, hi float64, ok bool) {
 	return bw * (1 - rel), bw * (1 + rel), true
 }
 
-func sizes(points []measure.Point) []float64 {
+func sizes(points []record.Point) []float64 {
 	out := make([]float64, len(points))
 	for i, p := range points {
 		out[i] = float64(p.MsgBytes)
@@ -162,7 +162,7 @@ func scaleOf(log bool) Scale {
 
 // familyTitle is the measurement name when the points have one, else the op when
 // they share it, else the family and what.
-func familyTitle(points []measure.Point, what string) string {
+func familyTitle(points []record.Point, what string) string {
 	ms, os := map[string]bool{}, map[string]bool{}
 	for _, p := range points {
 		ms[p.Measurement], os[p.Op] = true, true

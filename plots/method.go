@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -14,16 +14,16 @@ import (
 // (and processes, and library) that differ in it are compared in one figure, one line
 // per value: the timer, and the timing method (broadcast: barrier, rounds, ack).
 type Method struct {
-	Name  string                        // in the kind's name: "method-" + Name
-	Field string                        // the record field, as in JSON: "timer"
-	Of    func(p *measure.Point) string // its value; "" when the record has none
+	Name  string                       // in the kind's name: "method-" + Name
+	Field string                       // the record field, as in JSON: "timer"
+	Of    func(p *record.Point) string // its value; "" when the record has none
 }
 
 // TimerMethod compares the global-loop timer with the per-iteration timer.
-var TimerMethod = Method{Name: "timer", Field: "timer", Of: func(p *measure.Point) string { return p.Timer }}
+var TimerMethod = Method{Name: "timer", Field: "timer", Of: func(p *record.Point) string { return p.Timer }}
 
 // TimingMethod compares the broadcast timing methods of the method paper (Alg. 1-5).
-var TimingMethod = Method{Name: "timing", Field: "method", Of: func(p *measure.Point) string { return p.Method }}
+var TimingMethod = Method{Name: "timing", Field: "method", Of: func(p *record.Point) string { return p.Method }}
 
 // methodKind compares the values of one Method: one figure per op, one line per value.
 func methodKind(m Method) Kind {
@@ -54,7 +54,7 @@ func methodKind(m Method) Kind {
 // the groups measured with at least two values of m.
 func MethodGroups(res *report.Results, m Method) []Group {
 	lib := libraries(res)
-	all := groupBy(res, func(p *measure.Point) bool { return m.Of(p) != "" }, func(p *measure.Point) string {
+	all := groupBy(res, func(p *record.Point) bool { return m.Of(p) != "" }, func(p *record.Point) string {
 		return fmt.Sprintf("%s/np%d/%s", p.Op, p.NProcs, lib[p.RunID])
 	})
 	var out []Group
@@ -82,7 +82,7 @@ func MethodLines(g Group, m Method, opts Options) []Line {
 		series[v][key{v, p.RunID, p.Measurement}] = true
 		runs[p.RunID] = true
 	}
-	label := func(p *measure.Point) string {
+	label := func(p *record.Point) string {
 		v := m.Of(p)
 		switch {
 		case len(series[v]) == 1:
@@ -96,10 +96,10 @@ func MethodLines(g Group, m Method, opts Options) []Line {
 	for i, v := range methodValues(g, m) {
 		rank[v] = i
 	}
-	ps := append([]measure.Point(nil), g.Points...)
+	ps := append([]record.Point(nil), g.Points...)
 	sort.SliceStable(ps, func(i, j int) bool { return rank[m.Of(&ps[i])] < rank[m.Of(&ps[j])] })
 	e := opts.errors()
-	lines, _ := linesBy(ps, label, func(p *measure.Point) (float64, float64, float64, bool) {
+	lines, _ := linesBy(ps, label, func(p *record.Point) (float64, float64, float64, bool) {
 		lo, hi, ok := timeEnds(p, e)
 		return p.TimeS, lo, hi, ok
 	}, e)
@@ -124,7 +124,7 @@ func libraries(res *report.Results) map[string]string {
 
 // timeLabel says what time_s is: a round trip for ping-pongs, a window of messages
 // for windowed operations, else one operation.
-func timeLabel(points []measure.Point) string {
+func timeLabel(points []record.Point) string {
 	rt, win := true, true
 	for _, p := range points {
 		in, ok := ops.Lookup(p.Op)
@@ -141,7 +141,7 @@ func timeLabel(points []measure.Point) string {
 }
 
 // sortedSizes are the distinct sizes of the points, ascending.
-func sortedSizes(points []measure.Point) []int64 {
+func sortedSizes(points []record.Point) []int64 {
 	seen := map[int64]bool{}
 	var out []int64
 	for _, p := range points {

@@ -11,14 +11,14 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
 // Overlap is the breakdown of one point of an overlap measurement: a nonblocking
 // operation is posted, computation runs, then the operation is waited for. No record
 // carries it yet. The expected schema, as optional fields of a "point" record
-// (measure.Point has none of them today):
+// (record.Point has none of them today):
 //
 //	post_s             float  time in the posting call(s) (MPI_Isend/MPI_Irecv/MPI_Ibcast ...)
 //	overlap_compute_s  float  computation run between the post and the wait
@@ -26,14 +26,14 @@ import (
 //	overlap_ratio      float  fraction of the communication time hidden by the
 //	                          computation, 0 (none) to 1 (all)
 //
-// When measure.Point gains them (as *float64, absent in other records), overlapOf
+// When record.Point gains them (as *float64, absent in other records), overlapOf
 // reads them, and the overlap figure appears for those records.
 type Overlap struct {
 	PostS, ComputeS, WaitS, Ratio float64
 }
 
 // overlapOf extracts a point's overlap breakdown. Today's records have none.
-var overlapOf = func(p *measure.Point) (Overlap, bool) { return Overlap{}, false }
+var overlapOf = func(p *record.Point) (Overlap, bool) { return Overlap{}, false }
 
 // overlapKind: stacked bars of post / overlapped computation / wait per message size,
 // the overlap ratio above each bar. One figure per measurement of a run.
@@ -41,14 +41,14 @@ var overlapKind = Kind{
 	Name: "overlap",
 	Doc:  "stacked bars of post, overlapped computation and wait per size, with the overlap ratio (records with post_s, wait_s: none yet)",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *measure.Point) bool { _, ok := overlapOf(p); return ok },
-			func(p *measure.Point) string { return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Measurement, p.NProcs) })
+		return groupBy(res, func(p *record.Point) bool { _, ok := overlapOf(p); return ok },
+			func(p *record.Point) string { return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Measurement, p.NProcs) })
 	},
 	Build: buildOverlap,
 }
 
 func buildOverlap(g Group, opts Options) (*Figure, error) {
-	ps := append([]measure.Point(nil), g.Points...)
+	ps := append([]record.Point(nil), g.Points...)
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].MsgBytes < ps[j].MsgBytes })
 	var bd []Overlap
 	var cats []string

@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -25,7 +25,7 @@ var scalabilityKind = Kind{
 // groups with some size measured at two process counts or more.
 func scalabilityGroups(res *report.Results) []Group {
 	lib := libraries(res)
-	all := groupBy(res, func(*measure.Point) bool { return true }, func(p *measure.Point) string {
+	all := groupBy(res, func(*record.Point) bool { return true }, func(p *record.Point) string {
 		return fmt.Sprintf("%s/%s/%s", p.Op, p.Timer, lib[p.RunID])
 	})
 	var out []Group
@@ -38,7 +38,7 @@ func scalabilityGroups(res *report.Results) []Group {
 }
 
 // scalingSizesOf are the sizes measured at two process counts or more.
-func scalingSizesOf(points []measure.Point) []int64 {
+func scalingSizesOf(points []record.Point) []int64 {
 	procs := map[int64]map[int]bool{}
 	for _, p := range points {
 		if procs[p.MsgBytes] == nil {
@@ -73,7 +73,7 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 	var lines []Line
 	var ys []float64
 	for _, size := range spread(scalingSizesOf(g.Points), scalingSizes) {
-		at := map[int][]measure.Point{}
+		at := map[int][]record.Point{}
 		for _, p := range g.Points {
 			if p.MsgBytes == size {
 				at[p.NProcs] = append(at[p.NProcs], p)
@@ -123,7 +123,7 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 
 // combine is the mean time of points measured more than once, with error-bar ends:
 // the stderr of the mean, or the widest p10-p90.
-func combine(ps []measure.Point, e ErrorBars) (y, lo, hi float64) {
+func combine(ps []record.Point, e ErrorBars) (y, lo, hi float64) {
 	var sum, se2 float64
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, p := range ps {

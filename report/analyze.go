@@ -4,8 +4,8 @@ import (
 	"math"
 	"sort"
 
-	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 )
 
 // Regime is a range of message sizes over which time grows linearly with size:
@@ -67,7 +67,7 @@ func Analyze(res *Results) []Breakdown {
 		run, measurement, op string
 		nprocs               int
 	}
-	curves := map[key][]measure.Point{}
+	curves := map[key][]record.Point{}
 	var order []key
 	for _, p := range res.Points {
 		if info, ok := ops.Lookup(p.Op); (ok && info.Bandwidth) || p.Reps == 0 || p.TimeS <= 0 {

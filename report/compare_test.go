@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // load reads a testdata file; pt2pt-a and pt2pt-b are two real runs of the pt2pt suite
@@ -124,13 +124,13 @@ func TestCompareBandwidthAndAlpha(t *testing.T) {
 
 func TestCompareMissingFaultsAndFewSamples(t *testing.T) {
 	a, b := load(t, "pt2pt-a.jsonl"), load(t, "pt2pt-b.jsonl")
-	var pts []measure.Point
+	var pts []record.Point
 	for _, p := range b.Points {
 		switch p.MsgBytes {
 		case 65536: // missing in b
 		case 2097152: // a timeout in b
-			b.Faults = append(b.Faults, measure.Fault{Kind: measure.KindFault, RunID: p.RunID, PointIndex: p.PointIndex,
-				Measurement: p.Measurement, Op: p.Op, MsgBytes: p.MsgBytes, NProcs: p.NProcs, Fault: measure.FaultTimeout})
+			b.Faults = append(b.Faults, record.Fault{Kind: record.KindFault, RunID: p.RunID, PointIndex: p.PointIndex,
+				Measurement: p.Measurement, Op: p.Op, MsgBytes: p.MsgBytes, NProcs: p.NProcs, Fault: record.FaultTimeout})
 		case 1024: // no valid repetition in b
 			if p.Op == "Pingpong_Send_Recv" {
 				p.Reps, p.TimeS, p.SamplesS = 0, 0, nil

@@ -9,20 +9,20 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // indexed holds one source's points and faults by key, in order of first appearance.
 type indexed struct {
-	keys   []measure.Key
-	points map[measure.Key][]*measure.Point
-	faults map[measure.Key][]*measure.Fault
+	keys   []record.Key
+	points map[record.Key][]*record.Point
+	faults map[record.Key][]*record.Fault
 }
 
 func indexResults(res *Results) *indexed {
-	ix := &indexed{points: map[measure.Key][]*measure.Point{}, faults: map[measure.Key][]*measure.Fault{}}
-	seen := map[measure.Key]bool{}
-	add := func(k measure.Key) {
+	ix := &indexed{points: map[record.Key][]*record.Point{}, faults: map[record.Key][]*record.Fault{}}
+	seen := map[record.Key]bool{}
+	add := func(k record.Key) {
 		if !seen[k] {
 			seen[k] = true
 			ix.keys = append(ix.keys, k)
@@ -30,18 +30,20 @@ func indexResults(res *Results) *indexed {
 	}
 	for i := range res.Points {
 		p := &res.Points[i]
-		add(p.Key())
-		ix.points[p.Key()] = append(ix.points[p.Key()], p)
+		k := p.Key().WithoutRanks()
+		add(k)
+		ix.points[k] = append(ix.points[k], p)
 	}
 	for i := range res.Faults {
 		f := &res.Faults[i]
-		add(f.Key())
-		ix.faults[f.Key()] = append(ix.faults[f.Key()], f)
+		k := f.Key().WithoutRanks()
+		add(k)
+		ix.faults[k] = append(ix.faults[k], f)
 	}
 	return ix
 }
 
-func (ix *indexed) has(k measure.Key) bool { return len(ix.points[k])+len(ix.faults[k]) > 0 }
+func (ix *indexed) has(k record.Key) bool { return len(ix.points[k])+len(ix.faults[k]) > 0 }
 
 func (ix *indexed) overlaps(o *indexed) bool {
 	for _, k := range o.keys {
@@ -98,13 +100,13 @@ func cmpProcList(p map[int]bool) string {
 
 func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt CompareOptions) []CompareTable {
 	// Measurements in the baseline's order, then those only the other source has.
-	keys := append([]measure.Key(nil), base.keys...)
+	keys := append([]record.Key(nil), base.keys...)
 	for _, k := range other.keys {
 		if !base.has(k) {
 			keys = append(keys, k)
 		}
 	}
-	byMeasurement := map[string][]measure.Key{}
+	byMeasurement := map[string][]record.Key{}
 	var order []string
 	for _, k := range keys {
 		if byMeasurement[k.Measurement] == nil {
@@ -155,7 +157,7 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Comp
 }
 
 // compareSide pools what one source holds for a key.
-func compareSide(ix *indexed, k measure.Key) CompareSide {
+func compareSide(ix *indexed, k record.Key) CompareSide {
 	pts := ix.points[k]
 	if len(pts) == 0 {
 		if fs := ix.faults[k]; len(fs) > 0 {
@@ -195,7 +197,7 @@ func compareSide(ix *indexed, k measure.Key) CompareSide {
 	return s
 }
 
-func compareRow(k measure.Key, b, o CompareSide, baseLabel, otherLabel string, alpha float64) CompareRow {
+func compareRow(k record.Key, b, o CompareSide, baseLabel, otherLabel string, alpha float64) CompareRow {
 	r := CompareRow{Measurement: k.Measurement, Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs,
 		Base: b, Other: o, Alpha: alpha}
 	if b.State != SideMeasured || o.State != SideMeasured {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // CSVHeader names the columns of results.csv; units are in the names.
@@ -26,7 +26,7 @@ type CSV struct {
 // file that has one).
 func NewCSV(w io.Writer, header bool) *CSV { return &CSV{w: csv.NewWriter(w), header: header} }
 
-func (c *CSV) Run(*measure.Run) error {
+func (c *CSV) Run(*record.Run) error {
 	if !c.header {
 		return nil
 	}
@@ -36,7 +36,7 @@ func (c *CSV) Run(*measure.Run) error {
 	return c.w.Error()
 }
 
-func (c *CSV) Point(p *measure.Point) error {
+func (c *CSV) Point(p *record.Point) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	opt := func(x *float64) string {
 		if x == nil {
@@ -60,6 +60,6 @@ func (c *CSV) Point(p *measure.Point) error {
 }
 
 // Fault writes nothing: the CSV holds measured points only; faults are in the JSONL.
-func (c *CSV) Fault(*measure.Fault) error { return nil }
+func (c *CSV) Fault(*record.Fault) error { return nil }
 
 func (c *CSV) Close() error { c.w.Flush(); return c.w.Error() }

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // twoRuns is pt2pt-a and pt2pt-b in one Results, a fault and a point without a valid
@@ -18,8 +18,8 @@ func twoRuns(t *testing.T) *Results {
 	res := load(t, "pt2pt-a.jsonl")
 	b := load(t, "pt2pt-b.jsonl")
 	p := b.Points[0]
-	b.Faults = append(b.Faults, measure.Fault{Kind: measure.KindFault, RunID: p.RunID, PointIndex: 2, Measurement: p.Measurement,
-		Op: p.Op, MsgBytes: 3, NProcs: 2, Fault: measure.FaultCrash, Detail: "SIGSEGV\ntwice"})
+	b.Faults = append(b.Faults, record.Fault{Kind: record.KindFault, RunID: p.RunID, PointIndex: 2, Measurement: p.Measurement,
+		Op: p.Op, MsgBytes: 3, NProcs: 2, Fault: record.FaultCrash, Detail: "SIGSEGV\ntwice"})
 	b.Points[1].Reps, b.Points[1].TimeS, b.Points[1].SamplesS = 0, 0, nil
 	res.Merge(b)
 	return res

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // ExportFormats are the formats Export writes.
@@ -53,9 +53,9 @@ func Export(w io.Writer, res *Results, format string) error {
 
 // exportRun are one run's header and records in point order.
 type exportRun struct {
-	run    measure.Run
-	points []*measure.Point
-	faults []*measure.Fault
+	run    record.Run
+	points []*record.Point
+	faults []*record.Fault
 	order  []int // point indexes, ascending; each names a point or a fault
 }
 
@@ -68,7 +68,7 @@ func exportByRun(res *Results) []*exportRun {
 		if r := idx[id]; r != nil {
 			return r
 		}
-		r := &exportRun{run: measure.Run{Kind: measure.KindRun, RunID: id}}
+		r := &exportRun{run: record.Run{Kind: record.KindRun, RunID: id}}
 		idx[id] = r
 		out = append(out, r)
 		return r
@@ -92,7 +92,7 @@ func exportByRun(res *Results) []*exportRun {
 }
 
 // each calls point or fault for the run's records in point order.
-func (r *exportRun) each(point func(*measure.Point) error, fault func(*measure.Fault) error) error {
+func (r *exportRun) each(point func(*record.Point) error, fault func(*record.Fault) error) error {
 	i, j := 0, 0
 	for i < len(r.points) || j < len(r.faults) {
 		if j == len(r.faults) || i < len(r.points) && r.points[i].PointIndex <= r.faults[j].PointIndex {
@@ -152,10 +152,10 @@ func WriteGoBench(w io.Writer, res *Results) error {
 			// An empty value clears the key (benchfmt), as an unknown one should.
 			fmt.Fprintln(bw, strings.TrimSpace(kv[0]+": "+gobenchOneLine(kv[1])))
 		}
-		r.each(func(p *measure.Point) error {
+		r.each(func(p *record.Point) error {
 			goBenchPoint(bw, p)
 			return nil
-		}, func(f *measure.Fault) error {
+		}, func(f *record.Fault) error {
 			fmt.Fprintf(bw, "# fault %s: %s (%s), %d bytes, %d processes: %s\n", f.Fault, f.Measurement, f.Op, f.MsgBytes, f.NProcs, gobenchOneLine(f.Detail))
 			return nil
 		})
@@ -163,7 +163,7 @@ func WriteGoBench(w io.Writer, res *Results) error {
 	return bw.Flush()
 }
 
-func goBenchPoint(w io.Writer, p *measure.Point) {
+func goBenchPoint(w io.Writer, p *record.Point) {
 	if p.Reps == 0 || p.TimeS <= 0 {
 		fmt.Fprintf(w, "# no valid repetition: %s (%s), %d bytes, %d processes\n", p.Measurement, p.Op, p.MsgBytes, p.NProcs)
 		return

@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // JSONL writes one JSON object per line. Each record is a single write of a whole
@@ -26,9 +26,9 @@ func (j *JSONL) write(v any) error {
 	return err
 }
 
-func (j *JSONL) Run(r *measure.Run) error     { return j.write(r) }
-func (j *JSONL) Point(p *measure.Point) error { return j.write(p) }
-func (j *JSONL) Fault(f *measure.Fault) error { return j.write(f) }
+func (j *JSONL) Run(r *record.Run) error     { return j.write(r) }
+func (j *JSONL) Point(p *record.Point) error { return j.write(p) }
+func (j *JSONL) Fault(f *record.Fault) error { return j.write(f) }
 
 // Close syncs a file to disk; the file itself belongs to the caller.
 func (j *JSONL) Close() error {

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // Source is one input of a verb that reads results: a file, or "-" for stdin, with an
@@ -125,7 +125,7 @@ func (r *Results) Merge(other *Results) {
 }
 
 // Run finds a run header by id.
-func (r *Results) Run(id string) (*measure.Run, bool) {
+func (r *Results) Run(id string) (*record.Run, bool) {
 	for i := range r.Runs {
 		if r.Runs[i].RunID == id {
 			return &r.Runs[i], true

@@ -11,15 +11,15 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // Results is the content of one or more result files.
 type Results struct {
-	Runs     []measure.Run
-	Points   []measure.Point
-	Faults   []measure.Fault
-	Clocks   []measure.Clock
+	Runs     []record.Run
+	Points   []record.Point
+	Faults   []record.Fault
+	Clocks   []record.Clock
 	Problems []Problem
 }
 
@@ -53,13 +53,13 @@ func (r *Results) Errors() []Problem {
 }
 
 var required = map[string][]string{
-	measure.KindRun:   {"run_id", "skampi_version", "nprocs", "start_time"},
-	measure.KindPoint: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "time_s", "stderr_s", "reps", "stop"},
-	measure.KindFault: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "fault"},
-	measure.KindClock: {"run_id", "rank", "algorithm", "elapsed_s", "residual_s"},
+	record.KindRun:   {"run_id", "skampi_version", "nprocs", "start_time"},
+	record.KindPoint: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "time_s", "stderr_s", "reps", "stop"},
+	record.KindFault: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "fault"},
+	record.KindClock: {"run_id", "rank", "algorithm", "elapsed_s", "residual_s"},
 }
 
-var faultKinds = []string{measure.FaultTimeout, measure.FaultCrash, measure.FaultDenied, measure.FaultInterrupted}
+var faultKinds = []string{record.FaultTimeout, record.FaultCrash, record.FaultDenied, record.FaultInterrupted}
 
 // Read reads a result file, checking every record against the schema. Unknown fields
 // are ignored so older readers keep working as the schema grows. Bad records are left
@@ -123,8 +123,8 @@ func (res *Results) record(b []byte, runs map[string]bool, seen map[string]map[i
 		return fmt.Sprintf("%s record lacks %s", kind, strings.Join(missing, ", "))
 	}
 	switch kind {
-	case measure.KindRun:
-		var run measure.Run
+	case record.KindRun:
+		var run record.Run
 		if err := json.Unmarshal(b, &run); err != nil {
 			return fmt.Sprintf("bad run record: %v", err)
 		}
@@ -136,8 +136,8 @@ func (res *Results) record(b []byte, runs map[string]bool, seen map[string]map[i
 		}
 		runs[run.RunID] = true
 		res.Runs = append(res.Runs, run)
-	case measure.KindPoint:
-		var p measure.Point
+	case record.KindPoint:
+		var p record.Point
 		if err := json.Unmarshal(b, &p); err != nil {
 			return fmt.Sprintf("bad point record: %v", err)
 		}
@@ -148,8 +148,8 @@ func (res *Results) record(b []byte, runs map[string]bool, seen map[string]map[i
 			return msg
 		}
 		res.Points = append(res.Points, p)
-	case measure.KindClock:
-		var c measure.Clock
+	case record.KindClock:
+		var c record.Clock
 		if err := json.Unmarshal(b, &c); err != nil {
 			return fmt.Sprintf("bad clock record: %v", err)
 		}
@@ -157,8 +157,8 @@ func (res *Results) record(b []byte, runs map[string]bool, seen map[string]map[i
 			return fmt.Sprintf("run_id %q has no run record before it", c.RunID)
 		}
 		res.Clocks = append(res.Clocks, c)
-	case measure.KindFault:
-		var f measure.Fault
+	case record.KindFault:
+		var f record.Fault
 		if err := json.Unmarshal(b, &f); err != nil {
 			return fmt.Sprintf("bad fault record: %v", err)
 		}
@@ -191,7 +191,7 @@ func index(runs map[string]bool, seen map[string]map[int]int, run string, idx, l
 	return ""
 }
 
-func checkPoint(p *measure.Point) string {
+func checkPoint(p *record.Point) string {
 	switch {
 	case p.Measurement == "" || p.Op == "":
 		return "point record needs a measurement and an op"

@@ -9,22 +9,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
-func samplePoints() (*measure.Run, []*measure.Point) {
-	run := &measure.Run{Kind: measure.KindRun, RunID: "r1", SkampiVersion: "test", MPILibrary: "Open MPI v4.1.4",
+func samplePoints() (*record.Run, []*record.Point) {
+	run := &record.Run{Kind: record.KindRun, RunID: "r1", SkampiVersion: "test", MPILibrary: "Open MPI v4.1.4",
 		NProcs: 2, Hosts: []string{"n1"}, Suite: "s", Points: 3, StartTime: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	lat := 0.5e-6
 	bw := 2.5e9
-	pts := []*measure.Point{
-		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 1, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1,
+	pts := []*record.Point{
+		{Kind: record.KindPoint, RunID: "r1", PointIndex: 1, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1,
 			NProcs: 2, Ranks: []int{0, 1}, TimeS: 1e-6, MeanS: 1.1e-6, StderrS: 1e-8, Reps: 8, LatencyS: &lat,
 			RankTimeS: []float64{1e-6, 1.2e-6}, SamplesS: make([]float64, 8)},
-		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 2, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1024,
-			NProcs: 2, Ranks: []int{0, 1}, TimeS: 2e-6, MeanS: 2e-6, Reps: 64, Flags: []string{measure.FlagMaxReps},
+		{Kind: record.KindPoint, RunID: "r1", PointIndex: 2, Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 1024,
+			NProcs: 2, Ranks: []int{0, 1}, TimeS: 2e-6, MeanS: 2e-6, Reps: 64, Flags: []string{record.FlagMaxReps},
 			RankTimeS: []float64{2e-6, 2e-6}, SamplesS: make([]float64, 64)},
-		{Kind: measure.KindPoint, RunID: "r1", PointIndex: 3, Measurement: "bw, big", Op: "Bandwidth_Isend_Irecv",
+		{Kind: record.KindPoint, RunID: "r1", PointIndex: 3, Measurement: "bw, big", Op: "Bandwidth_Isend_Irecv",
 			NProcs: 2, MsgBytes: 4 << 20, Ranks: []int{0, 1}, Window: 16, TimeS: 0.0268, MeanS: 0.0268, Reps: 8,
 			BandwidthBps: &bw, SamplesS: make([]float64, 8)},
 	}

@@ -6,23 +6,23 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // Sink receives the run header once, then every point as it completes. Each sink
 // writes a point through to its file before returning, so an interrupted run keeps
 // every point measured so far.
 type Sink interface {
-	Run(*measure.Run) error
-	Point(*measure.Point) error
-	Fault(*measure.Fault) error
+	Run(*record.Run) error
+	Point(*record.Point) error
+	Fault(*record.Fault) error
 	Close() error
 }
 
 // Multi sends every record to each sink in turn.
 type Multi []Sink
 
-func (m Multi) Run(r *measure.Run) error {
+func (m Multi) Run(r *record.Run) error {
 	var errs []error
 	for _, s := range m {
 		errs = append(errs, s.Run(r))
@@ -30,7 +30,7 @@ func (m Multi) Run(r *measure.Run) error {
 	return errors.Join(errs...)
 }
 
-func (m Multi) Point(p *measure.Point) error {
+func (m Multi) Point(p *record.Point) error {
 	var errs []error
 	for _, s := range m {
 		errs = append(errs, s.Point(p))
@@ -38,7 +38,7 @@ func (m Multi) Point(p *measure.Point) error {
 	return errors.Join(errs...)
 }
 
-func (m Multi) Fault(f *measure.Fault) error {
+func (m Multi) Fault(f *record.Fault) error {
 	var errs []error
 	for _, s := range m {
 		errs = append(errs, s.Fault(f))
@@ -63,19 +63,19 @@ type Locked struct {
 
 func NewLocked(s Sink) *Locked { return &Locked{s: s} }
 
-func (l *Locked) Run(r *measure.Run) error {
+func (l *Locked) Run(r *record.Run) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.s.Run(r)
 }
 
-func (l *Locked) Point(p *measure.Point) error {
+func (l *Locked) Point(p *record.Point) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.s.Point(p)
 }
 
-func (l *Locked) Fault(f *measure.Fault) error {
+func (l *Locked) Fault(f *record.Fault) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.s.Fault(f)
@@ -83,7 +83,7 @@ func (l *Locked) Fault(f *measure.Fault) error {
 
 // Finish writes a last fault (if any), closes the sink and keeps it locked for good:
 // the process is about to exit, and nothing may be written after the close.
-func (l *Locked) Finish(f *measure.Fault) error {
+func (l *Locked) Finish(f *record.Fault) error {
 	l.mu.Lock()
 	var err error
 	if f != nil {

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 )
 
 // data reads one data line into a point; it returns what is wrong with the line.
@@ -37,7 +37,7 @@ func (p *skoParser) data(s string) string {
 		vars = append(vars, v)
 	}
 	ours := p.ours || len(vars) == 1 && vars[0].name == "count" && len(fields) > 0 && strings.ContainsAny(fields[0], ".eE")
-	pt := measure.Point{Kind: measure.KindPoint, Measurement: p.block.name, MeasurementIndex: p.blocks - 1, Stop: SKOImportStop}
+	pt := record.Point{Kind: record.KindPoint, Measurement: p.block.name, MeasurementIndex: p.blocks - 1, Stop: SKOImportStop}
 	var extra []string
 	nprocs := 0
 	if ours {
@@ -116,7 +116,7 @@ func (p *skoParser) data(s string) string {
 	pt.Flags = flags
 	if pt.Reps == 0 {
 		pt.TimeS, pt.StderrS = 0, 0
-		pt.AddFlag(measure.FlagNoValidReps)
+		pt.AddFlag(record.FlagNoValidReps)
 	}
 	p.index++
 	pt.PointIndex = p.index

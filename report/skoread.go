@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // SKOImportVersion is the skampi_version of the run header ReadSKO makes up.
@@ -77,7 +77,7 @@ type skoParser struct {
 	name    string
 	res     *Results
 	ours    bool // the file has skampi's header
-	run     measure.Run
+	run     record.Run
 	nprocs  int // from skampi's header
 	lineNo  int
 	open    bool
@@ -94,7 +94,7 @@ type skoBlock struct {
 }
 
 type skoFault struct {
-	f     measure.Fault
+	f     record.Fault
 	block int  // blocks begun before it
 	open  bool // inside a block (the last begun)
 }
@@ -171,7 +171,7 @@ func skoName(s string) string {
 func (p *skoParser) comment(c string) {
 	if m := skoFaultRe.FindStringSubmatch(c); m != nil {
 		size, _ := strconv.ParseInt(m[3], 10, 64)
-		p.pending = append(p.pending, skoFault{f: measure.Fault{Kind: measure.KindFault, Op: m[2], MsgBytes: size,
+		p.pending = append(p.pending, skoFault{f: record.Fault{Kind: record.KindFault, Op: m[2], MsgBytes: size,
 			Fault: m[1], Detail: m[4]}, block: p.blocks, open: p.open})
 		return
 	}
@@ -216,7 +216,7 @@ func (p *skoParser) finish(data []byte) {
 	}
 	sum := sha256.Sum256(append([]byte(base+"\n"), data...))
 	run := p.run
-	run.Kind, run.RunID, run.SkampiVersion = measure.KindRun, "sko-"+hex.EncodeToString(sum[:8]), SKOImportVersion
+	run.Kind, run.RunID, run.SkampiVersion = record.KindRun, "sko-"+hex.EncodeToString(sum[:8]), SKOImportVersion
 	run.Suite, run.SuiteSource = strings.TrimSuffix(base, filepath.Ext(base)), p.name
 	run.NProcs = p.nprocs
 	for _, pt := range p.res.Points {
@@ -237,14 +237,14 @@ func (p *skoParser) finish(data []byte) {
 		p.res.Faults = append(p.res.Faults, f.f)
 	}
 	run.Points = len(p.res.Points) + len(p.res.Faults)
-	p.res.Runs = []measure.Run{run}
+	p.res.Runs = []record.Run{run}
 }
 
 // faultMeasurement finds the measurement (name and index) of a fault comment, which
 // names only the op: the block open around it if its op matches, else the next block of
 // that op, else an earlier one, else the op itself.
 func (p *skoParser) faultMeasurement(f skoFault) (string, int) {
-	var before *measure.Point
+	var before *record.Point
 	for i := range p.res.Points {
 		pt := &p.res.Points[i]
 		if pt.Op != f.f.Op {

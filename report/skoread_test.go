@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // Our writer prints times in µs with 3 decimals: a value read back is within half of
@@ -19,8 +19,8 @@ const skoPrecision = 0.0005e-6
 
 func TestSKORoundTrip(t *testing.T) {
 	src := load(t, "pt2pt-a.jsonl")
-	fault := measure.Fault{Kind: measure.KindFault, RunID: src.Runs[0].RunID, PointIndex: 999, Measurement: "Pingpong_Send_Recv",
-		Op: "Pingpong_Send_Recv", MsgBytes: 8 << 20, NProcs: 2, Fault: measure.FaultTimeout, Detail: "no progress for 25s"}
+	fault := record.Fault{Kind: record.KindFault, RunID: src.Runs[0].RunID, PointIndex: 999, Measurement: "Pingpong_Send_Recv",
+		Op: "Pingpong_Send_Recv", MsgBytes: 8 << 20, NProcs: 2, Fault: record.FaultTimeout, Detail: "no progress for 25s"}
 	var buf bytes.Buffer
 	s := NewSKO(&buf)
 	s.Run(&src.Runs[0])

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // Table prints what a user watches while a suite runs: a heading per measurement,
@@ -18,7 +18,7 @@ type Table struct {
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
 
-func (t *Table) Run(r *measure.Run) error {
+func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
 	hosts := len(r.Hosts)
 	_, err := fmt.Fprintf(t.w, "skampi %s | %s | %d processes on %d host%s | suite %s, %d points\n",
@@ -39,7 +39,7 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
 	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %8s %5s %12s  %s\n", "point", "size", "procs", "method", "time", "stderr", "reps", "rate", "flags")
 }
 
-func (t *Table) Point(p *measure.Point) error {
+func (t *Table) Point(p *record.Point) error {
 	var b strings.Builder
 	t.heading(&b, p.Measurement, p.Op, ranksText(p.Ranks))
 	rel := "-"
@@ -59,7 +59,7 @@ func (t *Table) Point(p *measure.Point) error {
 	return err
 }
 
-func (t *Table) Fault(f *measure.Fault) error {
+func (t *Table) Fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "")
 	fmt.Fprintf(&b, "%11s %10s  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),

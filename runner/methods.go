@@ -7,6 +7,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 	psync "github.com/skampi/skampi/sync"
 )
 
@@ -22,7 +23,7 @@ func methodsOf(m inputs.Measurement) []string {
 // measurePoint measures one point with a timing method. "ack" is timed by the root
 // alone; "barrier" subtracts a barrier measured right after with the same settings
 // (the method paper's Alg. 1). The point is nil on ranks other than 0.
-func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Task, index int) (*measure.Point, error) {
+func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Task, index int) (*record.Point, error) {
 	w := r.World
 	if spec.Method == "ack" { // the root's world rank
 		root := m.Settings.Root
@@ -60,6 +61,9 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 	if res == nil {
 		return nil, nil
 	}
+	if barrier != nil {
+		res.Subtract(barrier.Time)
+	}
 	p := r.point(index, m, spec.Bytes, task.Participants, res)
 	p.Method = spec.Method
 	if win, ok := task.Sync.(*psync.Window); ok {
@@ -67,11 +71,8 @@ func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Ta
 		wd := win.Width()
 		p.WindowS = &wd
 	}
-	if barrier != nil {
-		p.Subtract(barrier.Time)
-	}
 	if spec.Method == "ack" && p.Reps > 0 && p.TimeS < 0 { // the ack time was subtracted in C
-		p.AddFlag(measure.FlagNegative)
+		p.AddFlag(record.FlagNegative)
 	}
 	return p, nil
 }

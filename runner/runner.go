@@ -15,6 +15,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	psync "github.com/skampi/skampi/sync"
 )
@@ -48,10 +49,10 @@ type Runner struct {
 	Sink  report.Sink
 	Log   io.Writer
 
-	Library     string               // the library's version string, for the deny-list
-	AllowBroken bool                 // run routines on the deny-list anyway
-	Done        map[measure.Key]bool // rank 0: points a resumed run leaves alone
-	Watchdog    *Watchdog            // optional: armed around every point
+	Library     string              // the library's version string, for the deny-list
+	AllowBroken bool                // run routines on the deny-list anyway
+	Done        map[record.Key]bool // rank 0: points a resumed run leaves alone
+	Watchdog    *Watchdog           // optional: armed around every point
 
 	// Skipped counts the points left alone because Done had them (rank 0).
 	Skipped int
@@ -109,7 +110,7 @@ func (r *Runner) Run(plan *inputs.Plan) error {
 			return fmt.Errorf("measurement %q: selecting the pair: %w", m.Name, err)
 		}
 		// Window synchronisation may fit the clocks first: watched like a point.
-		r.arm(measure.Fault{RunID: r.RunID, Measurement: m.Name + " (clock synchronisation)", Op: m.Op.Name, NProcs: w.Size()}, m.Settings.Hang())
+		r.arm(record.Fault{RunID: r.RunID, Measurement: m.Name + " (clock synchronisation)", Op: m.Op.Name, NProcs: w.Size()}, m.Settings.Hang())
 		syncer, err := r.syncer(m.Settings.Sync, m.Settings.ClockSync)
 		r.disarm()
 		if err != nil {
@@ -160,7 +161,7 @@ func (r *Runner) runPoint(m inputs.Measurement, spec OpSpec, task measure.Task, 
 	if spec.Ranks != nil {
 		nprocs = len(spec.Ranks)
 	}
-	id := measure.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
+	id := record.Fault{RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
 		Op: m.Op.Name, Method: spec.Method, MsgBytes: spec.Bytes, NProcs: nprocs}
 	act, err := r.decide(&id)
 	if err != nil || act != actMeasure {
@@ -177,7 +178,7 @@ func (r *Runner) runPoint(m inputs.Measurement, spec OpSpec, task measure.Task, 
 	}
 	p.NProcs = nprocs
 	if fallback != "" {
-		p.AddFlag(measure.FlagPairFallback)
+		p.AddFlag(record.FlagPairFallback)
 	}
 	if err := r.Sink.Point(p); err != nil {
 		return fmt.Errorf("writing results: %w", err)
@@ -228,7 +229,7 @@ func iterations(m inputs.Measurement) int {
 
 // decide is taken by rank 0 and broadcast: measure the point, leave it (resume), or
 // record it as denied.
-func (r *Runner) decide(id *measure.Fault) (int, error) {
+func (r *Runner) decide(id *record.Fault) (int, error) {
 	act := actMeasure
 	root := r.World.Rank() == 0
 	if root {
@@ -238,7 +239,7 @@ func (r *Runner) decide(id *measure.Fault) (int, error) {
 		} else if reason, denied := ops.Denied(id.Op, r.Library); denied && !r.AllowBroken {
 			act = actDenied
 			f := *id
-			f.Kind, f.Fault, f.Time = measure.KindFault, measure.FaultDenied, time.Now().UTC()
+			f.Kind, f.Fault, f.Time = record.KindFault, record.FaultDenied, time.Now().UTC()
 			f.Detail = reason + " (--allow-broken runs it anyway)"
 			if err := r.Sink.Fault(&f); err != nil {
 				return 0, fmt.Errorf("writing results: %w", err)
@@ -249,7 +250,7 @@ func (r *Runner) decide(id *measure.Fault) (int, error) {
 	return int(got), err
 }
 
-func (r *Runner) arm(id measure.Fault, timeout time.Duration) {
+func (r *Runner) arm(id record.Fault, timeout time.Duration) {
 	if r.Watchdog != nil {
 		r.Watchdog.Start(id, timeout)
 	}
@@ -261,9 +262,9 @@ func (r *Runner) disarm() {
 	}
 }
 
-func (r *Runner) point(index int, m inputs.Measurement, size int64, ranks []int, res *measure.Result) *measure.Point {
+func (r *Runner) point(index int, m inputs.Measurement, size int64, ranks []int, res *measure.Result) *record.Point {
 	w := r.World
-	p := &measure.Point{
+	p := &record.Point{
 		RunID: r.RunID, PointIndex: index, Measurement: m.Name, MeasurementIndex: m.Index,
 		Op: m.Op.Name, Family: m.Op.Family, MsgBytes: size, NProcs: w.Size(), Ranks: ranks,
 		Timer: m.Settings.Timer, Sync: m.Settings.Sync,
@@ -271,7 +272,10 @@ func (r *Runner) point(index int, m inputs.Measurement, size int64, ranks []int,
 	if m.Op.Windowed {
 		p.Window = m.Settings.Window
 	}
-	p.Fill(res, m.Settings.MinReps)
+	fill(p, res, m.Settings.MinReps)
+	if res.Subtracted != 0 && res.N > 0 && p.TimeS < 0 {
+		p.AddFlag(record.FlagNegative)
+	}
 	if res.N > 0 && m.Op.RoundTrip {
 		lat := p.TimeS / 2
 		p.LatencyS = &lat
@@ -331,7 +335,7 @@ func (r *Runner) probeMaxLatency(s inputs.Settings) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		r.arm(measure.Fault{RunID: r.RunID, Measurement: "pair probe", Op: info.Name, MsgBytes: 1, NProcs: w.Size()}, s.Hang())
+		r.arm(record.Fault{RunID: r.RunID, Measurement: "pair probe", Op: info.Name, MsgBytes: 1, NProcs: w.Size()}, s.Hang())
 		res, err := measure.Measure(w, op, measure.Task{
 			Participants: info.Participants(w.Size(), pair), Reduce: info.Reduce,
 			Stop:   measure.StopRule{Min: 5, Max: 5, MaxRelStderr: 1, MaxTime: probe.MaxTime},

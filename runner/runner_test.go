@@ -11,6 +11,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 )
 
 // fakeWorld is rank 0 of a job in which every participant takes 1 µs per KiB + 1 µs.
@@ -55,14 +56,14 @@ func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 }
 
 type collect struct {
-	points []*measure.Point
-	faults []*measure.Fault
+	points []*record.Point
+	faults []*record.Fault
 }
 
-func (c *collect) Run(*measure.Run) error       { return nil }
-func (c *collect) Point(p *measure.Point) error { c.points = append(c.points, p); return nil }
-func (c *collect) Fault(f *measure.Fault) error { c.faults = append(c.faults, f); return nil }
-func (c *collect) Close() error                 { return nil }
+func (c *collect) Run(*record.Run) error       { return nil }
+func (c *collect) Point(p *record.Point) error { c.points = append(c.points, p); return nil }
+func (c *collect) Fault(f *record.Fault) error { c.faults = append(c.faults, f); return nil }
+func (c *collect) Close() error                { return nil }
 
 func plan(t *testing.T, src string) *inputs.Plan {
 	t.Helper()
@@ -144,7 +145,7 @@ iterations = 1
 	if err := r.Run(p); err != nil {
 		t.Fatal(err)
 	}
-	if f := sink.points[0].Flags; !slices.Contains(f, measure.FlagPairFallback) {
+	if f := sink.points[0].Flags; !slices.Contains(f, record.FlagPairFallback) {
 		t.Errorf("flags %v", f)
 	}
 	if !strings.Contains(log.String(), `all ranks run on a; measured ranks 0 and 1 instead`) {
@@ -176,7 +177,7 @@ op = "Selftest_Crash"
 sizes = [8]
 `)
 	sink := &collect{}
-	done := map[measure.Key]bool{{Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 2, NProcs: 2}: true}
+	done := map[record.Key]bool{{Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 2, NProcs: 2}: true}
 	w := &fakeWorld{size: 2}
 	r := &Runner{World: w, Hosts: []string{"a", "a"}, RunID: "x", Sink: sink, Done: done, Library: "Open MPI v4.1.4",
 		Watchdog: &Watchdog{}}
@@ -189,7 +190,7 @@ sizes = [8]
 	if r.Skipped != 1 || len(sink.faults) != 1 {
 		t.Fatalf("skipped %d, faults %d", r.Skipped, len(sink.faults))
 	}
-	if f := sink.faults[0]; f.Fault != measure.FaultDenied || f.PointIndex != 4 || f.Op != "Selftest_Crash" || !strings.Contains(f.Detail, "--allow-broken") {
+	if f := sink.faults[0]; f.Fault != record.FaultDenied || f.PointIndex != 4 || f.Op != "Selftest_Crash" || !strings.Contains(f.Detail, "--allow-broken") {
 		t.Errorf("fault %+v", f)
 	}
 	if cur, _ := r.Watchdog.Current(); cur != nil {
@@ -205,22 +206,22 @@ sizes = [8]
 }
 
 func TestWatchdog(t *testing.T) {
-	fired := make(chan *measure.Fault, 1)
-	w := &Watchdog{Expire: func(f *measure.Fault) { fired <- f }}
-	w.Start(measure.Fault{Op: "Selftest_Hang", MsgBytes: 8, PointIndex: 3}, 20*time.Millisecond)
+	fired := make(chan *record.Fault, 1)
+	w := &Watchdog{Expire: func(f *record.Fault) { fired <- f }}
+	w.Start(record.Fault{Op: "Selftest_Hang", MsgBytes: 8, PointIndex: 3}, 20*time.Millisecond)
 	if cur, _ := w.Current(); cur == nil || cur.Op != "Selftest_Hang" {
 		t.Fatalf("current %+v", cur)
 	}
 	select {
 	case f := <-fired:
-		if f.Kind != measure.KindFault || f.Fault != measure.FaultTimeout || f.PointIndex != 3 || f.ElapsedS < 0.02 {
+		if f.Kind != record.KindFault || f.Fault != record.FaultTimeout || f.PointIndex != 3 || f.ElapsedS < 0.02 {
 			t.Errorf("fault %+v", f)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the watchdog did not fire")
 	}
 	// Stopped in time: never fires.
-	w.Start(measure.Fault{Op: "quick"}, 50*time.Millisecond)
+	w.Start(record.Fault{Op: "quick"}, 50*time.Millisecond)
 	w.Stop()
 	select {
 	case f := <-fired:

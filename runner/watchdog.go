@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 )
 
 // Watchdog notices a point that never ends. The main goroutine is then blocked inside
@@ -12,16 +12,16 @@ import (
 // own goroutine and hands the point, as a timeout fault, to Expire.
 type Watchdog struct {
 	// Expire is called at most once per point, on the timer's goroutine.
-	Expire func(*measure.Fault)
+	Expire func(*record.Fault)
 
 	mu      sync.Mutex
 	timer   *time.Timer
-	current *measure.Fault
+	current *record.Fault
 	started time.Time
 }
 
 // Start arms the watchdog for the point f describes.
-func (w *Watchdog) Start(f measure.Fault, timeout time.Duration) {
+func (w *Watchdog) Start(f record.Fault, timeout time.Duration) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.stopLocked()
@@ -34,7 +34,7 @@ func (w *Watchdog) Start(f measure.Fault, timeout time.Duration) {
 			return
 		}
 		f := *cur
-		f.Kind, f.Fault = measure.KindFault, measure.FaultTimeout
+		f.Kind, f.Fault = record.KindFault, record.FaultTimeout
 		f.ElapsedS = time.Since(w.started).Seconds()
 		f.Time = time.Now().UTC()
 		w.mu.Unlock()
@@ -59,7 +59,7 @@ func (w *Watchdog) stopLocked() {
 }
 
 // Current returns the point in flight (nil between points) and how long it has run.
-func (w *Watchdog) Current() (*measure.Fault, time.Duration) {
+func (w *Watchdog) Current() (*record.Fault, time.Duration) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.current == nil {

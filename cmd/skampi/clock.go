@@ -10,12 +10,13 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/internal/launch"
-	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
-	"github.com/spf13/cobra"
 )
 
 type clockOptions struct {
@@ -116,7 +117,7 @@ func clockJob(o *clockOptions, out io.Writer) error {
 	hdr := provenance(w.Size(), hosts)
 	hdr.Suite = "clock check (" + alg.Name() + ")"
 	runID := hdr.RunID
-	var records []measure.Clock
+	var records []record.Clock
 	start := time.Now()
 	// Checks at 0, interval, 2*interval, ... up to duration.
 	for k := 1; ; k++ {
@@ -134,7 +135,7 @@ func clockJob(o *clockOptions, out io.Writer) error {
 						best = s
 					}
 				}
-				records = append(records, measure.Clock{Kind: measure.KindClock, RunID: runID, Rank: r, Host: hosts[r],
+				records = append(records, record.Clock{Kind: record.KindClock, RunID: runID, Rank: r, Host: hosts[r],
 					Algorithm: alg.Name(), ElapsedS: elapsed, ResidualS: m.Global(best.Remote) - best.Mid(),
 					RTTS: best.RTT(), UncertaintyS: m.Uncertainty(best.Remote)})
 			case r:
@@ -163,7 +164,7 @@ func clockJob(o *clockOptions, out io.Writer) error {
 
 // printResiduals shows, per rank, the residual offset at the first and last check and
 // its drift (least-squares slope over the checks).
-func printResiduals(out io.Writer, records []measure.Clock, size int) {
+func printResiduals(out io.Writer, records []record.Clock, size int) {
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "rank\thost\tresidual first\tresidual last\tmax |residual|\tdrift\tRTT\t\n")
 	for r := 1; r < size; r++ {
@@ -211,7 +212,7 @@ func slope(xs, ys []float64) float64 {
 }
 
 // writeClock appends the run header and the clock records to dir/clock.jsonl.
-func writeClock(dir string, hdr *measure.Run, records []measure.Clock) error {
+func writeClock(dir string, hdr *record.Run, records []record.Clock) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}

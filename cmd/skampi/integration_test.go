@@ -21,6 +21,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -306,7 +307,7 @@ pair = "across-nodes"
 	if len(res.Points) != 4 {
 		t.Fatalf("%d points", len(res.Points))
 	}
-	byName := map[string]measure.Point{}
+	byName := map[string]record.Point{}
 	for _, p := range res.Points {
 		byName[p.Measurement] = p
 	}
@@ -320,7 +321,7 @@ pair = "across-nodes"
 		t.Errorf("probed pair %v", r)
 	}
 	across := byName["across"]
-	if !slices.Equal(across.Ranks, []int{0, 1}) || !slices.Contains(across.Flags, measure.FlagPairFallback) {
+	if !slices.Equal(across.Ranks, []int{0, 1}) || !slices.Contains(across.Flags, record.FlagPairFallback) {
 		t.Errorf("across-nodes on one host: ranks %v flags %v", across.Ranks, across.Flags)
 	}
 	if !strings.Contains(stderr, "all ranks run on") {
@@ -448,7 +449,7 @@ root = 1
 					t.Errorf("np %d: sync method: sync %q window %v ranks %v", np, p.Sync, p.WindowS, p.Ranks)
 				}
 			}
-			if p.TimeS == 0 || p.Reps == 0 || (p.TimeS < 0) != slices.Contains(p.Flags, measure.FlagNegative) {
+			if p.TimeS == 0 || p.Reps == 0 || (p.TimeS < 0) != slices.Contains(p.Flags, record.FlagNegative) {
 				t.Errorf("np %d: %s: time %g, flags %v: no time, or a negative one not flagged", np, p.Method, p.TimeS, p.Flags)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
 )
@@ -72,7 +73,7 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 	w.SetHosts(hosts)
 	var sink *report.Locked
 	var files []*os.File
-	var done map[measure.Key]bool
+	var done map[record.Key]bool
 	status := int64(0)
 	if rank == 0 {
 		if o.resume {
@@ -91,7 +92,7 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 		return common(err)
 	}
 	lib, _ := mpi.Library()
-	wd := &runner.Watchdog{Expire: func(f *measure.Fault) { expire(rank, sink, f) }}
+	wd := &runner.Watchdog{Expire: func(f *record.Fault) { expire(rank, sink, f) }}
 	r := &runner.Runner{World: world{w}, Hosts: hosts, Sink: sink, Log: os.Stderr,
 		Library: lib, AllowBroken: o.allowBroken, Done: done, Watchdog: wd}
 	stopSignals := handleSignals(rank, sink, wd, o.out)
@@ -164,14 +165,14 @@ func openSinks(dir string) (*report.Locked, []*os.File, error) {
 	return report.NewLocked(report.Multi{report.NewJSONL(jf), report.NewCSV(cf, fresh), report.NewSKO(sf), sinks[0]}), files, nil
 }
 
-func header(plan *inputs.Plan, nprocs int, hosts []string) *measure.Run {
+func header(plan *inputs.Plan, nprocs int, hosts []string) *record.Run {
 	h := provenance(nprocs, hosts)
 	h.Suite, h.SuiteSource, h.SuiteSHA256, h.Points = plan.Name, plan.Source, plan.SHA256, plan.Points()
 	return h
 }
 
 // provenance is the run header every result file starts with, less the suite.
-func provenance(nprocs int, hosts []string) *measure.Run {
+func provenance(nprocs int, hosts []string) *record.Run {
 	lib, ver := mpi.Library()
 	timer, res := mpi.Timer()
 	perHost := map[string]int{}
@@ -184,8 +185,8 @@ func provenance(nprocs int, hosts []string) *measure.Run {
 	}
 	var id [8]byte
 	rand.Read(id[:])
-	return &measure.Run{
-		Kind: measure.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
+	return &record.Run{
+		Kind: record.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
 		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: nprocs,
 		Hosts: unique, RankHosts: hosts, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
 		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),

@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
 )
@@ -27,7 +27,7 @@ const rootGrace = 10 * time.Second
 
 // expire runs on the watchdog's goroutine while the main one is blocked in the
 // library: rank 0 records the timeout and ends the job.
-func expire(rank int, sink *report.Locked, f *measure.Fault) {
+func expire(rank int, sink *report.Locked, f *record.Fault) {
 	if rank != 0 {
 		time.Sleep(rootGrace) // rank 0 normally aborts the job before this
 	} else {
@@ -57,10 +57,10 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 			time.Sleep(time.Second) // let rank 0 write first
 			os.Exit(exitSignal + int(sig))
 		}
-		var f *measure.Fault
+		var f *record.Fault
 		if cur, elapsed := wd.Current(); cur != nil {
 			f = cur
-			f.Kind, f.Fault, f.ElapsedS, f.Time = measure.KindFault, measure.FaultInterrupted, elapsed.Seconds(), time.Now().UTC()
+			f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultInterrupted, elapsed.Seconds(), time.Now().UTC()
 			f.Detail = "interrupted by " + sigName(sig)
 		}
 		err := sink.Finish(f)

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/inputs"
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -50,8 +50,8 @@ op = "Pingpong_Send_Recv"
 sizes = [16, 32]
 `
 
-func faultsByOp(res *report.Results) map[string]measure.Fault {
-	m := map[string]measure.Fault{}
+func faultsByOp(res *report.Results) map[string]record.Fault {
+	m := map[string]record.Fault{}
 	for _, f := range res.Faults {
 		m[f.Op] = f
 	}
@@ -80,10 +80,10 @@ func TestHangAndCrashCostOnePointEach(t *testing.T) {
 		}
 	}
 	faults := faultsByOp(res)
-	if f := faults["Selftest_Hang"]; f.Fault != measure.FaultTimeout || f.ElapsedS < 2 || !strings.Contains(f.Detail, "blocked inside the library") {
+	if f := faults["Selftest_Hang"]; f.Fault != record.FaultTimeout || f.ElapsedS < 2 || !strings.Contains(f.Detail, "blocked inside the library") {
 		t.Errorf("hang fault: %+v", f)
 	}
-	if f := faults["Selftest_Crash"]; f.Fault != measure.FaultCrash || !strings.Contains(f.Detail, "died in this point twice") {
+	if f := faults["Selftest_Crash"]; f.Fault != record.FaultCrash || !strings.Contains(f.Detail, "died in this point twice") {
 		t.Errorf("crash fault: %+v", f)
 	}
 	for _, want := range []string{
@@ -113,7 +113,7 @@ func TestDenyListSkipsWithARecord(t *testing.T) {
 	}
 	res := readResults(t, out)
 	f := faultsByOp(res)["Selftest_Crash"]
-	if f.Fault != measure.FaultDenied || !strings.Contains(f.Detail, "--allow-broken") {
+	if f.Fault != record.FaultDenied || !strings.Contains(f.Detail, "--allow-broken") {
 		t.Errorf("denied fault %+v", f)
 	}
 	if !strings.Contains(stdout, "DENIED: crashes on purpose") {
@@ -232,7 +232,7 @@ func TestRandomKillsThenResume(t *testing.T) {
 
 func checkAtMostOnce(t *testing.T, res *report.Results) {
 	t.Helper()
-	seen := map[measure.Key]bool{}
+	seen := map[record.Key]bool{}
 	for i := range res.Points {
 		k := res.Points[i].Key()
 		if seen[k] {
@@ -246,14 +246,14 @@ func checkAtMostOnce(t *testing.T, res *report.Results) {
 func checkEachOnce(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int) {
 	t.Helper()
 	checkAtMostOnce(t, res)
-	have := map[measure.Key]bool{}
+	have := map[record.Key]bool{}
 	for i := range res.Points {
 		have[res.Points[i].Key()] = true
 	}
 	missing := 0
 	for _, m := range plan.Measurements {
 		for _, size := range m.Sizes {
-			if !have[measure.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}] {
+			if !have[record.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}] {
 				missing++
 			}
 		}

@@ -12,11 +12,12 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"github.com/spf13/cobra"
+
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
-	"github.com/spf13/cobra"
 )
 
 func newRunCmd() *cobra.Command {
@@ -76,7 +77,7 @@ func selfLaunch(plan *inputs.Plan, o *runOptions) error {
 	}
 	args := os.Args[1:]
 	var newRuns []string
-	var suspect *measure.Key
+	var suspect *record.Key
 	for restarts := 0; ; restarts++ {
 		before, _ := loadState(o.out)
 		cmd := launch.Command(mpirun, self, args, os.Environ(),
@@ -113,7 +114,7 @@ func selfLaunch(plan *inputs.Plan, o *runOptions) error {
 		}
 		what, then := "hung", "recorded as a timeout, resuming"
 		if code == exitTimeout {
-			if f := after.lastFault(measure.FaultTimeout); f != nil {
+			if f := after.lastFault(record.FaultTimeout); f != nil {
 				k := f.Key()
 				key = &k
 			}

@@ -11,19 +11,19 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/inputs"
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
 // state is what a results directory holds, as far as resuming is concerned.
 type state struct {
 	res  *report.Results
-	done map[measure.Key]bool // measured, or faulted by a timeout or crash
+	done map[record.Key]bool // measured, or faulted by a timeout or crash
 }
 
 // loadState reads dir/results.jsonl; a missing file is an empty state.
 func loadState(dir string) (*state, error) {
-	st := &state{res: &report.Results{}, done: map[measure.Key]bool{}}
+	st := &state{res: &report.Results{}, done: map[record.Key]bool{}}
 	if dir == "" {
 		return st, nil
 	}
@@ -51,7 +51,7 @@ func loadState(dir string) (*state, error) {
 
 // resumeState is the set of points a resumed run leaves alone; problems in the file
 // (a torn last line) are reported and the rest is used.
-func resumeState(dir string) (map[measure.Key]bool, error) {
+func resumeState(dir string) (map[record.Key]bool, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("--resume needs -o DIR: the results to continue")
 	}
@@ -92,7 +92,7 @@ func (st *state) lastRun() string {
 }
 
 // lastFault is the last fault of the given kind in the newest run, if any.
-func (st *state) lastFault(kind string) *measure.Fault {
+func (st *state) lastFault(kind string) *record.Fault {
 	last := st.lastRun()
 	for i := len(st.res.Faults) - 1; i >= 0; i-- {
 		if f := &st.res.Faults[i]; f.RunID == last && f.Fault == kind {
@@ -103,12 +103,12 @@ func (st *state) lastFault(kind string) *measure.Fault {
 }
 
 // firstMissing is the first planned point with no record: where a job that died was.
-func (st *state) firstMissing(plan *inputs.Plan, nprocs int) (*measure.Key, int) {
+func (st *state) firstMissing(plan *inputs.Plan, nprocs int) (*record.Key, int) {
 	index := 0
 	for _, m := range plan.Measurements {
 		for _, size := range m.Sizes {
 			index++
-			k := measure.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}
+			k := record.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}
 			if !st.done[k] {
 				return &k, index
 			}
@@ -118,9 +118,9 @@ func (st *state) firstMissing(plan *inputs.Plan, nprocs int) (*measure.Key, int)
 }
 
 // recordCrash appends a crash fault for a point the job died in twice.
-func recordCrash(dir, runID string, k *measure.Key, index, code int) error {
-	f := measure.Fault{Kind: measure.KindFault, RunID: runID, PointIndex: index, Measurement: k.Measurement,
-		Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs, Fault: measure.FaultCrash, Time: time.Now().UTC(),
+func recordCrash(dir, runID string, k *record.Key, index, code int) error {
+	f := record.Fault{Kind: record.KindFault, RunID: runID, PointIndex: index, Measurement: k.Measurement,
+		Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs, Fault: record.FaultCrash, Time: time.Now().UTC(),
 		Detail: fmt.Sprintf("the job died in this point twice (mpirun exit status %d); skipped when resuming", code)}
 	b, err := json.Marshal(&f)
 	if err != nil {
@@ -140,9 +140,9 @@ func recordCrash(dir, runID string, k *measure.Key, index, code int) error {
 
 // summarise lists the points that runs left unmeasured, and why.
 func (st *state) summarise(w io.Writer, runs []string) {
-	var faults []measure.Fault
+	var faults []record.Fault
 	for _, f := range st.res.Faults {
-		if slices.Contains(runs, f.RunID) && f.Fault != measure.FaultInterrupted {
+		if slices.Contains(runs, f.RunID) && f.Fault != record.FaultInterrupted {
 			faults = append(faults, f)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -44,7 +44,7 @@ type Input struct {
 }
 
 type runView struct {
-	measure.Run
+	record.Run
 	EnvKeys []string
 }
 
@@ -52,15 +52,15 @@ type measurementView struct {
 	Name   string
 	RunID  string
 	Op     string
-	Points []measure.Point
+	Points []record.Point
 }
 
 type pageView struct {
 	Input
 	Runs         []runView
 	Measurements []measurementView
-	Flagged      []measure.Point
-	Faults       []measure.Fault
+	Flagged      []record.Point
+	Faults       []record.Fault
 	FlagCounts   []flagCount
 	Analyses     []report.Breakdown
 	Problems     []report.Problem
@@ -73,19 +73,19 @@ type flagCount struct {
 
 // flagMeaning explains each flag where it is summarised.
 var flagMeaning = map[string]string{
-	measure.FlagMaxReps:      "stopped at max_repetitions with the standard error above its target",
-	measure.FlagTimeCap:      "stopped by max_time_per_point",
-	measure.FlagDiscardCap:   "stopped by too many invalid repetitions",
-	measure.FlagFewReps:      "fewer valid repetitions than min_repetitions",
-	measure.FlagNoValidReps:  "no valid repetition: no time",
-	measure.FlagPairFallback: "the requested pair selection was impossible; ranks 0 and 1 measured",
+	record.FlagMaxReps:      "stopped at max_repetitions with the standard error above its target",
+	record.FlagTimeCap:      "stopped by max_time_per_point",
+	record.FlagDiscardCap:   "stopped by too many invalid repetitions",
+	record.FlagFewReps:      "fewer valid repetitions than min_repetitions",
+	record.FlagNoValidReps:  "no valid repetition: no time",
+	record.FlagPairFallback: "the requested pair selection was impossible; ranks 0 and 1 measured",
 }
 
 var funcs = template.FuncMap{
 	"seconds": report.Seconds,
 	"bytes":   report.Bytes,
 	"rate":    func(p *float64) string { return ratePtr(p) },
-	"relerr": func(p measure.Point) string {
+	"relerr": func(p record.Point) string {
 		if p.MeanS <= 0 {
 			return "-"
 		}

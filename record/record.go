@@ -1,6 +1,17 @@
-package measure
+// Package record is the schema of skampi's result files: the run header, measured
+// points, faults, clock checks, the key that identifies a point across runs, and the
+// flags a point can carry. It is a leaf: it imports nothing of skampi's, so writers,
+// readers, the engine's callers and tools outside skampi can all share it.
+//
+// One record is one JSON line; "kind" says which. Readers ignore unknown fields, so
+// the schema can grow without breaking files written earlier.
+package record
 
-import "time"
+import (
+	"strconv"
+	"strings"
+	"time"
+)
 
 // Record kinds, the "kind" field of every line of a result file.
 const (
@@ -84,37 +95,6 @@ type Point struct {
 	ElapsedS         float64   `json:"elapsed_s"`
 }
 
-// Fill copies a Result's statistics into the point and sets the flags its stop
-// verdict and repetition count call for. minReps is the point's min_repetitions.
-func (p *Point) Fill(r *Result, minReps int) {
-	p.Kind = KindPoint
-	p.Iterations = r.Iterations
-	p.Reps, p.Discarded = r.N, r.Discarded
-	p.Stop = r.Verdict.String()
-	p.ElapsedS = r.Elapsed.Seconds()
-	p.SamplesS = r.Samples
-	p.RankTimeS = r.RankTime
-	switch r.Verdict {
-	case MaxReps:
-		p.addFlag(FlagMaxReps)
-	case TimeCap:
-		p.addFlag(FlagTimeCap)
-	case DiscardCap:
-		p.addFlag(FlagDiscardCap)
-	}
-	if r.N == 0 {
-		// JSON has no NaN: the times stay 0 and the flag says there are none.
-		p.addFlag(FlagNoValidReps)
-		return
-	}
-	if r.N < minReps {
-		p.addFlag(FlagFewReps)
-	}
-	s := r.Summary
-	p.TimeS, p.MeanS, p.MedianS = s.Time, s.Mean, s.Median
-	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = s.Min, s.P10, s.P90, s.Max, s.Stderr
-}
-
 func (p *Point) addFlag(f string) { p.Flags = append(p.Flags, f) }
 
 // AddFlag records a flag once.
@@ -150,45 +130,88 @@ type Fault struct {
 	Method           string    `json:"method,omitempty"`
 	MsgBytes         int64     `json:"msg_bytes"`
 	NProcs           int       `json:"nprocs"`
+	Ranks            []int     `json:"ranks,omitempty"` // the participating ranks, when known
 	Fault            string    `json:"fault"`
 	ElapsedS         float64   `json:"elapsed_s"`
 	Detail           string    `json:"detail"`
 	Time             time.Time `json:"time"`
 }
 
-// Key identifies a point across runs of a suite, for resuming.
+// Key identifies a point across runs of a suite: resume, crash blame and comparisons
+// use it. Ranks is the participating world ranks in canonical form ("0,1"; see
+// RanksKey); it is empty when they are not known, which matches any ranks: a fault
+// written before faults carried their ranks, or a pair chosen only at run time
+// (pair = "max-latency").
 type Key struct {
 	Measurement string
 	Op          string
 	Method      string
 	MsgBytes    int64
 	NProcs      int
+	Ranks       string
 }
 
-func (p *Point) Key() Key { return Key{p.Measurement, p.Op, p.Method, p.MsgBytes, p.NProcs} }
-func (f *Fault) Key() Key { return Key{f.Measurement, f.Op, f.Method, f.MsgBytes, f.NProcs} }
+// RanksKey is the canonical text of a rank list in a Key.
+func RanksKey(ranks []int) string {
+	var b strings.Builder
+	for i, r := range ranks {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(r))
+	}
+	return b.String()
+}
 
-// Subtract takes s seconds off every sample and per-rank time (the subtraction
-// method: a part measured on its own is removed from the whole) and recomputes the
-// statistics. A result that goes negative stays negative and is flagged.
-func (p *Point) Subtract(s float64) {
-	if p.Reps == 0 {
-		return
+func (p *Point) Key() Key {
+	return Key{p.Measurement, p.Op, p.Method, p.MsgBytes, p.NProcs, RanksKey(p.Ranks)}
+}
+
+func (f *Fault) Key() Key {
+	return Key{f.Measurement, f.Op, f.Method, f.MsgBytes, f.NProcs, RanksKey(f.Ranks)}
+}
+
+// WithoutRanks is the key with its ranks left out: comparisons match points of
+// different runs by measurement, op, method, size and process count.
+func (k Key) WithoutRanks() Key {
+	k.Ranks = ""
+	return k
+}
+
+// KeySet is a set of keys where an empty Ranks matches any ranks (see Key).
+type KeySet struct {
+	exact map[Key]bool
+	any   map[Key]bool // every key with its ranks blanked
+	loose map[Key]bool // keys added without ranks, ranks blanked
+}
+
+// Add puts k in the set.
+func (s *KeySet) Add(k Key) {
+	if s.exact == nil {
+		s.exact, s.any, s.loose = map[Key]bool{}, map[Key]bool{}, map[Key]bool{}
 	}
-	for i := range p.SamplesS {
-		p.SamplesS[i] -= s
-	}
-	for i := range p.RankTimeS {
-		p.RankTimeS[i] -= s
-	}
-	st := Summarize(p.SamplesS)
-	p.TimeS, p.MeanS, p.MedianS = st.Time, st.Mean, st.Median
-	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = st.Min, st.P10, st.P90, st.Max, st.Stderr
-	p.SubtractedS = &s
-	if p.TimeS < 0 {
-		p.AddFlag(FlagNegative)
+	s.exact[k] = true
+	bare := k.WithoutRanks()
+	s.any[bare] = true
+	if k.Ranks == "" {
+		s.loose[bare] = true
 	}
 }
+
+// Has reports whether k, or a key that matches it, is in the set.
+func (s *KeySet) Has(k Key) bool {
+	if s.exact == nil {
+		return false
+	}
+	bare := k.WithoutRanks()
+	if k.Ranks == "" {
+		return s.any[bare]
+	}
+	return s.exact[k] || s.loose[bare]
+}
+
+// Len is the number of keys added (distinct).
+func (s *KeySet) Len() int { return len(s.exact) }
 
 // Skips reports whether a resumed run should leave this point alone.
 func (f *Fault) Skips() bool { return f.Fault == FaultTimeout || f.Fault == FaultCrash }

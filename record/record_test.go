@@ -1,0 +1,68 @@
+package record
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestKeySetRanks(t *testing.T) {
+	var s KeySet
+	if s.Has(Key{Op: "Bcast"}) {
+		t.Fatal("empty set has a key")
+	}
+	a := Key{Measurement: "m", Op: "Bcast", Method: "ack", MsgBytes: 8, NProcs: 2, Ranks: "0,1"}
+	s.Add(a)
+	b := a
+	b.Ranks = "0,3"
+	c := a
+	c.Method = "rounds"
+	switch {
+	case !s.Has(a):
+		t.Error("exact key missing")
+	case s.Has(b):
+		t.Error("other ranks match")
+	case s.Has(c):
+		t.Error("other method matches")
+	case !s.Has(a.WithoutRanks()):
+		t.Error("a key without ranks (not known yet) must match any ranks")
+	}
+	// A fault written without ranks matches whatever ranks are asked for.
+	old := Key{Measurement: "m", Op: "Barrier", NProcs: 2}
+	s.Add(old)
+	withRanks := old
+	withRanks.Ranks = "0,1"
+	if !s.Has(withRanks) || s.Len() != 2 {
+		t.Errorf("loose key: has %v, len %d", s.Has(withRanks), s.Len())
+	}
+}
+
+func TestKeysOfRecords(t *testing.T) {
+	p := Point{Measurement: "m", Op: "Pingpong_Send_Recv", MsgBytes: 4, NProcs: 4, Ranks: []int{0, 3}}
+	f := Fault{Measurement: "m", Op: "Pingpong_Send_Recv", MsgBytes: 4, NProcs: 4, Ranks: []int{0, 3}}
+	if p.Key() != f.Key() || p.Key().Ranks != "0,3" {
+		t.Errorf("point %+v fault %+v", p.Key(), f.Key())
+	}
+	// Faults written before they carried ranks still read, with a key of no ranks.
+	var old Fault
+	if err := json.Unmarshal([]byte(`{"kind":"fault","run_id":"r","point_index":3,"measurement":"m","op":"Barrier","msg_bytes":0,"nprocs":2,"fault":"crash"}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	if old.Key().Ranks != "" || !old.Skips() {
+		t.Errorf("%+v", old)
+	}
+	b, _ := json.Marshal(&Fault{Kind: KindFault})
+	if strings.Contains(string(b), `"ranks"`) {
+		t.Errorf("ranks of an unknown pair are left out: %s", b)
+	}
+}
+
+func TestAddFlagOnce(t *testing.T) {
+	var p Point
+	p.AddFlag(FlagTimeCap)
+	p.AddFlag(FlagTimeCap)
+	p.AddFlag(FlagFewReps)
+	if len(p.Flags) != 2 {
+		t.Errorf("%v", p.Flags)
+	}
+}
