@@ -135,4 +135,3 @@ func TestMeasureError(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
-
