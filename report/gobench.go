@@ -112,10 +112,10 @@ func (r *exportRun) each(point func(*record.Point) error, fault func(*record.Fau
 
 // feed gives a sink the run's header and records.
 func (r *exportRun) feed(s Sink) error {
-	if err := s.Run(&r.run); err != nil {
+	if err := s.Write(&r.run); err != nil {
 		return err
 	}
-	return r.each(s.Point, s.Fault)
+	return r.each(func(p *record.Point) error { return s.Write(p) }, func(f *record.Fault) error { return s.Write(f) })
 }
 
 // WriteGoBench writes results in the Go benchmark format that benchstat reads

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-
-	"github.com/skampi/skampi/record"
 )
 
 // JSONL writes one JSON object per line. Each record is a single write of a whole
@@ -14,7 +12,7 @@ type JSONL struct{ w io.Writer }
 
 func NewJSONL(w io.Writer) *JSONL { return &JSONL{w: w} }
 
-// Write appends any record (a kind of its own, such as a clock check) as one line.
+// Write appends any record (a kind of its own too, such as a clock check) as one line.
 func (j *JSONL) Write(v any) error { return j.write(v) }
 
 func (j *JSONL) write(v any) error {
@@ -25,10 +23,6 @@ func (j *JSONL) write(v any) error {
 	_, err = j.w.Write(append(b, '\n'))
 	return err
 }
-
-func (j *JSONL) Run(r *record.Run) error     { return j.write(r) }
-func (j *JSONL) Point(p *record.Point) error { return j.write(p) }
-func (j *JSONL) Fault(f *record.Fault) error { return j.write(f) }
 
 // Close syncs a file to disk; the file itself belongs to the caller.
 func (j *JSONL) Close() error {

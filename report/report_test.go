@@ -34,11 +34,11 @@ func samplePoints() (*record.Run, []*record.Point) {
 func feed(t *testing.T, s Sink) {
 	t.Helper()
 	run, pts := samplePoints()
-	if err := s.Run(run); err != nil {
+	if err := s.Write(run); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range pts {
-		if err := s.Point(p); err != nil {
+		if err := s.Write(p); err != nil {
 			t.Fatal(err)
 		}
 	}

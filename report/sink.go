@@ -9,39 +9,22 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
-// Sink receives the run header once, then every point as it completes. Each sink
-// writes a point through to its file before returning, so an interrupted run keeps
-// every point measured so far.
+// Sink receives records as they are made: the run header once, then every point or
+// fault as it completes (a *record.Run, *record.Point or *record.Fault; a sink leaves
+// alone what it does not show). Each sink writes a record through to its file before
+// returning, so an interrupted run keeps every point measured so far.
 type Sink interface {
-	Run(*record.Run) error
-	Point(*record.Point) error
-	Fault(*record.Fault) error
+	Write(rec any) error
 	Close() error
 }
 
 // Multi sends every record to each sink in turn.
 type Multi []Sink
 
-func (m Multi) Run(r *record.Run) error {
+func (m Multi) Write(rec any) error {
 	var errs []error
 	for _, s := range m {
-		errs = append(errs, s.Run(r))
-	}
-	return errors.Join(errs...)
-}
-
-func (m Multi) Point(p *record.Point) error {
-	var errs []error
-	for _, s := range m {
-		errs = append(errs, s.Point(p))
-	}
-	return errors.Join(errs...)
-}
-
-func (m Multi) Fault(f *record.Fault) error {
-	var errs []error
-	for _, s := range m {
-		errs = append(errs, s.Fault(f))
+		errs = append(errs, s.Write(rec))
 	}
 	return errors.Join(errs...)
 }
@@ -63,22 +46,10 @@ type Locked struct {
 
 func NewLocked(s Sink) *Locked { return &Locked{s: s} }
 
-func (l *Locked) Run(r *record.Run) error {
+func (l *Locked) Write(rec any) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.s.Run(r)
-}
-
-func (l *Locked) Point(p *record.Point) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.s.Point(p)
-}
-
-func (l *Locked) Fault(f *record.Fault) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.s.Fault(f)
+	return l.s.Write(rec)
 }
 
 // Finish writes a last fault (if any), closes the sink and keeps it locked for good:
@@ -87,7 +58,7 @@ func (l *Locked) Finish(f *record.Fault) error {
 	l.mu.Lock()
 	var err error
 	if f != nil {
-		err = l.s.Fault(f)
+		err = l.s.Write(f)
 	}
 	return errors.Join(err, l.s.Close())
 }

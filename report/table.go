@@ -18,7 +18,20 @@ type Table struct {
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
 
-func (t *Table) Run(r *record.Run) error {
+// Write shows a run header, point or fault; other records are not Table's business.
+func (t *Table) Write(rec any) error {
+	switch r := rec.(type) {
+	case *record.Run:
+		return t.run(r)
+	case *record.Point:
+		return t.point(r)
+	case *record.Fault:
+		return t.fault(r)
+	}
+	return nil
+}
+
+func (t *Table) run(r *record.Run) error {
 	t.total = r.Points
 	hosts := len(r.Hosts)
 	_, err := fmt.Fprintf(t.w, "skampi %s | %s | %d processes on %d host%s | suite %s, %d points\n",
@@ -39,7 +52,7 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
 	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %8s %5s %12s  %s\n", "point", "size", "procs", "method", "time", "stderr", "reps", "rate", "flags")
 }
 
-func (t *Table) Point(p *record.Point) error {
+func (t *Table) point(p *record.Point) error {
 	var b strings.Builder
 	t.heading(&b, p.Measurement, p.Op, ranksText(p.Ranks))
 	rel := "-"
@@ -59,7 +72,7 @@ func (t *Table) Point(p *record.Point) error {
 	return err
 }
 
-func (t *Table) Fault(f *record.Fault) error {
+func (t *Table) fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "")
 	fmt.Fprintf(&b, "%11s %10s  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),

@@ -180,7 +180,7 @@ func (r *Runner) runPoint(m inputs.Measurement, spec OpSpec, task measure.Task, 
 	if fallback != "" {
 		p.AddFlag(record.FlagPairFallback)
 	}
-	if err := r.Sink.Point(p); err != nil {
+	if err := r.Sink.Write(p); err != nil {
 		return fmt.Errorf("writing results: %w", err)
 	}
 	return nil
@@ -241,7 +241,7 @@ func (r *Runner) decide(id *record.Fault) (int, error) {
 			f := *id
 			f.Kind, f.Fault, f.Time = record.KindFault, record.FaultDenied, time.Now().UTC()
 			f.Detail = reason + " (--allow-broken runs it anyway)"
-			if err := r.Sink.Fault(&f); err != nil {
+			if err := r.Sink.Write(&f); err != nil {
 				return 0, fmt.Errorf("writing results: %w", err)
 			}
 		}

@@ -221,7 +221,7 @@ func writeClock(dir string, hdr *record.Run, records []record.Clock) error {
 		return err
 	}
 	j := report.NewJSONL(f)
-	err = j.Run(hdr)
+	err = j.Write(hdr)
 	for i := 0; err == nil && i < len(records); i++ {
 		err = j.Write(&records[i])
 	}

@@ -101,7 +101,7 @@ func runJob(plan *inputs.Plan, o *runOptions) (err error) {
 		hdr := header(plan, w.Size(), hosts)
 		hdr.Resume, hdr.AllowBroken = o.resume, o.allowBroken
 		r.RunID = hdr.RunID
-		if err := sink.Run(hdr); err != nil {
+		if err := sink.Write(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
 	}
