@@ -3,12 +3,12 @@ package plots
 import (
 	"fmt"
 
-	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/compare"
 )
 
 // RatioFigures draws every table of a comparison as the ratio other/baseline against
 // message size, one line per process count, with a reference line at 1.
-func RatioFigures(c *report.Comparison) ([]*Figure, error) {
+func RatioFigures(c *compare.Comparison) ([]*Figure, error) {
 	var out []*Figure
 	for _, t := range c.Tables {
 		byProcs := map[int]*Line{}

@@ -5,18 +5,19 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/compare"
 )
 
 func TestRatioFigures(t *testing.T) {
-	var ls []report.Labelled
+	var ls []compare.Labelled
 	for _, name := range []string{"a", "b"} {
 		res, err := report.LoadAll(report.ParseSources([]string{"../report/testdata/pt2pt-" + name + ".jsonl"}), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ls = append(ls, report.Labelled{Label: name, Results: res})
+		ls = append(ls, compare.Labelled{Label: name, Results: res})
 	}
-	c, err := report.Compare(ls, report.CompareOptions{})
+	c, err := compare.Compare(ls, compare.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

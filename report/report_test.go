@@ -12,6 +12,17 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
+// load reads a testdata file; pt2pt-a and pt2pt-b are two real runs of the pt2pt suite
+// on one machine, trimmed to 6 ping-pong and 3 bandwidth sizes.
+func load(t *testing.T, name string) *Results {
+	t.Helper()
+	res, err := Source{Label: name, Name: "testdata/" + name}.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 func samplePoints() (*record.Run, []*record.Point) {
 	run := &record.Run{Kind: record.KindRun, RunID: "r1", SkampiVersion: "test", MPILibrary: "Open MPI v4.1.4",
 		NProcs: 2, Hosts: []string{"n1"}, Suite: "s", Points: 3, StartTime: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}

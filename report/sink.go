@@ -1,5 +1,8 @@
-// Package report writes and reads result records: JSON Lines (canonical), CSV, the
-// SKaMPI-style .sko text, and the terminal table. It never links MPI.
+// Package report writes and reads result records. Its sinks take each record as a run
+// makes it (JSON Lines, the canonical form; CSV; SKaMPI-style .sko text; the terminal
+// table); its readers check JSONL and .sko files against the schema and merge them by
+// run into Results, the input of compare, analyze, export and the plots. Seconds,
+// Bytes and Rate print values as every view shows them. It never links MPI.
 package report
 
 import (

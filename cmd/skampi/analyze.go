@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/analyze"
 	"github.com/spf13/cobra"
 )
 
@@ -22,7 +23,7 @@ func newAnalyzeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			bds := report.Analyze(res)
+			bds := analyze.Analyze(res)
 			if len(bds) == 0 {
 				return fmt.Errorf("no latency curve with at least 6 sizes to analyse")
 			}
@@ -34,7 +35,7 @@ func newAnalyzeCmd() *cobra.Command {
 	}
 }
 
-func printBreakdown(w io.Writer, b report.Breakdown) {
+func printBreakdown(w io.Writer, b analyze.Breakdown) {
 	what := "time"
 	if b.OneWay {
 		what = "one-way latency (round trip / 2)"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/compare"
 	"github.com/spf13/cobra"
 )
 
@@ -30,27 +31,27 @@ func newCompareCmd() *cobra.Command {
 			if !(alpha > 0 && alpha < 1) {
 				return usageMistake(cmd, fmt.Errorf("--alpha must be between 0 and 1, got %g", alpha))
 			}
-			m := report.Metric(metric)
-			if m != report.MetricTime && m != report.MetricBandwidth {
+			m := compare.Metric(metric)
+			if m != compare.MetricTime && m != compare.MetricBandwidth {
 				return usageMistake(cmd, fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
-			var sources []report.Labelled
+			var sources []compare.Labelled
 			for _, s := range report.ParseSources(args) {
 				res, err := s.Load(cmd.InOrStdin())
 				if err != nil {
 					return fmt.Errorf("%s: %w", s.Label, err)
 				}
-				sources = append(sources, report.Labelled{Label: s.Label, Results: res})
+				sources = append(sources, compare.Labelled{Label: s.Label, Results: res})
 			}
-			c, err := report.Compare(sources, report.CompareOptions{Alpha: alpha, Metric: m})
+			c, err := compare.Compare(sources, compare.Options{Alpha: alpha, Metric: m})
 			if err != nil {
 				return err
 			}
-			return report.WriteComparison(cmd.OutOrStdout(), c)
+			return compare.WriteComparison(cmd.OutOrStdout(), c)
 		},
 	}
-	cmd.Flags().Float64Var(&alpha, "alpha", report.DefaultAlpha, "significance level of the U test")
-	cmd.Flags().StringVar(&metric, "metric", string(report.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
+	cmd.Flags().Float64Var(&alpha, "alpha", compare.DefaultAlpha, "significance level of the U test")
+	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/export"
 	"github.com/spf13/cobra"
 )
 
@@ -27,15 +28,15 @@ func newExportCmd() *cobra.Command {
 			"           `benchstat -ignore mpi_library,mpi_version a.txt b.txt`.",
 		Example: "  skampi export results/results.jsonl --format gobench -o a.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !slices.Contains(report.ExportFormats, format) {
-				return usageMistake(cmd, fmt.Errorf("--format must be one of %s, got %q", strings.Join(report.ExportFormats, ", "), format))
+			if !slices.Contains(export.Formats, format) {
+				return usageMistake(cmd, fmt.Errorf("--format must be one of %s, got %q", strings.Join(export.Formats, ", "), format))
 			}
 			res, err := report.LoadAll(report.ParseSources(args), cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
 			var buf bytes.Buffer
-			if err := report.Export(&buf, res, format); err != nil {
+			if err := export.Export(&buf, res, format); err != nil {
 				return err
 			}
 			if out == "" || out == "-" {

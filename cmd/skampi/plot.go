@@ -9,6 +9,7 @@ import (
 
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/compare"
 	"github.com/spf13/cobra"
 )
 
@@ -77,10 +78,10 @@ func loadLabelled(sources []report.Source, cmd *cobra.Command) (*report.Results,
 
 // loadSources also returns each source's own results (read once: stdin cannot be
 // read twice), for comparisons.
-func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, map[string]string, []report.Labelled, error) {
+func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, map[string]string, []compare.Labelled, error) {
 	all := &report.Results{}
 	labels := map[string]string{}
-	var each []report.Labelled
+	var each []compare.Labelled
 	for _, s := range sources {
 		res, err := s.Load(cmd.InOrStdin())
 		if err != nil {
@@ -90,7 +91,7 @@ func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, 
 			}
 			return nil, nil, nil, err
 		}
-		each = append(each, report.Labelled{Label: s.Label, Results: res})
+		each = append(each, compare.Labelled{Label: s.Label, Results: res})
 		for _, r := range res.Runs {
 			if _, ok := labels[r.RunID]; ok || s.Name == "-" && s.Label == "stdin" {
 				continue

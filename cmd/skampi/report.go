@@ -8,6 +8,7 @@ import (
 
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/compare"
 	"github.com/skampi/skampi/report/htmlreport"
 	"github.com/spf13/cobra"
 )
@@ -77,13 +78,13 @@ func newReportCmd() *cobra.Command {
 
 // comparisons compares every source with the first: the text table, as `skampi
 // compare` prints it, and a ratio-vs-size figure per measurement.
-func comparisons(ls []report.Labelled) ([]htmlreport.Table, []htmlreport.Figure, error) {
-	c, err := report.Compare(ls, report.CompareOptions{})
+func comparisons(ls []compare.Labelled) ([]htmlreport.Table, []htmlreport.Figure, error) {
+	c, err := compare.Compare(ls, compare.Options{})
 	if err != nil {
 		return nil, nil, err
 	}
 	var text strings.Builder
-	if err := report.WriteComparison(&text, c); err != nil {
+	if err := compare.WriteComparison(&text, c); err != nil {
 		return nil, nil, err
 	}
 	tables := []htmlreport.Table{{Title: fmt.Sprintf("%s compared with %s", strings.Join(c.Others, ", "), c.Baseline), Text: text.String()}}

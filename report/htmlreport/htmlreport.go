@@ -15,6 +15,7 @@ import (
 
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/analyze"
 )
 
 //go:embed page.html.tmpl
@@ -62,7 +63,7 @@ type pageView struct {
 	Flagged      []record.Point
 	Faults       []record.Fault
 	FlagCounts   []flagCount
-	Analyses     []report.Breakdown
+	Analyses     []analyze.Breakdown
 	Problems     []report.Problem
 }
 
@@ -97,7 +98,7 @@ var funcs = template.FuncMap{
 	"nsPerByte": func(x float64) string {
 		return fmt.Sprintf("%.4g ns/B", x*1e9)
 	},
-	"bw":   func(r report.Regime) string { return report.Rate(r.BandwidthBps()) },
+	"bw":   func(r analyze.Regime) string { return report.Rate(r.BandwidthBps()) },
 	"time": func(t time.Time) string { return t.Format("2006-01-02 15:04:05 MST") },
 	"inc":  func(i int) int { return i + 1 },
 }
@@ -119,7 +120,7 @@ func Write(w io.Writer, in Input) error {
 	if in.Title == "" {
 		in.Title = "skampi report"
 	}
-	v := pageView{Input: in, Analyses: report.Analyze(in.Results), Faults: in.Results.Faults, Problems: in.Results.Problems}
+	v := pageView{Input: in, Analyses: analyze.Analyze(in.Results), Faults: in.Results.Faults, Problems: in.Results.Problems}
 	for _, r := range in.Results.Runs {
 		rv := runView{Run: r}
 		for k := range r.Env {

@@ -1,7 +1,8 @@
-package report
+package compare
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -9,20 +10,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
 )
 
-// load reads a testdata file; pt2pt-a and pt2pt-b are two real runs of the pt2pt suite
-// on one machine, trimmed to 6 ping-pong and 3 bandwidth sizes.
-func load(t *testing.T, name string) *Results {
+// load reads a file of report/testdata; pt2pt-a and pt2pt-b are two real runs of the
+// pt2pt suite on one machine, trimmed to 6 ping-pong and 3 bandwidth sizes.
+func load(t *testing.T, name string) *report.Results {
 	t.Helper()
-	res, err := Source{Label: name, Name: "testdata/" + name}.Load(nil)
+	res, err := report.Source{Label: name, Name: "../testdata/" + name}.Load(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
 
-func compareAB(t *testing.T, opt CompareOptions) (*Comparison, *Results, *Results) {
+func compareAB(t *testing.T, opt Options) (*Comparison, *report.Results, *report.Results) {
 	t.Helper()
 	a, b := load(t, "pt2pt-a.jsonl"), load(t, "pt2pt-b.jsonl")
 	c, err := Compare([]Labelled{{"a", a}, {"b", b}}, opt)
@@ -32,7 +34,7 @@ func compareAB(t *testing.T, opt CompareOptions) (*Comparison, *Results, *Result
 	return c, a, b
 }
 
-func row(t *testing.T, tb CompareTable, size int64) CompareRow {
+func row(t *testing.T, tb Table, size int64) Row {
 	t.Helper()
 	for _, r := range tb.Rows {
 		if r.MsgBytes == size {
@@ -40,7 +42,7 @@ func row(t *testing.T, tb CompareTable, size int64) CompareRow {
 		}
 	}
 	t.Fatalf("%s: no row for %d bytes", tb.Measurement, size)
-	return CompareRow{}
+	return Row{}
 }
 
 func near(x, y, rel float64) bool { return math.Abs(x-y) <= rel*math.Abs(y) }
@@ -48,7 +50,7 @@ func near(x, y, rel float64) bool { return math.Abs(x-y) <= rel*math.Abs(y) }
 func TestCompareRealRuns(t *testing.T) {
 	a0 := load(t, "pt2pt-a.jsonl")
 	samples := slices.Clone(a0.Points[0].SamplesS)
-	c, err := Compare([]Labelled{{"a", a0}, {"b", load(t, "pt2pt-b.jsonl")}}, CompareOptions{})
+	c, err := Compare([]Labelled{{"a", a0}, {"b", load(t, "pt2pt-b.jsonl")}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func TestCompareRealRuns(t *testing.T) {
 }
 
 func TestCompareBandwidthAndAlpha(t *testing.T) {
-	c, _, _ := compareAB(t, CompareOptions{Metric: MetricBandwidth, Alpha: 0.01})
+	c, _, _ := compareAB(t, Options{Metric: MetricBandwidth, Alpha: 0.01})
 	pp, bw := c.Tables[0], c.Tables[1]
 	if pp.Metric != MetricTime || bw.Metric != MetricBandwidth {
 		t.Fatalf("metrics %s %s", pp.Metric, bw.Metric)
@@ -151,7 +153,7 @@ func TestCompareMissingFaultsAndFewSamples(t *testing.T) {
 			a.Points[i].SamplesS = a.Points[i].SamplesS[:3]
 		}
 	}
-	c, err := Compare([]Labelled{{"a", a}, {"b", b}}, CompareOptions{})
+	c, err := Compare([]Labelled{{"a", a}, {"b", b}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,10 +199,10 @@ func TestCompareMissingFaultsAndFewSamples(t *testing.T) {
 
 func TestCompareErrors(t *testing.T) {
 	a := load(t, "pt2pt-a.jsonl")
-	if _, err := Compare([]Labelled{{"a", a}}, CompareOptions{}); err == nil || !strings.Contains(err.Error(), "at least two sources") {
+	if _, err := Compare([]Labelled{{"a", a}}, Options{}); err == nil || !strings.Contains(err.Error(), "at least two sources") {
 		t.Errorf("one source: %v", err)
 	}
-	for _, opt := range []CompareOptions{{Alpha: 1.5}, {Metric: "latency"}} {
+	for _, opt := range []Options{{Alpha: 1.5}, {Metric: "latency"}} {
 		if _, err := Compare([]Labelled{{"a", a}, {"b", a}}, opt); err == nil {
 			t.Errorf("%+v accepted", opt)
 		}
@@ -209,7 +211,7 @@ func TestCompareErrors(t *testing.T) {
 	for i := range np4.Points {
 		np4.Points[i].NProcs = 4
 	}
-	_, err := Compare([]Labelled{{"a", a}, {"np4", np4}}, CompareOptions{})
+	_, err := Compare([]Labelled{{"a", a}, {"np4", np4}}, Options{})
 	if err == nil || err.Error() != "a and np4 have no point in common: points are matched by measurement, op, message size and process count (2 vs 4 processes)" {
 		t.Errorf("np4: %v", err)
 	}
@@ -217,7 +219,7 @@ func TestCompareErrors(t *testing.T) {
 	for i := range other.Points {
 		other.Points[i].Measurement = "x"
 	}
-	_, err = Compare([]Labelled{{"a", a}, {"x", other}}, CompareOptions{})
+	_, err = Compare([]Labelled{{"a", a}, {"x", other}}, Options{})
 	if err == nil || !strings.Contains(err.Error(), `no measurement name in common ("Pingpong_Send_Recv", "Bandwidth_Isend_Irecv" vs "x")`) {
 		t.Errorf("names: %v", err)
 	}
@@ -227,7 +229,7 @@ func TestCompareThreeSourcesAndPooling(t *testing.T) {
 	a, b := load(t, "pt2pt-a.jsonl"), load(t, "pt2pt-b.jsonl")
 	both := load(t, "pt2pt-a.jsonl")
 	both.Merge(b) // two runs in one source: their points are pooled
-	c, err := Compare([]Labelled{{"a", a}, {"b", b}, {"a+b", both}}, CompareOptions{})
+	c, err := Compare([]Labelled{{"a", a}, {"b", b}, {"a+b", both}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,14 +246,19 @@ func TestCompareThreeSourcesAndPooling(t *testing.T) {
 func TestCompareImportedSKOIsNotTested(t *testing.T) {
 	a := load(t, "pt2pt-a.jsonl")
 	var buf bytes.Buffer
-	if err := Export(&buf, a, "sko"); err != nil {
+	sko := report.NewSKO(&buf)
+	err := sko.Write(&a.Runs[0])
+	for i := range a.Points {
+		err = errors.Join(err, sko.Write(&a.Points[i]))
+	}
+	if err := errors.Join(err, sko.Close()); err != nil {
 		t.Fatal(err)
 	}
-	imported, err := ReadSKO(&buf, "a.sko")
+	imported, err := report.ReadSKO(&buf, "a.sko")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Compare([]Labelled{{"jsonl", a}, {"sko", imported}}, CompareOptions{})
+	c, err := Compare([]Labelled{{"jsonl", a}, {"sko", imported}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +276,7 @@ func TestCompareImportedSKOIsNotTested(t *testing.T) {
 }
 
 func TestWriteComparison(t *testing.T) {
-	c, _, _ := compareAB(t, CompareOptions{})
+	c, _, _ := compareAB(t, Options{})
 	var buf bytes.Buffer
 	if err := WriteComparison(&buf, c); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,7 @@
-package report
+// Package analyze splits latency-vs-size curves into linear regimes, t = (L + o) + G*s,
+// to find where an MPI library changes protocol (eager to rendezvous) or a message
+// stops fitting a cache: what a table of points does not show at a glance.
+package analyze
 
 import (
 	"math"
@@ -6,6 +9,7 @@ import (
 
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
 )
 
 // Regime is a range of message sizes over which time grows linearly with size:
@@ -62,7 +66,7 @@ const (
 
 // Analyze finds the regimes of every latency curve in res: points of operations that
 // are not bandwidth operations, with at least minCurvePoints sizes.
-func Analyze(res *Results) []Breakdown {
+func Analyze(res *report.Results) []Breakdown {
 	type key struct {
 		run, measurement, op string
 		nprocs               int

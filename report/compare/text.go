@@ -1,4 +1,4 @@
-package report
+package compare
 
 import (
 	"bufio"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/skampi/skampi/report"
 )
 
 // WriteComparison prints a comparison as aligned text: for each other source a heading,
@@ -24,7 +26,7 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 		for _, t := range c.Tables {
 			if t.Other == other {
 				fmt.Fprintln(bw)
-				writeCompareTable(bw, &t)
+				writeTable(bw, &t)
 			}
 		}
 		writeTotals(bw, c.Totals[i], c.Baseline)
@@ -32,7 +34,7 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 	return bw.Flush()
 }
 
-func writeCompareTable(w io.Writer, t *CompareTable) {
+func writeTable(w io.Writer, t *Table) {
 	procs := map[int]bool{}
 	for _, r := range t.Rows {
 		procs[r.NProcs] = true
@@ -49,7 +51,7 @@ func writeCompareTable(w io.Writer, t *CompareTable) {
 	}
 	fmt.Fprintln(w, title)
 	var notes []string
-	marks := func(r *CompareRow) string {
+	marks := func(r *Row) string {
 		var m string
 		for _, n := range r.Notes {
 			i := slices.Index(notes, n)
@@ -71,7 +73,7 @@ func writeCompareTable(w io.Writer, t *CompareTable) {
 	}
 	for i := range t.Rows {
 		r := &t.Rows[i]
-		fmt.Fprintf(tw, "%s\t", Bytes(r.MsgBytes))
+		fmt.Fprintf(tw, "%s\t", report.Bytes(r.MsgBytes))
 		if procsCol {
 			fmt.Fprintf(tw, "%d\t", r.NProcs)
 		}
@@ -102,7 +104,7 @@ func writeCompareTable(w io.Writer, t *CompareTable) {
 	}
 }
 
-func writeTotals(w io.Writer, t CompareTotals, baseline string) {
+func writeTotals(w io.Writer, t Totals, baseline string) {
 	fmt.Fprintf(w, "\ntotal %s vs %s: %d rows, %d compared, %d significantly different (%d better, %d worse)",
 		t.Other, baseline, t.Rows, t.Compared, t.Significant, t.Better, t.Worse)
 	if t.Untested > 0 {
@@ -124,7 +126,7 @@ func writeTotals(w io.Writer, t CompareTotals, baseline string) {
 }
 
 // sideCell is a value with its relative spread, or what stands in its place.
-func fmtSideCell(s CompareSide, m Metric) string {
+func fmtSideCell(s Side, m Metric) string {
 	switch s.State {
 	case SideMissing:
 		return "missing"
@@ -142,9 +144,9 @@ func fmtSideCell(s CompareSide, m Metric) string {
 
 func fmtMetric(v float64, m Metric) string {
 	if m == MetricBandwidth {
-		return Rate(v)
+		return report.Rate(v)
 	}
-	return Seconds(v)
+	return report.Seconds(v)
 }
 
 func fmtSpread(rel float64) string {

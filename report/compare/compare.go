@@ -1,8 +1,13 @@
-package report
+// Package compare sets result files against a baseline as benchstat does for Go
+// benchmarks: ratios, Mann-Whitney U tests and geomeans per measurement. It lives
+// outside report so that the sinks a run writes through do not depend on the statistics.
+package compare
 
 import (
 	"fmt"
 	"math"
+
+	"github.com/skampi/skampi/report"
 )
 
 // Metric is the quantity a comparison takes the ratio of.
@@ -16,41 +21,41 @@ const (
 // DefaultAlpha is the significance level of comparisons, as benchstat's.
 const DefaultAlpha = 0.05
 
-// CompareOptions configure Compare. The zero value compares times at alpha 0.05.
-type CompareOptions struct {
+// Options configure Compare. The zero value compares times at alpha 0.05.
+type Options struct {
 	Alpha  float64 // a difference is significant when the U test's p <= Alpha
 	Metric Metric  // MetricTime or MetricBandwidth
 }
 
-// Labelled is one source of a comparison: its label (from Source.Label) and results.
+// Labelled is one source of a comparison: its label (from report.Source.Label) and results.
 type Labelled struct {
 	Label   string
-	Results *Results
+	Results *report.Results
 }
 
 // Comparison is every other source compared with the first, the baseline.
 type Comparison struct {
-	Baseline string          `json:"baseline"`
-	Others   []string        `json:"others"`
-	Alpha    float64         `json:"alpha"`
-	Metric   Metric          `json:"metric"` // the requested metric; see CompareTable.Metric
-	Tables   []CompareTable  `json:"tables"` // for each other source in order, one table per measurement
-	Totals   []CompareTotals `json:"totals"` // one per other source, in order
+	Baseline string   `json:"baseline"`
+	Others   []string `json:"others"`
+	Alpha    float64  `json:"alpha"`
+	Metric   Metric   `json:"metric"` // the requested metric; see Table.Metric
+	Tables   []Table  `json:"tables"` // for each other source in order, one table per measurement
+	Totals   []Totals `json:"totals"` // one per other source, in order
 }
 
-// CompareTable compares one measurement of one source (Other) with the baseline: the
+// Table compares one measurement of one source (Other) with the baseline: the
 // data of a benchstat table, and of a ratio-vs-size figure (Rows[i].MsgBytes, Ratio,
 // Significant). Rows are sorted by process count, then size.
-type CompareTable struct {
+type Table struct {
 	Baseline    string `json:"baseline"` // labels of the two sources
 	Other       string `json:"other"`
 	Measurement string `json:"measurement"`
 	Op          string `json:"op"` // the operation of the first row
 	// Metric the ratios are of: the requested one, or time when a compared row lacks a
 	// bandwidth on either side (latency operations report none).
-	Metric  Metric       `json:"metric"`
-	Rows    []CompareRow `json:"rows"`
-	Geomean Geomean      `json:"geomean"`
+	Metric  Metric  `json:"metric"`
+	Rows    []Row   `json:"rows"`
+	Geomean Geomean `json:"geomean"`
 }
 
 // Geomean is the geometric mean of a table's compared rows, as benchstat's last line:
@@ -63,16 +68,16 @@ type Geomean struct {
 	N     int     `json:"n"`
 }
 
-// CompareRow is one (measurement, op, msg_bytes, nprocs) of the baseline, the other
+// Row is one (measurement, op, msg_bytes, nprocs) of the baseline, the other
 // source or both.
-type CompareRow struct {
-	Measurement string      `json:"measurement"`
-	Op          string      `json:"op"`
-	MsgBytes    int64       `json:"msg_bytes"`
-	NProcs      int         `json:"nprocs"`
-	Base        CompareSide `json:"base"`
-	Other       CompareSide `json:"other"`
-	Metric      Metric      `json:"metric"` // the table's
+type Row struct {
+	Measurement string `json:"measurement"`
+	Op          string `json:"op"`
+	MsgBytes    int64  `json:"msg_bytes"`
+	NProcs      int    `json:"nprocs"`
+	Base        Side   `json:"base"`
+	Other       Side   `json:"other"`
+	Metric      Metric `json:"metric"` // the table's
 	// Ratio is Other/Base of the metric's central values; 0 when the row is not compared
 	// (a side missing, faulted or without a valid repetition).
 	Ratio float64 `json:"ratio"`
@@ -89,10 +94,10 @@ type CompareRow struct {
 }
 
 // Compared reports whether both sides have a value, so that Ratio means something.
-func (r CompareRow) Compared() bool { return r.Ratio > 0 }
+func (r Row) Compared() bool { return r.Ratio > 0 }
 
 // Change is the relative change of the metric, Ratio - 1 (0.031 for +3.1 %).
-func (r CompareRow) Change() float64 {
+func (r Row) Change() float64 {
 	if !r.Compared() {
 		return 0
 	}
@@ -100,7 +105,7 @@ func (r CompareRow) Change() float64 {
 }
 
 // Better reports a significant improvement: less time, or more bandwidth.
-func (r CompareRow) Better() bool {
+func (r Row) Better() bool {
 	if !r.Significant {
 		return false
 	}
@@ -111,12 +116,12 @@ func (r CompareRow) Better() bool {
 }
 
 // Worse reports a significant regression: more time, or less bandwidth.
-func (r CompareRow) Worse() bool { return r.Significant && r.Ratio != 1 && !r.Better() }
+func (r Row) Worse() bool { return r.Significant && r.Ratio != 1 && !r.Better() }
 
 // Verdict is the "vs base" cell: "+3.1% (p=0.002 n=8+8)" for a significant change,
 // "~ (p=0.450 n=8+8)" when it is not significant, "+3.1% (not tested)" without
 // repetitions, and "not compared" when a side has no value.
-func (r CompareRow) Verdict() string {
+func (r Row) Verdict() string {
 	if !r.Compared() {
 		return "not compared"
 	}
@@ -125,7 +130,7 @@ func (r CompareRow) Verdict() string {
 
 // Delta is the change as benchstat prints it: "~" when not significant, else the
 // change in percent ("+3.1%"); untested changes are printed too. "" when not compared.
-func (r CompareRow) Delta() string {
+func (r Row) Delta() string {
 	switch {
 	case !r.Compared():
 		return ""
@@ -136,7 +141,7 @@ func (r CompareRow) Delta() string {
 }
 
 // Test is the test behind the verdict: "p=0.002 n=8+8", "not tested", or "".
-func (r CompareRow) Test() string {
+func (r Row) Test() string {
 	switch {
 	case !r.Compared():
 		return ""
@@ -163,10 +168,10 @@ const (
 	SideNoValue  SideState = "no_valid_reps" // points without a single valid repetition
 )
 
-// CompareSide is what one source holds for a row. When a source has several points for
+// Side is what one source holds for a row. When a source has several points for
 // the key (several runs in one file), they are pooled: the central values are the mean
 // of theirs, the repetitions are put together.
-type CompareSide struct {
+type Side struct {
 	State SideState `json:"state"`
 	// TimeS is the central time: the point's time_s (SKaMPI's mean of the middle half
 	// of the repetitions). StderrS is its standard error.
@@ -183,7 +188,7 @@ type CompareSide struct {
 }
 
 // Value is the side's central value of a metric (0 when it has none).
-func (s CompareSide) Value(m Metric) float64 {
+func (s Side) Value(m Metric) float64 {
 	if m == MetricBandwidth {
 		return s.BandwidthBps
 	}
@@ -193,7 +198,7 @@ func (s CompareSide) Value(m Metric) float64 {
 // RelSpread is the relative standard error of the central time, stderr_s / time_s,
 // the quantity SKaMPI's stop rule bounds (0 when unknown). It is also, to first order,
 // the relative error of the bandwidth.
-func (s CompareSide) RelSpread() float64 {
+func (s Side) RelSpread() float64 {
 	if s.TimeS <= 0 {
 		return 0
 	}
@@ -204,7 +209,7 @@ func (s CompareSide) RelSpread() float64 {
 // the keys (measurement, op, msg_bytes, nprocs) of the baseline and the other source,
 // points and faults alike, so nothing is dropped silently. It fails for fewer than two
 // sources, and when a source shares no key with the baseline.
-func Compare(sources []Labelled, opt CompareOptions) (*Comparison, error) {
+func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	if len(sources) < 2 {
 		return nil, fmt.Errorf("a comparison needs at least two sources (the first is the baseline), got %d", len(sources))
 	}
@@ -236,8 +241,8 @@ func Compare(sources []Labelled, opt CompareOptions) (*Comparison, error) {
 	return c, nil
 }
 
-// CompareTotals sums up one other source's comparison with the baseline.
-type CompareTotals struct {
+// Totals sums up one other source's comparison with the baseline.
+type Totals struct {
 	Other       string `json:"other"`
 	Rows        int    `json:"rows"`
 	Compared    int    `json:"compared"`
@@ -253,8 +258,8 @@ type CompareTotals struct {
 	Geomean float64 `json:"geomean"`
 }
 
-func compareTotals(other string, tables []CompareTable) CompareTotals {
-	t := CompareTotals{Other: other}
+func compareTotals(other string, tables []Table) Totals {
+	t := Totals{Other: other}
 	var logs float64
 	for _, tb := range tables {
 		for _, r := range tb.Rows {

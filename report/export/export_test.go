@@ -1,4 +1,4 @@
-package report
+package export
 
 import (
 	"bytes"
@@ -10,11 +10,22 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
 )
+
+// load reads a file of report/testdata: two real runs of the pt2pt suite.
+func load(t *testing.T, name string) *report.Results {
+	t.Helper()
+	res, err := report.Source{Label: name, Name: "../testdata/" + name}.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
 
 // twoRuns is pt2pt-a and pt2pt-b in one Results, a fault and a point without a valid
 // repetition added to b.
-func twoRuns(t *testing.T) *Results {
+func twoRuns(t *testing.T) *report.Results {
 	res := load(t, "pt2pt-a.jsonl")
 	b := load(t, "pt2pt-b.jsonl")
 	p := b.Points[0]
@@ -32,7 +43,7 @@ func TestExportCSVAndSKO(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
-	if err != nil || len(rows) != 1+len(res.Points) || strings.Join(rows[0], ",") != strings.Join(CSVHeader, ",") {
+	if err != nil || len(rows) != 1+len(res.Points) || strings.Join(rows[0], ",") != strings.Join(report.CSVHeader, ",") {
 		t.Fatalf("%d rows, %v", len(rows), err)
 	}
 	if rows[1][0] != res.Runs[0].RunID || rows[len(rows)-1][0] != res.Runs[1].RunID {
@@ -50,7 +61,7 @@ func TestExportCSVAndSKO(t *testing.T) {
 	if i := strings.Index(text, "# SKaMPI-style output of skampi 24918a8"); i < 0 || !strings.HasSuffix(text[:i], "end result \"Bandwidth_Isend_Irecv\"\n\n") {
 		t.Errorf("second run:\n%s", text)
 	}
-	back, err := ReadSKO(strings.NewReader(text), "two.sko")
+	back, err := report.ReadSKO(strings.NewReader(text), "two.sko")
 	if err != nil || len(back.Points) != len(res.Points) || len(back.Faults) != 1 || len(back.Problems) != 0 {
 		t.Errorf("read back: %v, %d points, faults %v, %v", err, len(back.Points), back.Faults, back.Problems)
 	}
@@ -61,7 +72,7 @@ func TestExportCSVAndSKO(t *testing.T) {
 
 func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 	res := twoRuns(t)
-	imported, err := ReadSKO(strings.NewReader("begin result \"ping-pong, blocking/x\"\ncount= 8 1.500 0.010 8 1.500 1.600\nend result \"ping-pong, blocking/x\"\n"), "i.sko")
+	imported, err := report.ReadSKO(strings.NewReader("begin result \"ping-pong, blocking/x\"\ncount= 8 1.500 0.010 8 1.500 1.600\nend result \"ping-pong, blocking/x\"\n"), "i.sko")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
-package report
+package analyze
 
 import (
 	"math"
 	"os"
 	"testing"
+
+	"github.com/skampi/skampi/report"
 )
 
 // A synthetic curve with a protocol switch at 4 KiB: eager (1 µs + 0.2 ns/B), then
@@ -49,12 +51,12 @@ func TestSegmentKeepsALineWhole(t *testing.T) {
 }
 
 func TestAnalyzeRealRun(t *testing.T) {
-	f, err := os.Open("testdata/pingpong.jsonl")
+	f, err := os.Open("../testdata/pingpong.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	res, err := ReadJSONL(f, "pingpong.jsonl")
+	res, err := report.ReadJSONL(f, "pingpong.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,122 +1,17 @@
-package report
+package export
 
 import (
 	"bufio"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
 )
-
-// ExportFormats are the formats Export writes.
-var ExportFormats = []string{"csv", "sko", "gobench"}
-
-// Export writes results as CSV (NewCSV), SKaMPI's text format (NewSKO) or the Go
-// benchmark format (WriteGoBench): each run's header, then its points and faults in
-// point order.
-func Export(w io.Writer, res *Results, format string) error {
-	switch format {
-	case "csv":
-		c := NewCSV(w, true)
-		for _, r := range exportByRun(res) {
-			if err := r.feed(c); err != nil {
-				return err
-			}
-		}
-		return c.Close()
-	case "sko":
-		for i, r := range exportByRun(res) {
-			if i > 0 {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return err
-				}
-			}
-			s := NewSKO(w) // one per run, as the run sink writes them
-			if err := r.feed(s); err != nil {
-				return err
-			}
-			if err := s.Close(); err != nil {
-				return err
-			}
-		}
-		return nil
-	case "gobench":
-		return WriteGoBench(w, res)
-	}
-	return fmt.Errorf("unknown export format %q (%s)", format, strings.Join(ExportFormats, ", "))
-}
-
-// exportRun are one run's header and records in point order.
-type exportRun struct {
-	run    record.Run
-	points []*record.Point
-	faults []*record.Fault
-	order  []int // point indexes, ascending; each names a point or a fault
-}
-
-// exportByRun groups results by run: runs in order, then the ids of records whose run has
-// no header (a bare header stands in for it).
-func exportByRun(res *Results) []*exportRun {
-	var out []*exportRun
-	idx := map[string]*exportRun{}
-	get := func(id string) *exportRun {
-		if r := idx[id]; r != nil {
-			return r
-		}
-		r := &exportRun{run: record.Run{Kind: record.KindRun, RunID: id}}
-		idx[id] = r
-		out = append(out, r)
-		return r
-	}
-	for _, run := range res.Runs {
-		get(run.RunID).run = run
-	}
-	for i := range res.Points {
-		r := get(res.Points[i].RunID)
-		r.points = append(r.points, &res.Points[i])
-	}
-	for i := range res.Faults {
-		r := get(res.Faults[i].RunID)
-		r.faults = append(r.faults, &res.Faults[i])
-	}
-	for _, r := range out {
-		sort.SliceStable(r.points, func(i, j int) bool { return r.points[i].PointIndex < r.points[j].PointIndex })
-		sort.SliceStable(r.faults, func(i, j int) bool { return r.faults[i].PointIndex < r.faults[j].PointIndex })
-	}
-	return out
-}
-
-// each calls point or fault for the run's records in point order.
-func (r *exportRun) each(point func(*record.Point) error, fault func(*record.Fault) error) error {
-	i, j := 0, 0
-	for i < len(r.points) || j < len(r.faults) {
-		if j == len(r.faults) || i < len(r.points) && r.points[i].PointIndex <= r.faults[j].PointIndex {
-			if err := point(r.points[i]); err != nil {
-				return err
-			}
-			i++
-			continue
-		}
-		if err := fault(r.faults[j]); err != nil {
-			return err
-		}
-		j++
-	}
-	return nil
-}
-
-// feed gives a sink the run's header and records.
-func (r *exportRun) feed(s Sink) error {
-	if err := s.Write(&r.run); err != nil {
-		return err
-	}
-	return r.each(func(p *record.Point) error { return s.Write(p) }, func(f *record.Fault) error { return s.Write(f) })
-}
 
 // WriteGoBench writes results in the Go benchmark format that benchstat reads
 // (golang.org/x/perf/benchfmt), one line per repetition:
@@ -135,10 +30,10 @@ func (r *exportRun) feed(s Sink) error {
 // and `benchstat -col mpi_library all.txt`. Points without stored repetitions (imported
 // from .sko) give one line with their time; faults and points without a valid
 // repetition are comments.
-func WriteGoBench(w io.Writer, res *Results) error {
+func WriteGoBench(w io.Writer, res *report.Results) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# skampi results in the Go benchmark format: one line per repetition, ns/op = time per operation\n")
-	for _, r := range exportByRun(res) {
+	for _, r := range byRun(res) {
 		run := &r.run
 		fmt.Fprintf(bw, "\n# run %s: skampi %s, %d processes", run.RunID, gobenchOneLine(run.SkampiVersion), run.NProcs)
 		if len(run.Hosts) > 0 {

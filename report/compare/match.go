@@ -1,4 +1,4 @@
-package report
+package compare
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
 )
 
 // indexed holds one source's points and faults by key, in order of first appearance.
@@ -19,7 +20,7 @@ type indexed struct {
 	faults map[record.Key][]*record.Fault
 }
 
-func indexResults(res *Results) *indexed {
+func indexResults(res *report.Results) *indexed {
 	ix := &indexed{points: map[record.Key][]*record.Point{}, faults: map[record.Key][]*record.Fault{}}
 	seen := map[record.Key]bool{}
 	add := func(k record.Key) {
@@ -98,7 +99,7 @@ func cmpProcList(p map[int]bool) string {
 	return strings.Join(s, ", ")
 }
 
-func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt CompareOptions) []CompareTable {
+func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Options) []Table {
 	// Measurements in the baseline's order, then those only the other source has.
 	keys := append([]record.Key(nil), base.keys...)
 	for _, k := range other.keys {
@@ -114,7 +115,7 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Comp
 		}
 		byMeasurement[k.Measurement] = append(byMeasurement[k.Measurement], k)
 	}
-	var tables []CompareTable
+	var tables []Table
 	for _, m := range order {
 		keys := byMeasurement[m]
 		sort.SliceStable(keys, func(i, j int) bool {
@@ -123,7 +124,7 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Comp
 			}
 			return keys[i].MsgBytes < keys[j].MsgBytes
 		})
-		t := CompareTable{Baseline: baseLabel, Other: otherLabel, Measurement: m, Op: keys[0].Op, Metric: opt.Metric}
+		t := Table{Baseline: baseLabel, Other: otherLabel, Measurement: m, Op: keys[0].Op, Metric: opt.Metric}
 		for _, k := range keys {
 			t.Rows = append(t.Rows, compareRow(k, compareSide(base, k), compareSide(other, k), baseLabel, otherLabel, opt.Alpha))
 		}
@@ -157,16 +158,16 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Comp
 }
 
 // compareSide pools what one source holds for a key.
-func compareSide(ix *indexed, k record.Key) CompareSide {
+func compareSide(ix *indexed, k record.Key) Side {
 	pts := ix.points[k]
 	if len(pts) == 0 {
 		if fs := ix.faults[k]; len(fs) > 0 {
 			f := fs[len(fs)-1]
-			return CompareSide{State: SideFault, Fault: f.Fault, Detail: f.Detail}
+			return Side{State: SideFault, Fault: f.Fault, Detail: f.Detail}
 		}
-		return CompareSide{State: SideMissing}
+		return Side{State: SideMissing}
 	}
-	s := CompareSide{State: SideNoValue, Points: len(pts), Window: pts[0].Window}
+	s := Side{State: SideNoValue, Points: len(pts), Window: pts[0].Window}
 	var se2 float64
 	valid := 0
 	for _, p := range pts {
@@ -197,15 +198,15 @@ func compareSide(ix *indexed, k record.Key) CompareSide {
 	return s
 }
 
-func compareRow(k record.Key, b, o CompareSide, baseLabel, otherLabel string, alpha float64) CompareRow {
-	r := CompareRow{Measurement: k.Measurement, Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs,
+func compareRow(k record.Key, b, o Side, baseLabel, otherLabel string, alpha float64) Row {
+	r := Row{Measurement: k.Measurement, Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs,
 		Base: b, Other: o, Alpha: alpha}
 	if b.State != SideMeasured || o.State != SideMeasured {
 		return r
 	}
 	for _, x := range []struct {
 		label string
-		s     CompareSide
+		s     Side
 	}{{baseLabel, b}, {otherLabel, o}} {
 		if x.s.Points > 1 {
 			r.Notes = append(r.Notes, fmt.Sprintf("%s: %d points pooled (several runs)", x.label, x.s.Points))
