@@ -30,7 +30,7 @@ func (c *Clock) PingPong(server, n int, delay float64) ([]clocksync.Sample, cloc
 	rc := C.sk_clock_client(c.w.comm, C.int(server), C.int(n), C.double(delay),
 		(*C.double)(unsafe.Pointer(&send[0])), (*C.double)(unsafe.Pointer(&remote[0])),
 		(*C.double)(unsafe.Pointer(&recv[0])), (*C.double)(unsafe.Pointer(&model[0])), C.int(clocksync.ModelWords))
-	if err := errorf(rc, "clock ping-pong"); err != nil {
+	if err := check(rc, "clock ping-pong"); err != nil {
 		return nil, clocksync.Model{}, err
 	}
 	out := make([]clocksync.Sample, n)
@@ -43,6 +43,6 @@ func (c *Clock) PingPong(server, n int, delay float64) ([]clocksync.Sample, cloc
 // Serve is the server side of a batch.
 func (c *Clock) Serve(client, n int, m clocksync.Model) error {
 	words := m.Words()
-	return errorf(C.sk_clock_server(c.w.comm, C.int(client), C.int(n),
+	return check(C.sk_clock_server(c.w.comm, C.int(client), C.int(n),
 		(*C.double)(unsafe.Pointer(&words[0])), C.int(len(words))), "clock serve")
 }

@@ -3,6 +3,7 @@
 package mpi
 
 /*
+#include <stdlib.h>
 #include "skampi.h"
 */
 import "C"
@@ -10,104 +11,53 @@ import "C"
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 )
 
-var opCodes = map[string]C.int{
-	"Pingpong_Send_Recv":        C.SK_OP_PINGPONG_SEND_RECV,
-	"Pingpong_Send_Iprobe_Recv": C.SK_OP_PINGPONG_SEND_IPROBE_RECV,
-	"Pingpong_Send_Irecv":       C.SK_OP_PINGPONG_SEND_IRECV,
-	"Pingpong_Send_Recv_AT":     C.SK_OP_PINGPONG_SEND_RECV_AT,
-	"Pingpong_Ssend_Recv":       C.SK_OP_PINGPONG_SSEND_RECV,
-	"Pingpong_Isend_Recv":       C.SK_OP_PINGPONG_ISEND_RECV,
-	"Pingpong_Issend_Recv":      C.SK_OP_PINGPONG_ISSEND_RECV,
-	"Pingpong_Sendrecv":         C.SK_OP_PINGPONG_SENDRECV,
-	"Pingpong_Sendrecv_replace": C.SK_OP_PINGPONG_SENDRECV_REPLACE,
-	"Pingping_Send_Recv":        C.SK_OP_PINGPING_SEND_RECV,
-	"Bandwidth_Isend_Irecv":     C.SK_OP_BANDWIDTH_ISEND_IRECV,
-	"Bibandwidth_Isend_Irecv":   C.SK_OP_BIBANDWIDTH_ISEND_IRECV,
-	"Multipair_Bandwidth":       C.SK_OP_MULTIPAIR_BANDWIDTH,
-	"Selftest_Hang":             C.SK_OP_SELFTEST_HANG,
-	"Selftest_Crash":            C.SK_OP_SELFTEST_CRASH,
-
-	"Barrier":                      C.SK_OP_BARRIER,
-	"Bcast":                        C.SK_OP_BCAST,
-	"Reduce":                       C.SK_OP_REDUCE,
-	"Allreduce":                    C.SK_OP_ALLREDUCE,
-	"Reduce_scatter":               C.SK_OP_REDUCE_SCATTER,
-	"Reduce_scatter_block":         C.SK_OP_REDUCE_SCATTER_BLOCK,
-	"Alltoall":                     C.SK_OP_ALLTOALL,
-	"Alltoallv":                    C.SK_OP_ALLTOALLV,
-	"Gather":                       C.SK_OP_GATHER,
-	"Gatherv":                      C.SK_OP_GATHERV,
-	"Allgather":                    C.SK_OP_ALLGATHER,
-	"Allgatherv":                   C.SK_OP_ALLGATHERV,
-	"Scatter":                      C.SK_OP_SCATTER,
-	"Scatterv":                     C.SK_OP_SCATTERV,
-	"Scan":                         C.SK_OP_SCAN,
-	"Exscan":                       C.SK_OP_EXSCAN,
-	"Bcast_using_Send_Recv":        C.SK_OP_BCAST_USING_SEND_RECV,
-	"Alltoall_using_Isend_Irecv":   C.SK_OP_ALLTOALL_USING_ISEND_IRECV,
-	"Gather_using_Send_Recv":       C.SK_OP_GATHER_USING_SEND_RECV,
-	"Allreduce_using_Reduce_Bcast": C.SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
-	"Alltoall_Ordered":             C.SK_OP_ALLTOALL_ORDERED,
-	"Alltoall_Ordered_Nodes":       C.SK_OP_ALLTOALL_ORDERED_NODES,
-}
-
-var dtypeCodes = map[string]C.int{"byte": C.SK_DT_BYTE, "char": C.SK_DT_CHAR, "int": C.SK_DT_INT,
-	"long": C.SK_DT_LONG, "float": C.SK_DT_FLOAT, "double": C.SK_DT_DOUBLE}
-
-var redopCodes = map[string]C.int{"sum": C.SK_RED_SUM, "prod": C.SK_RED_PROD, "min": C.SK_RED_MIN,
-	"max": C.SK_RED_MAX, "band": C.SK_RED_BAND, "bor": C.SK_RED_BOR, "bxor": C.SK_RED_BXOR}
-
-// Implements reports whether this package can run the named operation.
-func Implements(name string) bool { _, ok := opCodes[name]; return ok }
-
-// Op is one operation at one size on this rank; Run is one cgo crossing.
-type Op struct{ args C.sk_args }
-
-// Spec says what to build.
+// Spec says what to prepare: one operation at one point.
 type Spec struct {
-	Info      ops.Info
+	Info ops.Info
+	// Kernel is the timed loop to run, a name of the kernel table (Kernels): the
+	// operation's, or its timing method's (Info.KernelFor(method)).
+	Kernel    string
 	Bytes     int64
 	Window    int
 	Iteration bool   // iteration timer instead of the global-loop timer
 	Pair      [2]int // for two-rank operations
-	Datatype  string // collectives: "byte", "int", ... (see inputs.Datatypes)
-	ReduceOp  string // reductions: "sum", "max", ...
+	Datatype  string // collectives: a key of ops.Datatypes
+	ReduceOp  string // collectives: one of ops.ReduceOps
 	Root      int    // rooted collectives
 	// BarrierAbove: the ordered all-to-all puts a barrier between phases for messages
 	// larger than this; negative: never.
 	BarrierAbove int64
-	Method       string // broadcast timing method: "", "barrier", "rounds", "ack"
 	// Ranks: a collective runs on the communicator of these world ranks (nil: all).
 	Ranks []int
 }
 
-// methodCodes: the kernel of each broadcast timing method ("sync" is a plain broadcast
-// in a synchronised window).
-var methodCodes = map[string]C.int{"barrier": C.SK_OP_BCAST_BARRIER, "sync": C.SK_OP_BCAST,
-	"rounds": C.SK_OP_BCAST_ROUNDS, "ack": C.SK_OP_BCAST_ACK}
+// Op is an operation prepared for one point on this rank. Run is one cgo crossing
+// per repetition; Close releases what the preparation allocated.
+type Op struct {
+	ctx  *C.sk_ctx
+	w    *World
+	gen  int    // the generation of the world's buffers ctx points into
+	call string // names the kernel in errors
+}
 
-// NewOp prepares an operation, growing the message buffers if needed.
+// NewOp prepares an operation: it grows the world's message buffers if needed and
+// prepares the kernel once (requests, counts, helper times such as an
+// acknowledgement's one-way time). Every rank of the world calls it for every
+// point, in the same order: kernels may communicate while preparing.
 func (w *World) NewOp(s Spec) (*Op, error) {
-	code, ok := opCodes[s.Info.Name]
-	if !ok {
-		return nil, fmt.Errorf("%s is not an MPI operation of this build", s.Info.Name)
-	}
-	if s.Method != "" {
-		if code, ok = methodCodes[s.Method]; !ok || s.Info.Name != "Bcast" {
-			return nil, fmt.Errorf("%s: no timing method %q", s.Info.Name, s.Method)
-		}
-	}
+	name := s.Info.Name
 	if s.Bytes > math.MaxInt32 {
-		return nil, fmt.Errorf("%s: %d bytes is more than an MPI count of bytes can hold", s.Info.Name, s.Bytes)
+		return nil, fmt.Errorf("%s: %d bytes is more than an MPI count of bytes can hold (%w)", name, s.Bytes, ErrInvalid)
 	}
 	for _, r := range s.Pair {
 		if s.Info.Pattern == ops.PatternPair && (r < 0 || r >= w.size) {
-			return nil, fmt.Errorf("%s: pair rank %d does not exist (%d processes)", s.Info.Name, r, w.size)
+			return nil, fmt.Errorf("%s: pair rank %d does not exist (%d processes) (%w)", name, r, w.size, ErrInvalid)
 		}
 	}
 	comm, nprocs, nodeOf, nnodes := w.comm, w.size, w.nodeOf, w.nnodes
@@ -115,19 +65,29 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Ranks != nil {
 		sc, err := w.sub(s.Ranks)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		comm, nprocs, nodeOf, nnodes = sc.comm, len(s.Ranks), sc.nodeOf, sc.nnodes
 		if !sc.member {
 			role = ops.Idle
 		}
 	}
-	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window, nprocs))); err != nil {
-		return nil, err
+	if s.Info.NodeAware && nodeOf == nil {
+		return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", name)
 	}
+	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window, nprocs))); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+
+	kernel, dtype, redop := C.CString(s.Kernel), C.CString(s.Datatype), C.CString(s.ReduceOp)
+	defer C.free(unsafe.Pointer(kernel))
+	defer C.free(unsafe.Pointer(dtype))
+	defer C.free(unsafe.Pointer(redop))
 	a := C.sk_args{
-		op: code, role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes),
-		timer: C.SK_TIMER_GLOBAL_LOOP, sbuf: w.sbuf, rbuf: w.rbuf, comm: comm,
+		kernel: kernel, datatype: dtype, reduce_op: redop,
+		role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes), timer: C.SK_TIMER_GLOBAL_LOOP,
+		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm,
+		root: C.int(s.Root), barrier_above: C.longlong(s.BarrierAbove),
 	}
 	if s.Info.Windowed {
 		a.window = C.int(s.Window)
@@ -135,33 +95,61 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
 	}
-	if s.Info.Pattern == ops.PatternAll {
-		dt, ok1 := dtypeCodes[s.Datatype]
-		op, ok2 := redopCodes[s.ReduceOp]
-		if !ok1 || !ok2 || s.Root < 0 || s.Root >= nprocs {
-			return nil, fmt.Errorf("%s: datatype %q, reduce_op %q or root %d is not usable with %d processes",
-				s.Info.Name, s.Datatype, s.ReduceOp, s.Root, nprocs)
-		}
-		a.dtype, a.redop, a.root = dt, op, C.int(s.Root)
-		a.barrier_above = C.longlong(s.BarrierAbove)
-		if s.Info.Name == "Alltoall_Ordered_Nodes" {
-			if nodeOf == nil {
-				return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", s.Info.Name)
-			}
-			a.node_of, a.nnodes = nodeOf, C.int(nnodes)
-		}
+	if s.Info.NodeAware {
+		a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 	}
-	return &Op{args: a}, nil
+	call := "kernel " + s.Kernel
+	var ctx *C.sk_ctx
+	if rc := C.sk_prepare(&a, &ctx); rc != C.MPI_SUCCESS {
+		if rc < 0 && rc != C.SK_ERR_NOMEM {
+			return nil, fmt.Errorf("%s: %s (%w)", name, refusal(rc, s, nprocs), ErrInvalid)
+		}
+		return nil, fmt.Errorf("%s: %w", name, check(rc, call+", prepare"))
+	}
+	return &Op{ctx: ctx, w: w, gen: w.bufGen, call: call}, nil
 }
 
-// Run executes iters operations in C and returns this rank's time per operation; in a
-// slot, C waits for its start and reports NaN for a late start or an overrun.
+// refusal says why sk_prepare refused a spec before any MPI call.
+func refusal(rc C.int, s Spec, nprocs int) string {
+	switch rc {
+	case C.SK_ERR_KERNEL:
+		return fmt.Sprintf("no kernel %q in this build", s.Kernel)
+	case C.SK_ERR_DATATYPE:
+		return fmt.Sprintf("kernel %s: no datatype %q", s.Kernel, s.Datatype)
+	case C.SK_ERR_REDUCE_OP:
+		return fmt.Sprintf("kernel %s: no reduction operator %q", s.Kernel, s.ReduceOp)
+	case C.SK_ERR_NODES:
+		return fmt.Sprintf("kernel %s needs the node of every rank", s.Kernel)
+	}
+	return fmt.Sprintf("kernel %s: %d bytes, window %d or root %d out of range for %d processes",
+		s.Kernel, s.Bytes, s.Window, s.Root, nprocs)
+}
+
+// Run executes iters steps in C and returns this rank's time per operation (NaN on
+// a rank that takes no part); in a slot, C waits for its start and reports NaN for a
+// late start or an overrun.
 func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
-	o.args.iters = C.longlong(iters)
-	o.args.start, o.args.stop = C.double(slot.Start), C.double(slot.Stop)
+	switch {
+	case o.ctx == nil:
+		return math.NaN(), fmt.Errorf("%s: run after Close", o.call)
+	case o.gen != o.w.bufGen:
+		return math.NaN(), fmt.Errorf("%s: a later NewOp reallocated the message buffers; prepare the operation again", o.call)
+	case iters < 1:
+		return math.NaN(), fmt.Errorf("%s: %d iterations (%w)", o.call, iters, ErrInvalid)
+	}
 	var t C.double
-	if err := errorf(C.sk_run(&o.args, &t), "skampi op"); err != nil {
+	if err := check(C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), C.double(slot.Stop), &t), o.call); err != nil {
 		return math.NaN(), err
 	}
 	return float64(t), nil
+}
+
+// Close releases the operation. It makes no MPI call, so it is safe after Finalize;
+// closing twice is harmless.
+func (o *Op) Close() error {
+	if o != nil && o.ctx != nil {
+		C.sk_release(o.ctx)
+		o.ctx = nil
+	}
+	return nil
 }

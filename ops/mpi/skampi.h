@@ -1,92 +1,79 @@
 /* Timed loops and thin helpers for ops/mpi. Every timed loop runs entirely in C:
- * Go calls sk_run once per repetition, outside the timed interval. */
+ * Go prepares an operation once per point (sk_prepare), calls sk_run once per
+ * repetition, outside the timed interval, and releases it (sk_release). */
 #ifndef SKAMPI_MPI_H
 #define SKAMPI_MPI_H
 
 #include <mpi.h>
 #include <signal.h>
 
-enum {
-	SK_OP_PINGPONG_SEND_RECV,
-	SK_OP_PINGPONG_SEND_IPROBE_RECV,
-	SK_OP_PINGPONG_SEND_IRECV,
-	SK_OP_PINGPONG_SEND_RECV_AT,
-	SK_OP_PINGPONG_SSEND_RECV,
-	SK_OP_PINGPONG_ISEND_RECV,
-	SK_OP_PINGPONG_ISSEND_RECV,
-	SK_OP_PINGPONG_SENDRECV,
-	SK_OP_PINGPONG_SENDRECV_REPLACE,
-	SK_OP_PINGPING_SEND_RECV,
-	SK_OP_BANDWIDTH_ISEND_IRECV,
-	SK_OP_BIBANDWIDTH_ISEND_IRECV,
-	SK_OP_MULTIPAIR_BANDWIDTH,
-	SK_OP_SELFTEST_HANG,
-	SK_OP_SELFTEST_CRASH,
-	/* collectives (coll.c) */
-	SK_OP_BARRIER,
-	SK_OP_BCAST,
-	SK_OP_REDUCE,
-	SK_OP_ALLREDUCE,
-	SK_OP_REDUCE_SCATTER,
-	SK_OP_REDUCE_SCATTER_BLOCK,
-	SK_OP_ALLTOALL,
-	SK_OP_ALLTOALLV,
-	SK_OP_GATHER,
-	SK_OP_GATHERV,
-	SK_OP_ALLGATHER,
-	SK_OP_ALLGATHERV,
-	SK_OP_SCATTER,
-	SK_OP_SCATTERV,
-	SK_OP_SCAN,
-	SK_OP_EXSCAN,
-	SK_OP_BCAST_USING_SEND_RECV,
-	SK_OP_ALLTOALL_USING_ISEND_IRECV,
-	SK_OP_GATHER_USING_SEND_RECV,
-	SK_OP_ALLREDUCE_USING_REDUCE_BCAST,
-	SK_OP_ALLTOALL_ORDERED,
-	SK_OP_ALLTOALL_ORDERED_NODES,
-	/* broadcast timing methods */
-	SK_OP_BCAST_BARRIER,
-	SK_OP_BCAST_ROUNDS,
-	SK_OP_BCAST_ACK,
-	SK_OP_COUNT
-};
-
 enum { SK_TIMER_GLOBAL_LOOP = 0, SK_TIMER_ITERATION = 1 };
-enum { SK_DT_BYTE, SK_DT_CHAR, SK_DT_INT, SK_DT_LONG, SK_DT_FLOAT, SK_DT_DOUBLE };
-enum { SK_RED_SUM, SK_RED_PROD, SK_RED_MIN, SK_RED_MAX, SK_RED_BAND, SK_RED_BOR, SK_RED_BXOR };
 enum { SK_ROLE_IDLE = -1, SK_ROLE_INITIATOR = 0, SK_ROLE_RESPONDER = 1 };
 
+/* Errors of our own, refused before any MPI call. Negative, so they never collide with
+ * an MPI error code (MPI_SUCCESS is 0, the library's codes are positive). */
+enum {
+	SK_ERR_ARGS = -1,     /* a count, size, root or iteration count out of range */
+	SK_ERR_KERNEL = -2,   /* no kernel of that name */
+	SK_ERR_DATATYPE = -3, /* no datatype of that name */
+	SK_ERR_REDUCE_OP = -4, /* no reduction operator of that name */
+	SK_ERR_NODES = -5,    /* a node-aware kernel without the node of every rank */
+	SK_ERR_NOMEM = -6,
+};
+
+/* What Go asks for: one operation at one point on this rank. The names are the
+ * catalogue's (ops.Info.Kernel, ops.Datatypes, ops.ReduceOps); sk_prepare resolves
+ * them and keeps nothing the caller owns. */
 typedef struct {
-	int op;
+	const char *kernel;
+	const char *datatype;  /* collectives only */
+	const char *reduce_op; /* collectives only */
 	int role;
 	int peer;
 	int bytes;
-	long long iters;
 	int window;
 	int timer;
+	int nprocs; /* processes of comm, known to idle ranks too: bounds the root */
 	char *sbuf;
 	char *rbuf;
 	MPI_Fint comm;
-	/* collectives */
-	int dtype;
-	int redop;
 	int root;
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
-	const int *node_of;      /* node index of every rank (node-aware kernels) */
+	const int *node_of;      /* node index of every rank of comm (node-aware kernels) */
 	int nnodes;
-	/* window synchronisation: start at `start`, be done by `stop` (local clock, s);
-	 * 0 = start at once, no deadline. A late start or an overrun gives NaN. */
-	double start, stop;
 } sk_args;
 
-/* sk_run runs a.iters operations and stores this rank's time per operation (seconds)
- * in *per_op. Returns an MPI error code (MPI_SUCCESS on success); -1 for bad arguments. */
-int sk_run(const sk_args *a, double *per_op);
+typedef struct sk_ctx sk_ctx;
+typedef int (*sk_step)(sk_ctx *c);
 
-/* The loop state shared by the kernels of pt2pt.c and coll.c. */
+/* Facts about a kernel that change how it is prepared or how its time is read. */
+enum {
+	/* A collective: takes a datatype, a reduction operator and a root. */
+	SK_K_COLLECTIVE = 1 << 0,
+	/* One step is an operation from every process in turn: the time per operation is
+	 * the step's divided by nprocs. */
+	SK_K_PER_PROCESS_STEP = 1 << 1,
+	/* The step adds its own time to c->result (only it knows when the operation ended);
+	 * the loop's clock is not the result. */
+	SK_K_OWN_RESULT = 1 << 2,
+	/* Needs the node of every rank (sk_args.node_of). */
+	SK_K_NODE_AWARE = 1 << 3,
+};
+
 typedef struct {
-	const sk_args *a;
+	const char *name; /* the catalogue's kernel name */
+	sk_step step;     /* one timed step */
+	/* Once per point after the common preparation, outside every timed interval; may
+	 * communicate with the other members of the communicator, never with idle ranks.
+	 * NULL: nothing more to prepare. */
+	int (*prepare)(sk_ctx *c);
+	unsigned flags;
+} sk_kernel;
+
+/* An operation prepared for one point: everything the timed loop touches. */
+struct sk_ctx {
+	const sk_kernel *k;
+	sk_args a; /* a copy; its names point into our own tables */
 	MPI_Comm comm;
 	MPI_Request *req; /* 2*max(window, nprocs) requests */
 	char ack;
@@ -96,18 +83,29 @@ typedef struct {
 	int count; /* elements per process block */
 	int rank, nprocs;
 	int *counts, *displs; /* nprocs each, for the v-variants: equal counts */
-	/* Kernels whose time is not the loop's: "rounds" divides by the operations in a
-	 * step; "ack" computes its own value (sum over steps) on the root. */
-	int ops_per_step;
-	int own_result;
-	double result;
-	double *ack_s; /* one-way acknowledgement time to each rank (s), measured in setup */
-} sk_ctx;
+	int *node_of;         /* our copy of a.node_of */
+	double result;        /* SK_K_OWN_RESULT: the time the steps computed, per run */
+	double *ack_s;        /* one-way acknowledgement time to each rank (s), measured in prepare */
+};
 
-typedef int (*sk_step)(sk_ctx *c);
-extern const sk_step sk_coll_steps[SK_OP_COUNT];
-int sk_coll_setup(sk_ctx *c);
-void sk_coll_free(sk_ctx *c);
+/* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
+ * timed loop needs and runs the kernel's prepare hook. On success *out owns it all;
+ * on failure *out is NULL. Returns MPI_SUCCESS, an MPI error code or an SK_ERR_*. */
+int sk_prepare(const sk_args *a, sk_ctx **out);
+/* sk_run runs iters steps and stores this rank's time per operation (s) in *per_op:
+ * NaN on an idle rank, on a start after `start` or an end after `stop` (local clock,
+ * s; 0 = start at once, no deadline). */
+int sk_run(sk_ctx *c, long long iters, double start, double stop, double *per_op);
+/* sk_release frees c; it makes no MPI call, so it is safe after MPI_Finalize. */
+void sk_release(sk_ctx *c);
+
+/* The tables, read by Go's tests and by nothing on the measuring path. */
+int sk_kernel_count(void);
+const sk_kernel *sk_kernel_at(int i);
+int sk_datatype_count(void);
+const char *sk_datatype_name(int i, int *size);
+int sk_reduce_op_count(void);
+const char *sk_reduce_op_name(int i);
 
 extern volatile sig_atomic_t sk_in_op;
 int sk_install_crash_handlers(int rank);
@@ -124,13 +122,14 @@ int sk_finalize(void);
 void sk_abort(int code);
 int sk_comm_dup_world(MPI_Fint *out);
 int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out);
+int sk_comm_free(MPI_Fint *comm);
 int sk_rank(MPI_Fint comm, int *rank);
 int sk_size(MPI_Fint comm, int *size);
 int sk_barrier(MPI_Fint comm);
 int sk_gather_double(MPI_Fint comm, double v, double *out);
 int sk_bcast_ll(MPI_Fint comm, long long *v);
 int sk_allgather_names(MPI_Fint comm, char *out, int stride);
-void sk_error_string(int code, char *out, int len);
+void sk_error_info(int code, int *class, char *out, int len);
 void sk_library_version(char *out, int len, int *version, int *subversion);
 int sk_alloc(long long bytes, char **out);
 int sk_free(char *p);

@@ -25,6 +25,7 @@ type Op struct{}
 // Spec mirrors the MPI build's operation description.
 type Spec struct {
 	Info      ops.Info
+	Kernel    string
 	Bytes     int64
 	Window    int
 	Iteration bool
@@ -34,7 +35,6 @@ type Spec struct {
 	Root      int
 	// BarrierAbove mirrors the MPI build.
 	BarrierAbove int64
-	Method       string
 	Ranks        []int
 }
 
@@ -46,7 +46,6 @@ func Abort(int)                                      {}
 func Library() (string, string)                      { return "none", "" }
 func Timer() (string, float64)                       { return "none", 0 }
 func Now() float64                                   { return 0 }
-func Implements(string) bool                         { return false }
 func (w *World) Finalize() error                     { return errNoMPI }
 func (w *World) Rank() int                           { return 0 }
 func (w *World) Size() int                           { return 1 }
@@ -56,6 +55,12 @@ func (w *World) Bcast(int64) (int64, error)          { return 0, errNoMPI }
 func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }
 func (w *World) NewOp(Spec) (*Op, error)             { return nil, errNoMPI }
 func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
+func (o *Op) Close() error                           { return nil }
+
+// Without MPI there are no kernel tables.
+func Kernels() []string       { return nil }
+func DatatypeNames() []string { return nil }
+func ReduceOpNames() []string { return nil }
 
 // Clock is unusable without MPI.
 type Clock struct{}

@@ -96,6 +96,19 @@ int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out) {
 	return rc;
 }
 
+/* sk_comm_free frees a communicator we made (a member's sub-communicator or our
+ * duplicate of the world); MPI_COMM_NULL, a non-member's, is left alone. Freeing is
+ * collective over comm: every member frees its communicators in the same order. */
+int sk_comm_free(MPI_Fint *comm) {
+	MPI_Comm c = MPI_Comm_f2c(*comm);
+	int done = 0;
+	MPI_Finalized(&done);
+	if (done || c == MPI_COMM_NULL) return MPI_SUCCESS;
+	int rc = MPI_Comm_free(&c);
+	*comm = MPI_Comm_c2f(c); /* MPI_COMM_NULL once freed */
+	return rc;
+}
+
 int sk_rank(MPI_Fint comm, int *rank) { return MPI_Comm_rank(MPI_Comm_f2c(comm), rank); }
 int sk_size(MPI_Fint comm, int *size) { return MPI_Comm_size(MPI_Comm_f2c(comm), size); }
 int sk_barrier(MPI_Fint comm) { return MPI_Barrier(MPI_Comm_f2c(comm)); }
@@ -120,14 +133,17 @@ int sk_allgather_names(MPI_Fint comm, char *out, int stride) {
 	return MPI_Allgather(mine, stride, MPI_CHAR, out, stride, MPI_CHAR, MPI_Comm_f2c(comm));
 }
 
-void sk_error_string(int code, char *out, int len) {
+/* sk_error_info describes an MPI error code in the library's own terms: its class
+ * (portable: the same failure has the same class in every library) and its text. */
+void sk_error_info(int code, int *class, char *out, int len) {
 	char msg[MPI_MAX_ERROR_STRING];
 	int n = 0;
+	if (MPI_Error_class(code, class) != MPI_SUCCESS) *class = MPI_ERR_UNKNOWN;
 	if (MPI_Error_string(code, msg, &n) != MPI_SUCCESS) {
-		strncpy(out, "unknown MPI error", len - 1);
-	} else {
-		strncpy(out, msg, len - 1);
+		snprintf(out, (size_t)len, "unknown MPI error code %d", code);
+		return;
 	}
+	strncpy(out, msg, len - 1);
 	out[len - 1] = 0;
 }
 

@@ -14,6 +14,7 @@ package mpi
 import "C"
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,9 +32,11 @@ type World struct {
 	gather     *C.double
 	sbuf, rbuf *C.char
 	bufBytes   int64
+	bufGen     int    // counts releases of sbuf/rbuf: an Op prepared before one is stale
 	nodeOf     *C.int // node index of every rank, for node-aware kernels
 	nnodes     int
 	subs       map[string]subComm // communicators of rank subsets, by ranks
+	subOrder   []string           // their keys in order of creation, the same on every rank
 }
 
 type subComm struct {
@@ -53,7 +56,7 @@ func (w *World) sub(ranks []int) (subComm, error) {
 	pos := slices.Index(ranks, w.rank)
 	var c subComm
 	c.member = pos >= 0
-	if err := errorf(C.sk_comm_split(w.comm, C.int(boolInt(c.member)), C.int(max(pos, 0)), &c.comm), "MPI_Comm_split"); err != nil {
+	if err := check(C.sk_comm_split(w.comm, C.int(boolInt(c.member)), C.int(max(pos, 0)), &c.comm), "MPI_Comm_split"); err != nil {
 		return c, err
 	}
 	if w.nodeOf != nil {
@@ -75,7 +78,25 @@ func (w *World) sub(ranks []int) (subComm, error) {
 		w.subs = map[string]subComm{}
 	}
 	w.subs[key] = c
+	w.subOrder = append(w.subOrder, key)
 	return c, nil
+}
+
+// freeComms frees the sub-communicators, newest first, and then the world's
+// duplicate. Freeing is collective: every rank created them in the same order (sub)
+// and frees them in the same order here.
+func (w *World) freeComms() error {
+	var errs []error
+	for i := len(w.subOrder) - 1; i >= 0; i-- {
+		c := w.subs[w.subOrder[i]]
+		errs = append(errs, check(C.sk_comm_free(&c.comm), "MPI_Comm_free"))
+		if c.nodeOf != nil {
+			C.free(unsafe.Pointer(c.nodeOf))
+		}
+	}
+	w.subs, w.subOrder = nil, nil
+	errs = append(errs, check(C.sk_comm_free(&w.comm), "MPI_Comm_free"))
+	return errors.Join(errs...)
 }
 
 func boolInt(b bool) int {
@@ -105,35 +126,40 @@ func (w *World) SetHosts(hosts []string) {
 	w.nnodes = len(ids)
 }
 
-// errorf turns an MPI return code into a Go error carrying MPI's own message.
-func errorf(code C.int, what string) error {
-	if code == C.MPI_SUCCESS {
+// check turns the return code of one of our C functions into an error: nil for
+// MPI_SUCCESS, an *Error carrying the library's class and message for an MPI error;
+// our own negative codes: out of memory, or an error wrapping ErrInvalid.
+func check(code C.int, call string) error {
+	switch {
+	case code == C.MPI_SUCCESS:
 		return nil
+	case code == C.SK_ERR_NOMEM:
+		return fmt.Errorf("%s: out of memory", call)
+	case code < 0:
+		return fmt.Errorf("%s: arguments out of range (%w)", call, ErrInvalid)
 	}
-	if code == -1 {
-		return fmt.Errorf("%s: invalid arguments", what)
-	}
-	var buf [512]C.char
-	C.sk_error_string(code, &buf[0], C.int(len(buf)))
-	return fmt.Errorf("%s: %s", what, C.GoString(&buf[0]))
+	var buf [C.MPI_MAX_ERROR_STRING + 1]C.char
+	var class C.int
+	C.sk_error_info(code, &class, &buf[0], C.int(len(buf)))
+	return &Error{Call: call, Code: int(code), Class: int(class), Message: C.GoString(&buf[0])}
 }
 
 // Init initialises MPI (thread level FUNNELED: the caller keeps the main goroutine on
 // one OS thread).
 func Init() (*World, error) {
 	var provided C.int
-	if err := errorf(C.sk_init(&provided), "MPI_Init_thread"); err != nil {
+	if err := check(C.sk_init(&provided), "MPI_Init_thread"); err != nil {
 		return nil, err
 	}
 	w := &World{}
-	if err := errorf(C.sk_comm_dup_world(&w.comm), "MPI_Comm_dup"); err != nil {
+	if err := check(C.sk_comm_dup_world(&w.comm), "MPI_Comm_dup"); err != nil {
 		return nil, err
 	}
 	var r, s C.int
-	if err := errorf(C.sk_rank(w.comm, &r), "MPI_Comm_rank"); err != nil {
+	if err := check(C.sk_rank(w.comm, &r), "MPI_Comm_rank"); err != nil {
 		return nil, err
 	}
-	if err := errorf(C.sk_size(w.comm, &s), "MPI_Comm_size"); err != nil {
+	if err := check(C.sk_size(w.comm, &s), "MPI_Comm_size"); err != nil {
 		return nil, err
 	}
 	w.rank, w.size = int(r), int(s)
@@ -145,10 +171,20 @@ func Init() (*World, error) {
 	return w, nil
 }
 
-// Finalize releases the buffers and finalizes MPI (unless already finalized).
+// Finalize frees the communicators and buffers and finalizes MPI (unless already
+// finalized). Operations not yet closed may still be closed afterwards.
 func (w *World) Finalize() error {
+	err := w.freeComms()
 	w.release()
-	return errorf(C.sk_finalize(), "MPI_Finalize")
+	if w.nodeOf != nil {
+		C.free(unsafe.Pointer(w.nodeOf))
+		w.nodeOf, w.nnodes = nil, 0
+	}
+	if w.gather != nil {
+		C.free(unsafe.Pointer(w.gather))
+		w.gather = nil
+	}
+	return errors.Join(err, check(C.sk_finalize(), "MPI_Finalize"))
 }
 
 // Abort ends every rank of the job.
@@ -157,10 +193,10 @@ func Abort(code int) { C.sk_abort(C.int(code)) }
 func (w *World) Rank() int { return w.rank }
 func (w *World) Size() int { return w.size }
 
-func (w *World) Barrier() error { return errorf(C.sk_barrier(w.comm), "MPI_Barrier") }
+func (w *World) Barrier() error { return check(C.sk_barrier(w.comm), "MPI_Barrier") }
 
 func (w *World) Gather(v float64) ([]float64, error) {
-	if err := errorf(C.sk_gather_double(w.comm, C.double(v), w.gather), "MPI_Gather"); err != nil {
+	if err := check(C.sk_gather_double(w.comm, C.double(v), w.gather), "MPI_Gather"); err != nil {
 		return nil, err
 	}
 	if w.rank != 0 {
@@ -173,7 +209,7 @@ func (w *World) Gather(v float64) ([]float64, error) {
 
 func (w *World) Bcast(v int64) (int64, error) {
 	x := C.longlong(v)
-	err := errorf(C.sk_bcast_ll(w.comm, &x), "MPI_Bcast")
+	err := check(C.sk_bcast_ll(w.comm, &x), "MPI_Bcast")
 	return int64(x), err
 }
 
@@ -182,7 +218,7 @@ func (w *World) Hosts() ([]string, error) {
 	const stride = 256
 	buf := (*C.char)(C.malloc(C.size_t(stride * w.size)))
 	defer C.free(unsafe.Pointer(buf))
-	if err := errorf(C.sk_allgather_names(w.comm, buf, stride), "MPI_Allgather"); err != nil {
+	if err := check(C.sk_allgather_names(w.comm, buf, stride), "MPI_Allgather"); err != nil {
 		return nil, err
 	}
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(buf)), stride*w.size)
@@ -221,10 +257,10 @@ func (w *World) reserve(n int64) error {
 		return nil
 	}
 	w.release()
-	if err := errorf(C.sk_alloc(C.longlong(n), &w.sbuf), "MPI_Alloc_mem"); err != nil {
+	if err := check(C.sk_alloc(C.longlong(n), &w.sbuf), "MPI_Alloc_mem"); err != nil {
 		return err
 	}
-	if err := errorf(C.sk_alloc(C.longlong(n), &w.rbuf), "MPI_Alloc_mem"); err != nil {
+	if err := check(C.sk_alloc(C.longlong(n), &w.rbuf), "MPI_Alloc_mem"); err != nil {
 		C.sk_free(w.sbuf)
 		w.sbuf = nil
 		return err
@@ -241,4 +277,5 @@ func (w *World) release() {
 		C.sk_free(w.rbuf)
 	}
 	w.sbuf, w.rbuf, w.bufBytes = nil, nil, 0
+	w.bufGen++ // operations prepared on the old buffers must not run
 }

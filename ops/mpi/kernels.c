@@ -1,0 +1,232 @@
+//go:build mpi
+
+/* The kernel table: every kernel by the name the catalogue gives it (ops.Info.Kernel,
+ * ops.Method.Kernel), with the facts that change how it is prepared or how its time
+ * is read. Adding an operation adds its step (pt2pt.c, coll.c) and one line here; a Go
+ * test checks this table, and the datatype and operator tables, against the catalogue.
+ * Also the life of a prepared operation: sk_prepare once per point, sk_run once per
+ * repetition, sk_release. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels.h"
+
+/* KERNEL(name, flags): a kernel whose step is sk_step_<name>, with no prepare hook. */
+#define KERNEL(name, flags) {#name, sk_step_##name, NULL, (flags)}
+#define COLL SK_K_COLLECTIVE
+
+static const sk_kernel kernels[] = {
+	KERNEL(pingpong_send_recv, 0),
+	KERNEL(pingpong_send_iprobe_recv, 0),
+	KERNEL(pingpong_send_irecv, 0),
+	KERNEL(pingpong_send_recv_at, 0),
+	KERNEL(pingpong_ssend_recv, 0),
+	KERNEL(pingpong_isend_recv, 0),
+	KERNEL(pingpong_issend_recv, 0),
+	KERNEL(pingpong_sendrecv, 0),
+	KERNEL(pingpong_sendrecv_replace, 0),
+	KERNEL(pingping_send_recv, 0),
+	KERNEL(bandwidth_isend_irecv, 0), /* also every pair of the multi-pair bandwidth */
+	KERNEL(bibandwidth_isend_irecv, 0),
+	KERNEL(selftest_hang, 0),
+	KERNEL(selftest_crash, 0),
+
+	KERNEL(barrier, COLL),
+	KERNEL(bcast, COLL),
+	KERNEL(reduce, COLL),
+	KERNEL(allreduce, COLL),
+	KERNEL(reduce_scatter, COLL),
+	KERNEL(reduce_scatter_block, COLL),
+	KERNEL(alltoall, COLL),
+	KERNEL(alltoallv, COLL),
+	KERNEL(gather, COLL),
+	KERNEL(gatherv, COLL),
+	KERNEL(allgather, COLL),
+	KERNEL(allgatherv, COLL),
+	KERNEL(scatter, COLL),
+	KERNEL(scatterv, COLL),
+	KERNEL(scan, COLL),
+	KERNEL(exscan, COLL),
+	KERNEL(bcast_using_send_recv, COLL),
+	KERNEL(alltoall_using_isend_irecv, COLL),
+	KERNEL(gather_using_send_recv, COLL),
+	KERNEL(allreduce_using_reduce_bcast, COLL),
+	KERNEL(alltoall_ordered, COLL),
+	KERNEL(alltoall_ordered_nodes, COLL | SK_K_NODE_AWARE),
+
+	/* The broadcast timing methods (the method paper's Alg. 1, 3, 4-5; Alg. 2 is bcast
+	 * in a synchronised window). */
+	KERNEL(bcast_barrier, COLL),
+	KERNEL(bcast_rounds, COLL | SK_K_PER_PROCESS_STEP),
+	{"bcast_ack", sk_step_bcast_ack, sk_prepare_bcast_ack, COLL | SK_K_OWN_RESULT},
+};
+
+/* The catalogue's datatypes (ops.Datatypes), sizes as the C types have them. The first
+ * is the unit of the point-to-point kernels. */
+static const struct {
+	const char *name;
+	MPI_Datatype dt;
+	int size;
+} datatypes[] = {
+	{"byte", MPI_BYTE, 1},
+	{"char", MPI_CHAR, (int)sizeof(char)},
+	{"int", MPI_INT, (int)sizeof(int)},
+	{"long", MPI_LONG, (int)sizeof(long)},
+	{"float", MPI_FLOAT, (int)sizeof(float)},
+	{"double", MPI_DOUBLE, (int)sizeof(double)},
+};
+
+/* The catalogue's reduction operators (ops.ReduceOps). The first stands in for the
+ * kernels that reduce nothing. */
+static const struct {
+	const char *name;
+	MPI_Op op;
+} reduce_ops[] = {
+	{"sum", MPI_SUM}, {"prod", MPI_PROD}, {"min", MPI_MIN}, {"max", MPI_MAX},
+	{"band", MPI_BAND}, {"bor", MPI_BOR}, {"bxor", MPI_BXOR},
+};
+
+#define LEN(x) ((int)(sizeof(x) / sizeof((x)[0])))
+
+int sk_kernel_count(void) { return LEN(kernels); }
+const sk_kernel *sk_kernel_at(int i) { return i >= 0 && i < LEN(kernels) ? &kernels[i] : NULL; }
+int sk_datatype_count(void) { return LEN(datatypes); }
+int sk_reduce_op_count(void) { return LEN(reduce_ops); }
+
+const char *sk_datatype_name(int i, int *size) {
+	if (i < 0 || i >= LEN(datatypes)) return NULL;
+	*size = datatypes[i].size;
+	return datatypes[i].name;
+}
+
+const char *sk_reduce_op_name(int i) { return i >= 0 && i < LEN(reduce_ops) ? reduce_ops[i].name : NULL; }
+
+static int same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+
+static const sk_kernel *find_kernel(const char *name) {
+	for (int i = 0; i < LEN(kernels); i++)
+		if (same(kernels[i].name, name)) return &kernels[i];
+	return NULL;
+}
+
+static int find_datatype(const char *name) {
+	for (int i = 0; i < LEN(datatypes); i++)
+		if (same(datatypes[i].name, name)) return i;
+	return -1;
+}
+
+static int find_reduce_op(const char *name) {
+	for (int i = 0; i < LEN(reduce_ops); i++)
+		if (same(reduce_ops[i].name, name)) return i;
+	return -1;
+}
+
+void sk_release(sk_ctx *c) {
+	if (!c) return;
+	free(c->req);
+	free(c->counts);
+	free(c->displs);
+	free(c->node_of);
+	free(c->ack_s);
+	free(c);
+}
+
+/* prepare_member allocates what the timed loop of a participating rank touches:
+ * requests for the windowed and hand-made kernels, the equal counts of the
+ * v-variants, the nodes of the node-aware kernels; then the kernel's own hook. */
+static int prepare_member(sk_ctx *c, const int *node_of) {
+	const sk_args *a = &c->a;
+	c->comm = MPI_Comm_f2c(a->comm);
+	int rc = MPI_Comm_rank(c->comm, &c->rank);
+	if (rc == MPI_SUCCESS) rc = MPI_Comm_size(c->comm, &c->nprocs);
+	if (rc != MPI_SUCCESS) return rc;
+	if (c->nprocs != a->nprocs) return SK_ERR_ARGS;
+	size_t n = (size_t)c->nprocs;
+	size_t nreq = 2 * (size_t)(a->window > c->nprocs ? a->window : c->nprocs);
+	c->req = malloc(sizeof(MPI_Request) * nreq);
+	c->counts = malloc(sizeof(int) * n);
+	c->displs = malloc(sizeof(int) * n);
+	if (!c->req || !c->counts || !c->displs) return SK_ERR_NOMEM;
+	for (int i = 0; i < c->nprocs; i++) {
+		c->counts[i] = c->count;
+		c->displs[i] = i * c->count;
+	}
+	if (node_of) { /* a copy: the caller may renumber its nodes while we live */
+		if (!(c->node_of = malloc(sizeof(int) * n))) return SK_ERR_NOMEM;
+		memcpy(c->node_of, node_of, sizeof(int) * n);
+		c->a.node_of = c->node_of;
+	}
+	return c->k->prepare ? c->k->prepare(c) : MPI_SUCCESS;
+}
+
+int sk_prepare(const sk_args *a, sk_ctx **out) {
+	*out = NULL;
+	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
+	const sk_kernel *k = find_kernel(a->kernel);
+	if (!k) return SK_ERR_KERNEL;
+	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1) return SK_ERR_ARGS;
+	int dt = 0, op = 0;
+	if (k->flags & SK_K_COLLECTIVE) {
+		if ((dt = find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
+		if ((op = find_reduce_op(a->reduce_op)) < 0) return SK_ERR_REDUCE_OP;
+		if (a->root < 0 || a->root >= a->nprocs) return SK_ERR_ARGS;
+	}
+	if ((k->flags & SK_K_NODE_AWARE) && (!a->node_of || a->nnodes < 1)) return SK_ERR_NODES;
+
+	sk_ctx *c = calloc(1, sizeof *c);
+	if (!c) return SK_ERR_NOMEM;
+	c->k = k;
+	c->a = *a;
+	c->a.kernel = k->name; /* names of our tables, not the caller's strings */
+	c->a.datatype = datatypes[dt].name;
+	c->a.reduce_op = reduce_ops[op].name;
+	c->a.node_of = NULL; /* until prepare_member has copied it */
+	c->dt = datatypes[dt].dt;
+	c->op = reduce_ops[op].op;
+	c->count = a->bytes / datatypes[dt].size;
+	if (a->role != SK_ROLE_IDLE) { /* idle ranks may have no communicator at all */
+		int rc = prepare_member(c, a->node_of);
+		if (rc != MPI_SUCCESS) {
+			sk_release(c);
+			return rc;
+		}
+	}
+	*out = c;
+	return MPI_SUCCESS;
+}
+
+int sk_run(sk_ctx *c, long long iters, double start, double stop, double *per_op) {
+	*per_op = NAN;
+	if (!c || iters < 1) return SK_ERR_ARGS;
+	if (c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
+	const sk_step step = c->k->step;
+	int rc = MPI_SUCCESS, invalid = 0;
+	c->result = 0;
+	if (start > 0) {
+		invalid = sk_now() > start; /* arrived after the agreed instant: a late start */
+		while (sk_now() < start)
+			;
+	}
+	sk_in_op = 1;
+	double total = 0;
+	long long i;
+	if (c->a.timer == SK_TIMER_ITERATION) {
+		/* One timer pair per operation: kept to show how timer calls disturb small
+		 * measurements (the method paper's comparison). */
+		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+			double t0 = sk_now();
+			rc = step(c);
+			total += sk_now() - t0;
+		}
+	} else {
+		double t0 = sk_now();
+		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) rc = step(c);
+		total = sk_now() - t0;
+	}
+	sk_in_op = 0;
+	if (stop > 0 && sk_now() > stop) invalid = 1; /* overran its window */
+	if (c->k->flags & SK_K_OWN_RESULT) total = c->result;
+	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs : 1;
+	if (rc == MPI_SUCCESS && !invalid) *per_op = total / (double)iters / per_step;
+	return rc;
+}

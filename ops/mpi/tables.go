@@ -1,0 +1,61 @@
+//go:build mpi
+
+package mpi
+
+/*
+#include "skampi.h"
+*/
+import "C"
+
+// The C tables, by name: what the catalogue's names must resolve to. Read by tests,
+// never on the measuring path.
+
+// Kernels lists the kernel table's names, in table order.
+func Kernels() []string {
+	out := make([]string, C.sk_kernel_count())
+	for i := range out {
+		out[i] = C.GoString(C.sk_kernel_at(C.int(i)).name)
+	}
+	return out
+}
+
+// DatatypeNames lists the datatypes collectives take.
+func DatatypeNames() []string {
+	out := make([]string, C.sk_datatype_count())
+	var size C.int
+	for i := range out {
+		out[i] = C.GoString(C.sk_datatype_name(C.int(i), &size))
+	}
+	return out
+}
+
+// ReduceOpNames lists the reduction operators reductions take.
+func ReduceOpNames() []string {
+	out := make([]string, C.sk_reduce_op_count())
+	for i := range out {
+		out[i] = C.GoString(C.sk_reduce_op_name(C.int(i)))
+	}
+	return out
+}
+
+// datatypeSize is the size in bytes the kernels give a datatype (0: unknown).
+func datatypeSize(name string) int64 {
+	var size C.int
+	for i := range C.sk_datatype_count() {
+		if C.GoString(C.sk_datatype_name(i, &size)) == name {
+			return int64(size)
+		}
+	}
+	return 0
+}
+
+// kernelNodeAware reports whether the kernel table marks a kernel as needing the
+// node of every rank.
+func kernelNodeAware(name string) bool {
+	for i := range C.sk_kernel_count() {
+		if k := C.sk_kernel_at(i); C.GoString(k.name) == name {
+			return k.flags&C.SK_K_NODE_AWARE != 0
+		}
+	}
+	return false
+}

@@ -1,0 +1,96 @@
+//go:build mpi
+
+package mpi
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/skampi/skampi/ops"
+)
+
+// The C tables and the catalogue must agree: every kernel the catalogue names runs,
+// no kernel is dead, and the datatype and operator names are the same. Reads the
+// tables only: no MPI_Init.
+
+// mpiFamilies are the catalogue families this package runs.
+var mpiFamilies = []string{"pt2pt", "coll", "selftest"}
+
+// catalogueKernels maps every kernel the catalogue's MPI operations name (the
+// operation's and each of its methods') to the operations naming it.
+func catalogueKernels(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, in := range ops.All() {
+		if !slices.Contains(mpiFamilies, in.Family) {
+			continue
+		}
+		if in.Kernel == "" {
+			t.Errorf("%s names no kernel", in.Name)
+		}
+		out[in.Kernel] = append(out[in.Kernel], in.Name)
+		for _, m := range in.Methods {
+			if m.Kernel == "" {
+				t.Errorf("%s, method %s, names no kernel", in.Name, m.Name)
+			}
+			out[m.Kernel] = append(out[m.Kernel], in.Name+", method "+m.Name)
+		}
+	}
+	return out
+}
+
+func TestKernelTableMatchesCatalogue(t *testing.T) {
+	used := catalogueKernels(t)
+	kernels := Kernels()
+	if len(kernels) == 0 {
+		t.Fatal("the kernel table is empty")
+	}
+	seen := map[string]bool{}
+	for _, k := range kernels {
+		if seen[k] {
+			t.Errorf("kernel %q is in the table twice", k)
+		}
+		seen[k] = true
+		if _, ok := used[k]; !ok {
+			t.Errorf("kernel %q is used by no catalogue operation", k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(used)) {
+		if !seen[k] {
+			t.Errorf("kernel %q (%v) is not in the kernel table", k, used[k])
+		}
+	}
+}
+
+func TestNodeAwareKernelsMatchCatalogue(t *testing.T) {
+	for _, in := range ops.All() {
+		if !slices.Contains(mpiFamilies, in.Family) {
+			continue
+		}
+		if got := kernelNodeAware(in.Kernel); got != in.NodeAware {
+			t.Errorf("%s: kernel %s node-aware %v, catalogue says %v", in.Name, in.Kernel, got, in.NodeAware)
+		}
+	}
+}
+
+func TestDatatypesMatchCatalogue(t *testing.T) {
+	got := slices.Sorted(slices.Values(DatatypeNames()))
+	want := slices.Sorted(maps.Keys(ops.Datatypes))
+	if !slices.Equal(got, want) {
+		t.Fatalf("C datatypes %v, catalogue %v", got, want)
+	}
+	for name, size := range ops.Datatypes {
+		if c := datatypeSize(name); c != size {
+			t.Errorf("datatype %s: %d bytes in C, %d in the catalogue", name, c, size)
+		}
+	}
+}
+
+func TestReduceOpsMatchCatalogue(t *testing.T) {
+	got := slices.Sorted(slices.Values(ReduceOpNames()))
+	want := slices.Sorted(slices.Values(ops.ReduceOps))
+	if !slices.Equal(got, want) {
+		t.Fatalf("C reduction operators %v, catalogue %v", got, want)
+	}
+}
