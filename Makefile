@@ -7,7 +7,9 @@ BIN := bin/skampi
 export OMPI_ALLOW_RUN_AS_ROOT := 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
 
-.PHONY: all setup build test test-deps vet run bench-overhead clean
+.PHONY: all setup build test test-deps vet layers run bench-overhead clean
+
+
 
 all: build
 
@@ -27,6 +29,19 @@ vet: setup
 	$(GO) vet ./...
 	$(GO) vet -tags mpi ./...
 
+# The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record
+# imports nothing of skampi's; nothing imports cmd; the engine never imports MPI.
+layers:
+	@bad=$$($(GO) list -tags mpi -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' || true); \
+	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem: $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags mpi -f '{{join .Imports "\n"}}' ./record | grep skampi || true); \
+	if [ -n "$$bad" ]; then echo "record must be a leaf, imports: $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags mpi -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | grep 'skampi/cmd' | grep -v '^github.com/skampi/skampi/cmd' || true); \
+	if [ -n "$$bad" ]; then echo "imports cmd: $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags mpi -f '{{.ImportPath}}: {{join .Deps " "}}' ./measure ./runner ./inputs ./sync ./clocksync ./record ./report/... ./plots/... | grep 'skampi/ops/mpi' || true); \
+	if [ -n "$$bad" ]; then echo "a pure package depends on ops/mpi: $$bad"; exit 1; fi
+	@echo "layers: ok"
+
 # The HTML report is checked in headless Chromium (Debian's package).
 test-deps:
 	@if ! command -v chromium >/dev/null; then \
@@ -34,11 +49,13 @@ test-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-# Pure-Go packages must build and pass without MPI; then everything with MPI,
+# Without the mpi tag every package is pure Go (ops/mpi is its stub): all of it must
+# build and pass with cgo off, and under the race detector; then everything with MPI,
 # including the integration tests that run bin/skampi under mpirun.
-test: build vet test-deps
-	$(GO) build ./...
-	SKAMPI_REQUIRE_CHROMIUM=1 $(GO) test ./...
+test: build vet layers test-deps
+	CGO_ENABLED=0 $(GO) build ./...
+	CGO_ENABLED=0 SKAMPI_REQUIRE_CHROMIUM=1 $(GO) test ./...
+	$(GO) test -race ./...
 	SKAMPI_REQUIRE_CHROMIUM=1 SKAMPI_BIN=$(CURDIR)/$(BIN) $(GO) test -tags mpi -count=1 ./...
 
 run: build

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 )
 
 // fuzzMemory is the memory the fuzzers pretend the machine has, so that a failing
@@ -167,14 +167,27 @@ func checkPlan(t *testing.T, p *Plan) {
 			}
 		}
 		for _, meth := range m.Methods {
-			if !slices.Contains(m.Op.Methods, meth) {
+			if _, ok := m.Op.Method(meth); !ok {
 				t.Fatalf("measurement %d: method %q not offered by %s", i, meth, m.Op.Name)
 			}
 		}
-		points += len(m.Sizes) * max(1, len(m.Methods))
+		points += len(m.Sizes) * max(1, len(m.Methods)) * len(m.ProcsList())
 	}
-	if p.Points() != points {
-		t.Fatalf("Points() = %d, want %d", p.Points(), points)
+	// On a job the plan fits, the expansion has no more points than the plan names,
+	// every key once, indexes in order.
+	ex, err := p.Expand(onOneHost(2))
+	if err != nil {
+		return
+	}
+	if len(ex.Points) > points {
+		t.Fatalf("%d points expanded, the plan names %d", len(ex.Points), points)
+	}
+	seen := map[record.Key]bool{}
+	for i, pt := range ex.Points {
+		if pt.Index != i+1 || seen[pt.Key()] {
+			t.Fatalf("point %d: index %d, key %+v seen before: %v", i, pt.Index, pt.Key(), seen[pt.Key()])
+		}
+		seen[pt.Key()] = true
 	}
 }
 

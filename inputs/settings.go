@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,12 +64,6 @@ type Settings struct {
 	ClockSync string
 }
 
-// Datatypes and their sizes in bytes (C types on LP64 Linux, as MPI maps them).
-var Datatypes = map[string]int64{"byte": 1, "char": 1, "int": 4, "long": 8, "float": 4, "double": 8}
-
-// ReduceOps are the reduction operators collectives take.
-var ReduceOps = []string{"sum", "prod", "min", "max", "band", "bor", "bxor"}
-
 // DatatypeFor is the datatype an operation uses under these settings.
 func (s Settings) DatatypeFor(op ops.Info) string {
 	switch {
@@ -81,7 +76,7 @@ func (s Settings) DatatypeFor(op ops.Info) string {
 }
 
 // TypeSize is the size of one element of the operation's datatype.
-func (s Settings) TypeSize(op ops.Info) int64 { return Datatypes[s.DatatypeFor(op)] }
+func (s Settings) TypeSize(op ops.Info) int64 { return ops.Datatypes[s.DatatypeFor(op)] }
 
 // Hang is the effective hang timeout.
 func (s Settings) Hang() time.Duration {
@@ -209,7 +204,7 @@ var settingList = []setting{
 		return
 	}},
 	{"reduce_op", `reduction operator: "sum" (default), "prod", "min", "max", "band", "bor", "bxor"`, func(s *Settings, v any) (err error) {
-		s.ReduceOp, err = oneOf(v, ReduceOps...)
+		s.ReduceOp, err = oneOf(v, ops.ReduceOps...)
 		return
 	}},
 	{"barrier_above", `ordered all-to-all: a barrier between phases above this size, or "never" (default)`, func(s *Settings, v any) error {
@@ -234,13 +229,16 @@ var settingList = []setting{
 		}
 		var out []int
 		for i, e := range arr {
-			if str, ok := e.(string); ok && str == "all" {
-				out = append(out, 0)
-				continue
+			n := 0 // "all"
+			if str, ok := e.(string); !ok || str != "all" {
+				var err error
+				if n, err = intIn(e, 1, math.MaxInt32); err != nil {
+					return fmt.Errorf(`entry %d: must be a process count or "all": %v`, i+1, err)
+				}
 			}
-			n, err := intIn(e, 1, math.MaxInt32)
-			if err != nil {
-				return fmt.Errorf(`entry %d: must be a process count or "all": %v`, i+1, err)
+			if j := slices.Index(out, n); j >= 0 {
+				// Measuring one communicator twice would give two records of one point.
+				return fmt.Errorf("entry %d: %v is listed twice (entries %d and %d)", i+1, e, j+1, i+1)
 			}
 			out = append(out, n)
 		}

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,15 +39,6 @@ type Measurement struct {
 	Methods  []string
 	Settings Settings
 	Pos      Pos
-}
-
-// Points is the number of points the plan measures.
-func (p *Plan) Points() int {
-	n := 0
-	for _, m := range p.Measurements {
-		n += len(m.Sizes) * max(1, len(m.Methods)) * len(m.ProcsList())
-	}
-	return n
 }
 
 // ProcsList is the communicator sizes the measurement runs at; 0 means all ranks.
@@ -345,8 +335,8 @@ func (d *decoder) methods(path string, v any, op ops.Info) []string {
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
-		if !slices.Contains(op.Methods, n) {
-			d.errAt(path, "%q is not a timing method of %s (%s)", n, op.Name, quoteList(op.Methods))
+		if _, ok := op.Method(n); !ok {
+			d.errAt(path, "%q is not a timing method of %s (%s)", n, op.Name, quoteList(op.MethodNames()))
 			return nil
 		}
 		if seen[n] {

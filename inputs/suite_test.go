@@ -19,8 +19,12 @@ func TestExampleSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Measurements) != 2 || p.Points() != 17+4 {
-		t.Fatalf("got %d measurements, %d points; want 2, 21", len(p.Measurements), p.Points())
+	ex, err := p.Expand(onOneHost(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Measurements) != 2 || len(ex.Points) != 17+4 {
+		t.Fatalf("got %d measurements, %d points; want 2, 21", len(p.Measurements), len(ex.Points))
 	}
 	pp, bw := p.Measurements[0], p.Measurements[1]
 	if pp.Name != "ping-pong, blocking" || pp.Op.Name != "Pingpong_Send_Recv" {

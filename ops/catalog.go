@@ -1,11 +1,15 @@
-// Package ops is the catalogue of measurable operations: names, descriptions and
-// the facts the suite parser and the engine need about each. It is pure Go; the
-// implementations live in ops/mpi (cgo) and, later, ops/shmem.
+// Package ops is the catalogue of measurable operations. Each operation is described
+// once, here: its name, family, documentation, parameters, who takes part, how the
+// per-rank times of a repetition reduce to one, its timing methods and the kernel
+// that runs it. Suites, the engine, the runner and the kernels all read these fields;
+// nothing else names an operation. It is pure Go; the kernels live in ops/mpi (cgo)
+// and, later, ops/shmem.
 package ops
 
 import (
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Reduce says how the per-rank times of one repetition become the repetition's time.
@@ -37,8 +41,11 @@ type Info struct {
 	Name        string
 	Family      string
 	Description string
-	Pattern     Pattern
-	Reduce      Reduce
+	// Kernel names the timed loop that runs the operation in its library's kernel
+	// table (ops/mpi: kernels.c); a unit test of the kernel package checks both agree.
+	Kernel  string
+	Pattern Pattern
+	Reduce  Reduce
 	// RoundTrip: the time is a round trip (ping-pong); records also carry the one-way
 	// latency, time/2.
 	RoundTrip bool
@@ -60,8 +67,58 @@ type Info struct {
 	// SingleShot operations are timed one call per repetition when iterations is
 	// "auto": back-to-back collectives pipeline and would be measured too fast.
 	SingleShot bool
+	// Throughput: records carry the all-to-all throughput per process,
+	// (nprocs-1) * msg_bytes / time (Kutzner et al.).
+	Throughput bool
+	// NodeAware kernels need the node of every rank of their communicator.
+	NodeAware bool
 	// Methods are the timing methods a measurement may choose among (method = [...]).
-	Methods []string
+	Methods []Method
+}
+
+// Method is one way of timing an operation (the method paper's broadcast algorithms).
+// What sets a method apart is said by its fields, so the runner never tests names.
+type Method struct {
+	Name        string
+	Description string
+	// Kernel is the timed loop of the method (see Info.Kernel).
+	Kernel string
+	// RootTimed: only the root's time counts; the kernel computes it (no other rank
+	// knows when the operation ended for everyone).
+	RootTimed bool
+	// WindowSync: every repetition starts at an agreed instant on a global clock,
+	// whatever the measurement's sync setting.
+	WindowSync bool
+	// Subtract names an operation measured right after with the same settings and
+	// taken off the result (the subtraction method).
+	Subtract string
+}
+
+// Method finds one of the operation's timing methods by name.
+func (in Info) Method(name string) (Method, bool) {
+	for _, m := range in.Methods {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Method{}, false
+}
+
+// MethodNames lists the names of the operation's timing methods.
+func (in Info) MethodNames() []string {
+	out := make([]string, len(in.Methods))
+	for i, m := range in.Methods {
+		out[i] = m.Name
+	}
+	return out
+}
+
+// KernelFor is the kernel that runs the operation with a timing method ("": none).
+func (in Info) KernelFor(method string) string {
+	if m, ok := in.Method(method); ok {
+		return m.Kernel
+	}
+	return in.Kernel
 }
 
 // BufferBytes is the buffer space (per direction) one rank needs for a message of
@@ -94,19 +151,19 @@ var pt2ptOps = []Info{
 	pp("Pingpong_Ssend_Recv", "round trip: synchronous MPI_Ssend then MPI_Recv"),
 	pp("Pingpong_Isend_Recv", "round trip: MPI_Isend + MPI_Wait then MPI_Recv"),
 	pp("Pingpong_Issend_Recv", "round trip: MPI_Issend + MPI_Wait then MPI_Recv"),
-	{Name: "Pingpong_Sendrecv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,
+	{Name: "Pingpong_Sendrecv", Family: "pt2pt", Kernel: "pingpong_sendrecv", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,
 		Description: "exchange: both ranks call MPI_Sendrecv with each other at once"},
-	{Name: "Pingpong_Sendrecv_replace", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,
+	{Name: "Pingpong_Sendrecv_replace", Family: "pt2pt", Kernel: "pingpong_sendrecv_replace", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,
 		Description: "exchange: both ranks call MPI_Sendrecv_replace with each other at once"},
-	{Name: "Pingping_Send_Recv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceMax, Directions: 2,
+	{Name: "Pingping_Send_Recv", Family: "pt2pt", Kernel: "pingping_send_recv", Pattern: PatternPair, Reduce: ReduceMax, Directions: 2,
 		Description: "both ranks send at once: MPI_Isend, MPI_Recv, MPI_Wait; time of the slower"},
-	{Name: "Bandwidth_Isend_Irecv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceFirst,
+	{Name: "Bandwidth_Isend_Irecv", Family: "pt2pt", Kernel: "bandwidth_isend_irecv", Pattern: PatternPair, Reduce: ReduceFirst,
 		Windowed: true, Bandwidth: true, Directions: 1,
 		Description: "unidirectional bandwidth: a window of MPI_Isend/MPI_Irecv, then a 1-byte ack"},
-	{Name: "Bibandwidth_Isend_Irecv", Family: "pt2pt", Pattern: PatternPair, Reduce: ReduceMax,
+	{Name: "Bibandwidth_Isend_Irecv", Family: "pt2pt", Kernel: "bibandwidth_isend_irecv", Pattern: PatternPair, Reduce: ReduceMax,
 		Windowed: true, Bandwidth: true, Directions: 2,
 		Description: "bidirectional bandwidth: both ranks post a window of MPI_Irecv and MPI_Isend, then MPI_Waitall"},
-	{Name: "Multipair_Bandwidth", Family: "pt2pt", Pattern: PatternPairs, Reduce: ReduceMax,
+	{Name: "Multipair_Bandwidth", Family: "pt2pt", Kernel: "bandwidth_isend_irecv", Pattern: PatternPairs, Reduce: ReduceMax,
 		Windowed: true, Bandwidth: true, Directions: 1,
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
@@ -116,14 +173,14 @@ var catalog = slices.Concat(pt2ptOps, collOps, selftestOps)
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
 	// own cluster that a hang or a crash costs one point, not the run.
-	{Name: "Selftest_Hang", Family: "selftest", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+	{Name: "Selftest_Hang", Family: "selftest", Kernel: "selftest_hang", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
 		Description: "self-test: both ranks block forever in MPI_Recv (the watchdog must end it)"},
-	{Name: "Selftest_Crash", Family: "selftest", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+	{Name: "Selftest_Crash", Family: "selftest", Kernel: "selftest_crash", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
 		Description: "self-test: the initiator calls abort() inside the timed loop (on the deny-list)"},
 }
 
 func pp(name, desc string) Info {
-	return Info{Name: name, Family: "pt2pt", Description: desc, Pattern: PatternPair,
+	return Info{Name: name, Family: "pt2pt", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternPair,
 		Reduce: ReduceFirst, RoundTrip: true, Directions: 2}
 }
 

@@ -94,3 +94,48 @@ func TestDenyList(t *testing.T) {
 		}
 	}
 }
+
+func TestCatalogueDescribesBehaviour(t *testing.T) {
+	var throughput []string
+	for _, in := range All() {
+		if in.Kernel == "" || in.Kernel != strings.ToLower(in.Kernel) {
+			t.Errorf("%s: kernel %q", in.Name, in.Kernel)
+		}
+		if in.Throughput {
+			throughput = append(throughput, in.Name)
+		}
+		if in.NodeAware && in.Pattern != PatternAll {
+			t.Errorf("%s: node-aware kernels run on a communicator", in.Name)
+		}
+		for _, m := range in.Methods {
+			if m.Kernel == "" || m.Description == "" {
+				t.Errorf("%s, method %s: incomplete %+v", in.Name, m.Name, m)
+			}
+			if m.Subtract != "" {
+				if _, ok := Lookup(m.Subtract); !ok {
+					t.Errorf("%s, method %s subtracts unknown %q", in.Name, m.Name, m.Subtract)
+				}
+			}
+		}
+	}
+	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes"}
+	if !slices.Equal(throughput, want) {
+		t.Errorf("throughput ops %v, want %v", throughput, want)
+	}
+	bcast, _ := Lookup("Bcast")
+	if got := bcast.MethodNames(); !slices.Equal(got, []string{"barrier", "sync", "rounds", "ack"}) {
+		t.Errorf("broadcast methods %v", got)
+	}
+	if bcast.KernelFor("") != "bcast" || bcast.KernelFor("ack") != "bcast_ack" || bcast.KernelFor("sync") != "bcast" {
+		t.Errorf("kernels of the methods: %q %q %q", bcast.KernelFor(""), bcast.KernelFor("ack"), bcast.KernelFor("sync"))
+	}
+	if m, _ := bcast.Method("ack"); !m.RootTimed || m.WindowSync || m.Subtract != "" {
+		t.Errorf("ack %+v", m)
+	}
+	if m, _ := bcast.Method("barrier"); m.Subtract != "Barrier" {
+		t.Errorf("barrier %+v", m)
+	}
+	if _, ok := bcast.Method("nope"); ok {
+		t.Error("unknown method found")
+	}
+}

@@ -1,5 +1,7 @@
 package ops
 
+import "strings"
+
 // Collective operations. msg_bytes is the data of one process: the broadcast buffer,
 // each process's contribution to a reduction, or the block exchanged with each
 // process for PerProcess operations. Time is until the last process is done.
@@ -10,8 +12,8 @@ var collOps = []Info{
 	coll("Allreduce", "MPI_Allreduce: the reduction delivered to every process", false, true, false),
 	coll("Reduce_scatter", "MPI_Reduce_scatter, msg_bytes to each process", true, true, false),
 	coll("Reduce_scatter_block", "MPI_Reduce_scatter_block, msg_bytes to each process", true, true, false),
-	coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false),
-	coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false),
+	throughput(coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false)),
+	throughput(coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false)),
 	coll("Gather", "MPI_Gather of msg_bytes per process to the root", true, false, true),
 	coll("Gatherv", "MPI_Gatherv with equal counts to the root", true, false, true),
 	coll("Allgather", "MPI_Allgather of msg_bytes per process", true, false, false),
@@ -22,37 +24,45 @@ var collOps = []Info{
 	coll("Exscan", "MPI_Exscan (exclusive prefix reduction)", false, true, false),
 	// SKaMPI's hand-made baselines: what a library's collective should beat.
 	coll("Bcast_using_Send_Recv", "baseline: the root MPI_Sends to every process in turn", false, false, true),
-	coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false),
+	throughput(coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false)),
 	coll("Gather_using_Send_Recv", "baseline: every process MPI_Sends to the root, which receives in rank order", true, false, true),
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
 	// The ordered all-to-all (Kutzner et al.): P-1 phases of MPI_Sendrecv with the i-th
 	// neighbour, a barrier between phases above barrier_above; and its node-aware form.
-	coll("Alltoall_Ordered", "ordered all-to-all: P-1 phases of MPI_Sendrecv with the i-th neighbour", true, false, false),
-	coll("Alltoall_Ordered_Nodes", "node-aware ordered all-to-all: phases over nodes, MPI_Isend/MPI_Irecv to every rank of the partner node", true, false, false),
+	throughput(coll("Alltoall_Ordered", "ordered all-to-all: P-1 phases of MPI_Sendrecv with the i-th neighbour", true, false, false)),
+	func() Info {
+		in := throughput(coll("Alltoall_Ordered_Nodes", "node-aware ordered all-to-all: phases over nodes, MPI_Isend/MPI_Irecv to every rank of the partner node", true, false, false))
+		in.NodeAware = true
+		return in
+	}(),
 }
 
-// throughputOps report the throughput per process of an all-to-all,
-// T = (N-1) * msg_bytes / time (Kutzner et al.).
-var throughputOps = map[string]bool{"Alltoall": true, "Alltoallv": true, "Alltoall_using_Isend_Irecv": true,
-	"Alltoall_Ordered": true, "Alltoall_Ordered_Nodes": true}
+// Broadcast timing methods (the method paper's Alg. 1-4). Without a method, one
+// MPI_Bcast per repetition after a barrier.
+var bcastMethods = []Method{
+	{Name: "barrier", Kernel: "bcast_barrier", Subtract: "Barrier",
+		Description: "Alg. 1: MPI_Bcast + MPI_Barrier, less a barrier measured right after"},
+	{Name: "sync", Kernel: "bcast", WindowSync: true,
+		Description: "Alg. 2: every broadcast starts at an agreed instant on a global clock"},
+	{Name: "rounds", Kernel: "bcast_rounds",
+		Description: "Alg. 3: a broadcast from every root in turn, divided by their number"},
+	{Name: "ack", Kernel: "bcast_ack", RootTimed: true,
+		Description: "Alg. 4-5: every process in turn acknowledges to the root; the acknowledgement's one-way time, measured first, is subtracted (de Supinski & Karonis, two-sided)"},
+}
 
-// Throughput reports whether records of the operation carry throughput_Bps.
-func (in Info) Throughput() bool { return throughputOps[in.Name] }
-
-// Broadcast timing methods (the method paper's Alg. 1-4): "barrier" times
-// Bcast+Barrier and subtracts a separately measured Barrier; "sync" starts every
-// broadcast at an agreed instant on a global clock (window synchronisation); "rounds" times a
-// broadcast from every root in turn; "ack" has each process in turn acknowledge the
-// broadcast to the root, the acknowledgement's one-way time measured first and
-// subtracted (de Supinski & Karonis, two-sided). Without a method, one MPI_Bcast per
-// repetition after a barrier.
 var bcast = func() Info {
 	in := coll("Bcast", "MPI_Bcast from the root; method = barrier, sync, rounds, ack", false, false, true)
-	in.Methods = []string{"barrier", "sync", "rounds", "ack"}
+	in.Methods = bcastMethods
 	return in
 }()
 
+// throughput marks the all-to-all operations whose records carry throughput_Bps.
+func throughput(in Info) Info {
+	in.Throughput = true
+	return in
+}
+
 func coll(name, desc string, perProcess, reduction, rooted bool) Info {
-	return Info{Name: name, Family: "coll", Description: desc, Pattern: PatternAll, Reduce: ReduceMax,
+	return Info{Name: name, Family: "coll", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternAll, Reduce: ReduceMax,
 		Directions: 1, PerProcess: perProcess, Reduction: reduction, Rooted: rooted, SingleShot: true}
 }

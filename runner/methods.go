@@ -11,67 +11,51 @@ import (
 	psync "github.com/skampi/skampi/sync"
 )
 
-// methodsOf lists the timing methods a measurement's points are taken with; "" is the
-// operation's only way of timing.
-func methodsOf(m inputs.Measurement) []string {
-	if len(m.Methods) == 0 {
-		return []string{""}
-	}
-	return m.Methods
-}
-
-// measurePoint measures one point with a timing method. "ack" is timed by the root
-// alone; "barrier" subtracts a barrier measured right after with the same settings
-// (the method paper's Alg. 1). The point is nil on ranks other than 0.
-func (r *Runner) measurePoint(m inputs.Measurement, spec OpSpec, task measure.Task, index int) (*record.Point, error) {
-	w := r.World
-	if spec.Method == "ack" { // the root's world rank
-		root := m.Settings.Root
-		if spec.Ranks != nil {
-			root = spec.Ranks[root]
-		}
-		task.Participants, task.Reduce = []int{root}, ops.ReduceFirst
-	}
-	if spec.Method == "sync" { // Alg. 2: every broadcast starts at an agreed instant
-		sy, err := r.syncer("window", m.Settings.ClockSync)
+// measurePoint measures one point with its timing method, whose fields say what sets
+// it apart: a window-synchronised start, the root's own time, an operation measured
+// right after and subtracted. The record is nil on ranks other than 0.
+func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.Point, error) {
+	op := pt.Op()
+	method, _ := op.Method(pt.Method)
+	t := task(pt, syncer)
+	if method.WindowSync {
+		sy, err := r.syncer("window", pt.Settings().ClockSync)
 		if err != nil {
 			return nil, err
 		}
-		task.Sync = sy
+		t.Sync = sy
 	}
-	op, err := w.NewOp(spec)
+	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
+		Pair: pt.Pair, Method: pt.Method, Ranks: pt.Comm}
+	res, err := r.measureOnce(spec, t)
 	if err != nil {
 		return nil, err
 	}
-	res, err := measure.Measure(w, op, task)
-	if err != nil {
-		return nil, err
-	}
-	var barrier *measure.Result
-	if spec.Method == "barrier" {
-		info, _ := ops.Lookup("Barrier")
-		bop, err := w.NewOp(OpSpec{Info: info, Settings: spec.Settings, Ranks: spec.Ranks})
-		if err != nil {
-			return nil, err
+	var sub *measure.Result
+	if method.Subtract != "" {
+		info, ok := ops.Lookup(method.Subtract)
+		if !ok {
+			return nil, fmt.Errorf("%s, method %s: no operation %q to subtract", op.Name, method.Name, method.Subtract)
 		}
-		if barrier, err = measure.Measure(w, bop, task); err != nil {
-			return nil, fmt.Errorf("the barrier to subtract: %w", err)
+		// The same task: the same ranks, synchronisation and stop rule as the whole.
+		sub, err = r.measureOnce(OpSpec{Info: info, Kernel: info.Kernel, Settings: pt.Settings(), Ranks: pt.Comm}, t)
+		if err != nil {
+			return nil, fmt.Errorf("the %s to subtract: %w", info.Name, err)
 		}
 	}
 	if res == nil {
 		return nil, nil
 	}
-	if barrier != nil {
-		res.Subtract(barrier.Time)
+	if sub != nil {
+		res.Subtract(sub.Time)
 	}
-	p := r.point(index, m, spec.Bytes, task.Participants, res)
-	p.Method = spec.Method
-	if win, ok := task.Sync.(*psync.Window); ok {
+	p := r.point(pt, res)
+	if win, ok := t.Sync.(*psync.Window); ok {
 		p.Sync = win.Name()
 		wd := win.Width()
 		p.WindowS = &wd
 	}
-	if spec.Method == "ack" && p.Reps > 0 && p.TimeS < 0 { // the ack time was subtracted in C
+	if method.RootTimed && p.Reps > 0 && p.TimeS < 0 { // the kernel subtracted its helper time
 		p.AddFlag(record.FlagNegative)
 	}
 	return p, nil

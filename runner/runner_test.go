@@ -1,7 +1,7 @@
 package runner
 
 import (
-	"bytes"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +19,8 @@ type fakeWorld struct {
 	size    int
 	pending []float64
 	made    [][2]int // pairs the ops were built for
+	kernels []string // and their kernels
+	open    int      // ops not closed yet
 }
 
 func (w *fakeWorld) Rank() int      { return 0 }
@@ -30,8 +32,10 @@ func (w *fakeWorld) Gather(float64) ([]float64, error) {
 func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
 func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-process fake: window sync untested here
 func (w *fakeWorld) Now() float64                 { return 0 }
-func (w *fakeWorld) NewOp(s OpSpec) (measure.Op, error) {
+func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	w.made = append(w.made, s.Pair)
+	w.kernels = append(w.kernels, s.Kernel)
+	w.open++
 	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair}, nil
 }
 
@@ -41,6 +45,8 @@ type fakeOp struct {
 	bytes int64
 	pair  [2]int
 }
+
+func (o fakeOp) Close() error { o.w.open--; return nil }
 
 func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 	vals := make([]float64, o.w.size)
@@ -81,6 +87,16 @@ func plan(t *testing.T, src string) *inputs.Plan {
 	return p
 }
 
+// expand lists the plan's points on a fake job.
+func expand(t *testing.T, p *inputs.Plan, hosts ...string) []inputs.Point {
+	t.Helper()
+	ex, err := p.Expand(inputs.Job{NProcs: len(hosts), Hosts: hosts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex.Points
+}
+
 func TestRunnerRecords(t *testing.T) {
 	p := plan(t, `
 [settings]
@@ -109,10 +125,16 @@ pair = "across-nodes"
 `)
 	w := &fakeWorld{size: 4}
 	sink := &collect{}
-	var log bytes.Buffer
-	r := &Runner{World: w, Hosts: []string{"a", "a", "b", "b"}, RunID: "x", Sink: sink, Log: &log}
-	if err := r.Run(p); err != nil {
+	r := &Runner{World: w, RunID: "x", Sink: sink}
+	points := expand(t, p, "a", "a", "b", "b")
+	if !points[3].Pending || points[3].Key().Ranks != "" {
+		t.Errorf("max-latency on 4 processes is chosen at run time: %+v", points[3])
+	}
+	if err := r.Run(points); err != nil {
 		t.Fatal(err)
+	}
+	if w.open != 0 {
+		t.Errorf("%d operations left open", w.open)
 	}
 	if len(sink.points) != 5 {
 		t.Fatalf("%d points", len(sink.points))
@@ -132,12 +154,12 @@ pair = "across-nodes"
 	if across := sink.points[4]; !slices.Equal(across.Ranks, []int{0, 2}) || len(across.Flags) != 0 {
 		t.Errorf("across-nodes pair %v %v", across.Ranks, across.Flags)
 	}
-	if log.Len() != 0 {
-		t.Errorf("unexpected note: %s", log.String())
+	if points[3].Pending || points[3].Key().Ranks != "0,3" {
+		t.Errorf("the probed pair is written back to the point: %+v", points[3])
 	}
 }
 
-func TestRunnerFallbackAndCheck(t *testing.T) {
+func TestRunnerFallback(t *testing.T) {
 	p := plan(t, `
 [[measurement]]
 name = "across"
@@ -147,24 +169,12 @@ pair = "across-nodes"
 iterations = 1
 `)
 	sink := &collect{}
-	var log bytes.Buffer
-	r := &Runner{World: &fakeWorld{size: 2}, Hosts: []string{"a", "a"}, Sink: sink, Log: &log}
-	if err := r.Run(p); err != nil {
+	r := &Runner{World: &fakeWorld{size: 2}, Sink: sink}
+	if err := r.Run(expand(t, p, "a", "a")); err != nil {
 		t.Fatal(err)
 	}
 	if f := sink.points[0].Flags; !slices.Contains(f, record.FlagPairFallback) {
 		t.Errorf("flags %v", f)
-	}
-	if !strings.Contains(log.String(), `all ranks run on a; measured ranks 0 and 1 instead`) {
-		t.Errorf("note %q", log.String())
-	}
-
-	explicit := plan(t, "[[measurement]]\nname = \"x\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\npair = [0, 5]\n")
-	if err := Check(explicit, 4); err == nil || err.Error() != `measurement "x": pair rank 5 does not exist in a job of 4 processes` {
-		t.Errorf("check: %v", err)
-	}
-	if err := Check(explicit, 6); err != nil {
-		t.Error(err)
 	}
 }
 
@@ -184,11 +194,12 @@ op = "Selftest_Crash"
 sizes = [8]
 `)
 	sink := &collect{}
-	done := map[record.Key]bool{{Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 2, NProcs: 2}: true}
+	var done record.KeySet
+	done.Add(record.Key{Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: 2, NProcs: 2, Ranks: "0,1"})
 	w := &fakeWorld{size: 2}
-	r := &Runner{World: w, Hosts: []string{"a", "a"}, RunID: "x", Sink: sink, Done: done, Library: "Open MPI v4.1.4",
+	r := &Runner{World: w, RunID: "x", Sink: sink, Done: &done, Library: "Open MPI v4.1.4",
 		Watchdog: &Watchdog{}}
-	if err := r.Run(p); err != nil {
+	if err := r.Run(expand(t, p, "a", "a")); err != nil {
 		t.Fatal(err)
 	}
 	if len(sink.points) != 2 || sink.points[0].MsgBytes != 1 || sink.points[1].MsgBytes != 4 || sink.points[1].PointIndex != 3 {
@@ -197,14 +208,15 @@ sizes = [8]
 	if r.Skipped != 1 || len(sink.faults) != 1 {
 		t.Fatalf("skipped %d, faults %d", r.Skipped, len(sink.faults))
 	}
-	if f := sink.faults[0]; f.Fault != record.FaultDenied || f.PointIndex != 4 || f.Op != "Selftest_Crash" || !strings.Contains(f.Detail, "--allow-broken") {
+	if f := sink.faults[0]; f.Fault != record.FaultDenied || f.PointIndex != 4 || f.Op != "Selftest_Crash" ||
+		!strings.Contains(f.Detail, "--allow-broken") || !slices.Equal(f.Ranks, []int{0, 1}) {
 		t.Errorf("fault %+v", f)
 	}
 	if cur, _ := r.Watchdog.Current(); cur != nil {
 		t.Errorf("watchdog left armed for %+v", cur)
 	}
-	r = &Runner{World: w, Hosts: []string{"a", "a"}, Sink: &collect{}, Library: "x", AllowBroken: true}
-	if err := r.Run(p); err != nil {
+	r = &Runner{World: w, Sink: &collect{}, Library: "x", AllowBroken: true}
+	if err := r.Run(expand(t, p, "a", "a")); err != nil {
 		t.Fatal(err)
 	}
 	if got := len(w.made); got != 2+4 { // 2 in the resumed run, then all 4
@@ -237,53 +249,38 @@ func TestWatchdog(t *testing.T) {
 	}
 }
 
-func TestCheckCollectives(t *testing.T) {
+func TestMethodsByTheirFields(t *testing.T) {
 	p := plan(t, `
 [settings]
-buffer = "64KiB"
-[[measurement]]
-name = "a2a"
-op = "Alltoall"
-sizes = [1024, 8192]
+min_repetitions = 2
+max_repetitions = 2
 [[measurement]]
 name = "bcast"
 op = "Bcast"
 sizes = [8]
-root = 3
+method = ["barrier", "rounds", "ack"]
+root = 1
 `)
-	if err := Check(p, 4); err != nil {
-		t.Errorf("4 processes: %v", err)
+	w := &fakeWorld{size: 4}
+	sink := &collect{}
+	r := &Runner{World: w, Sink: sink}
+	if err := r.Run(expand(t, p, "a", "a", "a", "a")); err != nil {
+		t.Fatal(err)
 	}
-	err := Check(p, 16)
-	if err == nil || err.Error() != `measurement "a2a": Alltoall needs 131072 bytes of buffer for 8192-byte blocks with 16 processes, buffer is 65536: raise buffer` {
-		t.Errorf("16 processes: %v", err)
+	// barrier: the broadcast's kernel, then a Barrier measured to be subtracted.
+	if want := []string{"bcast_barrier", "barrier", "bcast_rounds", "bcast_ack"}; !slices.Equal(w.kernels, want) {
+		t.Errorf("kernels %v, want %v", w.kernels, want)
 	}
-	if err := Check(p, 3); err == nil || !strings.Contains(err.Error(), "root 3 does not exist in a job of 3 processes") {
-		t.Errorf("3 processes: %v", err)
+	if len(sink.points) != 3 {
+		t.Fatalf("%d points", len(sink.points))
 	}
-	// Collectives time one call per repetition unless asked otherwise.
-	if n := iterations(p.Measurements[0]); n != 1 {
-		t.Errorf("auto iterations for a collective = %d", n)
+	if b := sink.points[0]; b.SubtractedS == nil || *b.SubtractedS != 1e-6 || math.Abs(b.TimeS-8.0/1024*1e-6) > 1e-15 {
+		t.Errorf("barrier method: %+v", b)
 	}
-}
-
-func TestRanksFor(t *testing.T) {
-	block := plan(t, "[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8]\nprocs = [2, \"all\", 9]\n").Measurements[0]
-	perNode := plan(t, "[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8]\nprocs = [3]\nlayout = \"one-per-node\"\n").Measurements[0]
-	r := &Runner{World: &fakeWorld{size: 6}, Hosts: []string{"a", "a", "a", "b", "b", "b"}}
-	if got, ok := r.ranksFor(block, 2); !ok || !slices.Equal(got, []int{0, 1}) {
-		t.Errorf("block 2: %v %v", got, ok)
+	if ack := sink.points[2]; !slices.Equal(ack.Ranks, []int{1}) || ack.Method != "ack" {
+		t.Errorf("ack is timed by the root alone: %+v", ack)
 	}
-	if got, ok := r.ranksFor(block, 0); !ok || got != nil {
-		t.Errorf("all: %v %v", got, ok)
-	}
-	if _, ok := r.ranksFor(block, 9); ok {
-		t.Error("9 of 6 processes")
-	}
-	if got, ok := r.ranksFor(perNode, 3); !ok || !slices.Equal(got, []int{0, 3, 1}) {
-		t.Errorf("one per node: %v", got)
-	}
-	if n := plan(t, "[settings]\nprocs = [2, 4]\n[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8, 16]\n[[measurement]]\nname = \"b\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\n").Points(); n != 5 {
-		t.Errorf("points %d: procs multiplies collectives only", n)
+	if w.open != 0 {
+		t.Errorf("%d operations left open", w.open)
 	}
 }

@@ -2,49 +2,99 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/skampi/skampi/inputs"
 	"github.com/spf13/cobra"
+
+	"github.com/skampi/skampi/inputs"
 )
 
+// checkOptions are the flags of `skampi check`, with its output injected.
+type checkOptions struct {
+	suite string
+	np    int
+	out   io.Writer
+}
+
 func newCheckCmd() *cobra.Command {
-	var suite string
+	o := &checkOptions{}
 	cmd := &cobra.Command{
-		Use:   "check -i SUITE",
+		Use:   "check -i SUITE [--np N]",
 		Short: "Validate a suite and print its expanded plan, without running anything",
-		Args:  cobra.NoArgs,
+		Long: "check validates a suite and prints the points it measures on a job of --np processes:\n" +
+			"every size, timing method and communicator size, as the run will measure them.",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if suite == "" {
-				return &exitError{code: 2, err: fmt.Errorf("check: -i SUITE is required")}
+			if o.suite == "" {
+				return &exitError{Code: 2, Err: fmt.Errorf("check: -i SUITE is required")}
 			}
-			plan, err := inputs.Load(suite)
-			if err != nil {
-				return err
-			}
-			printPlan(cmd, plan)
-			return nil
+			o.out = cmd.OutOrStdout()
+			return check(o)
 		},
 	}
-	cmd.Flags().StringVarP(&suite, "input", "i", "", "suite file or built-in suite name")
+	cmd.Flags().StringVarP(&o.suite, "input", "i", "", "suite file or built-in suite name")
+	cmd.Flags().IntVar(&o.np, "np", 2, "processes of the job to plan for")
 	return cmd
 }
 
-func printPlan(cmd *cobra.Command, plan *inputs.Plan) {
-	out := cmd.OutOrStdout()
+func check(o *checkOptions) error {
+	plan, err := inputs.Load(o.suite)
+	if err != nil {
+		return err
+	}
+	ex, err := plan.Expand(inputs.Job{NProcs: o.np})
+	if err != nil {
+		return err
+	}
+	printPlan(o.out, plan, ex, o.np)
+	return nil
+}
+
+func printPlan(out io.Writer, plan *inputs.Plan, ex *inputs.Expansion, np int) {
 	fmt.Fprintf(out, "suite %s (%s)\nsha256 %s\n", plan.Name, plan.Source, plan.SHA256)
 	if plan.Description != "" {
 		fmt.Fprintf(out, "%s\n", plan.Description)
 	}
 	fmt.Fprintln(out)
+	perMeasurement := map[*inputs.Measurement]int{}
+	for _, pt := range ex.Points {
+		perMeasurement[pt.Measurement]++
+	}
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "#\tmeasurement\top\tpoints\tsizes\n")
-	for _, m := range plan.Measurements {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\n", m.Index+1, m.Name, m.Op.Name, len(m.Sizes), sizeList(m.Sizes))
+	fmt.Fprintf(tw, "#\tmeasurement\top\tpoints\tsizes\tmethods\tprocs\n")
+	for i := range plan.Measurements {
+		m := &plan.Measurements[i]
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", m.Index+1, m.Name, m.Op.Name, perMeasurement[m],
+			sizeList(m.Sizes), dash(strings.Join(m.Methods, " ")), procsList(m))
 	}
 	tw.Flush()
-	fmt.Fprintf(out, "\ntotal: %d points in %d measurements\n", plan.Points(), len(plan.Measurements))
+	for _, n := range ex.Notes {
+		fmt.Fprintf(out, "note: %s\n", n)
+	}
+	fmt.Fprintf(out, "\ntotal: %d points in %d measurements on %d processes\n", len(ex.Points), len(plan.Measurements), np)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func procsList(m *inputs.Measurement) string {
+	if len(m.Settings.Procs) == 0 || len(m.ProcsList()) == 1 && m.ProcsList()[0] == 0 {
+		return "all"
+	}
+	f := make([]string, len(m.Settings.Procs))
+	for i, n := range m.Settings.Procs {
+		f[i] = fmt.Sprint(n)
+		if n == 0 {
+			f[i] = "all"
+		}
+	}
+	return strings.Join(f, " ")
 }
 
 // sizeList shows short lists whole and long ones by their ends.

@@ -58,5 +58,5 @@ func newCompareCmd() *cobra.Command {
 // usageMistake is a mistake in the command line: usage on stderr, exit status 2.
 func usageMistake(cmd *cobra.Command, err error) error {
 	cmd.PrintErrln(cmd.UsageString())
-	return &exitError{code: 2, err: err}
+	return &exitError{Code: 2, Err: err}
 }

@@ -31,7 +31,7 @@ func execVerbCmd(c *cobra.Command, stdin string, args ...string) (stdout, stderr
 func verbExitCode(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
-		return ee.code
+		return ee.Code
 	}
 	if err != nil {
 		return 1

@@ -109,15 +109,27 @@ func command(name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// planned is the plan's points on a job of nprocs processes on one host.
+func planned(t *testing.T, plan *inputs.Plan, nprocs int) []inputs.Point {
+	t.Helper()
+	ex, err := plan.Expand(inputs.Job{NProcs: nprocs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex.Points
+}
+
 // checkPoints asserts the records hold exactly the plan's points, in order, with sane
 // values.
 func checkPoints(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int) {
 	t.Helper()
+	points := planned(t, plan, nprocs)
+	npoints := len(points)
 	if len(res.Runs) != 1 {
 		t.Fatalf("%d run headers", len(res.Runs))
 	}
 	run := res.Runs[0]
-	if run.NProcs != nprocs || run.Points != plan.Points() || run.SuiteSHA256 != plan.SHA256 ||
+	if run.NProcs != nprocs || run.Points != npoints || run.SuiteSHA256 != plan.SHA256 ||
 		!strings.Contains(run.MPILibrary, "Open MPI") || run.TimerResolution <= 0 || len(run.RankHosts) != nprocs ||
 		run.RanksPerHost[run.Hosts[0]] != nprocs || run.StartTime.IsZero() || run.RunID == "" {
 		t.Errorf("run header: %+v", run)
@@ -125,33 +137,30 @@ func checkPoints(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs in
 	if _, ok := run.Env["UCX_ERROR_SIGNALS"]; !ok {
 		t.Errorf("run header env lacks UCX_ERROR_SIGNALS: %v", run.Env)
 	}
-	if len(res.Points) != plan.Points() {
-		t.Fatalf("%d points, planned %d", len(res.Points), plan.Points())
+	if len(res.Points) != npoints {
+		t.Fatalf("%d points, planned %d", len(res.Points), npoints)
 	}
-	i := 0
-	for _, m := range plan.Measurements {
-		for _, size := range m.Sizes {
-			p := res.Points[i]
-			i++
-			if p.RunID != run.RunID || p.PointIndex != i || p.Measurement != m.Name || p.Op != m.Op.Name || p.MsgBytes != size {
-				t.Errorf("point %d: %s %s %d, planned %s %s %d", i, p.Measurement, p.Op, p.MsgBytes, m.Name, m.Op.Name, size)
-			}
-			if p.TimeS <= 0 || p.MinS <= 0 || p.MinS > p.MedianS || p.MedianS > p.MaxS || p.StderrS < 0 ||
-				p.Reps < 1 || len(p.SamplesS) != p.Reps || p.Iterations < 1 || p.NProcs != nprocs {
-				t.Errorf("point %d (%s %d B): implausible %+v", i, p.Op, size, p)
-			}
-			if m.Op.RoundTrip != (p.LatencyS != nil) || m.Op.Bandwidth != (p.BandwidthBps != nil) {
-				t.Errorf("point %d (%s): latency %v bandwidth %v", i, p.Op, p.LatencyS, p.BandwidthBps)
-			}
-			if p.LatencyS != nil && *p.LatencyS != p.TimeS/2 {
-				t.Errorf("latency %v is not half of %v", *p.LatencyS, p.TimeS)
-			}
-			if len(p.RankTimeS) != len(p.Ranks) {
-				t.Errorf("point %d: %d rank times for ranks %v", i, len(p.RankTimeS), p.Ranks)
-			}
-			if p.Stop != measure.Converged.String() && len(p.Flags) == 0 {
-				t.Errorf("point %d stopped by %s without a flag", i, p.Stop)
-			}
+	for j := range points {
+		pt, p := &points[j], res.Points[j]
+		m, size, i := pt.Measurement, pt.Size, pt.Index
+		if p.RunID != run.RunID || p.PointIndex != i || p.Key() != pt.Key() {
+			t.Errorf("point %d: %+v, planned %+v", i, p.Key(), pt.Key())
+		}
+		if p.TimeS <= 0 || p.MinS <= 0 || p.MinS > p.MedianS || p.MedianS > p.MaxS || p.StderrS < 0 ||
+			p.Reps < 1 || len(p.SamplesS) != p.Reps || p.Iterations < 1 || p.NProcs != nprocs {
+			t.Errorf("point %d (%s %d B): implausible %+v", i, p.Op, size, p)
+		}
+		if m.Op.RoundTrip != (p.LatencyS != nil) || m.Op.Bandwidth != (p.BandwidthBps != nil) {
+			t.Errorf("point %d (%s): latency %v bandwidth %v", i, p.Op, p.LatencyS, p.BandwidthBps)
+		}
+		if p.LatencyS != nil && *p.LatencyS != p.TimeS/2 {
+			t.Errorf("latency %v is not half of %v", *p.LatencyS, p.TimeS)
+		}
+		if len(p.RankTimeS) != len(p.Ranks) {
+			t.Errorf("point %d: %d rank times for ranks %v", i, len(p.RankTimeS), p.Ranks)
+		}
+		if p.Stop != measure.Converged.String() && len(p.Flags) == 0 {
+			t.Errorf("point %d stopped by %s without a flag", i, p.Stop)
 		}
 	}
 }
@@ -196,14 +205,14 @@ func TestExampleSuiteSelfLaunch(t *testing.T) {
 		}
 	}
 	// The terminal shows every point with its progress.
-	if !strings.Contains(stdout, fmt.Sprintf("[%d/%d]", plan.Points(), plan.Points())) || !strings.Contains(stdout, "ping-pong, blocking") {
+	if !strings.Contains(stdout, fmt.Sprintf("[%d/%d]", len(planned(t, plan, 2)), len(planned(t, plan, 2)))) || !strings.Contains(stdout, "ping-pong, blocking") {
 		t.Errorf("terminal output:\n%s", stdout)
 	}
 	// CSV: a header and one row per point; .sko: one block per measurement.
 	cf, _ := os.Open(filepath.Join(out, "results.csv"))
 	rows, err := csv.NewReader(cf).ReadAll()
 	cf.Close()
-	if err != nil || len(rows) != plan.Points()+1 || !slices.Equal(rows[0], report.CSVHeader) {
+	if err != nil || len(rows) != len(planned(t, plan, 2))+1 || !slices.Equal(rows[0], report.CSVHeader) {
 		t.Errorf("csv: %d rows, err %v", len(rows), err)
 	}
 	sko, _ := os.ReadFile(filepath.Join(out, "results.sko"))
@@ -212,7 +221,7 @@ func TestExampleSuiteSelfLaunch(t *testing.T) {
 			t.Errorf(".sko lacks %q:\n%s", m.Name, sko)
 		}
 	}
-	if n := bytes.Count(sko, []byte("count=")); n != plan.Points() {
+	if n := bytes.Count(sko, []byte("count=")); n != len(planned(t, plan, 2)) {
 		t.Errorf(".sko has %d count= lines", n)
 	}
 
@@ -223,7 +232,7 @@ func TestExampleSuiteSelfLaunch(t *testing.T) {
 	f, _ := os.Open(filepath.Join(out, "results.jsonl"))
 	both, err := report.ReadJSONL(f, "results.jsonl")
 	f.Close()
-	if err != nil || len(both.Runs) != 2 || len(both.Points) != 2*plan.Points() || both.Runs[0].RunID == both.Runs[1].RunID {
+	if err != nil || len(both.Runs) != 2 || len(both.Points) != 2*len(planned(t, plan, 2)) || both.Runs[0].RunID == both.Runs[1].RunID {
 		t.Errorf("after two runs: %d runs, %d points, err %v", len(both.Runs), len(both.Points), err)
 	}
 	csvText, _ := os.ReadFile(filepath.Join(out, "results.csv"))
@@ -392,7 +401,7 @@ func TestCollectives(t *testing.T) {
 			if len(p.Ranks) != np || len(p.RankTimeS) != np || p.Iterations != 1 {
 				t.Errorf("np %d, %s: ranks %v, %d rank times, %d iterations", np, p.Op, p.Ranks, len(p.RankTimeS), p.Iterations)
 			}
-			if info, _ := ops.Lookup(p.Op); info.Throughput() != (p.ThroughputBps != nil) ||
+			if info, _ := ops.Lookup(p.Op); info.Throughput != (p.ThroughputBps != nil) ||
 				(p.ThroughputBps != nil && math.Abs(*p.ThroughputBps-float64(np-1)*float64(p.MsgBytes)/p.TimeS) > 1e-6**p.ThroughputBps) {
 				t.Errorf("np %d, %s: throughput %v", np, p.Op, p.ThroughputBps)
 			}
@@ -419,8 +428,8 @@ root = 1
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.Points() != 8 {
-		t.Fatalf("%d points planned", plan.Points())
+	if len(planned(t, plan, 2)) != 8 {
+		t.Fatalf("%d points planned", len(planned(t, plan, 2)))
 	}
 	for _, np := range []int{2, 4, 8} {
 		out := t.TempDir()

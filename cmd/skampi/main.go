@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/job"
 )
 
 // version is set at build time (-ldflags "-X main.version=...").
@@ -24,22 +25,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// exitError carries an exit code; quiet means the message was already printed (or is
-// printed by rank 0 only).
-type exitError struct {
-	code  int
-	quiet bool
-	err   error
-}
-
-func (e *exitError) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("exit status %d", e.code)
-	}
-	return e.err.Error()
-}
-
-func (e *exitError) Unwrap() error { return e.err }
+// exitError carries an exit status (2 for a usage mistake); Quiet means the message
+// was printed already.
+type exitError = job.ExitError
 
 // run executes one command line and returns the exit status: 0 done, 1 failed,
 // 2 a mistake in the flags.
@@ -55,8 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	code := 1
 	var ee *exitError
 	if errors.As(err, &ee) {
-		code = ee.code
-		if ee.quiet {
+		code = ee.Code
+		if ee.Quiet {
 			return code
 		}
 	}

@@ -29,11 +29,11 @@ func newPlotCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs, err := plots.ParseFormats(formats)
 			if err != nil {
-				return &exitError{code: 2, err: fmt.Errorf("--format: %w", err)}
+				return &exitError{Code: 2, Err: fmt.Errorf("--format: %w", err)}
 			}
 			eb, err := plots.ParseErrorBars(errbars)
 			if err != nil {
-				return &exitError{code: 2, err: fmt.Errorf("--errors: %w", err)}
+				return &exitError{Code: 2, Err: fmt.Errorf("--errors: %w", err)}
 			}
 			res, labels, err := loadLabelled(report.ParseSources(args), cmd)
 			if err != nil {

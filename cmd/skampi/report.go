@@ -27,7 +27,7 @@ func newReportCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			eb, err := plots.ParseErrorBars(errbars)
 			if err != nil {
-				return &exitError{code: 2, err: fmt.Errorf("--errors: %w", err)}
+				return &exitError{Code: 2, Err: fmt.Errorf("--errors: %w", err)}
 			}
 			sources := report.ParseSources(args)
 			res, labels, each, err := loadSources(sources, cmd)

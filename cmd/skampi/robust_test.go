@@ -167,8 +167,8 @@ func TestSIGTERMThenResume(t *testing.T) {
 		t.Errorf("no word of the interruption:\n%s", errb.String())
 	}
 	first := readResults(t, out)
-	if len(first.Points) == 0 || len(first.Points) == plan.Points() {
-		t.Fatalf("%d of %d points before SIGTERM: the test did not interrupt anything", len(first.Points), plan.Points())
+	if len(first.Points) == 0 || len(first.Points) == len(planned(t, plan, 2)) {
+		t.Fatalf("%d of %d points before SIGTERM: the test did not interrupt anything", len(first.Points), len(planned(t, plan, 2)))
 	}
 	code, _, stderr := skampi(t, nil, "-i", suite, "-o", out, "--resume")
 	if code != 0 {
@@ -251,15 +251,14 @@ func checkEachOnce(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs 
 		have[res.Points[i].Key()] = true
 	}
 	missing := 0
-	for _, m := range plan.Measurements {
-		for _, size := range m.Sizes {
-			if !have[record.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}] {
-				missing++
-			}
+	points := planned(t, plan, nprocs)
+	for i := range points {
+		if !have[points[i].Key()] {
+			missing++
 		}
 	}
-	if missing > 0 || len(res.Points) != plan.Points() {
-		t.Errorf("%d points recorded, %d planned, %d missing", len(res.Points), plan.Points(), missing)
+	if missing > 0 || len(res.Points) != len(points) {
+		t.Errorf("%d points recorded, %d planned, %d missing", len(res.Points), len(points), missing)
 	}
 }
 
@@ -297,4 +296,54 @@ func children(pid int) []int {
 		}
 	}
 	return out
+}
+
+// A crash right after a measurement with several timing methods and process counts is
+// blamed on the point that crashed: every later point is measured, no record collides.
+func TestCrashAfterMethodsAndProcs(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 2
+max_repetitions = 3
+hang_timeout = "20s"
+
+[[measurement]]
+name = "bcast"
+op = "Bcast"
+sizes = [8, 64]
+method = ["barrier", "rounds", "ack"]
+procs = [2, "all"]
+
+[[measurement]]
+name = "crash"
+op = "Selftest_Crash"
+sizes = [4]
+
+[[measurement]]
+name = "after"
+op = "Pingpong_Send_Recv"
+sizes = [16, 32]
+iterations = 10
+`)
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out, "--np", "3", "--allow-broken")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out) // validates: no colliding point_index
+	seen := map[record.Key]int{}
+	for _, p := range res.Points {
+		seen[p.Key()]++
+	}
+	if len(res.Points) != 2*3*2+2 || len(seen) != len(res.Points) {
+		t.Errorf("%d points, %d distinct: want every Bcast point and both later ones, once", len(res.Points), len(seen))
+	}
+	if len(res.Faults) != 1 {
+		t.Fatalf("faults: %+v", res.Faults)
+	}
+	if f := res.Faults[0]; f.Fault != record.FaultCrash || f.Op != "Selftest_Crash" || f.PointIndex != 13 {
+		t.Errorf("crash fault %+v", f)
+	}
+	if strings.Contains(stderr, `in Bcast`) {
+		t.Errorf("a crash was blamed on a broadcast:\n%s", stderr)
+	}
 }

@@ -24,7 +24,7 @@ func newValidateCmd() *cobra.Command {
 				bad += n
 			}
 			if bad > 0 {
-				return &exitError{code: 1, err: fmt.Errorf("%d record(s) break the schema", bad)}
+				return &exitError{Code: 1, Err: fmt.Errorf("%d record(s) break the schema", bad)}
 			}
 			return nil
 		},

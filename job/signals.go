@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"fmt"
@@ -15,36 +15,30 @@ import (
 	"github.com/skampi/skampi/runner"
 )
 
-// Exit statuses beyond 0 (done), 1 (failed) and 2 (flag mistake).
-const (
-	exitTimeout = 3 // a point hung in the library; the job was ended
-	exitSignal  = 128
-)
-
 // rootGrace is how long ranks other than 0 wait before ending the job themselves, so
 // rank 0 can write the record first.
 const rootGrace = 10 * time.Second
 
 // expire runs on the watchdog's goroutine while the main one is blocked in the
 // library: rank 0 records the timeout and ends the job.
-func expire(rank int, sink *report.Locked, f *record.Fault) {
+func expire(rank int, sink *report.Locked, f *record.Fault, stderr io.Writer) {
 	if rank != 0 {
 		time.Sleep(rootGrace) // rank 0 normally aborts the job before this
 	} else {
 		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", f.ElapsedS)
 		if err := sink.Finish(f); err != nil {
-			fmt.Fprintf(os.Stderr, "skampi: writing the timeout record: %v\n", err)
+			fmt.Fprintf(stderr, "skampi: writing the timeout record: %v\n", err)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "skampi: rank %d: %s %q, %d bytes: no progress for %.0f s (hang_timeout); ending the job\n",
+	fmt.Fprintf(stderr, "skampi: rank %d: %s %q, %d bytes: no progress for %.0f s (hang_timeout); ending the job\n",
 		rank, f.Op, f.Measurement, f.MsgBytes, f.ElapsedS)
-	mpi.Abort(exitTimeout)
-	os.Exit(exitTimeout)
+	mpi.Abort(ExitTimeout)
+	os.Exit(ExitTimeout)
 }
 
 // handleSignals ends the rank on SIGINT/SIGTERM with everything measured on disk: rank
 // 0 records the point in flight as interrupted (a resumed run measures it again).
-func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string) func() {
+func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string, stderr io.Writer) func() {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
@@ -55,7 +49,7 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 		sig := s.(syscall.Signal)
 		if rank != 0 {
 			time.Sleep(time.Second) // let rank 0 write first
-			os.Exit(exitSignal + int(sig))
+			os.Exit(ExitSignal + int(sig))
 		}
 		var f *record.Fault
 		if cur, elapsed := wd.Current(); cur != nil {
@@ -68,11 +62,11 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 		if dir != "" {
 			where = ": everything measured so far is in " + filepath.Join(dir, "results.jsonl") + " (--resume continues)"
 		}
-		fmt.Fprintf(os.Stderr, "\nskampi: interrupted by %s%s\n", sigName(sig), where)
+		fmt.Fprintf(stderr, "\nskampi: interrupted by %s%s\n", sigName(sig), where)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "skampi: closing results: %v\n", err)
+			fmt.Fprintf(stderr, "skampi: closing results: %v\n", err)
 		}
-		os.Exit(exitSignal + int(sig))
+		os.Exit(ExitSignal + int(sig))
 	}()
 	return func() { signal.Stop(sigs); close(sigs) }
 }
@@ -85,26 +79,4 @@ func sigName(s syscall.Signal) string {
 		return "SIGTERM"
 	}
 	return s.String()
-}
-
-// endLine makes sure an append starts on a new line: a record torn by a crash of the
-// machine stays on a line of its own, where readers report and skip it.
-func endLine(f *os.File) error {
-	st, err := f.Stat()
-	if err != nil || st.Size() == 0 {
-		return err
-	}
-	last := make([]byte, 1)
-	r, err := os.Open(f.Name())
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	if _, err := r.ReadAt(last, st.Size()-1); err != nil && err != io.EOF {
-		return err
-	}
-	if last[0] != '\n' {
-		_, err = f.Write([]byte("\n"))
-	}
-	return err
 }

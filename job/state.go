@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"encoding/json"
@@ -18,12 +18,12 @@ import (
 // state is what a results directory holds, as far as resuming is concerned.
 type state struct {
 	res  *report.Results
-	done map[record.Key]bool // measured, or faulted by a timeout or crash
+	done record.KeySet // measured, or faulted by a timeout or crash
 }
 
 // loadState reads dir/results.jsonl; a missing file is an empty state.
 func loadState(dir string) (*state, error) {
-	st := &state{res: &report.Results{}, done: map[record.Key]bool{}}
+	st := &state{res: &report.Results{}}
 	if dir == "" {
 		return st, nil
 	}
@@ -39,11 +39,11 @@ func loadState(dir string) (*state, error) {
 		return st, err
 	}
 	for i := range st.res.Points {
-		st.done[st.res.Points[i].Key()] = true
+		st.done.Add(st.res.Points[i].Key())
 	}
 	for i := range st.res.Faults {
 		if st.res.Faults[i].Skips() {
-			st.done[st.res.Faults[i].Key()] = true
+			st.done.Add(st.res.Faults[i].Key())
 		}
 	}
 	return st, nil
@@ -51,7 +51,7 @@ func loadState(dir string) (*state, error) {
 
 // resumeState is the set of points a resumed run leaves alone; problems in the file
 // (a torn last line) are reported and the rest is used.
-func resumeState(dir string) (map[record.Key]bool, error) {
+func resumeState(dir string, stderr io.Writer) (*record.KeySet, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("--resume needs -o DIR: the results to continue")
 	}
@@ -60,9 +60,9 @@ func resumeState(dir string) (map[record.Key]bool, error) {
 		return nil, err
 	}
 	for _, p := range st.res.Problems {
-		fmt.Fprintln(os.Stderr, "skampi:", p)
+		fmt.Fprintln(stderr, "skampi:", p)
 	}
-	return st.done, nil
+	return &st.done, nil
 }
 
 func (st *state) runIDs() []string {
@@ -102,26 +102,45 @@ func (st *state) lastFault(kind string) *record.Fault {
 	return nil
 }
 
-// firstMissing is the first planned point with no record: where a job that died was.
-func (st *state) firstMissing(plan *inputs.Plan, nprocs int) (*record.Key, int) {
-	index := 0
-	for _, m := range plan.Measurements {
-		for _, size := range m.Sizes {
-			index++
-			k := record.Key{Measurement: m.Name, Op: m.Op.Name, MsgBytes: size, NProcs: nprocs}
-			if !st.done[k] {
-				return &k, index
-			}
+// firstMissing is where a job that died was: the first point of the plan, expanded on
+// the job the newest run header describes (its processes and their hosts), that has
+// no record in the newest run and was not left alone as done.
+func (st *state) firstMissing(plan *inputs.Plan) *inputs.Point {
+	n := len(st.res.Runs)
+	if n == 0 {
+		return nil
+	}
+	run := st.res.Runs[n-1]
+	ex, err := plan.Expand(inputs.Job{NProcs: run.NProcs, Hosts: run.RankHosts})
+	if err != nil {
+		return nil
+	}
+	var recorded record.KeySet
+	for i := range st.res.Points {
+		if p := &st.res.Points[i]; p.RunID == run.RunID {
+			recorded.Add(p.Key())
 		}
 	}
-	return nil, 0
+	for i := range st.res.Faults {
+		if f := &st.res.Faults[i]; f.RunID == run.RunID {
+			recorded.Add(f.Key())
+		}
+	}
+	for i := range ex.Points {
+		k := ex.Points[i].Key()
+		if !st.done.Has(k) && !recorded.Has(k) {
+			return &ex.Points[i]
+		}
+	}
+	return nil
 }
 
-// recordCrash appends a crash fault for a point the job died in twice.
-func recordCrash(dir, runID string, k *record.Key, index, code int) error {
-	f := record.Fault{Kind: record.KindFault, RunID: runID, PointIndex: index, Measurement: k.Measurement,
-		Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs, Fault: record.FaultCrash, Time: time.Now().UTC(),
-		Detail: fmt.Sprintf("the job died in this point twice (mpirun exit status %d); skipped when resuming", code)}
+// recordCrash appends a crash fault for a point the job died in twice. Its index is the
+// point's own in the newest run, which holds no record of it.
+func recordCrash(dir, runID string, pt *inputs.Point, code int) error {
+	f := pt.Fault(runID)
+	f.Fault, f.Time = record.FaultCrash, time.Now().UTC()
+	f.Detail = fmt.Sprintf("the job died in this point twice (mpirun exit status %d); skipped when resuming", code)
 	b, err := json.Marshal(&f)
 	if err != nil {
 		return err

@@ -1,0 +1,242 @@
+package inputs
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+)
+
+// Job is what expanding a plan needs to know about the job that runs it.
+type Job struct {
+	NProcs int
+	Hosts  []string // processor name of every rank; nil when not known (one host)
+}
+
+// Point is one point of a plan: one operation at one message size, with one timing
+// method, on one set of ranks. A plan is expanded into its points once, and the
+// runner, resume, crash blame, `skampi check` and the tests all iterate that list.
+type Point struct {
+	Index       int // 1-based position in the run
+	Measurement *Measurement
+	Method      string // "" for the operation's only way of timing
+	Size        int64
+	// NProcs is the size of the communicator the point runs on; Comm its world ranks
+	// in communicator order, nil for the whole job.
+	NProcs int
+	Comm   []int
+	// Pair is the pair of a two-rank operation (world ranks). Pending: the pair is
+	// chosen at run time (pair = "max-latency" with more than one candidate), so Pair
+	// and Ranks are not known until Resolve.
+	Pair    [2]int
+	Pending bool
+	// Fallback says why the requested pair selection could not be honoured (the
+	// default pair is measured and the points are flagged).
+	Fallback string
+	// Ranks are the world ranks whose times count, initiator first.
+	Ranks []int
+}
+
+// Op is the point's operation.
+func (p *Point) Op() ops.Info { return p.Measurement.Op }
+
+// Settings are the settings that apply to the point.
+func (p *Point) Settings() Settings { return p.Measurement.Settings }
+
+// Key identifies the point across runs; its ranks are empty while Pending.
+func (p *Point) Key() record.Key {
+	return record.Key{Measurement: p.Measurement.Name, Op: p.Op().Name, Method: p.Method,
+		MsgBytes: p.Size, NProcs: p.NProcs, Ranks: record.RanksKey(p.Ranks)}
+}
+
+// Fault is a fault record of the point, to be completed with its kind and detail.
+func (p *Point) Fault(runID string) record.Fault {
+	return record.Fault{Kind: record.KindFault, RunID: runID, PointIndex: p.Index,
+		Measurement: p.Measurement.Name, MeasurementIndex: p.Measurement.Index, Op: p.Op().Name,
+		Method: p.Method, MsgBytes: p.Size, NProcs: p.NProcs, Ranks: p.Ranks}
+}
+
+// Resolve sets the pair chosen at run time.
+func (p *Point) Resolve(pair [2]int) {
+	p.Pair, p.Pending = pair, false
+	p.Ranks = participants(p.Op(), p.Method, p.Settings(), p.NProcs, nil, pair)
+}
+
+// Expansion is a plan's list of points on one job, with notes on what was left out
+// or merged.
+type Expansion struct {
+	Points []Point
+	Notes  []string
+}
+
+// Expand lists the plan's points, in the order they are measured, on a job of
+// job.NProcs processes. Process counts above the job are left out with a note; points
+// that would be measured twice (procs = [2, "all"] on a 2-process job) are merged with
+// a note. It fails when the plan cannot run on the job at all.
+func (p *Plan) Expand(job Job) (*Expansion, error) {
+	if err := p.check(job.NProcs); err != nil {
+		return nil, err
+	}
+	ex := &Expansion{}
+	seen := map[record.Key]bool{}
+	for mi := range p.Measurements {
+		m := &p.Measurements[mi]
+		pair, fallback, pending := choosePair(m, job)
+		merged := 0
+		for _, n := range m.ProcsList() {
+			comm, ok := commRanks(m.Settings.Layout, n, job)
+			if !ok {
+				ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: procs = %d is more than the job's %d processes: skipped", m.Name, n, job.NProcs))
+				continue
+			}
+			nprocs := job.NProcs
+			if comm != nil {
+				nprocs = len(comm)
+			}
+			if m.Op.Rooted && m.Settings.Root >= nprocs {
+				return nil, fmt.Errorf("measurement %q: root %d is not a rank of its %d-process communicators (procs): lower root or raise procs", m.Name, m.Settings.Root, nprocs)
+			}
+			for _, size := range m.Sizes {
+				for _, method := range methodList(m) {
+					pt := Point{Measurement: m, Method: method, Size: size, NProcs: nprocs, Comm: comm,
+						Pair: pair, Pending: pending, Fallback: fallback}
+					if !pending {
+						pt.Ranks = participants(m.Op, method, m.Settings, job.NProcs, comm, pair)
+					}
+					if k := pt.Key(); seen[k] {
+						merged++
+						continue
+					} else {
+						seen[k] = true
+					}
+					pt.Index = len(ex.Points) + 1
+					ex.Points = append(ex.Points, pt)
+				}
+			}
+		}
+		if merged > 0 {
+			ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: %d point(s) named the same communicator twice (procs %v on %d processes): measured once",
+				m.Name, merged, procsText(m.Settings.Procs), job.NProcs))
+		}
+		if fallback != "" {
+			ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: %s", m.Name, fallback))
+		}
+	}
+	return ex, nil
+}
+
+func methodList(m *Measurement) []string {
+	if len(m.Methods) == 0 {
+		return []string{""}
+	}
+	return m.Methods
+}
+
+func procsText(procs []int) []string {
+	out := make([]string, len(procs))
+	for i, n := range procs {
+		out[i] = fmt.Sprint(n)
+		if n == 0 {
+			out[i] = `"all"`
+		}
+	}
+	return out
+}
+
+// check verifies that the plan can run on this many processes, before anything runs.
+func (p *Plan) check(nprocs int) error {
+	for _, m := range p.Measurements {
+		if nprocs < 2 {
+			return fmt.Errorf("measurement %q: %s needs at least 2 processes, the job has %d (use --np)", m.Name, m.Op.Name, nprocs)
+		}
+		if m.Settings.Pair == PairRanks {
+			for _, r := range m.Settings.PairRanks {
+				if r >= nprocs {
+					return fmt.Errorf("measurement %q: pair rank %d does not exist in a job of %d processes", m.Name, r, nprocs)
+				}
+			}
+		}
+		if m.Op.Rooted && m.Settings.Root >= nprocs {
+			return fmt.Errorf("measurement %q: root %d does not exist in a job of %d processes", m.Name, m.Settings.Root, nprocs)
+		}
+		if last := m.Sizes[len(m.Sizes)-1]; m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, nprocs) > m.Settings.Buffer {
+			return fmt.Errorf("measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer",
+				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, nprocs), last, nprocs, m.Settings.Buffer)
+		}
+	}
+	return nil
+}
+
+// choosePair resolves a measurement's pair selection as far as the job's shape
+// allows; pending means it takes a measurement (max-latency among several peers).
+func choosePair(m *Measurement, job Job) (pair [2]int, fallback string, pending bool) {
+	if m.Op.Pattern != ops.PatternPair {
+		return [2]int{0, 1}, "", false
+	}
+	switch m.Settings.Pair {
+	case PairRanks:
+		return m.Settings.PairRanks, "", false
+	case PairAcrossNodes:
+		host := "one host"
+		if len(job.Hosts) == job.NProcs && job.NProcs > 0 {
+			for rank, h := range job.Hosts {
+				if h != job.Hosts[0] {
+					return [2]int{0, rank}, "", false
+				}
+			}
+			host = job.Hosts[0]
+		}
+		return [2]int{0, 1}, fmt.Sprintf("pair = %q: all ranks run on %s; measured ranks 0 and 1 instead", PairAcrossNodes, host), false
+	case PairMaxLatency:
+		return [2]int{0, 1}, "", job.NProcs > 2
+	}
+	return [2]int{0, 1}, "", false
+}
+
+// commRanks picks the world ranks of an n-process communicator (nil: all of them);
+// ok is false when the job has fewer than n processes.
+func commRanks(layout string, n int, job Job) ([]int, bool) {
+	size := job.NProcs
+	if n == 0 || n == size {
+		return nil, true
+	}
+	if n > size {
+		return nil, false
+	}
+	ranks := make([]int, size)
+	for i := range ranks {
+		ranks[i] = i
+	}
+	if layout == "one-per-node" && len(job.Hosts) == size {
+		// One rank per host first, then a second one per host, and so on.
+		seen := map[string]int{}
+		order := make([]int, size)
+		for rank, h := range job.Hosts {
+			order[rank] = seen[h]
+			seen[h]++
+		}
+		sort.SliceStable(ranks, func(i, j int) bool { return order[ranks[i]] < order[ranks[j]] })
+	}
+	return ranks[:n], true
+}
+
+// participants are the world ranks whose times count, initiator first: the pair, every
+// rank of a multi-pair operation, the communicator of a collective, or only its root
+// when a timing method has the root time the operation.
+func participants(op ops.Info, method string, s Settings, nprocs int, comm []int, pair [2]int) []int {
+	if comm == nil && op.Pattern == ops.PatternAll {
+		comm = make([]int, nprocs)
+		for i := range comm {
+			comm[i] = i
+		}
+	}
+	if m, ok := op.Method(method); ok && m.RootTimed && op.Pattern == ops.PatternAll {
+		return []int{comm[s.Root]}
+	}
+	if op.Pattern == ops.PatternAll {
+		return slices.Clone(comm)
+	}
+	return op.Participants(nprocs, pair)
+}

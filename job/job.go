@@ -1,0 +1,96 @@
+// Package job owns one run of a suite, from the parsed command line to the last
+// record: whether this process starts mpirun on itself or is one of its ranks, the
+// restarts after a hang or a crash and which point to blame, signals, the provenance
+// header, the sinks and the closing summary. cmd/skampi fills Options and calls Run;
+// the restart logic is tested here without mpirun (see Launcher).
+package job
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/launch"
+)
+
+// Options of one suite run. Args are the command line (without the program name) a
+// self-launch hands to its ranks; Env is the environment (os.Environ()).
+type Options struct {
+	Suite       string
+	Out         string // results directory; "" for the terminal only
+	NP          int    // processes when skampi starts mpirun itself
+	Resume      bool
+	AllowBroken bool
+	MaxRestarts int
+
+	Version string
+	Args    []string
+	Env     []string
+	Stdout  io.Writer
+	Stderr  io.Writer
+}
+
+// Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake).
+const (
+	ExitTimeout = 3 // a point hung in the library; the job was ended
+	ExitSignal  = 128
+)
+
+// ExitError carries an exit status; Quiet means the message was printed already (or
+// is printed by rank 0 only).
+type ExitError struct {
+	Code  int
+	Quiet bool
+	Err   error
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// Run validates the suite, then either runs it as one rank of a parallel job or,
+// outside a launcher, starts mpirun on itself.
+func Run(o Options) error {
+	o.defaults()
+	under := launch.UnderLauncher(o.Env)
+	plan, err := inputs.Load(o.Suite)
+	if err != nil {
+		if under && launch.Rank(o.Env) != 0 {
+			return &ExitError{Code: 1, Quiet: true} // rank 0 reports it
+		}
+		return err
+	}
+	if under {
+		return runRank(plan, o)
+	}
+	if o.NP < 1 {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be at least 1, got %d", o.NP)}
+	}
+	// Before starting mpirun: a plain error, not a failed job.
+	if _, err := plan.Expand(inputs.Job{NProcs: o.NP}); err != nil {
+		return err
+	}
+	l, err := MPIRun(o)
+	if err != nil {
+		return err
+	}
+	return SelfLaunch(plan, o, l)
+}
+
+func (o *Options) defaults() {
+	if o.Env == nil {
+		o.Env = os.Environ()
+	}
+	if o.Stdout == nil {
+		o.Stdout = os.Stdout
+	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+}

@@ -1,0 +1,153 @@
+package job
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/record"
+)
+
+// Launcher runs the job once with the given arguments and returns its exit status and
+// the signal this process received meanwhile (0 if none).
+type Launcher func(args []string) (code int, sig syscall.Signal, err error)
+
+// MPIRun is the Launcher of a self-launch: mpirun on this machine running this very
+// executable with opts.NP processes, signals passed on.
+func MPIRun(o Options) (Launcher, error) {
+	mpirun, err := launch.FindMPIRun()
+	if err != nil {
+		return nil, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding the skampi executable: %w", err)
+	}
+	return func(args []string) (int, syscall.Signal, error) {
+		cmd := launch.Command(mpirun, self, args, o.Env,
+			launch.Options{NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
+		code, sig, err := runForwardingSignals(cmd)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", mpirun, err)
+		}
+		return code, sig, err
+	}, nil
+}
+
+// SelfLaunch runs the suite through l. When the job dies in a point (a hang the
+// watchdog ended, or a crash) and results go to a directory, it resumes the run, so one
+// command still measures everything that can be measured. A crash is blamed on a point
+// only when the job dies in the same point twice; until then it may have been something
+// else (a killed process) and the point is measured again. The point is found in the
+// plan's one list of points, expanded on the job the results header describes.
+func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
+	o.defaults()
+	args := slices.Clone(o.Args)
+	var newRuns []string
+	var suspect *record.Key
+	for restarts := 0; ; restarts++ {
+		before, _ := loadState(o.Out)
+		code, sig, err := l(args)
+		if err != nil {
+			return err
+		}
+		after, _ := loadState(o.Out)
+		newRuns = append(newRuns, after.runsSince(before)...)
+		if sig != 0 {
+			// mpirun may have dropped the ranks' last words: say it here too.
+			where := ""
+			if o.Out != "" {
+				where = fmt.Sprintf("; %d point(s) in %s (--resume continues)", len(after.res.Points), o.Out)
+			}
+			fmt.Fprintf(o.Stderr, "\nskampi: interrupted by %s%s\n", sigName(sig), where)
+			return &ExitError{Code: ExitSignal + int(sig), Quiet: true}
+		}
+		if code == 0 {
+			break
+		}
+		// Resume after a hang (the watchdog's status) or a death by signal (a crash, a
+		// killed rank); skampi's own errors (status 1) would only fail again.
+		if o.Out == "" || o.MaxRestarts == 0 || (code != ExitTimeout && code < ExitSignal) {
+			return &ExitError{Code: code, Quiet: true}
+		}
+		if len(after.runsSince(before)) == 0 {
+			return fmt.Errorf("the job failed (exit status %d) before measuring anything", code)
+		}
+		pt := after.firstMissing(plan)
+		if pt == nil {
+			return &ExitError{Code: code, Quiet: true} // every point is recorded: nothing to resume
+		}
+		key := pt.Key()
+		what, then := "hung", "recorded as a timeout, resuming"
+		if code == ExitTimeout {
+			if f := after.lastFault(record.FaultTimeout); f != nil {
+				key = f.Key()
+			}
+		} else {
+			what, then = "died (exit status "+strconv.Itoa(code)+")", "measuring it again"
+			if suspect != nil && *suspect == key {
+				if err := recordCrash(o.Out, after.lastRun(), pt, code); err != nil {
+					return err
+				}
+				what, then = "died again (exit status "+strconv.Itoa(code)+")", "recorded as a crash, resuming"
+			}
+			suspect = &key
+		}
+		if restarts >= o.MaxRestarts {
+			return fmt.Errorf("the job %s in %s, %d bytes, after %d restarts (--max-restarts); the results so far are in %s",
+				what, key.Op, key.MsgBytes, restarts, o.Out)
+		}
+		fmt.Fprintf(o.Stderr, "\nskampi: the job %s in %s %q, %s; %s (restart %d of at most %d)\n\n",
+			what, key.Op, key.Measurement, pointText(key), then, restarts+1, o.MaxRestarts)
+		if !slices.Contains(args, "--resume") {
+			args = append(args, "--resume")
+		}
+	}
+	if final, err := loadState(o.Out); err == nil {
+		final.summarise(o.Stderr, newRuns)
+	}
+	return nil
+}
+
+// pointText names a point's size and, where they tell points apart, its method and
+// process count.
+func pointText(k record.Key) string {
+	s := fmt.Sprintf("%d bytes", k.MsgBytes)
+	if k.Method != "" {
+		s += ", method " + k.Method
+	}
+	return s + fmt.Sprintf(", %d processes", k.NProcs)
+}
+
+// runForwardingSignals runs cmd and passes SIGINT/SIGTERM on to it (mpirun then ends
+// the ranks); it returns the exit status and the signal received, if any.
+func runForwardingSignals(cmd *exec.Cmd) (int, syscall.Signal, error) {
+	if err := cmd.Start(); err != nil {
+		return 0, 0, err
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var got atomic.Int32
+	go func() {
+		for s := range sigs {
+			got.Store(int32(s.(syscall.Signal)))
+			cmd.Process.Signal(s)
+		}
+	}()
+	err := cmd.Wait()
+	var xe *exec.ExitError
+	if errors.As(err, &xe) {
+		return max(1, xe.ExitCode()), syscall.Signal(got.Load()), nil
+	}
+	return 0, syscall.Signal(got.Load()), err
+}

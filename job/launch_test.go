@@ -1,0 +1,176 @@
+package job
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
+)
+
+// A suite whose first measurement has several methods and process counts, then a
+// routine that kills the job, then more points.
+const crashSuite = `
+[[measurement]]
+name = "bcast"
+op = "Bcast"
+sizes = [8, 64]
+method = ["barrier", "rounds", "ack"]
+procs = [2, "all"]
+[[measurement]]
+name = "boom"
+op = "Selftest_Crash"
+sizes = [8]
+[[measurement]]
+name = "after"
+op = "Pingpong_Send_Recv"
+sizes = [1, 2]
+`
+
+// fakeJob stands in for mpirun: every launch appends a run to the results as the ranks
+// would (a header, then a record per point, leaving alone what a resumed run finds
+// done) and dies when it reaches a point that crashes.
+type fakeJob struct {
+	t       *testing.T
+	dir     string
+	plan    *inputs.Plan
+	crashes func(pt *inputs.Point) bool
+	runs    int
+}
+
+func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
+	j.runs++
+	hosts := []string{"h", "h", "h", "h"}
+	ex, err := j.plan.Expand(inputs.Job{NProcs: len(hosts), Hosts: hosts})
+	if err != nil {
+		return 0, 0, err
+	}
+	var done *record.KeySet
+	if slices.Contains(args, "--resume") {
+		if done, err = resumeState(j.dir, os.Stderr); err != nil {
+			return 0, 0, err
+		}
+	}
+	sink, files, err := openSinks(j.dir, &bytes.Buffer{})
+	if err != nil {
+		return 0, 0, err
+	}
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	runID := fmt.Sprintf("run%d", j.runs)
+	if err := sink.Write(&record.Run{Kind: record.KindRun, RunID: runID, SkampiVersion: "test", NProcs: len(hosts),
+		RankHosts: hosts, Points: len(ex.Points)}); err != nil {
+		return 0, 0, err
+	}
+	for i := range ex.Points {
+		pt := &ex.Points[i]
+		if done != nil && done.Has(pt.Key()) {
+			continue
+		}
+		if j.crashes(pt) {
+			return 134, 0, sink.Close() // SIGABRT in a rank: mpirun's status
+		}
+		p := &record.Point{Kind: record.KindPoint, RunID: runID, PointIndex: pt.Index, Measurement: pt.Measurement.Name,
+			Op: pt.Op().Name, Method: pt.Method, MsgBytes: pt.Size, NProcs: pt.NProcs, Ranks: pt.Ranks,
+			TimeS: 1e-6, MeanS: 1e-6, MedianS: 1e-6, MinS: 1e-6, P10S: 1e-6, P90S: 1e-6, MaxS: 1e-6,
+			Reps: 1, Stop: "converged", SamplesS: []float64{1e-6}, RankTimeS: []float64{1e-6}}
+		if err := sink.Write(p); err != nil {
+			return 0, 0, err
+		}
+	}
+	return 0, 0, sink.Close()
+}
+
+func TestCrashIsBlamedOnTheRightPoint(t *testing.T) {
+	dir := t.TempDir()
+	plan, err := inputs.Parse("crash.toml", []byte(crashSuite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool { return pt.Op().Name == "Selftest_Crash" }}
+	var stderr bytes.Buffer
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}}, j.launch)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if j.runs != 3 {
+		t.Errorf("%d launches, want 3 (crash, crash again, the rest):\n%s", j.runs, stderr.String())
+	}
+	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := report.Read(f, "results.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) != 0 {
+		t.Errorf("the file does not validate: %v", res.Problems)
+	}
+	if len(res.Faults) != 1 {
+		t.Fatalf("faults %+v", res.Faults)
+	}
+	crash := res.Faults[0]
+	// 2 sizes x 3 methods x 2 communicators of Bcast come first: the crash is point 13.
+	if crash.Fault != record.FaultCrash || crash.Op != "Selftest_Crash" || crash.PointIndex != 13 || crash.RunID != "run2" ||
+		!slices.Equal(crash.Ranks, []int{0, 1}) {
+		t.Errorf("crash fault %+v", crash)
+	}
+	var keys record.KeySet
+	for _, p := range res.Points {
+		if keys.Has(p.Key()) {
+			t.Errorf("point measured twice: %+v", p.Key())
+		}
+		keys.Add(p.Key())
+	}
+	if len(res.Points) != 12+2 {
+		t.Errorf("%d points, want every Bcast point and both later ones", len(res.Points))
+	}
+	for _, want := range []string{
+		`the job died (exit status 134) in Selftest_Crash "boom", 8 bytes, 4 processes; measuring it again`,
+		`the job died again (exit status 134) in Selftest_Crash "boom", 8 bytes, 4 processes; recorded as a crash, resuming`,
+		`crash    Selftest_Crash "boom", 8 B: the job died in this point twice`,
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+}
+
+func TestSelfLaunchStops(t *testing.T) {
+	plan, err := inputs.Parse("crash.toml", []byte(crashSuite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without a results directory nothing can be resumed: the status is passed on.
+	err = SelfLaunch(plan, Options{NP: 4, MaxRestarts: 5, Stderr: &bytes.Buffer{}},
+		func([]string) (int, syscall.Signal, error) { return 134, 0, nil })
+	if ee, ok := err.(*ExitError); !ok || ee.Code != 134 || !ee.Quiet {
+		t.Errorf("no -o: %v", err)
+	}
+	// Interrupted: 128+N, and the message says where the results are.
+	var stderr bytes.Buffer
+	dir := t.TempDir()
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, Stderr: &stderr},
+		func([]string) (int, syscall.Signal, error) { return 143, syscall.SIGTERM, nil })
+	if ee, ok := err.(*ExitError); !ok || ee.Code != 128+15 || !strings.Contains(stderr.String(), "interrupted by SIGTERM; 0 point(s) in "+dir) {
+		t.Errorf("signal: %v %q", err, stderr.String())
+	}
+	// A job that always dies before writing anything is not restarted forever.
+	err = SelfLaunch(plan, Options{Out: t.TempDir(), NP: 4, MaxRestarts: 5, Stderr: &bytes.Buffer{}},
+		func([]string) (int, syscall.Signal, error) { return 134, 0, nil })
+	if err == nil || !strings.Contains(err.Error(), "before measuring anything") {
+		t.Errorf("dies at once: %v", err)
+	}
+}

@@ -1,0 +1,70 @@
+package job
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/record"
+)
+
+// header is the run header of a suite run: provenance and the suite.
+func header(plan *inputs.Plan, points, nprocs int, hosts []string, version string) *record.Run {
+	h := Provenance(nprocs, hosts, version)
+	h.Suite, h.SuiteSource, h.SuiteSHA256, h.Points = plan.Name, plan.Source, plan.SHA256, points
+	return h
+}
+
+// Provenance is the run header every result file starts with, less the suite.
+func Provenance(nprocs int, hosts []string, version string) *record.Run {
+	lib, ver := mpi.Library()
+	timer, res := mpi.Timer()
+	perHost := map[string]int{}
+	var unique []string
+	for _, h := range hosts {
+		if perHost[h] == 0 {
+			unique = append(unique, h)
+		}
+		perHost[h]++
+	}
+	var id [8]byte
+	rand.Read(id[:])
+	return &record.Run{
+		Kind: record.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
+		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: nprocs,
+		Hosts: unique, RankHosts: hosts, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
+		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),
+	}
+}
+
+// envPrefixes select the variables that change how an MPI library behaves.
+var envPrefixes = []string{"OMPI_MCA_", "UCX_", "MPIR_CVAR_", "FI_", "PSM2_", "I_MPI_", "SLURM_JOB_ID"}
+
+// launcherPrefixes are what mpirun itself passes to its ranks (job ids, URIs, session
+// directories): noise in a provenance record.
+var launcherPrefixes = []string{"OMPI_MCA_ess", "OMPI_MCA_orte_", "OMPI_MCA_pmix", "OMPI_MCA_initial_wdir",
+	"OMPI_MCA_shmem_RUNTIME_QUERY_hint"}
+
+func relevantEnv(env []string) map[string]string {
+	out := map[string]string{}
+next:
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		for _, p := range launcherPrefixes {
+			if strings.HasPrefix(k, p) {
+				continue next
+			}
+		}
+		for _, p := range envPrefixes {
+			if strings.HasPrefix(k, p) {
+				out[k] = v
+			}
+		}
+	}
+	return out
+}

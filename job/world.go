@@ -1,0 +1,25 @@
+package job
+
+import (
+	"github.com/skampi/skampi/clocksync"
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/runner"
+)
+
+// world adapts ops/mpi to the runner's World.
+type world struct{ *mpi.World }
+
+func (w world) Clock() clocksync.Exchanger { return w.World.NewClock() }
+func (w world) Now() float64               { return mpi.Now() }
+
+func (w world) NewOp(o runner.OpSpec) (runner.Op, error) {
+	s := o.Settings
+	op, err := w.World.NewOp(mpi.Spec{Info: o.Info, Kernel: o.Kernel, Bytes: o.Bytes, Window: s.Window,
+		Iteration: s.Timer == inputs.TimerIteration, Pair: o.Pair, Datatype: s.DatatypeFor(o.Info),
+		ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove, Ranks: o.Ranks})
+	if err != nil {
+		return nil, err
+	}
+	return op, nil
+}
