@@ -85,8 +85,8 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		if err := sink.Write(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
-		for _, n := range ex.Notes {
-			fmt.Fprintf(o.Stderr, "note: %s\n", n)
+		for _, n := range ex.Notes { // after the header line, before the table
+			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}
 	}
 	if err := r.Run(ex.Points); err != nil {

@@ -171,23 +171,29 @@ int sk_step_bcast_ack(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+static int cmp_double(const void *a, const void *b) {
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
 /* The prepare hook of bcast_ack: the one-way time of an acknowledgement from every
- * process to the root, half the mean of a few 1-byte round trips, measured once per
- * point. The root exchanges with each member in turn; idle ranks are not members of
- * the communicator, so nobody waits for them. */
+ * process to the root, half the median of 1-byte round trips, measured once per
+ * point. It is subtracted from every repetition, so one slow round trip must not move
+ * it: the first round trips after a point (a partner still arriving, a connection
+ * still being set up) are not timed, and the median ignores a descheduled one. The
+ * root exchanges with each member in turn; idle ranks are not members of the
+ * communicator, so nobody waits for them. */
 int sk_prepare_bcast_ack(sk_ctx *c) {
-	enum { ROUNDS = 16 };
+	enum { WARMUP = 8, ROUNDS = 33 };
 	int root = c->a.root, rc;
 	char b = 0;
+	double rtt[ROUNDS];
 	c->ack_s = calloc((size_t)c->nprocs, sizeof(double));
 	if (!c->ack_s) return SK_ERR_NOMEM;
 	for (int t = 0; t < c->nprocs; t++) {
 		if (t == root || (c->rank != root && c->rank != t)) continue;
-		/* Round trip -1 is untimed: it waits until t has arrived from whatever it did
-		 * before this point, which is no part of an acknowledgement's time. */
-		double t0 = 0;
-		for (int i = -1; i < ROUNDS; i++) {
-			if (i == 0) t0 = sk_now();
+		for (int i = -WARMUP; i < ROUNDS; i++) {
+			double t0 = sk_now();
 			if (c->rank == root) {
 				if ((rc = MPI_Send(&b, 1, MPI_BYTE, t, TAG + 2, c->comm)) != MPI_SUCCESS) return rc;
 				rc = MPI_Recv(&b, 1, MPI_BYTE, t, TAG + 2, c->comm, MPI_STATUS_IGNORE);
@@ -196,8 +202,10 @@ int sk_prepare_bcast_ack(sk_ctx *c) {
 				rc = MPI_Send(&b, 1, MPI_BYTE, root, TAG + 2, c->comm);
 			}
 			if (rc != MPI_SUCCESS) return rc;
+			if (i >= 0) rtt[i] = sk_now() - t0;
 		}
-		c->ack_s[t] = (sk_now() - t0) / ROUNDS / 2;
+		qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
+		c->ack_s[t] = rtt[ROUNDS / 2] / 2;
 	}
 	return MPI_SUCCESS;
 }
