@@ -240,6 +240,9 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	return p
 }
 
+// probeOp is what the max-latency probe times: SKaMPI's probe is a ping-pong.
+const probeOp = "Pingpong_Send_Recv"
+
 // maxLatency measures a 1-byte ping-pong from rank 0 to every other rank and returns
 // the slowest to reach, as SKaMPI's comm2_max_latency_with_root does; once per job.
 func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
@@ -247,7 +250,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 		return r.maxLatencyPeer, nil
 	}
 	w := r.World
-	info, _ := ops.Lookup("Pingpong_Send_Recv")
+	info, _ := ops.Lookup(probeOp)
 	probe := s
 	probe.MinReps, probe.MaxReps, probe.Warmup, probe.Iterations = 5, 5, 1, 50
 	sy, err := r.syncer("barrier", "")

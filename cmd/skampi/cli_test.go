@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,9 +49,39 @@ func TestCheckReportsEveryErrorWithPosition(t *testing.T) {
 
 func TestCheckPrintsPlan(t *testing.T) {
 	code, stdout, _ := runCLI("check", "-i", "pt2pt")
-	if code != 0 || !strings.Contains(stdout, "total: 266 points in 13 measurements") ||
+	if code != 0 || !strings.Contains(stdout, "total: 266 points in 13 measurements on 2 processes") ||
 		!strings.Contains(stdout, "Multipair_Bandwidth") {
 		t.Fatalf("code %d\n%s", code, stdout)
+	}
+}
+
+// check counts every timing method and communicator size, on the job it is told of.
+func TestCheckCountsMethodsAndProcs(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "b.toml")
+	os.WriteFile(suite, []byte(`[[measurement]]
+name = "b"
+op = "Bcast"
+sizes = [8, 64]
+method = ["barrier", "ack"]
+procs = [2, 4, "all"]
+`), 0o644)
+	for np, want := range map[string]string{
+		"2": "total: 4 points in 1 measurements on 2 processes", // 4 skipped; 2 and "all" are one
+		"4": "total: 8 points in 1 measurements on 4 processes", // 4 and "all" are one
+		"8": "total: 12 points in 1 measurements on 8 processes",
+	} {
+		code, stdout, stderr := runCLI("check", "-i", suite, "--np", np)
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("--np %s: code %d, want %q:\n%s%s", np, code, want, stdout, stderr)
+		}
+	}
+	code, stdout, _ := runCLI("check", "-i", suite)
+	if code != 0 || !strings.Contains(stdout, `note: measurement "b": procs = 4 is more than the job's 2 processes: skipped`) {
+		t.Errorf("no note of the skipped communicator:\n%s", stdout)
+	}
+	code, _, stderr := runCLI("check", "-i", "coll", "--np", "1")
+	if code != 1 || !strings.Contains(stderr, "needs at least 2 processes, the job has 1") {
+		t.Errorf("--np 1: code %d %q", code, stderr)
 	}
 }
 
