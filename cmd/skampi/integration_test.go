@@ -333,8 +333,8 @@ pair = "across-nodes"
 	if !slices.Equal(across.Ranks, []int{0, 1}) || !slices.Contains(across.Flags, record.FlagPairFallback) {
 		t.Errorf("across-nodes on one host: ranks %v flags %v", across.Ranks, across.Flags)
 	}
-	if !strings.Contains(stderr, "all ranks run on") {
-		t.Errorf("no note about the fallback: %s", stderr)
+	if !strings.Contains(stdout, `note: measurement "across": pair = "across-nodes": all ranks run on`) {
+		t.Errorf("no note about the fallback: %s", stdout)
 	}
 }
 
