@@ -9,8 +9,6 @@ export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
 
 .PHONY: all setup build test test-deps vet layers run bench-overhead clean
 
-
-
 all: build
 
 # Installs Open MPI (with OpenSHMEM) from Debian only when it is missing.

@@ -173,21 +173,23 @@ func checkPlan(t *testing.T, p *Plan) {
 		}
 		points += len(m.Sizes) * max(1, len(m.Methods)) * len(m.ProcsList())
 	}
-	// On a job the plan fits, the expansion has no more points than the plan names,
-	// every key once, indexes in order.
-	ex, err := p.Expand(onOneHost(2))
-	if err != nil {
-		return
-	}
-	if len(ex.Points) > points {
-		t.Fatalf("%d points expanded, the plan names %d", len(ex.Points), points)
-	}
-	seen := map[record.Key]bool{}
-	for i, pt := range ex.Points {
-		if pt.Index != i+1 || seen[pt.Key()] {
-			t.Fatalf("point %d: index %d, key %+v seen before: %v", i, pt.Index, pt.Key(), seen[pt.Key()])
+	// On every job the plan fits, the expansion has no more points than the plan names,
+	// every key once, indexes in order; on a job it does not fit, an error, no panic.
+	for _, np := range []int{2, 3, 8} {
+		ex, err := p.Expand(onOneHost(np))
+		if err != nil {
+			continue
 		}
-		seen[pt.Key()] = true
+		if len(ex.Points) > points {
+			t.Fatalf("%d processes: %d points expanded, the plan names %d", np, len(ex.Points), points)
+		}
+		seen := map[record.Key]bool{}
+		for i, pt := range ex.Points {
+			if pt.Index != i+1 || seen[pt.Key()] {
+				t.Fatalf("%d processes, point %d: index %d, key %+v seen before: %v", np, i, pt.Index, pt.Key(), seen[pt.Key()])
+			}
+			seen[pt.Key()] = true
+		}
 	}
 }
 

@@ -32,6 +32,7 @@ type Point struct {
 	// and Ranks are not known until Resolve.
 	Pair    [2]int
 	Pending bool
+	Probed  bool // the pair was chosen at run time: another run may choose another
 	// Fallback says why the requested pair selection could not be honoured (the
 	// default pair is measured and the points are flagged).
 	Fallback string
@@ -58,9 +59,20 @@ func (p *Point) Fault(runID string) record.Fault {
 		Method: p.Method, MsgBytes: p.Size, NProcs: p.NProcs, Ranks: p.Ranks}
 }
 
+// LookupKey is the key to look the point up by in earlier results: a pair chosen by
+// measuring may come out differently in another run of the same job, so its ranks
+// are left out (the empty ranks of a Key match any).
+func (p *Point) LookupKey() record.Key {
+	k := p.Key()
+	if p.Pending || p.Probed {
+		k.Ranks = ""
+	}
+	return k
+}
+
 // Resolve sets the pair chosen at run time.
 func (p *Point) Resolve(pair [2]int) {
-	p.Pair, p.Pending = pair, false
+	p.Pair, p.Pending, p.Probed = pair, false, true
 	p.Ranks = participants(p.Op(), p.Method, p.Settings(), p.NProcs, nil, pair)
 }
 
@@ -79,6 +91,7 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 	if err := p.check(job.NProcs); err != nil {
 		return nil, err
 	}
+	el := &ErrorList{File: p.Source}
 	ex := &Expansion{}
 	seen := map[record.Key]bool{}
 	for mi := range p.Measurements {
@@ -96,7 +109,8 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 				nprocs = len(comm)
 			}
 			if m.Op.Rooted && m.Settings.Root >= nprocs {
-				return nil, fmt.Errorf("measurement %q: root %d is not a rank of its %d-process communicators (procs): lower root or raise procs", m.Name, m.Settings.Root, nprocs)
+				el.add(m.Pos, "measurement %q: root %d is not a rank of its %d-process communicators (procs): lower root or raise procs", m.Name, m.Settings.Root, nprocs)
+				break
 			}
 			for _, size := range m.Sizes {
 				for _, method := range methodList(m) {
@@ -124,6 +138,9 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 			ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: %s", m.Name, fallback))
 		}
 	}
+	if len(el.Errors) > 0 {
+		return nil, el
+	}
 	return ex, nil
 }
 
@@ -145,26 +162,33 @@ func procsText(procs []int) []string {
 	return out
 }
 
-// check verifies that the plan can run on this many processes, before anything runs.
+// check verifies that the plan can run on this many processes, before anything runs:
+// every measurement that cannot, at its position.
 func (p *Plan) check(nprocs int) error {
+	if nprocs < 2 && len(p.Measurements) > 0 {
+		m := p.Measurements[0]
+		return fmt.Errorf("measurement %q: %s needs at least 2 processes, the job has %d (use --np)", m.Name, m.Op.Name, nprocs)
+	}
+	el := &ErrorList{File: p.Source}
 	for _, m := range p.Measurements {
-		if nprocs < 2 {
-			return fmt.Errorf("measurement %q: %s needs at least 2 processes, the job has %d (use --np)", m.Name, m.Op.Name, nprocs)
-		}
 		if m.Settings.Pair == PairRanks {
 			for _, r := range m.Settings.PairRanks {
 				if r >= nprocs {
-					return fmt.Errorf("measurement %q: pair rank %d does not exist in a job of %d processes", m.Name, r, nprocs)
+					el.add(m.Pos, "measurement %q: pair rank %d does not exist in a job of %d processes", m.Name, r, nprocs)
+					break
 				}
 			}
 		}
 		if m.Op.Rooted && m.Settings.Root >= nprocs {
-			return fmt.Errorf("measurement %q: root %d does not exist in a job of %d processes", m.Name, m.Settings.Root, nprocs)
+			el.add(m.Pos, "measurement %q: root %d does not exist in a job of %d processes", m.Name, m.Settings.Root, nprocs)
 		}
 		if last := m.Sizes[len(m.Sizes)-1]; m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, nprocs) > m.Settings.Buffer {
-			return fmt.Errorf("measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer",
+			el.add(m.Pos, "measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer",
 				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, nprocs), last, nprocs, m.Settings.Buffer)
 		}
+	}
+	if len(el.Errors) > 0 {
+		return el
 	}
 	return nil
 }

@@ -102,7 +102,7 @@ procs = [2, "all", 4]
 
 func TestExpandChecksTheJob(t *testing.T) {
 	explicit := mustParse(t, "[[measurement]]\nname = \"x\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\npair = [0, 5]\n")
-	if _, err := explicit.Expand(onOneHost(4)); err == nil || err.Error() != `measurement "x": pair rank 5 does not exist in a job of 4 processes` {
+	if _, err := explicit.Expand(onOneHost(4)); err == nil || err.Error() != `t.toml:1:3: measurement "x": pair rank 5 does not exist in a job of 4 processes` {
 		t.Errorf("check: %v", err)
 	}
 	if ex, err := explicit.Expand(onOneHost(6)); err != nil || !slices.Equal(ex.Points[0].Ranks, []int{0, 5}) {
@@ -125,7 +125,7 @@ root = 3
 		t.Errorf("4 processes: %v", err)
 	}
 	_, err := p.Expand(onOneHost(16))
-	if err == nil || err.Error() != `measurement "a2a": Alltoall needs 131072 bytes of buffer for 8192-byte blocks with 16 processes, buffer is 65536: raise buffer` {
+	if err == nil || err.Error() != `t.toml:4:3: measurement "a2a": Alltoall needs 131072 bytes of buffer for 8192-byte blocks with 16 processes, buffer is 65536: raise buffer` {
 		t.Errorf("16 processes: %v", err)
 	}
 	if _, err := p.Expand(onOneHost(3)); err == nil || !strings.Contains(err.Error(), "root 3 does not exist in a job of 3 processes") {
@@ -199,5 +199,18 @@ sizes = [8]
 	}
 	if across := ex.Points[1]; across.Fallback == "" || !strings.Contains(strings.Join(ex.Notes, "\n"), `all ranks run on h; measured ranks 0 and 1 instead`) {
 		t.Errorf("fallback %+v, notes %v", across, ex.Notes)
+	}
+}
+
+// procs set suite-wide multiplies the points of collectives only: a pair operation
+// runs on its pair whatever the communicator sizes.
+func TestProcsMultipliesCollectivesOnly(t *testing.T) {
+	p := mustParse(t, "[settings]\nprocs = [2, 4]\n[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8, 16]\n[[measurement]]\nname = \"b\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\n")
+	ex, err := p.Expand(onOneHost(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ex.Points) != 2*2+1 || ex.Points[4].NProcs != 4 || !slices.Equal(ex.Points[4].Ranks, []int{0, 1}) {
+		t.Errorf("%d points, last %+v", len(ex.Points), ex.Points[len(ex.Points)-1])
 	}
 }

@@ -103,8 +103,8 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 			suspect = &key
 		}
 		if restarts >= o.MaxRestarts {
-			return fmt.Errorf("the job %s in %s, %d bytes, after %d restarts (--max-restarts); the results so far are in %s",
-				what, key.Op, key.MsgBytes, restarts, o.Out)
+			return fmt.Errorf("the job %s in %s %q, %s, after %d restarts (--max-restarts); the results so far are in %s",
+				what, key.Op, key.Measurement, pointText(key), restarts, o.Out)
 		}
 		fmt.Fprintf(o.Stderr, "\nskampi: the job %s in %s %q, %s; %s (restart %d of at most %d)\n\n",
 			what, key.Op, key.Measurement, pointText(key), then, restarts+1, o.MaxRestarts)
@@ -136,7 +136,7 @@ func runForwardingSignals(cmd *exec.Cmd) (int, syscall.Signal, error) {
 	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	defer func() { signal.Stop(sigs); close(sigs) }() // ends the forwarding goroutine
 	var got atomic.Int32
 	go func() {
 		for s := range sigs {

@@ -127,7 +127,7 @@ func (st *state) firstMissing(plan *inputs.Plan) *inputs.Point {
 		}
 	}
 	for i := range ex.Points {
-		k := ex.Points[i].Key()
+		k := ex.Points[i].LookupKey()
 		if !st.done.Has(k) && !recorded.Has(k) {
 			return &ex.Points[i]
 		}

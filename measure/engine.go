@@ -71,7 +71,7 @@ type Result struct {
 	Iterations int
 	Verdict    Verdict
 	Elapsed    time.Duration
-	Subtracted float64 // seconds taken off every sample (the subtraction method)
+	Subtracted *float64 // seconds taken off every sample (the subtraction method); nil: none
 }
 
 // Measure runs one point on every rank; the Result is returned on rank 0 and nil
@@ -209,9 +209,8 @@ func calibrated(perOp float64, target time.Duration) int64 {
 // a part measured on its own is removed from the whole) and recomputes the summary. A
 // result that goes negative stays negative: the caller flags it.
 func (r *Result) Subtract(s float64) {
-	r.Subtracted += s
 	if r.N == 0 {
-		return
+		return // nothing to take it from: the point has no valid repetition
 	}
 	for i := range r.Samples {
 		r.Samples[i] -= s
@@ -219,5 +218,10 @@ func (r *Result) Subtract(s float64) {
 	for i := range r.RankTime {
 		r.RankTime[i] -= s
 	}
+	total := s
+	if r.Subtracted != nil {
+		total += *r.Subtracted
+	}
+	r.Subtracted = &total
 	r.Summary = Summarize(r.Samples)
 }

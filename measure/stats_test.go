@@ -71,11 +71,16 @@ func TestSubtract(t *testing.T) {
 	r := Result{Samples: []float64{5, 6, 7, 8}, RankTime: []float64{6.5, 6}}
 	r.Summary = Summarize(r.Samples)
 	r.Subtract(2)
-	if r.Time != 4.5 || r.Min != 3 || r.Max != 6 || r.Subtracted != 2 || r.RankTime[0] != 4.5 {
+	if r.Time != 4.5 || r.Min != 3 || r.Max != 6 || *r.Subtracted != 2 || r.RankTime[0] != 4.5 {
 		t.Errorf("%+v", r)
 	}
 	r.Subtract(10) // the part taken off was longer than the whole: negative, kept
-	if r.Time != -5.5 || r.Subtracted != 12 {
+	if r.Time != -5.5 || *r.Subtracted != 12 {
 		t.Errorf("%+v", r)
+	}
+	var none Result
+	none.Subtract(1) // no valid repetition: nothing to subtract from, nothing recorded
+	if none.Subtracted != nil {
+		t.Errorf("%+v", none)
 	}
 }

@@ -210,9 +210,6 @@ func (s *KeySet) Has(k Key) bool {
 	return s.exact[k] || s.loose[bare]
 }
 
-// Len is the number of keys added (distinct).
-func (s *KeySet) Len() int { return len(s.exact) }
-
 // Skips reports whether a resumed run should leave this point alone.
 func (f *Fault) Skips() bool { return f.Fault == FaultTimeout || f.Fault == FaultCrash }
 

@@ -32,8 +32,8 @@ func TestKeySetRanks(t *testing.T) {
 	s.Add(old)
 	withRanks := old
 	withRanks.Ranks = "0,1"
-	if !s.Has(withRanks) || s.Len() != 2 {
-		t.Errorf("loose key: has %v, len %d", s.Has(withRanks), s.Len())
+	if !s.Has(withRanks) {
+		t.Error("a key added without ranks must match any ranks")
 	}
 }
 

@@ -72,7 +72,7 @@ func (c *CSV) point(p *record.Point) error {
 	return c.w.Error()
 }
 
-// Fault writes nothing: the CSV holds measured points only; faults are in the JSONL.
+// fault writes nothing: the CSV holds measured points only; faults are in the JSONL.
 func (c *CSV) fault(*record.Fault) error { return nil }
 
 func (c *CSV) Close() error { c.w.Flush(); return c.w.Error() }

@@ -26,7 +26,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		t.Sync = sy
 	}
 	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
-		Pair: pt.Pair, Method: pt.Method, Ranks: pt.Comm}
+		Pair: pt.Pair, Ranks: pt.Comm}
 	res, err := r.measureOnce(spec, t)
 	if err != nil {
 		return nil, err

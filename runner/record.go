@@ -24,10 +24,7 @@ func fill(p *record.Point, r *measure.Result, minReps int) {
 	case measure.DiscardCap:
 		p.AddFlag(record.FlagDiscardCap)
 	}
-	if r.Subtracted != 0 {
-		s := r.Subtracted
-		p.SubtractedS = &s
-	}
+	p.SubtractedS = r.Subtracted
 	if r.N == 0 {
 		// JSON has no NaN: the times stay 0 and the flag says there are none.
 		p.AddFlag(record.FlagNoValidReps)

@@ -14,8 +14,12 @@ import (
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
-	"github.com/skampi/skampi/report"
 )
+
+// Sink receives each record as it is made (report's sinks implement it).
+type Sink interface {
+	Write(rec any) error
+}
 
 // World is the communicator plus the operation factory of one library.
 type World interface {
@@ -42,7 +46,6 @@ type OpSpec struct {
 	Bytes    int64
 	Settings inputs.Settings
 	Pair     [2]int // two-rank operations
-	Method   string // a timing method of the op ("" for none)
 	Ranks    []int  // collectives on a subset of the ranks (nil: all)
 }
 
@@ -50,7 +53,7 @@ type OpSpec struct {
 type Runner struct {
 	World World
 	RunID string
-	Sink  report.Sink
+	Sink  Sink
 
 	Library     string         // the library's version string, for the deny-list
 	AllowBroken bool           // run routines on the deny-list anyway
@@ -112,10 +115,9 @@ func (r *Runner) Run(points []inputs.Point) error {
 // synchronisation, which may fit the clocks first (watched like a point).
 func (r *Runner) startMeasurement(pt *inputs.Point) (*measurementState, error) {
 	m := pt.Measurement
-	f := pt.Fault(r.RunID)
-	f.Measurement += " (clock synchronisation)"
-	f.MsgBytes, f.Method, f.Ranks = 0, "", nil
-	r.arm(f, m.Settings.Hang())
+	// Not a point of the plan: no point index, the whole job.
+	r.arm(record.Fault{Kind: record.KindFault, RunID: r.RunID, Measurement: m.Name + " (clock synchronisation)",
+		Op: m.Op.Name, NProcs: r.World.Size()}, m.Settings.Hang())
 	syncer, err := r.syncer(m.Settings.Sync, m.Settings.ClockSync)
 	r.disarm()
 	if err != nil {
@@ -176,7 +178,7 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 func (r *Runner) decide(pt *inputs.Point, id *record.Fault) (int, error) {
 	act := actMeasure
 	if r.World.Rank() == 0 {
-		if r.Done != nil && r.Done.Has(pt.Key()) {
+		if r.Done != nil && r.Done.Has(pt.LookupKey()) {
 			act = actDone
 			r.Skipped++
 		} else if reason, denied := ops.Denied(id.Op, r.Library); denied && !r.AllowBroken {
@@ -220,7 +222,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	if res.N == 0 {
 		return p
 	}
-	if res.Subtracted != 0 && p.TimeS < 0 {
+	if res.Subtracted != nil && p.TimeS < 0 {
 		p.AddFlag(record.FlagNegative)
 	}
 	if op.RoundTrip {

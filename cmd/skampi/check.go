@@ -13,9 +13,10 @@ import (
 
 // checkOptions are the flags of `skampi check`, with its output injected.
 type checkOptions struct {
-	suite string
-	np    int
-	out   io.Writer
+	suite    string
+	np       int
+	npGiven  bool // --np was given: a failure to fit is the user's job, not the default's
+	out, err io.Writer
 }
 
 func newCheckCmd() *cobra.Command {
@@ -30,7 +31,7 @@ func newCheckCmd() *cobra.Command {
 			if o.suite == "" {
 				return &exitError{Code: 2, Err: fmt.Errorf("check: -i SUITE is required")}
 			}
-			o.out = cmd.OutOrStdout()
+			o.out, o.err, o.npGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
 			return check(o)
 		},
 	}
@@ -46,6 +47,11 @@ func check(o *checkOptions) error {
 	}
 	ex, err := plan.Expand(inputs.Job{NProcs: o.np})
 	if err != nil {
+		if !o.npGiven {
+			// The suite is valid; it needs a larger job than the default planned for.
+			fmt.Fprintf(o.err, "%v\nskampi: check planned a job of %d processes: give --np N to plan for the job you will run\n", err, o.np)
+			return &exitError{Code: 1, Quiet: true}
+		}
 		return err
 	}
 	printPlan(o.out, plan, ex, o.np)

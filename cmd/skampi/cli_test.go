@@ -83,6 +83,17 @@ procs = [2, 4, "all"]
 	if code != 1 || !strings.Contains(stderr, "needs at least 2 processes, the job has 1") {
 		t.Errorf("--np 1: code %d %q", code, stderr)
 	}
+	// A suite for a larger job: the error at its position, and what to do about it.
+	big := filepath.Join(t.TempDir(), "big.toml")
+	os.WriteFile(big, []byte("[[measurement]]\nname = \"far\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\npair = [0, 5]\n"), 0o644)
+	code, _, stderr = runCLI("check", "-i", big)
+	if code != 1 || !strings.Contains(stderr, big+`:1:3: measurement "far": pair rank 5 does not exist in a job of 2 processes`) ||
+		!strings.Contains(stderr, "give --np N") {
+		t.Errorf("pair beyond the default job: code %d %q", code, stderr)
+	}
+	if code, stdout, _ := runCLI("check", "-i", big, "--np", "6"); code != 0 || !strings.Contains(stdout, "total: 1 points") {
+		t.Errorf("--np 6: code %d %q", code, stdout)
+	}
 }
 
 func TestList(t *testing.T) {

@@ -140,7 +140,7 @@ static int prepare_member(sk_ctx *c, const int *node_of) {
 	int rc = MPI_Comm_rank(c->comm, &c->rank);
 	if (rc == MPI_SUCCESS) rc = MPI_Comm_size(c->comm, &c->nprocs);
 	if (rc != MPI_SUCCESS) return rc;
-	if (c->nprocs != a->nprocs) return SK_ERR_ARGS;
+	if (c->nprocs != a->nprocs) return SK_ERR_COMM;
 	size_t n = (size_t)c->nprocs;
 	size_t nreq = 2 * (size_t)(a->window > c->nprocs ? a->window : c->nprocs);
 	c->req = malloc(sizeof(MPI_Request) * nreq);

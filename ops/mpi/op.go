@@ -120,6 +120,8 @@ func refusal(rc C.int, s Spec, nprocs int) string {
 		return fmt.Sprintf("kernel %s: no reduction operator %q", s.Kernel, s.ReduceOp)
 	case C.SK_ERR_NODES:
 		return fmt.Sprintf("kernel %s needs the node of every rank", s.Kernel)
+	case C.SK_ERR_COMM:
+		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}
 	return fmt.Sprintf("kernel %s: %d bytes, window %d or root %d out of range for %d processes",
 		s.Kernel, s.Bytes, s.Window, s.Root, nprocs)

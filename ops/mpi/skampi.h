@@ -19,6 +19,7 @@ enum {
 	SK_ERR_REDUCE_OP = -4, /* no reduction operator of that name */
 	SK_ERR_NODES = -5,    /* a node-aware kernel without the node of every rank */
 	SK_ERR_NOMEM = -6,
+	SK_ERR_COMM = -7,     /* the communicator's size is not the one asked for */
 };
 
 /* What Go asks for: one operation at one point on this rank. The names are the

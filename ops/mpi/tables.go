@@ -49,13 +49,19 @@ func datatypeSize(name string) int64 {
 	return 0
 }
 
-// kernelNodeAware reports whether the kernel table marks a kernel as needing the
-// node of every rank.
-func kernelNodeAware(name string) bool {
+// kernelFlags are the facts the kernel table keeps about a kernel.
+type kernelFlags struct{ collective, nodeAware, ownResult, perProcessStep bool }
+
+func flagsOf(name string) (kernelFlags, bool) {
 	for i := range C.sk_kernel_count() {
 		if k := C.sk_kernel_at(i); C.GoString(k.name) == name {
-			return k.flags&C.SK_K_NODE_AWARE != 0
+			return kernelFlags{
+				collective:     k.flags&C.SK_K_COLLECTIVE != 0,
+				nodeAware:      k.flags&C.SK_K_NODE_AWARE != 0,
+				ownResult:      k.flags&C.SK_K_OWN_RESULT != 0,
+				perProcessStep: k.flags&C.SK_K_PER_PROCESS_STEP != 0,
+			}, true
 		}
 	}
-	return false
+	return kernelFlags{}, false
 }

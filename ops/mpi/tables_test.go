@@ -63,14 +63,27 @@ func TestKernelTableMatchesCatalogue(t *testing.T) {
 	}
 }
 
-func TestNodeAwareKernelsMatchCatalogue(t *testing.T) {
+// What the kernel table says of a kernel agrees with what the catalogue says of the
+// operations and methods that use it: collectives take a datatype and a root, node-aware
+// kernels get the nodes, a root-timed method's kernel computes its own result.
+func TestKernelFlagsMatchCatalogue(t *testing.T) {
 	for _, in := range ops.All() {
 		if !slices.Contains(mpiFamilies, in.Family) {
 			continue
 		}
-		if got := kernelNodeAware(in.Kernel); got != in.NodeAware {
-			t.Errorf("%s: kernel %s node-aware %v, catalogue says %v", in.Name, in.Kernel, got, in.NodeAware)
+		f, _ := flagsOf(in.Kernel)
+		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult {
+			t.Errorf("%s: kernel %s %+v; catalogue: node-aware %v, pattern %v", in.Name, in.Kernel, f, in.NodeAware, in.Pattern)
 		}
+		for _, m := range in.Methods {
+			f, _ := flagsOf(m.Kernel)
+			if f.ownResult != m.RootTimed || f.collective != (in.Pattern == ops.PatternAll) {
+				t.Errorf("%s, method %s: kernel %s %+v; catalogue: root-timed %v", in.Name, m.Name, m.Kernel, f, m.RootTimed)
+			}
+		}
+	}
+	if f, _ := flagsOf("bcast_rounds"); !f.perProcessStep {
+		t.Error("bcast_rounds times a broadcast from every root: its step is nprocs broadcasts")
 	}
 }
 

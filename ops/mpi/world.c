@@ -100,10 +100,11 @@ int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out) {
  * duplicate of the world); MPI_COMM_NULL, a non-member's, is left alone. Freeing is
  * collective over comm: every member frees its communicators in the same order. */
 int sk_comm_free(MPI_Fint *comm) {
-	MPI_Comm c = MPI_Comm_f2c(*comm);
 	int done = 0;
-	MPI_Finalized(&done);
-	if (done || c == MPI_COMM_NULL) return MPI_SUCCESS;
+	MPI_Finalized(&done); /* no handle conversion after MPI_Finalize */
+	if (done) return MPI_SUCCESS;
+	MPI_Comm c = MPI_Comm_f2c(*comm);
+	if (c == MPI_COMM_NULL) return MPI_SUCCESS;
 	int rc = MPI_Comm_free(&c);
 	*comm = MPI_Comm_c2f(c); /* MPI_COMM_NULL once freed */
 	return rc;
