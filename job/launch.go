@@ -35,6 +35,7 @@ func MPIRun(o Options) (Launcher, error) {
 	return func(args []string) (int, syscall.Signal, error) {
 		cmd := launch.Command(mpirun, self, args, o.Env,
 			launch.Options{NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
+		cmd.Stdout, cmd.Stderr = o.Stdout, o.Stderr
 		code, sig, err := runForwardingSignals(cmd)
 		if err != nil {
 			err = fmt.Errorf("%s: %w", mpirun, err)
