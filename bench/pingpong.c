@@ -93,10 +93,10 @@ static double rep(int rank, char *sbuf, char *rbuf, int bytes, long long iters, 
 }
 
 int main(int argc, char **argv) {
-	int provided, rank, size;
-	/* skampi initialises the same way (ops/mpi/world.c). */
-	if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
-		fprintf(stderr, "pingpong: MPI_Init_thread failed\n");
+	int rank, size;
+	/* Plain MPI_Init, as OSU, IMB and skampi by default (ops/mpi/world.c). */
+	if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
+		fprintf(stderr, "pingpong: MPI_Init failed\n");
 		return 1;
 	}
 	MPI_Comm comm;

@@ -61,7 +61,7 @@ func ClockCheck(o ClockOptions) error {
 func clockRank(o ClockOptions) error {
 	out := o.Stdout
 	launch.SetRankDefaults()
-	w, err := mpi.Init()
+	w, err := mpi.Init("") // MPI_Init, as for a suite run by default
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func clockRank(o ClockOptions) error {
 		return fail(fmt.Errorf("synchronising: %w", err))
 	}
 	syncTime := time.Since(t0)
-	hdr := Provenance(w.Size(), hosts, o.Version)
+	hdr := Provenance(w, hosts, o.Version)
 	hdr.Suite = "clock check (" + alg.Name() + ")"
 	runID := hdr.RunID
 	var records []record.Clock

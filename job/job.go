@@ -9,9 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/ops/mpi"
 )
 
 // Options of one suite run. Args are the command line (without the program name) a
@@ -23,6 +26,7 @@ type Options struct {
 	Resume      bool
 	AllowBroken bool
 	MaxRestarts int
+	ThreadLevel string // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
 
 	Version string
 	Args    []string
@@ -68,6 +72,9 @@ func Run(o Options) error {
 	}
 	if under {
 		return runRank(plan, o)
+	}
+	if o.ThreadLevel != "" && !slices.Contains(mpi.ThreadLevels, o.ThreadLevel) {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--thread-level must be one of %s, got %q", strings.Join(mpi.ThreadLevels, ", "), o.ThreadLevel)}
 	}
 	if o.NP < 1 {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be at least 1, got %d", o.NP)}

@@ -14,15 +14,16 @@ import (
 )
 
 // header is the run header of a suite run: provenance and the suite.
-func header(plan *inputs.Plan, points, nprocs int, hosts []string, version string) *record.Run {
-	h := Provenance(nprocs, hosts, version)
+func header(plan *inputs.Plan, points int, w *mpi.World, hosts []string, version string) *record.Run {
+	h := Provenance(w, hosts, version)
 	h.Suite, h.SuiteSource, h.SuiteSHA256, h.Points = plan.Name, plan.Source, plan.SHA256, points
 	return h
 }
 
 // Provenance is the run header every result file starts with, less the suite.
-func Provenance(nprocs int, hosts []string, version string) *record.Run {
+func Provenance(w *mpi.World, hosts []string, version string) *record.Run {
 	lib, ver := mpi.Library()
+	threadReq, threadProv := w.ThreadLevel()
 	timer, res := mpi.Timer()
 	perHost := map[string]int{}
 	var unique []string
@@ -36,7 +37,8 @@ func Provenance(nprocs int, hosts []string, version string) *record.Run {
 	rand.Read(id[:])
 	return &record.Run{
 		Kind: record.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
-		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: nprocs,
+		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: w.Size(),
+		ThreadLevelRequested: threadReq, ThreadLevelProvided: threadProv,
 		Hosts: unique, RankHosts: hosts, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
 		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),
 	}

@@ -18,7 +18,7 @@ import (
 // others would wait for it forever.
 func runRank(plan *inputs.Plan, o Options) (err error) {
 	launch.SetRankDefaults()
-	w, err := mpi.Init()
+	w, err := mpi.Init(o.ThreadLevel)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	stopSignals := handleSignals(rank, sink, wd, o.Out, o.Stderr)
 	defer stopSignals()
 	if rank == 0 {
-		hdr := header(plan, len(ex.Points), w.Size(), hosts, o.Version)
+		hdr := header(plan, len(ex.Points), w, hosts, o.Version)
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
 		r.RunID = hdr.RunID
 		if err := sink.Write(hdr); err != nil {

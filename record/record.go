@@ -54,6 +54,10 @@ type Run struct {
 	StartTime       time.Time         `json:"start_time"`
 	Resume          bool              `json:"resume,omitempty"`       // continues earlier runs in the same file
 	AllowBroken     bool              `json:"allow_broken,omitempty"` // deny-list overridden
+	// The thread level asked of MPI ("default": plain MPI_Init) and the one it reports;
+	// in some libraries a higher level alone slows small messages.
+	ThreadLevelRequested string `json:"thread_level_requested,omitempty"`
+	ThreadLevelProvided  string `json:"thread_level_provided,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.

@@ -18,6 +18,7 @@ func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.BoolVar(&o.Resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
 	fs.IntVar(&o.MaxRestarts, "max-restarts", 5, "when skampi launched mpirun itself: restarts after a hang or a crash")
+	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks), single, funneled, serialized or multiple (MPI_Init_thread)")
 }
 
 // runSuite completes the options with what comes from outside the flags and runs.

@@ -118,7 +118,7 @@ int sk_clock_client(MPI_Fint comm, int server, int n, double delay, double *send
 int sk_clock_server(MPI_Fint comm, int client, int n, const double *model, int words);
 double sk_tick(void);
 
-int sk_init(int *provided);
+int sk_init(int required, int *provided);
 int sk_finalize(void);
 void sk_abort(int code);
 int sk_comm_dup_world(MPI_Fint *out);

@@ -41,7 +41,11 @@ type Spec struct {
 // SetHosts does nothing without MPI.
 func (w *World) SetHosts([]string) {}
 
-func Init() (*World, error)                          { return nil, errNoMPI }
+// ThreadLevels mirrors the MPI build.
+var ThreadLevels = []string{"default", "single", "funneled", "serialized", "multiple"}
+
+func Init(string) (*World, error)                    { return nil, errNoMPI }
+func (w *World) ThreadLevel() (string, string)       { return "", "" }
 func Abort(int)                                      {}
 func Library() (string, string)                      { return "none", "" }
 func Timer() (string, float64)                       { return "none", 0 }

@@ -62,8 +62,14 @@ double sk_tick(void) {
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int sk_init(int *provided) {
-	int rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, provided);
+/* sk_init initialises MPI: with MPI_Init when required < 0, as OSU, IMB and SKaMPI do
+ * (in Open MPI 4.1 a thread level above SINGLE requested through MPI_Init_thread slows
+ * shared-memory messages), otherwise with MPI_Init_thread. *provided is the level the
+ * library reports either way. */
+int sk_init(int required, int *provided) {
+	int rc = required < 0 ? MPI_Init(NULL, NULL) : MPI_Init_thread(NULL, NULL, required, provided);
+	if (rc != MPI_SUCCESS) return rc;
+	rc = MPI_Query_thread(provided);
 	if (rc != MPI_SUCCESS) return rc;
 	/* Errors come back as codes and become Go errors with MPI's own message. */
 	return MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
