@@ -17,7 +17,7 @@ func (w world) NewOp(o runner.OpSpec) (runner.Op, error) {
 	s := o.Settings
 	op, err := w.World.NewOp(mpi.Spec{Info: o.Info, Kernel: o.Kernel, Bytes: o.Bytes, Window: s.Window,
 		Iteration: s.Timer == inputs.TimerIteration, Pair: o.Pair, Datatype: s.DatatypeFor(o.Info),
-		ReduceOp: s.ReduceOp, Root: s.Root, BarrierAbove: s.BarrierAbove, Ranks: o.Ranks})
+		ReduceOp: s.ReduceOp, Root: s.Root, Task: o.Task, BarrierAbove: s.BarrierAbove, Ranks: o.Ranks})
 	if err != nil {
 		return nil, err
 	}

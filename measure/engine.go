@@ -71,7 +71,8 @@ type Result struct {
 	Iterations int
 	Verdict    Verdict
 	Elapsed    time.Duration
-	Subtracted *float64 // seconds taken off every sample (the subtraction method); nil: none
+	Subtracted *float64  // seconds taken off every sample (the subtraction method); nil: none
+	TaskTimes  []float64 // a per-task method: every task's time (set by the caller)
 }
 
 // Measure runs one point on every rank; the Result is returned on rank 0 and nil

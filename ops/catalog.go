@@ -49,8 +49,8 @@ type Info struct {
 	// RoundTrip: the time is a round trip (ping-pong); records also carry the one-way
 	// latency, time/2.
 	RoundTrip bool
-	// Windowed operations post `window` messages per repetition step; the receive side
-	// needs window distinct slots of msg_bytes each.
+	// Windowed operations post `window` messages per repetition step, received into
+	// one shared slot or one slot each (recv_slots).
 	Windowed bool
 	// Bandwidth operations report bytes per second as well as time.
 	Bandwidth bool
@@ -92,6 +92,10 @@ type Method struct {
 	// Subtract names an operation measured right after with the same settings and
 	// taken off the result (the subtraction method).
 	Subtract string
+	// PerTask: measured once for every rank of the communicator but the root (the
+	// kernel is told which); the point's time is the slowest task's, each task's time
+	// a mean over its own repetitions (the method paper's Alg. 4).
+	PerTask bool
 }
 
 // Method finds one of the operation's timing methods by name.
@@ -122,11 +126,13 @@ func (in Info) KernelFor(method string) string {
 }
 
 // BufferBytes is the buffer space (per direction) one rank needs for a message of
-// size bytes; nprocs matters for per-process operations (pass 1 when unknown).
-func (in Info) BufferBytes(size int64, window, nprocs int) int64 {
+// size bytes; nprocs matters for per-process operations (pass 1 when unknown). slots
+// is the number of receive slots of a windowed operation: 1 when the window's
+// receives share one buffer, the window when each message has its own.
+func (in Info) BufferBytes(size int64, slots, nprocs int) int64 {
 	switch {
 	case in.Windowed:
-		return size * int64(window)
+		return size * int64(slots)
 	case in.PerProcess:
 		return size * int64(nprocs)
 	}

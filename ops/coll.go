@@ -27,9 +27,9 @@ var collOps = []Info{
 	throughput(coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false)),
 	coll("Gather_using_Send_Recv", "baseline: every process MPI_Sends to the root, which receives in rank order", true, false, true),
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
-	// The ordered all-to-all (Kutzner et al.): P-1 phases of MPI_Sendrecv with the i-th
+	// The ordered all-to-all (Kutzner et al.): P phases of MPI_Sendrecv with the i-th
 	// neighbour, a barrier between phases above barrier_above; and its node-aware form.
-	throughput(coll("Alltoall_Ordered", "ordered all-to-all: P-1 phases of MPI_Sendrecv with the i-th neighbour", true, false, false)),
+	throughput(coll("Alltoall_Ordered", "ordered all-to-all: P phases of MPI_Sendrecv with the i-th neighbour (phase 0: its own block)", true, false, false)),
 	func() Info {
 		in := throughput(coll("Alltoall_Ordered_Nodes", "node-aware ordered all-to-all: phases over nodes, MPI_Isend/MPI_Irecv to every rank of the partner node", true, false, false))
 		in.NodeAware = true
@@ -46,7 +46,7 @@ var bcastMethods = []Method{
 		Description: "Alg. 2: every broadcast starts at an agreed instant on a global clock"},
 	{Name: "rounds", Kernel: "bcast_rounds",
 		Description: "Alg. 3: a broadcast from every root in turn, divided by their number"},
-	{Name: "ack", Kernel: "bcast_ack", RootTimed: true,
+	{Name: "ack", Kernel: "bcast_ack", RootTimed: true, PerTask: true,
 		Description: "Alg. 4-5: every process in turn acknowledges to the root; the acknowledgement's one-way time, measured first, is subtracted (de Supinski & Karonis, two-sided)"},
 }
 

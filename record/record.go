@@ -97,6 +97,10 @@ type Point struct {
 	RankTimeS        []float64 `json:"rank_time_s"`
 	SamplesS         []float64 `json:"samples_s"`
 	ElapsedS         float64   `json:"elapsed_s"`
+
+	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
+	// ranks of the communicator but the root in order; time_s is the largest.
+	TaskTimeS []float64 `json:"task_time_s,omitempty"`
 }
 
 func (p *Point) addFlag(f string) { p.Flags = append(p.Flags, f) }

@@ -27,7 +27,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 	}
 	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
 		Pair: pt.Pair, Ranks: pt.Comm}
-	res, err := r.measureOnce(spec, t)
+	res, err := r.measureMethod(pt, method, spec, t)
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,7 @@ type OpSpec struct {
 	Settings inputs.Settings
 	Pair     [2]int // two-rank operations
 	Ranks    []int  // collectives on a subset of the ranks (nil: all)
+	Task     int    // per-task methods: the communicator rank measured
 }
 
 // Runner measures points on a world. Sink is used on rank 0 only.
@@ -219,6 +220,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		p.Window = s.Window
 	}
 	fill(p, res, s.MinReps)
+	p.TaskTimeS = res.TaskTimes
 	if res.N == 0 {
 		return p
 	}

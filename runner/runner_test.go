@@ -20,6 +20,7 @@ type fakeWorld struct {
 	pending []float64
 	made    [][2]int // pairs the ops were built for
 	kernels []string // and their kernels
+	tasks   []int    // and the tasks of per-task methods
 	open    int      // ops not closed yet
 }
 
@@ -35,8 +36,9 @@ func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	w.made = append(w.made, s.Pair)
 	w.kernels = append(w.kernels, s.Kernel)
+	w.tasks = append(w.tasks, s.Task)
 	w.open++
-	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair}, nil
+	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task}, nil
 }
 
 type fakeOp struct {
@@ -44,6 +46,7 @@ type fakeOp struct {
 	info  ops.Info
 	bytes int64
 	pair  [2]int
+	task  int // a per-task method's task: 0.1 µs slower per rank
 }
 
 func (o fakeOp) Close() error { o.w.open--; return nil }
@@ -51,7 +54,7 @@ func (o fakeOp) Close() error { o.w.open--; return nil }
 func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 	vals := make([]float64, o.w.size)
 	for r := range vals {
-		vals[r] = 1e-6 + float64(o.bytes)/1024*1e-6
+		vals[r] = 1e-6 + float64(o.bytes)/1024*1e-6 + float64(o.task)*1e-7
 		// the pair (0, last) is slow: max-latency must pick it
 		if o.pair[1] == o.w.size-1 {
 			vals[r] *= 3
@@ -268,8 +271,12 @@ root = 1
 		t.Fatal(err)
 	}
 	// barrier: the broadcast's kernel, then a Barrier measured to be subtracted.
-	if want := []string{"bcast_barrier", "barrier", "bcast_rounds", "bcast_ack"}; !slices.Equal(w.kernels, want) {
+	// ack: once per task, every rank but the root (1), in turn.
+	if want := []string{"bcast_barrier", "barrier", "bcast_rounds", "bcast_ack", "bcast_ack", "bcast_ack"}; !slices.Equal(w.kernels, want) {
 		t.Errorf("kernels %v, want %v", w.kernels, want)
+	}
+	if got := w.tasks[3:]; !slices.Equal(got, []int{0, 2, 3}) {
+		t.Errorf("ack tasks %v, want 0, 2, 3", got)
 	}
 	if len(sink.points) != 3 {
 		t.Fatalf("%d points", len(sink.points))
@@ -277,8 +284,9 @@ root = 1
 	if b := sink.points[0]; b.SubtractedS == nil || *b.SubtractedS != 1e-6 || math.Abs(b.TimeS-8.0/1024*1e-6) > 1e-15 {
 		t.Errorf("barrier method: %+v", b)
 	}
-	if ack := sink.points[2]; !slices.Equal(ack.Ranks, []int{1}) || ack.Method != "ack" {
-		t.Errorf("ack is timed by the root alone: %+v", ack)
+	if ack := sink.points[2]; !slices.Equal(ack.Ranks, []int{1}) || ack.Method != "ack" || len(ack.TaskTimeS) != 3 ||
+		ack.TimeS != ack.TaskTimeS[2] || ack.TaskTimeS[0] >= ack.TaskTimeS[1] || ack.TaskTimeS[1] >= ack.TaskTimeS[2] {
+		t.Errorf("ack is timed by the root alone, the slowest task's time: %+v", ack)
 	}
 	if w.open != 0 {
 		t.Errorf("%d operations left open", w.open)

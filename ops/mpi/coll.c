@@ -102,7 +102,9 @@ static int phase_barrier(sk_ctx *c) {
 
 int sk_step_alltoall_ordered(sk_ctx *c) {
 	int p = c->nprocs, me = c->rank, b = blk(c);
-	for (int i = 1; i < p; i++) {
+	/* Phase 0 is the block to itself, as in the algorithm (and as MPI_Alltoall moves it):
+	 * leaving it out would flatter the ordered variant. */
+	for (int i = 0; i < p; i++) {
 		int to = (me + i) % p, from = (me - i + p) % p;
 		int rc = MPI_Sendrecv(c->a.sbuf + (size_t)to * b, c->count, c->dt, to, TAG, c->a.rbuf + (size_t)from * b,
 		                      c->count, c->dt, from, TAG, c->comm, MPI_STATUS_IGNORE);
@@ -118,13 +120,13 @@ int sk_step_alltoall_ordered_nodes(sk_ctx *c) {
 	int p = c->nprocs, b = blk(c), mine = c->node_of[c->rank];
 	for (int j = 0; j < a->nnodes; j++) {
 		int to = (mine + j) % a->nnodes, from = (mine - j + a->nnodes) % a->nnodes, n = 0, rc;
-		for (int r = 0; r < p; r++) {
-			if (c->node_of[r] != from || r == c->rank) continue;
+		for (int r = 0; r < p; r++) { /* the own block too, in phase 0 */
+			if (c->node_of[r] != from) continue;
 			rc = MPI_Irecv(a->rbuf + (size_t)r * b, c->count, c->dt, r, TAG, c->comm, &c->req[n++]);
 			if (rc != MPI_SUCCESS) return rc;
 		}
 		for (int r = 0; r < p; r++) {
-			if (c->node_of[r] != to || r == c->rank) continue;
+			if (c->node_of[r] != to) continue;
 			rc = MPI_Isend(a->sbuf + (size_t)r * b, c->count, c->dt, r, TAG, c->comm, &c->req[n++]);
 			if (rc != MPI_SUCCESS) return rc;
 		}
@@ -149,25 +151,22 @@ int sk_step_bcast_rounds(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-/* One step: every process in turn acknowledges a broadcast to the root; the root
- * keeps the longest time to an acknowledgement, less that acknowledgement's own time. */
+/* One step of the acknowledgement-based broadcast (the method paper's Alg. 4, two-sided):
+ * a broadcast, then the measured task acknowledges it to the root; the root keeps the
+ * time to the acknowledgement less the acknowledgement's own one-way time. One task is
+ * measured at a time, so the point's time can be the slowest task's MEAN (Alg. 4's
+ * maximum over tasks of per-task means; a mean of per-broadcast maxima is biased up). */
 int sk_step_bcast_ack(sk_ctx *c) {
-	int root = c->a.root, rc;
+	int root = c->a.root, task = c->a.task, rc;
 	char ack = 0;
-	double worst = -INFINITY; /* may stay negative: the subtracted ack can exceed a tiny broadcast */
-	for (int t = 0; t < c->nprocs; t++) {
-		if (t == root) continue;
-		double t0 = sk_now();
-		if ((rc = sk_step_bcast(c)) != MPI_SUCCESS) return rc;
-		if (c->rank == t) {
-			if ((rc = MPI_Send(&ack, 1, MPI_BYTE, root, TAG + 1, c->comm)) != MPI_SUCCESS) return rc;
-		} else if (c->rank == root) {
-			if ((rc = MPI_Recv(&ack, 1, MPI_BYTE, t, TAG + 1, c->comm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
-			double d = sk_now() - t0 - c->ack_s[t];
-			if (d > worst) worst = d;
-		}
+	double t0 = sk_now();
+	if ((rc = sk_step_bcast(c)) != MPI_SUCCESS) return rc;
+	if (c->rank == task) return MPI_Send(&ack, 1, MPI_BYTE, root, TAG + 1, c->comm);
+	if (c->rank == root) {
+		if ((rc = MPI_Recv(&ack, 1, MPI_BYTE, task, TAG + 1, c->comm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+		/* may go negative: the subtracted ack can exceed a tiny broadcast (kept, flagged) */
+		c->result += sk_now() - t0 - c->ack_s[task];
 	}
-	if (c->rank == root && c->nprocs > 1) c->result += worst;
 	return MPI_SUCCESS;
 }
 
@@ -176,36 +175,36 @@ static int cmp_double(const void *a, const void *b) {
 	return (x > y) - (x < y);
 }
 
-/* The prepare hook of bcast_ack: the one-way time of an acknowledgement from every
- * process to the root, half the median of 1-byte round trips, measured once per
- * point. It is subtracted from every repetition, so one slow round trip must not move
- * it: the first round trips after a point (a partner still arriving, a connection
- * still being set up) are not timed, and the median ignores a descheduled one. The
- * root exchanges with each member in turn; idle ranks are not members of the
- * communicator, so nobody waits for them. */
+/* The prepare hook of bcast_ack: the one-way time of an acknowledgement from the task to
+ * the root, measured once per point and subtracted from every broadcast: half the mean
+ * of the fastest quarter of 33 1-byte round trips, after 8 untimed ones. The fastest
+ * ones, because a round trip is only ever slowed down (a partner still arriving, a
+ * descheduled rank), and what is subtracted must be the acknowledgement alone; a
+ * quarter rather than the single fastest, so that one lucky sample does not decide. */
 int sk_prepare_bcast_ack(sk_ctx *c) {
-	enum { WARMUP = 8, ROUNDS = 33 };
-	int root = c->a.root, rc;
+	enum { WARMUP = 8, ROUNDS = 33, FASTEST = ROUNDS / 4 };
+	int root = c->a.root, task = c->a.task, rc;
 	char b = 0;
 	double rtt[ROUNDS];
+	if (task < 0 || task >= c->nprocs || task == root) return SK_ERR_ARGS;
 	c->ack_s = calloc((size_t)c->nprocs, sizeof(double));
 	if (!c->ack_s) return SK_ERR_NOMEM;
-	for (int t = 0; t < c->nprocs; t++) {
-		if (t == root || (c->rank != root && c->rank != t)) continue;
-		for (int i = -WARMUP; i < ROUNDS; i++) {
-			double t0 = sk_now();
-			if (c->rank == root) {
-				if ((rc = MPI_Send(&b, 1, MPI_BYTE, t, TAG + 2, c->comm)) != MPI_SUCCESS) return rc;
-				rc = MPI_Recv(&b, 1, MPI_BYTE, t, TAG + 2, c->comm, MPI_STATUS_IGNORE);
-			} else {
-				if ((rc = MPI_Recv(&b, 1, MPI_BYTE, root, TAG + 2, c->comm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
-				rc = MPI_Send(&b, 1, MPI_BYTE, root, TAG + 2, c->comm);
-			}
-			if (rc != MPI_SUCCESS) return rc;
-			if (i >= 0) rtt[i] = sk_now() - t0;
+	if (c->rank != root && c->rank != task) return MPI_SUCCESS;
+	for (int i = -WARMUP; i < ROUNDS; i++) {
+		double t0 = sk_now();
+		if (c->rank == root) {
+			if ((rc = MPI_Send(&b, 1, MPI_BYTE, task, TAG + 2, c->comm)) != MPI_SUCCESS) return rc;
+			rc = MPI_Recv(&b, 1, MPI_BYTE, task, TAG + 2, c->comm, MPI_STATUS_IGNORE);
+		} else {
+			if ((rc = MPI_Recv(&b, 1, MPI_BYTE, root, TAG + 2, c->comm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+			rc = MPI_Send(&b, 1, MPI_BYTE, root, TAG + 2, c->comm);
 		}
-		qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
-		c->ack_s[t] = rtt[ROUNDS / 2] / 2;
+		if (rc != MPI_SUCCESS) return rc;
+		if (i >= 0) rtt[i] = sk_now() - t0;
 	}
+	qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
+	double sum = 0;
+	for (int i = 0; i < FASTEST; i++) sum += rtt[i];
+	c->ack_s[task] = sum / FASTEST / 2;
 	return MPI_SUCCESS;
 }

@@ -30,6 +30,7 @@ type Spec struct {
 	Datatype  string // collectives: a key of ops.Datatypes
 	ReduceOp  string // collectives: one of ops.ReduceOps
 	Root      int    // rooted collectives
+	Task      int    // per-task kernels (ops.Method.PerTask): the rank of the communicator measured
 	// BarrierAbove: the ordered all-to-all puts a barrier between phases for messages
 	// larger than this; negative: never.
 	BarrierAbove int64
@@ -87,7 +88,7 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		kernel: kernel, datatype: dtype, reduce_op: redop,
 		role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes), timer: C.SK_TIMER_GLOBAL_LOOP,
 		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm,
-		root: C.int(s.Root), barrier_above: C.longlong(s.BarrierAbove),
+		root: C.int(s.Root), task: C.int(s.Task), barrier_above: C.longlong(s.BarrierAbove),
 	}
 	if s.Info.Windowed {
 		a.window = C.int(s.Window)

@@ -39,6 +39,7 @@ typedef struct {
 	char *rbuf;
 	MPI_Fint comm;
 	int root;
+	int task; /* per-task kernels (bcast_ack): the rank of comm measured; others ignore it */
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
 	const int *node_of;      /* node index of every rank of comm (node-aware kernels) */
 	int nnodes;

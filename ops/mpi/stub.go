@@ -33,6 +33,7 @@ type Spec struct {
 	Datatype  string
 	ReduceOp  string
 	Root      int
+	Task      int
 	// BarrierAbove mirrors the MPI build.
 	BarrierAbove int64
 	Ranks        []int
