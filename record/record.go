@@ -29,6 +29,7 @@ const (
 	FlagNoValidReps  = "no_valid_reps"              // not a single valid repetition: no time
 	FlagPairFallback = "pair_fallback"              // the requested pair selection was impossible
 	FlagNegative     = "negative_after_subtraction" // the subtracted part took longer than the whole
+	FlagPipelined    = "pipelined"                  // a collective called back to back: calls overlap
 )
 
 // Run is the provenance header, the first line of every result file.

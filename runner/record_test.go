@@ -105,3 +105,40 @@ pair = "max-latency"
 		t.Errorf("skipped %d, measured %+v", r.Skipped, sink.points)
 	}
 }
+
+// A collective given explicit iterations runs back to back: allowed, and flagged.
+func TestPipelinedFlag(t *testing.T) {
+	p := plan(t, `
+[settings]
+min_repetitions = 2
+max_repetitions = 2
+[[measurement]]
+name = "loop"
+op = "Allreduce"
+sizes = [8]
+iterations = 100
+[[measurement]]
+name = "one"
+op = "Allreduce"
+sizes = [8]
+[[measurement]]
+name = "pp"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+iterations = 100
+`)
+	sink := &collect{}
+	r := &Runner{World: &fakeWorld{size: 2}, Sink: sink}
+	if err := r.Run(expand(t, p, "a", "a")); err != nil {
+		t.Fatal(err)
+	}
+	if f := sink.points[0].Flags; !slices.Contains(f, record.FlagPipelined) || sink.points[0].Iterations != 100 {
+		t.Errorf("explicit iterations: %+v", sink.points[0])
+	}
+	if f := sink.points[1].Flags; slices.Contains(f, record.FlagPipelined) {
+		t.Errorf("one call per repetition flagged: %v", f)
+	}
+	if f := sink.points[2].Flags; slices.Contains(f, record.FlagPipelined) {
+		t.Errorf("a ping-pong loop flagged: %v", f)
+	}
+}
