@@ -49,8 +49,13 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
 		op += ", ranks " + ranks
 	}
 	fmt.Fprintf(b, "\n%s (%s)\n", measurement, op)
-	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %8s %5s %12s  %s\n", "point", "size", "procs", "method", "time", "stderr", "reps", "rate", "flags")
+	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %12s %7s %6s %11s  %s\n",
+		"point", "bytes", "procs", "method", "time [us]", "one-way [us]", "stderr", "reps", "rate [MB/s]", "flags")
 }
+
+// Each column keeps one unit, as OSU's and IMB's tables do, so columns compare at a
+// glance and paste into a spreadsheet: bytes, microseconds, MB/s (10^6 bytes).
+func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
 
 func (t *Table) point(p *record.Point) error {
 	var b strings.Builder
@@ -61,13 +66,17 @@ func (t *Table) point(p *record.Point) error {
 	}
 	bw := "" // bandwidth, or an all-to-all's throughput per process
 	if p.BandwidthBps != nil {
-		bw = Rate(*p.BandwidthBps)
+		bw = fmt.Sprintf("%.2f", *p.BandwidthBps/1e6)
 	} else if p.ThroughputBps != nil {
-		bw = Rate(*p.ThroughputBps)
+		bw = fmt.Sprintf("%.2f", *p.ThroughputBps/1e6)
+	}
+	oneWay := "" // a ping-pong's round trip, halved: what OSU's latency test prints
+	if p.LatencyS != nil {
+		oneWay = micro(*p.LatencyS)
 	}
 	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
-	fmt.Fprintf(&b, "%11s %10s %5d %8s %12s %8s %5d %12s  %s\n", progress, Bytes(p.MsgBytes), p.NProcs, p.Method, Seconds(p.TimeS),
-		rel, p.Reps, bw, strings.Join(p.Flags, ","))
+	fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %12s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
+		oneWay, rel, p.Reps, bw, strings.Join(p.Flags, ","))
 	_, err := io.WriteString(t.w, b.String())
 	return err
 }
