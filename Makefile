@@ -62,5 +62,10 @@ run: build
 bench-overhead: build
 	bench/overhead.sh
 
+# skampi beside OSU/IMB-style C programs, interleaved (bench/README.md); RUNS=15 on a noisy machine.
+.PHONY: bench-reference
+bench-reference: build
+	bench/reference.sh
+
 clean:
 	rm -rf bin results bench/pingpong

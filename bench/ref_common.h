@@ -1,0 +1,66 @@
+/* Shared by the reference programs of bench/reference.sh: error checks, page-aligned
+ * buffers touched before timing (as OSU's allocate_memory does), the middle-half mean
+ * skampi reports. */
+#ifndef REF_COMMON_H
+#define REF_COMMON_H
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CK(call)                                                                  \
+	do {                                                                          \
+		int rc_ = (call);                                                         \
+		if (rc_ != MPI_SUCCESS) {                                                 \
+			char msg_[MPI_MAX_ERROR_STRING];                                      \
+			int len_ = 0;                                                         \
+			MPI_Error_string(rc_, msg_, &len_);                                   \
+			fprintf(stderr, "%s: %s failed: %s\n", __FILE__, #call, msg_);        \
+			MPI_Abort(MPI_COMM_WORLD, 1);                                         \
+		}                                                                         \
+	} while (0)
+
+/* A buffer of n bytes. REF_ALLOC=alloc_mem takes it from MPI_Alloc_mem (skampi's way);
+ * otherwise page-aligned malloc (OSU's way). REF_OFFSET=k shifts it by k bytes (to try
+ * skampi's alignment). Every page is touched. */
+static inline char *ref_alloc(size_t n) {
+	const char *how = getenv("REF_ALLOC");
+	const char *off = getenv("REF_OFFSET");
+	size_t k = off ? (size_t)atol(off) : 0;
+	char *p = NULL;
+	if (n < 1) n = 1;
+	if (how && strcmp(how, "alloc_mem") == 0) {
+		CK(MPI_Alloc_mem((MPI_Aint)(n + k), MPI_INFO_NULL, &p));
+	} else if (posix_memalign((void **)&p, (size_t)sysconf(_SC_PAGESIZE), n + k) != 0) {
+		fprintf(stderr, "out of memory (%zu bytes)\n", n + k);
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	memset(p, 1, n + k);
+	return p + k;
+}
+
+static inline int ref_cmp(const void *a, const void *b) {
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* skampi's time_s: the mean of sorted[n/4 : n-n/4]. Sorts s. */
+static inline double ref_middle_mean(double *s, int n) {
+	qsort(s, (size_t)n, sizeof *s, ref_cmp);
+	int lo = n / 4, hi = n - n / 4;
+	double sum = 0;
+	for (int i = lo; i < hi; i++) sum += s[i];
+	return sum / (hi - lo);
+}
+
+static inline void ref_init(int *argc, char ***argv, int *rank, int *size) {
+	CK(MPI_Init(argc, argv)); /* plain MPI_Init, as OSU and IMB */
+	MPI_Comm_rank(MPI_COMM_WORLD, rank);
+	MPI_Comm_size(MPI_COMM_WORLD, size);
+	if (*size != 2) {
+		if (*rank == 0) fprintf(stderr, "%s: run with mpirun -np 2\n", (*argv)[0]);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+}
+#endif

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# Reference comparison: skampi beside small C programs that measure the way OSU and IMB
+# do (bench/ref_latency.c, ref_bw.c, ref_coll.c), run alternately for RUNS rounds; prints
+# every pair, and per row the median of the per-round ratios skampi/C.
+# See bench/README.md. Run by `make bench-reference`; works from any directory.
+#
+# Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; KEEP=1
+# keeps the temporary directory.
+set -euo pipefail
+
+die() { echo "reference: $*" >&2; exit 1; }
+
+cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." || die "cannot cd to the repository root"
+
+RUNS=${RUNS:-5}
+[[ $RUNS =~ ^[0-9]+$ ]] && ((RUNS >= 1)) || die "RUNS must be a positive integer, got '$RUNS'"
+SKAMPI=${SKAMPI:-bin/skampi}
+[[ -x $SKAMPI ]] || die "$SKAMPI not found: run \`make build\` (or \`make bench-reference\`)"
+command -v mpicc >/dev/null || die "mpicc not found: run \`make setup\`"
+command -v mpirun >/dev/null || die "mpirun not found: run \`make setup\`"
+command -v python3 >/dev/null || die "python3 not found"
+if [[ $(id -u) == 0 ]]; then
+	export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
+	export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/skampi-reference.XXXXXX") || die "mktemp failed"
+if [[ ${KEEP:-0} == 1 ]]; then
+	echo "reference: keeping $TMP" >&2
+else
+	trap 'rm -rf "$TMP"' EXIT
+fi
+
+# The C programs are built into the temporary directory: nothing to clean in the tree.
+PROGS=(ref_latency ref_bw ref_coll)
+for p in "${PROGS[@]}"; do
+	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
+done
+
+PP_SIZES="1 4096 65536 1048576"
+BW_SIZES="4096 65536 1048576"
+COLL_SIZES="4 4096 65536"
+list() { local s=$1; echo "[${s// /, }]"; }
+
+# skampi's side of every row. Repetitions are fixed so that every round measures the
+# same amount; the bandwidth window is 64 as in osu_bw (skampi gives every message in
+# flight its own receive slot, osu_bw reuses one buffer).
+SUITE=$TMP/reference.toml
+{
+	cat <<TOML
+# Written by bench/reference.sh.
+description = "reference: skampi beside OSU-style C programs"
+
+[settings]
+warmup = 2
+max_time_per_point = "60s"
+buffer = "1MiB"
+
+[[measurement]]
+name = "ping-pong"
+op = "Pingpong_Send_Recv"
+sizes = $(list "$PP_SIZES")
+min_repetitions = 32
+max_repetitions = 32
+
+[[measurement]]
+name = "bandwidth"
+op = "Bandwidth_Isend_Irecv"
+sizes = $(list "$BW_SIZES")
+window = 64
+buffer = "64MiB"
+min_repetitions = 16
+max_repetitions = 16
+TOML
+	for op in Allreduce Bcast Alltoall; do
+		cat <<TOML
+
+[[measurement]]
+name = "$op"
+op = "$op"
+sizes = $(list "$COLL_SIZES")
+min_repetitions = 64
+max_repetitions = 64
+TOML
+	done
+} >"$SUITE"
+
+# run_c ROUND PROG SIZES...: one run of a C program; its output in $TMP/ROUND.PROG.
+run_c() {
+	local round=$1 prog=$2
+	shift 2
+	if ! mpirun -np 2 "$TMP/$prog" "$@" >"$TMP/$round.$prog" 2>"$TMP/$round.$prog.err"; then
+		cat "$TMP/$round.$prog.err" >&2
+		die "round $round: mpirun -np 2 $prog $* failed"
+	fi
+}
+
+# run_skampi ROUND: one run of the suite; results in $TMP/ROUND.skampi.
+run_skampi() {
+	local dir=$TMP/$1.skampi
+	if ! "$SKAMPI" -i "$SUITE" -o "$dir" >"$dir.log" 2>&1; then
+		cat "$dir.log" >&2
+		die "round $1: $SKAMPI -i $SUITE -o $dir failed"
+	fi
+}
+
+echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll (mpirun -np 2), then $SKAMPI (-np 2) on the same points"
+for ((i = 1; i <= RUNS; i++)); do
+	# shellcheck disable=SC2086 # the size lists are meant to split
+	{
+		run_c "$i" ref_latency $PP_SIZES
+		run_c "$i" ref_bw $BW_SIZES
+		run_c "$i" ref_coll $COLL_SIZES
+	}
+	run_skampi "$i"
+	echo "round $i done"
+done
+
+python3 - "$TMP" "$RUNS" <<'PY' || die "summarising failed"
+import json, statistics as st, sys
+tmp, runs = sys.argv[1], int(sys.argv[2])
+
+def size(n):
+    for unit, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= f and n % f == 0:
+            return f"{n // f} {unit}"
+    return f"{n} B"
+
+rows = {}  # sort key + (label, unit) -> [(C, skampi) per round]
+def add(key, c, s):
+    rows.setdefault(key, []).append((c, s))
+
+for r in range(1, runs + 1):
+    pts = {}
+    with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
+        for line in f:
+            if line.strip():
+                d = json.loads(line)
+                if d.get("kind") == "point":
+                    pts[(d["op"], d["msg_bytes"])] = d
+    def point(op, n):
+        p = pts.get((op, n))
+        if p is None:
+            sys.exit(f"reference: round {r}: skampi has no point {op} {n} B")
+        return p
+    for line in open(f"{tmp}/{r}.ref_latency"):
+        n, lat = line.split()
+        n = int(n)
+        add((0, n, 0, f"ping-pong {size(n)}, one-way latency", "us"), float(lat) * 1e6,
+            point("Pingpong_Send_Recv", n)["latency_s"] * 1e6)
+    for line in open(f"{tmp}/{r}.ref_bw"):
+        n, bw = line.split()
+        n = int(n)
+        p = point("Bandwidth_Isend_Irecv", n)
+        if p.get("window") != 64:
+            sys.exit(f"reference: skampi's window is {p.get('window')}, not 64")
+        add((1, n, 0, f"bandwidth {size(n)}, window 64", "MB/s"), float(bw) / 1e6, p["bandwidth_Bps"] / 1e6)
+    order = {"Allreduce": 2, "Bcast": 3, "Alltoall": 4}
+    for line in open(f"{tmp}/{r}.ref_coll"):
+        op, n, how, t = line.split()
+        n = int(n)
+        add((order[op], n, 0 if how == "sync" else 1, f"{op} {size(n)}, C {how}", "us"), float(t) * 1e6,
+            point(op, n)["time_s"] * 1e6)
+
+print()
+print("every pair C/skampi, by round:")
+for key in sorted(rows):
+    label, unit = key[-2], key[-1]
+    print(f"  {label:<36} {unit:<5} " + "  ".join(f"{c:.4g}/{s:.4g}" for c, s in rows[key]))
+print()
+print("ratio: the median over rounds of skampi's value / the C value of the same round")
+print("(latency, time: > 1 means skampi reports more time; bandwidth: > 1 means skampi reports more bandwidth)")
+print()
+print(f"  {'row':<36} {'unit':<5} {'median C':>10} {'median skampi':>14} {'ratio':>7} {'spread':>7}")
+noisy = 0
+for key in sorted(rows):
+    label, unit = key[-2], key[-1]
+    c = [p[0] for p in rows[key]]
+    s = [p[1] for p in rows[key]]
+    ratio = st.median(b / a for a, b in rows[key])
+    spread = max(max(c) / min(c), max(s) / min(s))
+    noisy += spread > 1.10
+    print(f"  {label:<36} {unit:<5} {st.median(c):>10.4g} {st.median(s):>14.4g} {ratio:>7.3f} {'x%.2f' % spread:>7}")
+print()
+print("spread: the largest max/min over the rounds of either program's values in the row")
+if noisy:
+    print(f"note: in {noisy} of {len(rows)} rows one program's rounds differ by more than 10 %; "
+          "there the ratio is dominated by machine noise: raise RUNS (e.g. RUNS=15) or use a quiet machine")
+PY
