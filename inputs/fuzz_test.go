@@ -148,22 +148,15 @@ func checkPlan(t *testing.T, p *Plan) {
 		if len(m.Sizes) == 0 || len(m.Sizes) > maxPoints {
 			t.Fatalf("measurement %d: %d sizes", i, len(m.Sizes))
 		}
-		perByte := int64(1)
-		if m.Op.Windowed {
-			perByte = int64(s.Window)
-		}
 		seen := map[int64]bool{}
 		for _, n := range m.Sizes {
 			if n < 0 || n > maxSize || seen[n] {
 				t.Fatalf("measurement %d: size %d out of range or repeated in %v", i, n, m.Sizes)
 			}
 			seen[n] = true
-			// Without overflow: n*perByte <= Buffer.
-			if n > s.Buffer/perByte {
-				t.Fatalf("measurement %d: size %d x %d does not fit the buffer %d", i, n, perByte, s.Buffer)
-			}
-			if need := m.Op.BufferBytes(n, s.Window, 1); need < 0 || need > s.Buffer {
-				t.Fatalf("measurement %d: BufferBytes(%d, %d) = %d, buffer %d", i, n, s.Window, need, s.Buffer)
+			// buffer bounds the largest message, whatever the receive slots.
+			if need := m.Op.BufferBytes(n, 1, 1); need < 0 || need > s.Buffer {
+				t.Fatalf("measurement %d: BufferBytes(%d, 1) = %d, buffer %d", i, n, need, s.Buffer)
 			}
 		}
 		for _, meth := range m.Methods {

@@ -56,3 +56,14 @@ func fitsMemory(buffer int64) error {
 	return fmt.Errorf("%s per direction (%s per rank for send and receive) is more than this machine's memory",
 		FormatSize(buffer), FormatSize(2*buffer))
 }
+
+// fitsRecvSlots rejects per-message receive slots (slots messages of size bytes, plus
+// the send buffer) that exceed this machine's memory, before anything runs.
+func fitsRecvSlots(size int64, slots int) error {
+	mem, ok := memTotal()
+	if !ok || size <= mem/int64(slots+1) {
+		return nil
+	}
+	return fmt.Errorf(`%d receive slots of %s (recv_slots = "per-message") and the send buffer are more than this machine's memory: lower window or the sizes, or use recv_slots = "shared"`,
+		slots, FormatSize(size))
+}

@@ -62,6 +62,30 @@ type Settings struct {
 	// ClockSync is the algorithm that fits the global clock for window
 	// synchronisation: "hca" (offset and drift, log p rounds) or "skampi" (offset).
 	ClockSync string
+	// RecvSlots: the receives of a bandwidth window share one buffer ("shared", as
+	// OSU and IMB do) or each has its own ("per-message", buffer * window bytes).
+	RecvSlots string
+	// CheckData: receivers check every byte after each repetition (OSU's -c).
+	CheckData bool
+	// Cache: "warm" reuses one buffer; "cold" gives every iteration another region of
+	// an area larger than the last-level cache (IMB's -off_cache).
+	Cache string
+}
+
+// Receive slots of windowed operations, and cache states.
+const (
+	RecvSlotsShared     = "shared"
+	RecvSlotsPerMessage = "per-message"
+	CacheWarm           = "warm"
+	CacheCold           = "cold"
+)
+
+// Slots is the number of receive slots a windowed operation needs.
+func (s Settings) Slots(op ops.Info) int {
+	if op.Windowed && s.RecvSlots == RecvSlotsPerMessage {
+		return s.Window
+	}
+	return 1
 }
 
 // DatatypeFor is the datatype an operation uses under these settings.
@@ -93,6 +117,7 @@ func Defaults() Settings {
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca",
+		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
 
@@ -255,6 +280,22 @@ var settingList = []setting{
 	}},
 	{"root", "root rank of rooted collectives (default 0)", func(s *Settings, v any) (err error) {
 		s.Root, err = intIn(v, 0, math.MaxInt32)
+		return
+	}},
+	{"recv_slots", `bandwidth windows: "shared" (one receive buffer, as OSU and IMB; default) or "per-message" (buffer * window)`, func(s *Settings, v any) (err error) {
+		s.RecvSlots, err = oneOf(v, RecvSlotsShared, RecvSlotsPerMessage)
+		return
+	}},
+	{"check_data", "check every received byte after each repetition, outside the timing (true or false)", func(s *Settings, v any) error {
+		b, ok := v.(bool)
+		if !ok {
+			return fmt.Errorf("must be true or false, got %s", typeName(v))
+		}
+		s.CheckData = b
+		return nil
+	}},
+	{"cache", `"warm" (default) or "cold": every iteration uses another region of an area larger than the last-level cache`, func(s *Settings, v any) (err error) {
+		s.Cache, err = oneOf(v, CacheWarm, CacheCold)
 		return
 	}},
 	{"hang_timeout", `end the job when one point takes this long (default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

@@ -2,18 +2,28 @@ package inputs
 
 import (
 	"fmt"
-	"math"
+	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/skampi/skampi/ops"
 )
 
 const sizesExample = `{ from = "1B", to = "64KiB", step = "*2" }`
 
 // sizes expands `sizes`: a table {from, to, step} or an explicit list of sizes. Every
-// size must fit the buffer, counting one receive slot per message in flight.
+// size must fit the buffer: buffer bounds the largest message (for per-process
+// operations, all their blocks); per-message receive slots of a window must also fit
+// this machine's memory.
 func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
+	out := d.sizeList(path, v, m)
+	if s := m.Settings; len(out) > 0 && s.Slots(m.Op) > 1 {
+		if err := fitsRecvSlots(slices.Max(out), s.Slots(m.Op)); err != nil {
+			d.errAt(path, "%v", err)
+		}
+	}
+	return out
+}
+
+func (d *decoder) sizeList(path string, v any, m Measurement) []int64 {
 	// one reads a size at path and checks that it fits; ok is false after an error.
 	one := func(p string, e any) (int64, bool) {
 		n, err := size(e)
@@ -26,20 +36,10 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 			d.errAt(p, "%s is not a whole number of %s elements (%d bytes each)", FormatSize(n), s.DatatypeFor(m.Op), ts)
 			return 0, false
 		}
-		need, ok := bufferNeed(m.Op, n, s.Window)
-		if ok && need <= s.Buffer {
+		if m.Op.BufferBytes(n, 1, 1) <= s.Buffer {
 			return n, true
 		}
-		if m.Op.Windowed {
-			needS := fmt.Sprintf("%d times %s", s.Window, FormatSize(n))
-			if ok {
-				needS = FormatSize(need)
-			}
-			d.errAt(p, "%s does not fit the buffer: %d messages in flight need %s, buffer is %s (raise buffer or lower window)",
-				FormatSize(n), s.Window, needS, FormatSize(s.Buffer))
-		} else {
-			d.errAt(p, "%s does not fit the buffer (%s): raise buffer", FormatSize(n), FormatSize(s.Buffer))
-		}
+		d.errAt(p, "%s does not fit the buffer (%s): raise buffer", FormatSize(n), FormatSize(s.Buffer))
 		return 0, false
 	}
 	switch x := v.(type) {
@@ -74,17 +74,6 @@ func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 	return nil
 }
 
-// bufferNeed is the buffer space one rank needs for messages of n bytes (see
-// ops.Info.BufferBytes); ok is false when that overflows an int64, which a size near
-// the limit times a large window can.
-func bufferNeed(op ops.Info, n int64, window int) (need int64, ok bool) {
-	// nprocs is not known before the job starts: the runner checks per-process buffers.
-	if per := op.BufferBytes(1, window, 1); per > 1 && n > math.MaxInt64/per {
-		return 0, false
-	}
-	return op.BufferBytes(n, window, 1), true
-}
-
 func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one func(string, any) (int64, bool)) []int64 {
 	for _, k := range sortedKeys(x) {
 		if k != "from" && k != "to" && k != "step" {
@@ -106,9 +95,6 @@ func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one fu
 	okTo := true
 	if s, isStr := x["to"].(string); isStr && s == "max" {
 		to = m.Settings.Buffer
-		if m.Op.Windowed {
-			to /= int64(m.Settings.Window)
-		}
 	} else if isStr && strings.EqualFold(s, "max") {
 		d.errAt(path+".to", `%q is not a size: write "max" in lower case`, s)
 		okTo = false

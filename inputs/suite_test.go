@@ -23,8 +23,8 @@ func TestExampleSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Measurements) != 2 || len(ex.Points) != 17+4 {
-		t.Fatalf("got %d measurements, %d points; want 2, 21", len(p.Measurements), len(ex.Points))
+	if len(p.Measurements) != 2 || len(ex.Points) != 17+7 {
+		t.Fatalf("got %d measurements, %d points; want 2, 24", len(p.Measurements), len(ex.Points))
 	}
 	pp, bw := p.Measurements[0], p.Measurements[1]
 	if pp.Name != "ping-pong, blocking" || pp.Op.Name != "Pingpong_Send_Recv" {
@@ -33,8 +33,8 @@ func TestExampleSuite(t *testing.T) {
 	if pp.Sizes[0] != 1 || pp.Sizes[len(pp.Sizes)-1] != 64<<10 {
 		t.Errorf("ping-pong sizes = %v", pp.Sizes)
 	}
-	// to = "max" with a window of 64 in 4 MiB: 64 KiB per message at most.
-	if want := []int64{1 << 10, 4 << 10, 16 << 10, 64 << 10}; !reflect.DeepEqual(bw.Sizes, want) {
+	// to = "max" is the buffer: the window's receives share one slot by default.
+	if want := []int64{1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20}; !reflect.DeepEqual(bw.Sizes, want) {
 		t.Errorf("bandwidth sizes = %v, want %v", bw.Sizes, want)
 	}
 	if pp.Settings.MaxRelStderr != 0.03 || bw.Settings.MaxRelStderr != 0.05 {

@@ -77,6 +77,9 @@ type Point struct {
 	Timer            string    `json:"timer"`
 	Sync             string    `json:"sync"`
 	Window           int       `json:"window,omitempty"`
+	RecvSlots        string    `json:"recv_slots,omitempty"` // windowed: "shared" (one receive buffer) or "per-message"
+	Cache            string    `json:"cache,omitempty"`      // "warm" or "cold" (another buffer region every iteration)
+	CheckData        bool      `json:"check_data,omitempty"` // every received byte was checked
 	Iterations       int       `json:"iterations"`
 	TimeS            float64   `json:"time_s"`
 	MeanS            float64   `json:"mean_s"`
@@ -125,6 +128,7 @@ const (
 	FaultCrash       = "crash"       // the job died in this point, twice in a row
 	FaultDenied      = "denied"      // the routine is on the known-broken list for this library
 	FaultInterrupted = "interrupted" // SIGINT/SIGTERM arrived during the point
+	FaultCorrupt     = "corrupt"     // check_data: a received byte differed from what was sent
 )
 
 // Fault records a point that was not measured. Timeouts and crashes are skipped when a
@@ -144,6 +148,19 @@ type Fault struct {
 	ElapsedS         float64   `json:"elapsed_s"`
 	Detail           string    `json:"detail"`
 	Time             time.Time `json:"time"`
+	Corrupt          *Corrupt  `json:"corrupt,omitempty"` // FaultCorrupt: the first bad byte
+}
+
+// Corrupt is the first received byte that differed from what was sent, as the rank
+// that received it found it after a repetition.
+type Corrupt struct {
+	Rank       int   `json:"rank"`       // world rank that received it
+	From       int   `json:"from"`       // world rank that sent it
+	Offset     int64 `json:"offset"`     // byte offset in the message
+	Slot       int   `json:"slot"`       // receive slot (window) or block (per-process) holding it
+	Expected   int   `json:"expected"`   // the byte sent
+	Actual     int   `json:"actual"`     // the byte received
+	Repetition int   `json:"repetition"` // counted from 0, warm-up included
 }
 
 // Key identifies a point across runs of a suite: resume, crash blame and comparisons
@@ -219,8 +236,11 @@ func (s *KeySet) Has(k Key) bool {
 	return s.exact[k] || s.loose[bare]
 }
 
-// Skips reports whether a resumed run should leave this point alone.
-func (f *Fault) Skips() bool { return f.Fault == FaultTimeout || f.Fault == FaultCrash }
+// Skips reports whether a resumed run should leave this point alone. A corrupt point
+// ran to its end: measuring it again would give the run two records of it.
+func (f *Fault) Skips() bool {
+	return f.Fault == FaultTimeout || f.Fault == FaultCrash || f.Fault == FaultCorrupt
+}
 
 // KindClock is one residual-offset check of `skampi clock check`.
 const KindClock = "clock"

@@ -59,7 +59,7 @@ var required = map[string][]string{
 	record.KindClock: {"run_id", "rank", "algorithm", "elapsed_s", "residual_s"},
 }
 
-var faultKinds = []string{record.FaultTimeout, record.FaultCrash, record.FaultDenied, record.FaultInterrupted}
+var faultKinds = []string{record.FaultTimeout, record.FaultCrash, record.FaultDenied, record.FaultInterrupted, record.FaultCorrupt}
 
 // Read reads a result file, checking every record against the schema. Unknown fields
 // are ignored so older readers keep working as the schema grows. Bad records are left

@@ -217,8 +217,9 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		Ranks: pt.Ranks, Timer: s.Timer, Sync: s.Sync,
 	}
 	if op.Windowed {
-		p.Window = s.Window
+		p.Window, p.RecvSlots = s.Window, s.RecvSlots
 	}
+	p.Cache, p.CheckData = s.Cache, s.CheckData
 	fill(p, res, s.MinReps)
 	p.TaskTimeS = res.TaskTimes
 	if op.SingleShot && res.Iterations > 1 {

@@ -25,6 +25,7 @@ type Spec struct {
 	Kernel    string
 	Bytes     int64
 	Window    int
+	Slots     int    // receive slots of a windowed operation: 1 = the window shares one
 	Iteration bool   // iteration timer instead of the global-loop timer
 	Pair      [2]int // for two-rank operations
 	Datatype  string // collectives: a key of ops.Datatypes
@@ -76,7 +77,8 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Info.NodeAware && nodeOf == nil {
 		return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", name)
 	}
-	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, s.Window, nprocs))); err != nil {
+	slots := max(1, s.Slots)
+	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 
@@ -92,6 +94,9 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	}
 	if s.Info.Windowed {
 		a.window = C.int(s.Window)
+		if slots > 1 {
+			a.slot_stride = C.longlong(s.Bytes)
+		}
 	}
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION

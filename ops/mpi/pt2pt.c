@@ -107,9 +107,13 @@ int sk_step_pingping_send_recv(ctx *c) {
 	return MPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
+/* The receive slot of message i of a window: all in one buffer (slot_stride 0), as
+ * OSU's osu_bw and IMB do, or each in its own. */
+static char *slot(ctx *c, int i) { return c->a.rbuf + (size_t)i * (size_t)c->a.slot_stride; }
+
 /* One window: the sender posts `window` Isends, the receiver `window` Irecvs into
- * distinct slots (overlapping receive buffers would be erroneous MPI); the receiver
- * acknowledges the whole window with one byte so the sender's time covers delivery. */
+ * their slots; the receiver acknowledges the whole window with one byte so the
+ * sender's time covers delivery. */
 int sk_step_bandwidth_isend_irecv(ctx *c) {
 	const sk_args *a = &c->a;
 	int w = a->window;
@@ -120,8 +124,7 @@ int sk_step_bandwidth_isend_irecv(ctx *c) {
 		return MPI_Recv(&c->ack, 1, MPI_BYTE, a->peer, ACK_TAG, c->comm, MPI_STATUS_IGNORE);
 	}
 	for (int i = 0; i < w; i++)
-		CK(MPI_Irecv(a->rbuf + (size_t)i * a->bytes, a->bytes, MPI_BYTE, a->peer, TAG, c->comm,
-		             &c->req[i]));
+		CK(MPI_Irecv(slot(c, i), a->bytes, MPI_BYTE, a->peer, TAG, c->comm, &c->req[i]));
 	CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE));
 	return MPI_Send(&c->ack, 1, MPI_BYTE, a->peer, ACK_TAG, c->comm);
 }
@@ -130,8 +133,7 @@ int sk_step_bibandwidth_isend_irecv(ctx *c) {
 	const sk_args *a = &c->a;
 	int w = a->window;
 	for (int i = 0; i < w; i++)
-		CK(MPI_Irecv(a->rbuf + (size_t)i * a->bytes, a->bytes, MPI_BYTE, a->peer, TAG, c->comm,
-		             &c->req[i]));
+		CK(MPI_Irecv(slot(c, i), a->bytes, MPI_BYTE, a->peer, TAG, c->comm, &c->req[i]));
 	for (int i = 0; i < w; i++)
 		CK(MPI_Isend(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, &c->req[w + i]));
 	return MPI_Waitall(2 * w, c->req, MPI_STATUSES_IGNORE);

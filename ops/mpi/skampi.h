@@ -33,6 +33,7 @@ typedef struct {
 	int peer;
 	int bytes;
 	int window;
+	long long slot_stride; /* windowed receives: bytes between slots; 0 = one slot shared by the window */
 	int timer;
 	int nprocs; /* processes of comm, known to idle ranks too: bounds the root */
 	char *sbuf;

@@ -28,6 +28,7 @@ type Spec struct {
 	Kernel    string
 	Bytes     int64
 	Window    int
+	Slots     int
 	Iteration bool
 	Pair      [2]int
 	Datatype  string

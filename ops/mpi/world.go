@@ -31,7 +31,8 @@ type World struct {
 	rank, size int
 	gather     *C.double
 	sbuf, rbuf *C.char
-	bufBytes   int64
+	sbufBytes  int64
+	rbufBytes  int64
 	bufGen     int    // counts releases of sbuf/rbuf: an Op prepared before one is stale
 	nodeOf     *C.int // node index of every rank, for node-aware kernels
 	nnodes     int
@@ -297,21 +298,23 @@ func Now() float64 { return float64(C.sk_now()) }
 // Timer names the clock the timed loops read, and its resolution in seconds.
 func Timer() (string, float64) { return "clock_gettime(CLOCK_MONOTONIC)", float64(C.sk_tick()) }
 
-// reserve makes both message buffers at least n bytes.
-func (w *World) reserve(n int64) error {
-	if n <= w.bufBytes {
+// reserve makes the send buffer at least send bytes and the receive buffer at least
+// recv bytes (per-message receive slots make it larger).
+func (w *World) reserve(send, recv int64) error {
+	if send <= w.sbufBytes && recv <= w.rbufBytes {
 		return nil
 	}
+	send, recv = max(send, w.sbufBytes), max(recv, w.rbufBytes)
 	w.release()
-	if err := check(C.sk_alloc(C.longlong(n), &w.sbuf), "MPI_Alloc_mem"); err != nil {
+	if err := check(C.sk_alloc(C.longlong(send), &w.sbuf), "MPI_Alloc_mem"); err != nil {
 		return err
 	}
-	if err := check(C.sk_alloc(C.longlong(n), &w.rbuf), "MPI_Alloc_mem"); err != nil {
+	if err := check(C.sk_alloc(C.longlong(recv), &w.rbuf), "MPI_Alloc_mem"); err != nil {
 		C.sk_free(w.sbuf)
 		w.sbuf = nil
 		return err
 	}
-	w.bufBytes = n
+	w.sbufBytes, w.rbufBytes = send, recv
 	return nil
 }
 
@@ -322,6 +325,6 @@ func (w *World) release() {
 	if w.rbuf != nil {
 		C.sk_free(w.rbuf)
 	}
-	w.sbuf, w.rbuf, w.bufBytes = nil, nil, 0
+	w.sbuf, w.rbuf, w.sbufBytes, w.rbufBytes = nil, nil, 0, 0
 	w.bufGen++ // operations prepared on the old buffers must not run
 }
