@@ -8,6 +8,12 @@ import (
 // DefaultSKaMPIExchanges is the number of ping-pongs per rank when SKaMPI.Exchanges is 0.
 const DefaultSKaMPIExchanges = 100
 
+// DefaultDriftBound is the relative drift between two clocks an offset-only model
+// assumes when SKaMPI.DriftBound is 0: 10 ppm, what NTP-disciplined clocks stay well
+// within. The model cannot see drift, so its uncertainty grows by this bound per second
+// since the fit; window synchronisation then fits the clocks again in time.
+const DefaultDriftBound = 10e-6
+
 // SKaMPI is SKaMPI's clock synchronisation: the root answers one rank after the other
 // (p-1 sequential rounds); each rank runs Exchanges ping-pongs against the root and
 // intersects their causal bounds on the offset, [Remote-Recv, Remote-Send]. The model
@@ -18,8 +24,9 @@ const DefaultSKaMPIExchanges = 100
 //
 // The zero value is ready to use (root 0, DefaultSKaMPIExchanges).
 type SKaMPI struct {
-	Root      int `json:"root"`
-	Exchanges int `json:"exchanges"` // ping-pongs per rank; 0 means the default
+	Root       int     `json:"root"`
+	Exchanges  int     `json:"exchanges"`   // ping-pongs per rank; 0 means the default
+	DriftBound float64 `json:"drift_bound"` // relative drift assumed; 0 means DefaultDriftBound
 }
 
 // Name is "skampi".
@@ -58,7 +65,16 @@ func (a SKaMPI) Sync(x Exchanger) (Model, error) {
 		return Model{}, err
 	}
 	// The root's trailer is its own model (the identity), composed for uniformity.
-	return FitBounds(s).Compose(root), nil
+	m := FitBounds(s)
+	m.SlopeErr = a.driftBound()
+	return m.Compose(root), nil
+}
+
+func (a SKaMPI) driftBound() float64 {
+	if a.DriftBound > 0 {
+		return a.DriftBound
+	}
+	return DefaultDriftBound
 }
 
 // FitBounds is SKaMPI's offset-only fit of samples from one batch: the intersection of

@@ -262,3 +262,39 @@ func medianAbs(v []float64) float64 {
 	slices.Sort(a)
 	return a[len(a)/2]
 }
+
+// An offset-only model cannot see drift; its uncertainty grows by the assumed drift
+// bound, so that, where the bound holds, the error stays within it however long after
+// the fit, and a caller re-synchronises in time.
+func TestSKaMPIUncertaintyGrows(t *testing.T) {
+	cfg := defaultSim(64, 6)
+	c := newCluster(cfg)
+	a := clocksync.SKaMPI{DriftBound: 2 * cfg.MaxDrift} // two clocks drift apart by at most this
+	models, err := c.run(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := c.end()
+	for r, m := range models {
+		if r == a.Root {
+			continue
+		}
+		if m.SlopeErr != a.DriftBound {
+			t.Fatalf("rank %d: SlopeErr %g, want the drift bound %g", r, m.SlopeErr, a.DriftBound)
+		}
+		for _, later := range []float64{0, 1, 10, 100} {
+			tt := end + later
+			e := c.errAt(m, r, a.Root, tt)
+			local := c.local(r, tt)
+			if u := m.Uncertainty(local); math.Abs(e) > u+slack {
+				t.Errorf("rank %d, %g s after: error %.3g s outside the uncertainty %.3g s", r, later, e, u)
+			}
+		}
+		if u0, u1 := m.Uncertainty(m.Ref), m.Uncertainty(m.Ref+10); u1-u0 < 9.99*a.DriftBound {
+			t.Errorf("rank %d: uncertainty grows %.3g s in 10 s, want ≥ %.3g", r, u1-u0, 10*a.DriftBound)
+		}
+	}
+	if m, _ := c.run(clocksync.SKaMPI{}); m[1].SlopeErr != clocksync.DefaultDriftBound {
+		t.Errorf("default drift bound: SlopeErr %g", m[1].SlopeErr)
+	}
+}

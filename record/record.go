@@ -91,9 +91,10 @@ type Point struct {
 	StderrS          float64   `json:"stderr_s"`
 	LatencyS         *float64  `json:"latency_s,omitempty"`
 	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
-	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"` // all-to-all: (nprocs-1)*msg_bytes/time per process
-	SubtractedS      *float64  `json:"subtracted_s,omitempty"`   // subtraction method: the time taken off every sample
-	WindowS          *float64  `json:"window_s,omitempty"`       // window synchronisation: the window at the end of the point
+	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"`   // all-to-all: (nprocs-1)*msg_bytes/time per process
+	SubtractedS      *float64  `json:"subtracted_s,omitempty"`     // subtraction method: the time taken off every sample
+	WindowS          *float64  `json:"window_s,omitempty"`         // window synchronisation: the window at the end of the point
+	InvalidFraction  *float64  `json:"invalid_fraction,omitempty"` // window synchronisation: repetitions discarded for a late start, of all run
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
 	Stop             string    `json:"stop"`

@@ -142,3 +142,18 @@ iterations = 100
 		t.Errorf("a ping-pong loop flagged: %v", f)
 	}
 }
+
+// Window synchronisation reports the fraction of repetitions it discarded.
+func TestInvalidFraction(t *testing.T) {
+	p := plan(t, "[[measurement]]\nname = \"w\"\nop = \"Barrier\"\nsizes = [0]\nsync = \"window\"\n[[measurement]]\nname = \"b\"\nop = \"Barrier\"\nsizes = [0]\n")
+	points := expand(t, p, "a", "a")
+	r := &Runner{World: &fakeWorld{size: 2}}
+	res := &measure.Result{Samples: []float64{1e-6, 1e-6, 1e-6}, Discarded: 1}
+	res.Summary = measure.Summarize(res.Samples)
+	if f := r.point(&points[0], res).InvalidFraction; f == nil || *f != 0.25 {
+		t.Errorf("window: invalid fraction %v, want 0.25", f)
+	}
+	if f := r.point(&points[1], res).InvalidFraction; f != nil {
+		t.Errorf("barrier: invalid fraction %v, want none", *f)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
+	psync "github.com/skampi/skampi/sync"
 )
 
 // Sink receives each record as it is made (report's sinks implement it).
@@ -135,7 +136,11 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 		return err
 	}
 	r.arm(id, pt.Settings().Hang())
-	p, err := r.measurePoint(pt, syncer)
+	err = r.refreshClock(pt, syncer)
+	var p *record.Point
+	if err == nil {
+		p, err = r.measurePoint(pt, syncer)
+	}
 	r.disarm()
 	if err != nil {
 		return fmt.Errorf("measurement %q, %d bytes: %w", pt.Measurement.Name, pt.Size, err)
@@ -149,6 +154,22 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	if err := r.Sink.Write(p); err != nil {
 		return fmt.Errorf("writing results: %w", err)
 	}
+	return nil
+}
+
+// refreshClock checks, before every point a window synchronises, whether some rank's
+// clock model has grown too uncertain since the fit (an offset-only model grows by its
+// drift bound), and synchronises the clocks again if so.
+func (r *Runner) refreshClock(pt *inputs.Point, syncer measure.Syncer) error {
+	win, ok := syncer.(*psync.Window)
+	if !ok {
+		return nil
+	}
+	model, err := r.clockModel(pt.Settings().ClockSync)
+	if err != nil {
+		return fmt.Errorf("synchronising the clocks: %w", err)
+	}
+	win.SetModel(model)
 	return nil
 }
 
@@ -226,6 +247,12 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		// Asked for explicitly: consecutive calls overlap, which is a different
 		// measurement from one synchronised call (what OSU and IMB report, though).
 		p.AddFlag(record.FlagPipelined)
+	}
+	if m, _ := op.Method(pt.Method); s.Sync == "window" || m.WindowSync {
+		// Repetitions that started late are discarded; how many says how well the
+		// window fits the operation.
+		frac := float64(res.Discarded) / float64(res.N+res.Discarded)
+		p.InvalidFraction = &frac
 	}
 	if res.N == 0 {
 		return p

@@ -15,14 +15,17 @@ type WindowComm interface {
 
 // Window is SKaMPI's active synchronisation: rank 0 picks an instant on the global
 // clock, every rank converts it to its local clock with its clock model and busy-waits
-// for it (in C, inside the measured call), and a repetition that starts late or
-// overruns its window is invalid. The window adapts on rank 0: it doubles after an
-// invalid repetition and shrinks by a fifth after a run of valid ones.
+// for it (in C, inside the measured call), and a repetition that starts late is
+// invalid. One that merely takes longer than its window is valid: discarding the slow
+// repetitions would bias the result down (a truncation); a long one instead makes the
+// next start late, and that one is discarded whatever its own duration. The window
+// adapts on rank 0: it doubles after an invalid repetition and shrinks by a fifth
+// after a run of valid ones.
 type Window struct {
 	comm  WindowComm
 	now   func() float64 // the local clock the operations use
 	model clocksync.Model
-	width float64 // seconds: the lead time to the start, and the time allowed to finish
+	width float64 // seconds: the lead time to the start
 	valid int     // consecutive valid repetitions
 }
 
@@ -41,24 +44,22 @@ func NewWindow(c WindowComm, now func() float64, model clocksync.Model) *Window 
 
 func (w *Window) Name() string { return "window" }
 
-// Before agrees on the next repetition's slot: rank 0 broadcasts the global start and
-// the window; each rank returns them on its own clock.
+// Before agrees on the next repetition's start: rank 0 broadcasts the global instant;
+// each rank returns it on its own clock, with no deadline (see Window).
 func (w *Window) Before() (measure.Slot, error) {
-	var start, width float64
+	var start float64
 	if w.comm.Rank() == 0 {
-		start, width = w.model.Global(w.now())+w.width, w.width
+		start = w.model.Global(w.now()) + w.width
 	}
 	s, err := w.comm.Bcast(int64(math.Float64bits(start)))
 	if err != nil {
 		return measure.Slot{}, err
 	}
-	d, err := w.comm.Bcast(int64(math.Float64bits(width)))
-	if err != nil {
-		return measure.Slot{}, err
-	}
-	local := w.model.Local(math.Float64frombits(uint64(s)))
-	return measure.Slot{Start: local, Stop: local + math.Float64frombits(uint64(d))}, nil
+	return measure.Slot{Start: w.model.Local(math.Float64frombits(uint64(s)))}, nil
 }
+
+// SetModel replaces the clock model, after the clocks were synchronised again.
+func (w *Window) SetModel(m clocksync.Model) { w.model = m }
 
 // After adapts the window to a repetition's validity (rank 0).
 func (w *Window) After(valid bool) {

@@ -22,7 +22,9 @@ func TestWindowSlotsAndAdaptation(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Global now is 100.5; the start is one window later, back on the local clock.
-	if math.Abs(slot.Start-(now+windowInitial)) > 1e-12 || math.Abs(slot.Stop-slot.Start-windowInitial) > 1e-12 || c.bcasts != 2 {
+	// No deadline: a repetition longer than the window is kept (discarding slow ones
+	// would bias the result down); only a late start makes one invalid.
+	if math.Abs(slot.Start-(now+windowInitial)) > 1e-12 || slot.Stop != 0 || c.bcasts != 1 {
 		t.Errorf("slot %+v after %d broadcasts", slot, c.bcasts)
 	}
 	w.After(false)
