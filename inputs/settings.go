@@ -28,8 +28,13 @@ const (
 // Settings control how every point of a measurement is measured. [settings] sets them
 // for the suite; any of them can be repeated inside a [[measurement]] to override it.
 type Settings struct {
-	MinReps      int
+	MinReps int
+	// MaxReps is SKaMPI's maximum count of repetitions, or with AutoReps
+	// (max_repetitions = "auto") only the hard cap RepCap: a point then runs until it
+	// converges, or until it has spent Budget (after at least MinReps).
 	MaxReps      int
+	AutoReps     bool
+	Budget       time.Duration
 	MaxRelStderr float64
 	MaxTime      time.Duration // hard cap on one point's measuring time
 	MaxDiscarded int           // cap on repetitions thrown away (invalid) in one point
@@ -110,10 +115,14 @@ func (s Settings) Hang() time.Duration {
 	return 2*s.MaxTime + 5*time.Second
 }
 
-// Defaults are SKaMPI-like: 8..64 repetitions, 3 % relative standard error.
+// RepCap bounds the repetitions of a point under max_repetitions = "auto".
+const RepCap = 10_000
+
+// Defaults: at least 8 repetitions, then as many as the cost of the operation allows
+// (1 s a point) until the standard error is 3 % of the time.
 func Defaults() Settings {
 	return Settings{
-		MinReps: 8, MaxReps: 64, MaxRelStderr: 0.03,
+		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca",
@@ -133,8 +142,20 @@ var settingList = []setting{
 		s.MinReps, err = intIn(v, 1, 1_000_000)
 		return
 	}},
-	{"max_repetitions", "most repetitions per point", func(s *Settings, v any) (err error) {
+	{"max_repetitions", `most repetitions per point, or "auto": until converged or budget_per_point is spent (at most 10000)`, func(s *Settings, v any) (err error) {
+		if str, ok := v.(string); ok {
+			if str != "auto" {
+				return fmt.Errorf(`must be "auto" or a count of repetitions, got %q`, str)
+			}
+			s.MaxReps, s.AutoReps = RepCap, true
+			return nil
+		}
 		s.MaxReps, err = intIn(v, 1, 1_000_000)
+		s.AutoReps = false // SKaMPI's rule: exactly this maximum, whatever it costs
+		return
+	}},
+	{"budget_per_point", `max_repetitions = "auto": a point not converged stops after this long (at least min_repetitions)`, func(s *Settings, v any) (err error) {
+		s.Budget, err = duration(v)
 		return
 	}},
 	{"max_relative_stderr", "stop when stderr <= this * mean (0 < x < 1)", func(s *Settings, v any) error {

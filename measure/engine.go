@@ -71,16 +71,43 @@ type Result struct {
 	Iterations int
 	Verdict    Verdict
 	Elapsed    time.Duration
-	Subtracted *float64  // seconds taken off every sample (the subtraction method); nil: none
-	TaskTimes  []float64 // a per-task method: every task's time (set by the caller)
+	Subtracted *float64 // seconds taken off every sample (the subtraction method); nil: none
+	// SubtractedStderr is the standard error of Subtracted (0: taken off as a
+	// constant); Stderr already includes it.
+	SubtractedStderr float64
+	// TaskTimes: a per-task method, every task's time (set by the caller).
+	TaskTimes []float64
 }
 
 // Measure runs one point on every rank; the Result is returned on rank 0 and nil
 // elsewhere. All decisions are taken by rank 0 and broadcast, so every rank runs the
 // same number of repetitions with the same iteration count.
 func Measure(c Comm, op Op, t Task) (*Result, error) {
-	root := c.Rank() == 0
 	start := time.Now()
+	iters, err := warmUp(c, op, t)
+	if err != nil {
+		return nil, err
+	}
+	s := newSeries(t, iters)
+	verdict, err := loop(c, func() (Verdict, error) {
+		if err := s.rep(c, op, t); err != nil {
+			return Continue, err
+		}
+		return t.Stop.Decide(s.samples, s.discarded, time.Since(start)), nil
+	})
+	if err != nil || c.Rank() != 0 {
+		return nil, err
+	}
+	res := s.result()
+	res.Verdict, res.Elapsed = verdict, time.Since(start)
+	return res, nil
+}
+
+// warmUp runs the warm-up repetitions and returns the iteration count to measure
+// with, the same on every rank. With calibration, warm-up goes on (a little) while the
+// iteration count still moves by more than 2x: the first repetitions include
+// connection set-up.
+func warmUp(c Comm, op Op, t Task) (int, error) {
 	iters := t.Iterations
 	calibrate := iters == 0
 	if calibrate {
@@ -91,67 +118,85 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 	if calibrate && warm < 2 {
 		warm = 2 // the first repetition includes connection set-up: calibrate on a later one
 	}
-	// With calibration, warm-up goes on (a little) while the iteration count still
-	// moves by more than 2x: the first repetitions include connection set-up.
 	for w := 0; w < warm || (calibrate && w < warm+maxExtraWarmup && unsettled); w++ {
 		vals, err := rep(c, op, t.Sync, iters)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		next := int64(iters)
-		if root && calibrate {
+		if c.Rank() == 0 && calibrate {
 			if v, ok := reduce(vals, t.Participants, t.Reduce); ok {
 				next = calibrated(v, t.RepTime)
 			}
 		}
 		if next, err = c.Bcast(next); err != nil {
-			return nil, err
+			return 0, err
 		}
 		unsettled = next > 2*int64(iters) || 2*next < int64(iters)
 		iters = int(next)
 	}
-	res := &Result{Iterations: iters}
-	perRank := make([][]float64, len(t.Participants))
+	return iters, nil
+}
+
+// loop runs step until rank 0's verdict, broadcast after every step, is to stop.
+// step's verdict counts on rank 0 only.
+func loop(c Comm, step func() (Verdict, error)) (Verdict, error) {
 	for {
-		vals, err := rep(c, op, t.Sync, iters)
+		verdict, err := step()
 		if err != nil {
-			return nil, err
-		}
-		verdict := Continue
-		if root {
-			v, ok := reduce(vals, t.Participants, t.Reduce)
-			if ok {
-				res.Samples = append(res.Samples, v)
-				for i, r := range t.Participants {
-					perRank[i] = append(perRank[i], vals[r])
-				}
-			} else {
-				res.Discarded++
-			}
-			if a, adapts := t.Sync.(Adapter); adapts {
-				a.After(ok)
-			}
-			verdict = t.Stop.Decide(res.Samples, res.Discarded, time.Since(start))
+			return Continue, err
 		}
 		code, err := c.Bcast(int64(verdict))
 		if err != nil {
-			return nil, err
+			return Continue, err
 		}
 		if Verdict(code) != Continue {
-			res.Verdict = Verdict(code)
-			break
+			return Verdict(code), nil
 		}
 	}
-	if !root {
-		return nil, nil
+}
+
+// series is what rank 0 keeps of one operation's measured repetitions.
+type series struct {
+	iters     int
+	samples   []float64
+	perRank   [][]float64
+	discarded int
+}
+
+func newSeries(t Task, iters int) *series {
+	return &series{iters: iters, perRank: make([][]float64, len(t.Participants))}
+}
+
+// rep runs one repetition and, on rank 0, keeps its time or counts it as discarded.
+func (s *series) rep(c Comm, op Op, t Task) error {
+	vals, err := rep(c, op, t.Sync, s.iters)
+	if err != nil || c.Rank() != 0 {
+		return err
 	}
-	res.Elapsed = time.Since(start)
-	res.Summary = Summarize(res.Samples)
-	res.RankTime = make([]float64, len(perRank))
-	for i, xs := range perRank {
+	v, ok := reduce(vals, t.Participants, t.Reduce)
+	if ok {
+		s.samples = append(s.samples, v)
+		for i, r := range t.Participants {
+			s.perRank[i] = append(s.perRank[i], vals[r])
+		}
+	} else {
+		s.discarded++
+	}
+	if a, adapts := t.Sync.(Adapter); adapts {
+		a.After(ok)
+	}
+	return nil
+}
+
+// result summarises the series (rank 0).
+func (s *series) result() *Result {
+	res := &Result{Iterations: s.iters, Samples: s.samples, Discarded: s.discarded,
+		Summary: Summarize(s.samples), RankTime: make([]float64, len(s.perRank))}
+	for i, xs := range s.perRank {
 		res.RankTime[i] = Summarize(xs).Time
 	}
-	return res, nil
+	return res
 }
 
 // rep runs one synchronised repetition and gathers every rank's time at rank 0.

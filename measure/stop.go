@@ -2,17 +2,23 @@ package measure
 
 import (
 	"math"
+	"math/bits"
 	"time"
 )
 
 // StopRule is SKaMPI's: repeat until at least Min repetitions are in and the standard
-// error is at most MaxRelStderr of the mean, or Max repetitions are in. Two hard caps
-// make sure no point runs forever: time spent, and repetitions thrown away as invalid.
+// error of the reported time is at most MaxRelStderr of it, or Max repetitions are
+// in. Two hard caps make sure no point runs forever: time spent, and repetitions
+// thrown away as invalid. Budget > 0 lets the repetitions follow the cost of the
+// operation: Max is then only a hard cap, and a point that has not converged stops
+// once it has spent Budget (after at least Min repetitions), so a cheap operation
+// gets many repetitions and an expensive one few.
 type StopRule struct {
 	Min, Max     int
 	MaxRelStderr float64
 	MaxTime      time.Duration
 	MaxDiscarded int
+	Budget       time.Duration
 }
 
 // Verdict says whether to go on measuring a point, and if not, why it stopped.
@@ -21,7 +27,7 @@ type Verdict int
 const (
 	Continue   Verdict = iota
 	Converged          // stderr target met with at least Min repetitions
-	MaxReps            // Max repetitions reached, stderr still above target
+	MaxReps            // Max repetitions or the Budget reached, stderr still above target
 	TimeCap            // MaxTime reached
 	DiscardCap         // more than MaxDiscarded repetitions were invalid
 )
@@ -38,20 +44,40 @@ func (v Verdict) String() string {
 // Decide looks at the valid samples so far, the count of discarded repetitions and
 // the time spent on the point.
 func (r StopRule) Decide(samples []float64, discarded int, elapsed time.Duration) Verdict {
-	n := len(samples)
-	if n >= r.Min && n > 0 {
+	return r.judge(len(samples), discarded, elapsed, func() (float64, float64) {
 		s := Summarize(samples)
-		if s.Stderr <= r.MaxRelStderr*math.Abs(s.Mean) {
+		return s.Time, s.Stderr
+	})
+}
+
+// judge applies the rule to n valid repetitions whose estimate (the value and its
+// standard error) est computes; est is called only when the answer can matter.
+func (r StopRule) judge(n, discarded int, elapsed time.Duration, est func() (v, se float64)) Verdict {
+	limit := Continue
+	switch {
+	case n >= r.Max:
+		limit = MaxReps
+	case discarded > r.MaxDiscarded:
+		limit = DiscardCap
+	case elapsed >= r.MaxTime:
+		limit = TimeCap
+	case r.Budget > 0 && elapsed >= r.Budget && n >= r.Min:
+		limit = MaxReps
+	}
+	// One sample has no error estimate: it never converges.
+	if n >= r.Min && n >= 2 && (limit != Continue || checkpoint(n)) {
+		if v, se := est(); se <= r.MaxRelStderr*math.Abs(v) {
 			return Converged
 		}
 	}
-	switch {
-	case n >= r.Max:
-		return MaxReps
-	case discarded > r.MaxDiscarded:
-		return DiscardCap
-	case elapsed >= r.MaxTime:
-		return TimeCap
-	}
-	return Continue
+	return limit
+}
+
+// checkpoint says whether the estimate is looked at after n repetitions: after every
+// one up to 63, then 32 times per doubling of n. Summarising sorts the samples, which
+// after every one of thousands of cheap repetitions would cost more than they do;
+// this way a point runs at most 1/32 more repetitions than it needs.
+func checkpoint(n int) bool {
+	step := 1 << max(0, bits.Len(uint(n))-6)
+	return n%step == 0
 }

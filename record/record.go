@@ -88,13 +88,14 @@ type Point struct {
 	P10S             float64   `json:"p10_s"`
 	P90S             float64   `json:"p90_s"`
 	MaxS             float64   `json:"max_s"`
-	StderrS          float64   `json:"stderr_s"`
+	StderrS          float64   `json:"stderr_s"` // of time_s: the trimmed mean's (Tukey-McLaughlin); a subtraction's, sqrt(se_whole²+se_part²)
 	LatencyS         *float64  `json:"latency_s,omitempty"`
 	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
-	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"`   // all-to-all: (nprocs-1)*msg_bytes/time per process
-	SubtractedS      *float64  `json:"subtracted_s,omitempty"`     // subtraction method: the time taken off every sample
-	WindowS          *float64  `json:"window_s,omitempty"`         // window synchronisation: the window at the end of the point
-	InvalidFraction  *float64  `json:"invalid_fraction,omitempty"` // window synchronisation: repetitions discarded for a late start, of all run
+	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"`      // all-to-all: (nprocs-1)*msg_bytes/time per process
+	SubtractedS      *float64  `json:"subtracted_s,omitempty"`        // subtraction method: the time taken off every sample
+	SubtractedStderr *float64  `json:"subtracted_stderr_s,omitempty"` // subtraction method: the standard error of subtracted_s
+	WindowS          *float64  `json:"window_s,omitempty"`            // window synchronisation: the window at the end of the point
+	InvalidFraction  *float64  `json:"invalid_fraction,omitempty"`    // window synchronisation: repetitions discarded for a late start, of all run
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
 	Stop             string    `json:"stop"`

@@ -17,7 +17,7 @@ import (
 func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.Point, error) {
 	op := pt.Op()
 	method, _ := op.Method(pt.Method)
-	t := task(pt, syncer)
+	t := methodTask(pt, syncer)
 	if method.WindowSync {
 		sy, err := r.syncer("window", pt.Settings().ClockSync)
 		if err != nil {
@@ -27,27 +27,21 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 	}
 	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
 		Pair: pt.Pair, Ranks: pt.Comm}
-	res, err := r.measureMethod(pt, method, spec, t)
-	if err != nil {
-		return nil, err
-	}
-	var sub *measure.Result
+	var res *measure.Result
+	var err error
 	if method.Subtract != "" {
 		info, ok := ops.Lookup(method.Subtract)
 		if !ok {
 			return nil, fmt.Errorf("%s, method %s: no operation %q to subtract", op.Name, method.Name, method.Subtract)
 		}
-		// The same task: the same ranks, synchronisation and stop rule as the whole.
-		sub, err = r.measureOnce(OpSpec{Info: info, Kernel: info.Kernel, Settings: pt.Settings(), Ranks: pt.Comm}, t)
-		if err != nil {
-			return nil, fmt.Errorf("the %s to subtract: %w", info.Name, err)
-		}
+		// The same task: the same ranks, synchronisation and stop rule as the whole,
+		// which stops on the difference.
+		res, err = r.measureDifference(spec, OpSpec{Info: info, Kernel: info.Kernel, Settings: pt.Settings(), Ranks: pt.Comm}, t)
+	} else {
+		res, err = r.measureMethod(pt, method, spec, t)
 	}
-	if res == nil {
-		return nil, nil
-	}
-	if sub != nil {
-		res.Subtract(sub.Time)
+	if err != nil || res == nil {
+		return nil, err
 	}
 	p := r.point(pt, res)
 	if win, ok := t.Sync.(*psync.Window); ok {
@@ -59,6 +53,42 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		p.AddFlag(record.FlagNegative)
 	}
 	return p, nil
+}
+
+// methodTask is the point's task with its repetition limit: under max_repetitions =
+// "auto" the repetitions follow the cost (Max is only the hard cap, the budget ends an
+// unconverged point); otherwise SKaMPI's fixed maximum.
+func methodTask(pt *inputs.Point, syncer measure.Syncer) measure.Task {
+	t := task(pt, syncer)
+	if s := pt.Settings(); s.AutoReps {
+		t.Stop.Budget = s.Budget
+	}
+	return t
+}
+
+// measureDifference prepares the whole and the part, measures whole minus part with
+// their repetitions alternating, and releases both. The whole is prepared first: the
+// part (a piece of the whole) needs no larger buffers, so preparing it does not
+// reallocate the ones the whole runs on.
+func (r *Runner) measureDifference(whole, part OpSpec, t measure.Task) (res *measure.Result, err error) {
+	wop, err := r.World.NewOp(whole)
+	if err != nil {
+		return nil, err
+	}
+	defer closeOp(wop, whole, &err)
+	pop, err := r.World.NewOp(part)
+	if err != nil {
+		return nil, fmt.Errorf("the %s to subtract: %w", part.Info.Name, err)
+	}
+	defer closeOp(pop, part, &err)
+	return measure.MeasureDifference(r.World, wop, pop, t)
+}
+
+// closeOp releases op, reporting a failure in *err unless there is one already.
+func closeOp(op Op, spec OpSpec, err *error) {
+	if cerr := op.Close(); cerr != nil && *err == nil {
+		*err = fmt.Errorf("releasing %s: %w", spec.Info.Name, cerr)
+	}
 }
 
 // maxClockError is the clock uncertainty above which window synchronisation fits the

@@ -25,6 +25,10 @@ func fill(p *record.Point, r *measure.Result, minReps int) {
 		p.AddFlag(record.FlagDiscardCap)
 	}
 	p.SubtractedS = r.Subtracted
+	if r.Subtracted != nil {
+		se := r.SubtractedStderr
+		p.SubtractedStderr = &se
+	}
 	if r.N == 0 {
 		// JSON has no NaN: the times stay 0 and the flag says there are none.
 		p.AddFlag(record.FlagNoValidReps)

@@ -74,7 +74,7 @@ sizes = [8]
 	if ack.Reduce != ops.ReduceFirst || !slices.Equal(ack.Participants, []int{0}) || rounds.Reduce != ops.ReduceMax {
 		t.Errorf("ack %+v, rounds %+v", ack, rounds)
 	}
-	if s := pp.Stop; s.Min != 8 || s.Max != 64 || s.MaxTime != 10*time.Second {
+	if s := pp.Stop; s.Min != 8 || s.Max != 10_000 || s.MaxTime != 10*time.Second {
 		t.Errorf("stop rule %+v", s)
 	}
 }
