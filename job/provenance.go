@@ -52,6 +52,13 @@ var envPrefixes = []string{"OMPI_MCA_", "UCX_", "MPIR_CVAR_", "FI_", "PSM2_", "I
 var launcherPrefixes = []string{"OMPI_MCA_ess", "OMPI_MCA_orte_", "OMPI_MCA_pmix", "OMPI_MCA_initial_wdir",
 	"OMPI_MCA_shmem_RUNTIME_QUERY_hint"}
 
+// secretWords mark a variable whose value must not reach a result file: result files
+// are shared and rendered into reports.
+var secretWords = []string{"PASSWORD", "PASSWD", "TOKEN", "SECRET", "KEY", "CREDENTIAL", "AUTH"}
+
+// Redacted is what a secret-looking variable's value is recorded as.
+const Redacted = "<redacted>"
+
 func relevantEnv(env []string) map[string]string {
 	out := map[string]string{}
 next:
@@ -65,8 +72,21 @@ next:
 		for _, p := range envPrefixes {
 			if strings.HasPrefix(k, p) {
 				out[k] = v
+				if looksSecret(k) {
+					out[k] = Redacted
+				}
 			}
 		}
 	}
 	return out
+}
+
+func looksSecret(name string) bool {
+	up := strings.ToUpper(name)
+	for _, w := range secretWords {
+		if strings.Contains(up, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -12,4 +12,12 @@ func TestRelevantEnv(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
+	// Result files are shared: values of secret-looking names never reach them.
+	got = relevantEnv([]string{"I_MPI_PASSWORD=hunter2", "FI_PROVIDER_TOKEN=abc", "UCX_SECRET=s", "OMPI_MCA_btl_tcp_KEY=k",
+		"UCX_TLS=sm", "SLURM_JOB_ID_CREDENTIAL=c"})
+	want = map[string]string{"I_MPI_PASSWORD": Redacted, "FI_PROVIDER_TOKEN": Redacted, "UCX_SECRET": Redacted,
+		"OMPI_MCA_btl_tcp_KEY": Redacted, "UCX_TLS": "sm", "SLURM_JOB_ID_CREDENTIAL": Redacted}
+	if !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
 }
