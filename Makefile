@@ -67,5 +67,10 @@ bench-overhead: build
 bench-reference: build
 	bench/reference.sh
 
+# pt2pt and coll on 2 ranks: points converged, relative stderr p50/p90/max, wall time.
+.PHONY: bench-convergence
+bench-convergence: build
+	bench/convergence.sh
+
 clean:
 	rm -rf bin results bench/pingpong
