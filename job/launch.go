@@ -36,6 +36,7 @@ func MPIRun(o Options) (Launcher, error) {
 		cmd := launch.Command(mpirun, self, args, o.Env,
 			launch.Options{NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
 		cmd.Stdout, cmd.Stderr = o.Stdout, o.Stderr
+		dieWithLauncher(cmd)
 		code, sig, err := runForwardingSignals(cmd)
 		if err != nil {
 			err = fmt.Errorf("%s: %w", mpirun, err)
@@ -129,6 +130,14 @@ func pointText(k record.Key) string {
 	return s + fmt.Sprintf(", %d processes", k.NProcs)
 }
 
+// dieWithLauncher has the kernel send cmd SIGTERM when this process dies, even by
+// SIGKILL: mpirun then ends the job rather than run on as an orphan, writing into a
+// directory nobody watches. (The signal follows the thread that started cmd; the
+// main goroutine is locked to the main thread, which lives as long as the process.)
+func dieWithLauncher(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+}
+
 // runForwardingSignals runs cmd and passes SIGINT/SIGTERM on to it (mpirun then ends
 // the ranks); it returns the exit status and the signal received, if any.
 func runForwardingSignals(cmd *exec.Cmd) (int, syscall.Signal, error) {
@@ -148,7 +157,16 @@ func runForwardingSignals(cmd *exec.Cmd) (int, syscall.Signal, error) {
 	err := cmd.Wait()
 	var xe *exec.ExitError
 	if errors.As(err, &xe) {
-		return max(1, xe.ExitCode()), syscall.Signal(got.Load()), nil
+		return exitStatus(xe.ProcessState), syscall.Signal(got.Load()), nil
 	}
 	return 0, syscall.Signal(got.Load()), err
+}
+
+// exitStatus is the status as a shell reports it: 128+N for a process killed by
+// signal N (mpirun killed from outside is then resumed like a crash), at least 1.
+func exitStatus(ps *os.ProcessState) int {
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ExitSignal + int(ws.Signal())
+	}
+	return max(1, ps.ExitCode())
 }

@@ -2,13 +2,18 @@ package job
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/record"
@@ -172,5 +177,56 @@ func TestSelfLaunchStops(t *testing.T) {
 		func([]string) (int, syscall.Signal, error) { return 134, 0, nil })
 	if err == nil || !strings.Contains(err.Error(), "before measuring anything") {
 		t.Errorf("dies at once: %v", err)
+	}
+}
+
+// A launcher killed by a signal (mpirun killed from outside) has the status a shell
+// gives it, 128+N, so the job is resumed like a crash, not taken for skampi's own error.
+func TestExitStatusOfKilledProcess(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "kill -KILL $$")
+	err := cmd.Run()
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) {
+		t.Fatalf("%v", err)
+	}
+	if got := exitStatus(xe.ProcessState); got != 128+9 {
+		t.Errorf("killed by SIGKILL: status %d, want 137", got)
+	}
+	err = exec.Command("sh", "-c", "exit 3").Run()
+	if !errors.As(err, &xe) || exitStatus(xe.ProcessState) != 3 {
+		t.Errorf("exit 3: %v", err)
+	}
+}
+
+// When the launcher dies, mpirun is told: the job never runs on as an orphan.
+func TestLauncherDeathEndsTheJob(t *testing.T) {
+	if os.Getenv("SKAMPI_TEST_LAUNCHER") == "1" {
+		// The launcher: start a long job as MPIRun does, say its pid, die by SIGKILL.
+		runtime.LockOSThread()
+		cmd := exec.Command("sleep", "30")
+		dieWithLauncher(cmd)
+		if err := cmd.Start(); err != nil {
+			os.Exit(2)
+		}
+		fmt.Println(cmd.Process.Pid)
+		syscall.Kill(os.Getpid(), syscall.SIGKILL)
+	}
+	launcher := exec.Command(os.Args[0], "-test.run", "^TestLauncherDeathEndsTheJob$")
+	launcher.Env = append(os.Environ(), "SKAMPI_TEST_LAUNCHER=1")
+	out, _ := launcher.Output()
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatalf("launcher said %q", out)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for syscall.Kill(pid, 0) == nil { // gone, or a zombie reaped by init
+		if stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); strings.Contains(string(stat), ") Z ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatal("the job outlived its launcher by 5 s")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
