@@ -133,10 +133,7 @@ func (p *skoParser) line(n int, s string) {
 
 func (p *skoParser) marker(n int, s string) {
 	begin := strings.HasPrefix(s, "begin result ")
-	name := skoName(s[len("begin result "):])
-	if !begin {
-		name = skoName(s[len("end result "):])
-	}
+	name := skoName(strings.TrimPrefix(strings.TrimPrefix(s, "begin result "), "end result "))
 	switch {
 	case begin && p.open:
 		p.warn(n, fmt.Sprintf("result %q begins before %q ends", name, p.block.name))

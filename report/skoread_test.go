@@ -228,3 +228,17 @@ end result "b"
 		}
 	}
 }
+
+// A one-character result name is shorter than "begin result ": it once sliced past the
+// end of an end line.
+func TestSKOShortName(t *testing.T) {
+	for _, text := range []string{"begin result a\nend result a\n", "# begin result \"a\"\n# end result b\n", "end result x\n"} {
+		res, err := ReadSKO(strings.NewReader(text), "x.sko")
+		if err != nil && !strings.Contains(err.Error(), "not a SKaMPI .sko file") {
+			t.Errorf("%q: %v", text, err)
+		}
+		if res != nil && len(res.Runs) != 1 {
+			t.Errorf("%q: %+v", text, res)
+		}
+	}
+}
