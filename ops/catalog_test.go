@@ -12,7 +12,7 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 37 || len(Names()) != 37 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 2 {
+	if len(all) != 38 || len(Names()) != 38 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {

@@ -72,6 +72,8 @@ type Runner struct {
 	modelAlgo string           // the algorithm that fitted it
 
 	maxLatencyPeer int // cached: 0 = not probed yet
+
+	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data)
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
@@ -135,6 +137,7 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	if err != nil || act != actMeasure {
 		return err
 	}
+	r.corrupt = nil
 	r.arm(id, pt.Settings().Hang())
 	err = r.refreshClock(pt, syncer)
 	var p *record.Point
@@ -151,7 +154,11 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	if pt.Fallback != "" {
 		p.AddFlag(record.FlagPairFallback)
 	}
-	if err := r.Sink.Write(p); err != nil {
+	var out any = p
+	if r.corrupt != nil { // not a crash: the run goes on with the next point
+		out = corruptFault(pt, r.RunID, r.corrupt, p)
+	}
+	if err := r.Sink.Write(out); err != nil {
 		return fmt.Errorf("writing results: %w", err)
 	}
 	return nil
@@ -290,6 +297,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 	info, _ := ops.Lookup(probeOp)
 	probe := s
 	probe.MinReps, probe.MaxReps, probe.Warmup, probe.Iterations = 5, 5, 1, 50
+	probe.CheckData = false
 	sy, err := r.syncer("barrier", "")
 	if err != nil {
 		return 0, err
@@ -327,5 +335,8 @@ func (r *Runner) measureOnce(spec OpSpec, t measure.Task) (res *measure.Result, 
 			err = fmt.Errorf("releasing %s: %w", spec.Info.Name, cerr)
 		}
 	}()
-	return measure.Measure(r.World, op, t)
+	if res, err = measure.Measure(r.World, op, t); err == nil && spec.Settings.CheckData {
+		err = r.noteCorruption(op, spec)
+	}
+	return res, err
 }

@@ -347,3 +347,50 @@ iterations = 10
 		t.Errorf("a crash was blamed on a broadcast:\n%s", stderr)
 	}
 }
+
+// check_data: the self-test's flipped byte becomes a corrupt fault naming its offset,
+// and the points after it are measured (with their data checked too).
+func TestCorruptDataIsAFault(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 2
+max_repetitions = 3
+iterations = 10
+check_data = true
+
+[[measurement]]
+name = "corrupt"
+op = "Selftest_Corrupt"
+sizes = [64]
+
+[[measurement]]
+name = "after"
+op = "Bandwidth_Isend_Irecv"
+sizes = [16, "4KiB"]
+window = 8
+`)
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	f := faultsByOp(res)["Selftest_Corrupt"]
+	if f.Fault != record.FaultCorrupt || f.Corrupt == nil {
+		t.Fatalf("corrupt fault: %+v", f)
+	}
+	if c := f.Corrupt; c.Offset != 32 || c.Rank != 0 || c.From != 1 || c.Expected^c.Actual != 0x5A {
+		t.Errorf("corrupt byte %+v, want offset 32 from rank 1, flipped by 0x5A", c)
+	}
+	if !strings.Contains(f.Detail, "byte 32") {
+		t.Errorf("detail %q", f.Detail)
+	}
+	if len(res.Points) != 2 {
+		t.Fatalf("%d points after the corrupt one, want 2", len(res.Points))
+	}
+	for _, p := range res.Points {
+		if p.Measurement != "after" || !p.CheckData || p.Reps == 0 {
+			t.Errorf("point after the corrupt one: %+v", p)
+		}
+	}
+	t.Logf("%s", f.Detail)
+}

@@ -11,53 +11,56 @@
 #include <string.h>
 #include "kernels.h"
 
-/* KERNEL(name, flags): a kernel whose step is sk_step_<name>, with no prepare hook. */
-#define KERNEL(name, flags) {#name, sk_step_##name, NULL, (flags)}
+/* KERNEL(name, flags): a kernel whose step is sk_step_<name>, with no prepare hook;
+ * CHECKED also says what it receives, for check_data (SK_CHECK_*). */
+#define KERNEL(name, flags) {#name, sk_step_##name, NULL, (flags), SK_CHECK_NONE}
+#define CHECKED(name, flags, check) {#name, sk_step_##name, NULL, (flags), (check)}
 #define COLL SK_K_COLLECTIVE
 
 static const sk_kernel kernels[] = {
-	KERNEL(pingpong_send_recv, 0),
-	KERNEL(pingpong_send_iprobe_recv, 0),
-	KERNEL(pingpong_send_irecv, 0),
-	KERNEL(pingpong_send_recv_at, 0),
-	KERNEL(pingpong_ssend_recv, 0),
-	KERNEL(pingpong_isend_recv, 0),
-	KERNEL(pingpong_issend_recv, 0),
-	KERNEL(pingpong_sendrecv, 0),
-	KERNEL(pingpong_sendrecv_replace, 0),
-	KERNEL(pingping_send_recv, 0),
-	KERNEL(bandwidth_isend_irecv, 0), /* also every pair of the multi-pair bandwidth */
-	KERNEL(bibandwidth_isend_irecv, 0),
+	CHECKED(pingpong_send_recv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_send_iprobe_recv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_send_irecv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_send_recv_at, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_ssend_recv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_isend_recv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_issend_recv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_sendrecv, 0, SK_CHECK_PEER),
+	CHECKED(pingpong_sendrecv_replace, 0, SK_CHECK_REPLACE),
+	CHECKED(pingping_send_recv, 0, SK_CHECK_PEER),
+	CHECKED(bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER), /* also every pair of the multi-pair bandwidth */
+	CHECKED(bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
 	KERNEL(selftest_hang, 0),
 	KERNEL(selftest_crash, 0),
+	CHECKED(selftest_corrupt, 0, SK_CHECK_PEER),
 
 	KERNEL(barrier, COLL),
-	KERNEL(bcast, COLL),
+	CHECKED(bcast, COLL, SK_CHECK_BCAST),
 	KERNEL(reduce, COLL),
 	KERNEL(allreduce, COLL),
 	KERNEL(reduce_scatter, COLL),
 	KERNEL(reduce_scatter_block, COLL),
-	KERNEL(alltoall, COLL),
-	KERNEL(alltoallv, COLL),
-	KERNEL(gather, COLL),
-	KERNEL(gatherv, COLL),
-	KERNEL(allgather, COLL),
-	KERNEL(allgatherv, COLL),
-	KERNEL(scatter, COLL),
-	KERNEL(scatterv, COLL),
+	CHECKED(alltoall, COLL, SK_CHECK_ALLTOALL),
+	CHECKED(alltoallv, COLL, SK_CHECK_ALLTOALL),
+	CHECKED(gather, COLL, SK_CHECK_GATHER),
+	CHECKED(gatherv, COLL, SK_CHECK_GATHER),
+	CHECKED(allgather, COLL, SK_CHECK_ALLGATHER),
+	CHECKED(allgatherv, COLL, SK_CHECK_ALLGATHER),
+	CHECKED(scatter, COLL, SK_CHECK_SCATTER),
+	CHECKED(scatterv, COLL, SK_CHECK_SCATTER),
 	KERNEL(scan, COLL),
 	KERNEL(exscan, COLL),
-	KERNEL(bcast_using_send_recv, COLL),
-	KERNEL(alltoall_using_isend_irecv, COLL),
-	KERNEL(gather_using_send_recv, COLL),
+	CHECKED(bcast_using_send_recv, COLL, SK_CHECK_BCAST),
+	CHECKED(alltoall_using_isend_irecv, COLL, SK_CHECK_ALLTOALL),
+	CHECKED(gather_using_send_recv, COLL, SK_CHECK_GATHER_OTHERS),
 	KERNEL(allreduce_using_reduce_bcast, COLL),
 	KERNEL(alltoall_ordered, COLL),
 	KERNEL(alltoall_ordered_nodes, COLL | SK_K_NODE_AWARE),
 
 	/* The broadcast timing methods (the method paper's Alg. 1, 3, 4-5; Alg. 2 is bcast
 	 * in a synchronised window). */
-	KERNEL(bcast_barrier, COLL),
-	KERNEL(bcast_rounds, COLL | SK_K_PER_PROCESS_STEP),
+	CHECKED(bcast_barrier, COLL, SK_CHECK_BCAST),
+	CHECKED(bcast_rounds, COLL | SK_K_PER_PROCESS_STEP, SK_CHECK_BCAST_FIRST),
 	{"bcast_ack", sk_step_bcast_ack, sk_prepare_bcast_ack, COLL | SK_K_OWN_RESULT},
 };
 
@@ -190,6 +193,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 			sk_release(c);
 			return rc;
 		}
+		sk_check_fill(c); /* the first repetition's data */
 	}
 	*out = c;
 	return MPI_SUCCESS;
@@ -225,6 +229,11 @@ int sk_run(sk_ctx *c, long long iters, double start, double stop, double *per_op
 	}
 	sk_in_op = 0;
 	if (stop > 0 && sk_now() > stop) invalid = 1; /* overran its window */
+	if (rc == MPI_SUCCESS && c->a.check) { /* outside the timed interval */
+		sk_check_verify(c, i);
+		c->rep++;
+		sk_check_fill(c);
+	}
 	if (c->k->flags & SK_K_OWN_RESULT) total = c->result;
 	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs : 1;
 	if (rc == MPI_SUCCESS && !invalid) *per_op = total / (double)iters / per_step;

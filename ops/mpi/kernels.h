@@ -20,6 +20,7 @@ int sk_step_bandwidth_isend_irecv(sk_ctx *c);
 int sk_step_bibandwidth_isend_irecv(sk_ctx *c);
 int sk_step_selftest_hang(sk_ctx *c);
 int sk_step_selftest_crash(sk_ctx *c);
+int sk_step_selftest_corrupt(sk_ctx *c);
 
 /* coll.c */
 int sk_step_barrier(sk_ctx *c);

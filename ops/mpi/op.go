@@ -26,6 +26,7 @@ type Spec struct {
 	Bytes     int64
 	Window    int
 	Slots     int    // receive slots of a windowed operation: 1 = the window shares one
+	Check     bool   // check every received byte after each repetition
 	Iteration bool   // iteration timer instead of the global-loop timer
 	Pair      [2]int // for two-rank operations
 	Datatype  string // collectives: a key of ops.Datatypes
@@ -101,6 +102,9 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
 	}
+	if s.Check {
+		a.check = 1
+	}
 	if s.Info.NodeAware {
 		a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 	}
@@ -150,6 +154,17 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 		return math.NaN(), err
 	}
 	return float64(t), nil
+}
+
+// Corruption is the first received byte that differed from what was sent, if the
+// operation checks its data and found one on this rank.
+func (o *Op) Corruption() *ops.Corruption {
+	if o.ctx == nil || o.ctx.bad == 0 {
+		return nil
+	}
+	c := o.ctx
+	return &ops.Corruption{From: int(c.bad_from), Slot: int(c.bad_slot), Offset: int64(c.bad_offset),
+		Expected: byte(c.bad_expected), Actual: byte(c.bad_actual), Repetition: int(c.bad_rep)}
 }
 
 // Close releases the operation. It makes no MPI call, so it is safe after Finalize;

@@ -144,6 +144,21 @@ int sk_step_selftest_hang(ctx *c) {
 	return MPI_Recv(c->a.rbuf, 1, MPI_BYTE, c->a.peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
 }
 
+/* A ping-pong whose responder flips the middle byte of its reply (and restores it
+ * once sent): what check_data must report as corrupt. */
+int sk_step_selftest_corrupt(ctx *c) {
+	const sk_args *a = &c->a;
+	if (a->role == SK_ROLE_INITIATOR) {
+		CK(send_plain(c));
+		return recv_plain(c);
+	}
+	CK(recv_plain(c));
+	if (a->bytes > 0) a->sbuf[a->bytes / 2] ^= 0x5A;
+	int rc = send_plain(c);
+	if (a->bytes > 0) a->sbuf[a->bytes / 2] ^= 0x5A;
+	return rc;
+}
+
 /* What a routine with a stack-smashing bug does: abort() in the middle of the loop. */
 int sk_step_selftest_crash(ctx *c) {
 	if (c->a.role == SK_ROLE_INITIATOR) abort();

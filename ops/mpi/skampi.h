@@ -34,6 +34,7 @@ typedef struct {
 	int bytes;
 	int window;
 	long long slot_stride; /* windowed receives: bytes between slots; 0 = one slot shared by the window */
+	int check;             /* check_data: fill sends with a pattern, check receives after each run */
 	int timer;
 	int nprocs; /* processes of comm, known to idle ranks too: bounds the root */
 	char *sbuf;
@@ -63,6 +64,21 @@ enum {
 	SK_K_NODE_AWARE = 1 << 3,
 };
 
+/* What a kernel receives, for check_data (check.c): who sent which bytes where. */
+enum {
+	SK_CHECK_NONE = 0,      /* not checked (reductions, barriers, self-tests of hangs) */
+	SK_CHECK_PEER,          /* both of a pair receive the peer's message in rbuf (its slots) */
+	SK_CHECK_RESPONDER,     /* only the responder receives (bandwidth) */
+	SK_CHECK_REPLACE,       /* Sendrecv_replace: rbuf is sent and received in place */
+	SK_CHECK_BCAST,         /* every sbuf ends with the root's */
+	SK_CHECK_BCAST_FIRST,   /* rounds over all roots: each passes on rank 0's, received first */
+	SK_CHECK_GATHER,        /* the root's rbuf holds block 0 of every rank's sbuf */
+	SK_CHECK_GATHER_OTHERS, /* the same but the root's own block */
+	SK_CHECK_ALLGATHER,     /* every rbuf holds block 0 of every rank's sbuf */
+	SK_CHECK_SCATTER,       /* every rbuf holds its block of the root's sbuf */
+	SK_CHECK_ALLTOALL,      /* block i of every rbuf is this rank's block of rank i's sbuf */
+};
+
 typedef struct {
 	const char *name; /* the catalogue's kernel name */
 	sk_step step;     /* one timed step */
@@ -71,6 +87,7 @@ typedef struct {
 	 * NULL: nothing more to prepare. */
 	int (*prepare)(sk_ctx *c);
 	unsigned flags;
+	int check; /* SK_CHECK_* */
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -89,6 +106,10 @@ struct sk_ctx {
 	int *node_of;         /* our copy of a.node_of */
 	double result;        /* SK_K_OWN_RESULT: the time the steps computed, per run */
 	double *ack_s;        /* one-way acknowledgement time to each rank (s), measured in prepare */
+	/* check_data: repetitions run so far, and the first received byte that differed */
+	long long rep;
+	int bad, bad_from, bad_slot, bad_expected, bad_actual;
+	long long bad_offset, bad_rep;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
@@ -101,6 +122,13 @@ int sk_prepare(const sk_args *a, sk_ctx **out);
 int sk_run(sk_ctx *c, long long iters, double start, double stop, double *per_op);
 /* sk_release frees c; it makes no MPI call, so it is safe after MPI_Finalize. */
 void sk_release(sk_ctx *c);
+
+/* check_data (check.c). */
+unsigned char sk_pattern_byte(int rank, long long bytes, long long rep, long long offset);
+void sk_pattern_fill(char *buf, long long len, int rank, long long bytes, long long rep, long long base);
+long long sk_pattern_find(const char *buf, long long len, int rank, long long bytes, long long rep, long long base);
+void sk_check_fill(sk_ctx *c);
+void sk_check_verify(sk_ctx *c, long long iters);
 
 /* The tables, read by Go's tests and by nothing on the measuring path. */
 int sk_kernel_count(void);

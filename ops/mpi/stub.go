@@ -29,6 +29,7 @@ type Spec struct {
 	Bytes     int64
 	Window    int
 	Slots     int
+	Check     bool
 	Iteration bool
 	Pair      [2]int
 	Datatype  string
@@ -62,6 +63,7 @@ func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }
 func (w *World) NewOp(Spec) (*Op, error)             { return nil, errNoMPI }
 func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
+func (o *Op) Corruption() *ops.Corruption            { return nil }
 
 // Without MPI there are no kernel tables.
 func Kernels() []string       { return nil }
