@@ -15,7 +15,7 @@ func (w world) Now() float64               { return mpi.Now() }
 
 func (w world) NewOp(o runner.OpSpec) (runner.Op, error) {
 	s := o.Settings
-	op, err := w.World.NewOp(mpi.Spec{Info: o.Info, Kernel: o.Kernel, Bytes: o.Bytes, Window: s.Window, Slots: s.Slots(o.Info), Check: s.CheckData,
+	op, err := w.World.NewOp(mpi.Spec{Info: o.Info, Kernel: o.Kernel, Bytes: o.Bytes, Window: s.Window, Slots: s.Slots(o.Info), Check: s.CheckData, Cold: s.Cache == inputs.CacheCold,
 		Iteration: s.Timer == inputs.TimerIteration, Pair: o.Pair, Datatype: s.DatatypeFor(o.Info),
 		ReduceOp: s.ReduceOp, Root: s.Root, Task: o.Task, BarrierAbove: s.BarrierAbove, Ranks: o.Ranks})
 	if err != nil {

@@ -27,6 +27,7 @@ type Spec struct {
 	Window    int
 	Slots     int    // receive slots of a windowed operation: 1 = the window shares one
 	Check     bool   // check every received byte after each repetition
+	Cold      bool   // every step on another region of an area larger than the last-level cache
 	Iteration bool   // iteration timer instead of the global-loop timer
 	Pair      [2]int // for two-rank operations
 	Datatype  string // collectives: a key of ops.Datatypes
@@ -79,7 +80,12 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", name)
 	}
 	slots := max(1, s.Slots)
-	if err := w.reserve(max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))); err != nil {
+	send, recv := max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))
+	stride, regions := coldRegions(s.Cold, send, recv)
+	if regions > 1 {
+		send, recv = stride*regions, stride*regions
+	}
+	if err := w.reserve(send, recv); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 
@@ -105,6 +111,9 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Check {
 		a.check = 1
 	}
+	if regions > 1 {
+		a.cold_stride, a.cold_regions = C.longlong(stride), C.int(regions)
+	}
 	if s.Info.NodeAware {
 		a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 	}
@@ -117,6 +126,17 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		return nil, fmt.Errorf("%s: %w", name, check(rc, call+", prepare"))
 	}
 	return &Op{ctx: ctx, w: w, gen: w.bufGen, call: call}, nil
+}
+
+// coldRegions divides the cold-cache area into regions of one step's buffers (send
+// and receive, rounded up to a cache line); at least two, so consecutive steps never
+// share one. Warm: no regions.
+func coldRegions(cold bool, send, recv int64) (stride, regions int64) {
+	if !cold {
+		return 0, 0
+	}
+	stride = (max(send, recv) + 63) &^ 63
+	return stride, max(2, ops.ColdArea()/stride)
 }
 
 // refusal says why sk_prepare refused a spec before any MPI call.

@@ -35,6 +35,10 @@ typedef struct {
 	int window;
 	long long slot_stride; /* windowed receives: bytes between slots; 0 = one slot shared by the window */
 	int check;             /* check_data: fill sends with a pattern, check receives after each run */
+	/* cache = "cold": every step uses the next of cold_regions regions, cold_stride
+	 * bytes apart, of sbuf and rbuf (an area larger than the last-level cache); 0 warm */
+	long long cold_stride;
+	int cold_regions;
 	int timer;
 	int nprocs; /* processes of comm, known to idle ranks too: bounds the root */
 	char *sbuf;
@@ -110,6 +114,9 @@ struct sk_ctx {
 	long long rep;
 	int bad, bad_from, bad_slot, bad_expected, bad_actual;
 	long long bad_offset, bad_rep;
+	/* cache = "cold": the buffers' first regions, and the region the next step uses */
+	char *sbase, *rbase;
+	int region;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

@@ -30,6 +30,7 @@ type Spec struct {
 	Window    int
 	Slots     int
 	Check     bool
+	Cold      bool
 	Iteration bool
 	Pair      [2]int
 	Datatype  string
