@@ -45,8 +45,10 @@ func baseLabel(name string) string {
 
 // Load reads one source with the validating reader, or with ReadSKO when it is a
 // SKaMPI .sko file (by its extension, or content starting with '#' or "begin result").
-// Schema errors are returned as an error naming the first of them; warnings stay in
-// Problems.
+// Records that break the schema are left out and, with torn or foreign lines, described
+// in Problems: they never hide the rest. The error refuses the whole source: it cannot
+// be read, it is not a result file, or it is over a limit (a *Problem; what was read
+// before a limit is returned with it).
 func (s Source) Load(stdin io.Reader) (*Results, error) {
 	r := stdin
 	if s.Name != "-" {
@@ -62,14 +64,19 @@ func (s Source) Load(stdin io.Reader) (*Results, error) {
 	if isSKO(s.Name, br) {
 		read = ReadSKO
 	}
-	res, err := read(br, s.Name)
-	if err != nil {
-		return nil, err
+	return read(br, s.Name)
+}
+
+// PrintProblems writes a source's problems for a verb that reads on despite them: at
+// most max lines, then how many more there are and where to see them all.
+func PrintProblems(w io.Writer, ps []Problem, max int) {
+	for i, p := range ps {
+		if i == max {
+			fmt.Fprintf(w, "skampi: %d more problem(s) in the input; `skampi validate` lists them\n", len(ps)-max)
+			return
+		}
+		fmt.Fprintln(w, "skampi:", p)
 	}
-	if errs := res.Errors(); len(errs) > 0 {
-		return nil, fmt.Errorf("%s (and %d more problem(s); `skampi validate` lists them)", errs[0], len(errs)-1)
-	}
-	return res, nil
 }
 
 // LoadAll reads every source and merges them by run id: a run that appears in several

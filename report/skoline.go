@@ -118,6 +118,12 @@ func (p *skoParser) data(s string) string {
 		pt.TimeS, pt.StderrS = 0, 0
 		pt.AddFlag(record.FlagNoValidReps)
 	}
+	// Checked as a reader of the file will check it, with what is only known later.
+	check := pt
+	check.NProcs, check.PointIndex = max(check.NProcs, 1), 1
+	if msg := checkPoint(&check, nil); msg != "" {
+		return msg + ", line skipped"
+	}
 	p.index++
 	pt.PointIndex = p.index
 	p.res.Points = append(p.res.Points, pt)

@@ -44,25 +44,51 @@ const SKOImportStop = "imported"
 // imported points cannot test significance). Fault comments skampi writes become fault
 // records. Lines not understood are warnings; a file without a result block is an error.
 func ReadSKO(r io.Reader, name string) (*Results, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
 	p := &skoParser{name: name, res: &Results{}, nprocs: 0}
-	p.ours = skoOurHeader.Match(data)
-	for i, line := range strings.Split(string(data), "\n") {
-		p.line(i+1, strings.TrimSpace(line))
+	p.problems = problems{res: p.res, name: name}
+	lr := newLineReader(r, name)
+	lr.sum = sha256.New()
+	lr.sum.Write([]byte(skoBase(name) + "\n"))
+	for {
+		b, long, _, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			p.problems.close(lr.line)
+			return p.res, err
+		}
+		if long {
+			p.warn(lr.line, fmt.Sprintf("line longer than %s, skipped", Bytes(int64(MaxLineBytes))))
+			continue
+		}
+		p.line(lr.line, string(b))
+		if p.blocks == 0 && p.outside >= notRecords {
+			break
+		}
+	}
+	if p.blocks == 0 {
+		*p.res = Results{}
+		return p.res, &Problem{File: name, Line: 1, Msg: `not a result file: no "begin result" block, so not a SKaMPI .sko file`}
 	}
 	if p.open {
-		p.warn(p.lineNo, fmt.Sprintf("result %q has no end line (file cut short?): its points are kept", p.block.name))
+		p.warn(lr.line+1, fmt.Sprintf("result %q has no end line (file cut short?): its points are kept", p.block.name))
 		p.closeBlock()
 	}
-	p.finish(data)
+	p.problems.close(lr.line)
+	p.finish(lr.sum.Sum(nil))
 	return p.res, nil
 }
 
+func skoBase(name string) string {
+	if name == "-" {
+		return "stdin"
+	}
+	return filepath.Base(name)
+}
+
 var (
-	skoOurHeader = regexp.MustCompile(`(?m)^\s*# SKaMPI-style output of skampi\b`)
+	skoOurHeader = regexp.MustCompile(`^# SKaMPI-style output of skampi\b`)
 	skoLibrary   = regexp.MustCompile(`^(.*), (\d+) processes on \d+ host\(s\)$`)
 	skoStarted   = regexp.MustCompile(`^run \S+, started (.+)$`)
 	skoSuite     = regexp.MustCompile(`^suite .* \(sha256 ([0-9a-f]*)\)$`)
@@ -74,17 +100,18 @@ var (
 )
 
 type skoParser struct {
-	name    string
-	res     *Results
-	ours    bool // the file has skampi's header
-	run     record.Run
-	nprocs  int // from skampi's header
-	lineNo  int
-	open    bool
-	block   skoBlock
-	blocks  int
-	index   int // last point/fault index
-	pending []skoFault
+	name     string
+	res      *Results
+	problems problems
+	outside  int  // data lines outside a block
+	ours     bool // the file has skampi's header
+	run      record.Run
+	nprocs   int // from skampi's header
+	open     bool
+	block    skoBlock
+	blocks   int
+	index    int // last point/fault index
+	pending  []skoFault
 }
 
 type skoBlock struct {
@@ -100,13 +127,15 @@ type skoFault struct {
 }
 
 func (p *skoParser) warn(line int, msg string) {
-	p.res.Problems = append(p.res.Problems, Problem{File: p.name, Line: line, Msg: msg, Warning: true})
+	p.problems.add(line, msg, true)
 }
 
 func (p *skoParser) line(n int, s string) {
-	p.lineNo = n
 	if s == "" {
 		return
+	}
+	if skoOurHeader.MatchString(s) {
+		p.ours = true
 	}
 	if strings.HasPrefix(s, "#") {
 		c := strings.TrimSpace(strings.TrimLeft(s, "#"))
@@ -123,6 +152,7 @@ func (p *skoParser) line(n int, s string) {
 		return
 	}
 	if !p.open {
+		p.outside++
 		p.warn(n, "data outside a begin/end result block, skipped")
 		return
 	}
@@ -202,16 +232,8 @@ func (p *skoParser) comment(c string) {
 }
 
 // finish makes up the run header and places the faults.
-func (p *skoParser) finish(data []byte) {
-	if p.blocks == 0 {
-		p.res.Problems = append(p.res.Problems, Problem{File: p.name, Line: 1,
-			Msg: `no "begin result" block: not a SKaMPI .sko file`})
-	}
-	base := filepath.Base(p.name)
-	if p.name == "-" {
-		base = "stdin"
-	}
-	sum := sha256.Sum256(append([]byte(base+"\n"), data...))
+func (p *skoParser) finish(sum []byte) {
+	base := skoBase(p.name)
 	run := p.run
 	run.Kind, run.RunID, run.SkampiVersion = record.KindRun, "sko-"+hex.EncodeToString(sum[:8]), SKOImportVersion
 	run.Suite, run.SuiteSource = strings.TrimSuffix(base, filepath.Ext(base)), p.name

@@ -23,6 +23,7 @@ func newAnalyzeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			report.PrintProblems(cmd.ErrOrStderr(), res.Problems, maxProblemLines)
 			bds := analyze.Analyze(res)
 			if len(bds) == 0 {
 				return fmt.Errorf("no latency curve with at least 6 sizes to analyse")

@@ -120,7 +120,7 @@ func TestValidate(t *testing.T) {
 	dir := t.TempDir()
 	good := dir + "/good.jsonl"
 	run := `{"kind":"run","run_id":"r","skampi_version":"v","nprocs":2,"start_time":"2026-01-02T03:04:05Z"}`
-	fault := `{"kind":"fault","run_id":"r","point_index":1,"measurement":"m","op":"o","msg_bytes":1,"nprocs":2,"fault":"timeout"}`
+	fault := `{"kind":"fault","run_id":"r","point_index":1,"measurement":"m","op":"Pingpong_Send_Recv","msg_bytes":1,"nprocs":2,"fault":"timeout"}`
 	os.WriteFile(good, []byte(run+"\n"+fault+"\n"+`{"kind":"po`), 0o644)
 	code, stdout, _ := runCLI("validate", good)
 	if code != 0 || !strings.Contains(stdout, "good.jsonl:3: warning: torn last record") ||

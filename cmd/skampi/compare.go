@@ -41,6 +41,7 @@ func newCompareCmd() *cobra.Command {
 				if err != nil {
 					return fmt.Errorf("%s: %w", s.Label, err)
 				}
+				report.PrintProblems(cmd.ErrOrStderr(), res.Problems, maxProblemLines)
 				sources = append(sources, compare.Labelled{Label: s.Label, Results: res})
 			}
 			c, err := compare.Compare(sources, compare.Options{Alpha: alpha, Metric: m})

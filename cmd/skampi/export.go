@@ -35,6 +35,7 @@ func newExportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			report.PrintProblems(cmd.ErrOrStderr(), res.Problems, maxProblemLines)
 			var buf bytes.Buffer
 			if err := export.Export(&buf, res, format); err != nil {
 				return err

@@ -103,8 +103,12 @@ func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, 
 		}
 		all.Merge(res)
 	}
+	report.PrintProblems(cmd.ErrOrStderr(), all.Problems, maxProblemLines)
 	return all, labels, each, nil
 }
+
+// maxProblemLines is how many problems of the input a verb that reads on prints.
+const maxProblemLines = 10
 
 func figureKinds() string {
 	var b strings.Builder

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/skampi/skampi/report"
 	"github.com/spf13/cobra"
@@ -11,8 +11,8 @@ import (
 
 func newValidateCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "validate RESULTS.jsonl... (- for stdin)",
-		Short: "Check result files against the record schema and report every problem by line",
+		Use:   "validate RESULTS... (- for stdin)",
+		Short: "Check result files (JSONL or .sko) against the record schema and report every problem by line",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bad := 0
@@ -31,26 +31,23 @@ func newValidateCmd() *cobra.Command {
 	}
 }
 
-// validateFile prints a file's problems and a summary; it returns the error count.
+// validateFile prints a file's problems and a summary; it returns the error count. A
+// source refused whole (not a result file, over a limit) is one more error.
 func validateFile(out io.Writer, stdin io.Reader, name string) (int, error) {
-	r := stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return 0, err
-		}
-		defer f.Close()
-		r = f
-	}
-	res, err := report.Read(r, name)
-	if err != nil {
+	res, err := report.Source{Name: name}.Load(stdin)
+	var refused *report.Problem
+	if err != nil && !errors.As(err, &refused) {
 		return 0, err
 	}
 	for _, p := range res.Problems {
 		fmt.Fprintln(out, p)
 	}
 	errs := len(res.Errors())
+	if refused != nil {
+		fmt.Fprintln(out, refused)
+		errs++
+	}
 	fmt.Fprintf(out, "%s: %d run(s), %d point(s), %d fault(s); %d error(s), %d warning(s)\n",
-		name, len(res.Runs), len(res.Points), len(res.Faults), errs, len(res.Problems)-errs)
+		report.Printable(name), len(res.Runs), len(res.Points), len(res.Faults), errs, len(res.Problems)-len(res.Errors()))
 	return errs, nil
 }
