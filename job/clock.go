@@ -41,6 +41,14 @@ func ClockCheck(o ClockOptions) error {
 	if launch.UnderLauncher(o.Env) {
 		return clockRank(o)
 	}
+	if o.NP < 2 || o.NP > maxSelfLaunch {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 2 and %d for a clock check on this machine, got %d", maxSelfLaunch, o.NP)}
+	}
+	if o.Out != "" {
+		if err := checkOutDir(o.Out); err != nil {
+			return err
+		}
+	}
 	l, err := MPIRun(jo)
 	if err != nil {
 		return err
@@ -188,7 +196,7 @@ func writeClock(dir string, hdr *record.Run, records []record.Clock) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, "clock.jsonl"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := openRegular(filepath.Join(dir, "clock.jsonl"))
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,7 @@ type Options struct {
 	Resume      bool
 	AllowBroken bool
 	MaxRestarts int
+	Force       bool   // --resume even into results of a different suite
 	ThreadLevel string // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
 
 	Version string
@@ -34,6 +35,9 @@ type Options struct {
 	Stdout  io.Writer
 	Stderr  io.Writer
 }
+
+// maxSelfLaunch bounds --np when skampi starts every process on this machine.
+const maxSelfLaunch = 1024
 
 // Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake).
 const (
@@ -76,12 +80,28 @@ func Run(o Options) error {
 	if o.ThreadLevel != "" && !slices.Contains(mpi.ThreadLevels, o.ThreadLevel) {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--thread-level must be one of %s, got %q", strings.Join(mpi.ThreadLevels, ", "), o.ThreadLevel)}
 	}
-	if o.NP < 1 {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be at least 1, got %d", o.NP)}
+	if o.NP < 1 || o.NP > maxSelfLaunch {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 1 and %d when skampi starts mpirun on this machine, got %d (for more, start skampi under your launcher)", maxSelfLaunch, o.NP)}
 	}
-	// Before starting mpirun: a plain error, not a failed job.
+	if o.MaxRestarts < 0 {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--max-restarts must be at least 0, got %d", o.MaxRestarts)}
+	}
+	// Before starting mpirun: plain errors, not a failed job.
 	if _, err := plan.Expand(inputs.Job{NProcs: o.NP}); err != nil {
 		return err
+	}
+	if o.Resume && o.Out == "" {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}
+	}
+	if o.Out != "" {
+		if err := checkOutDir(o.Out); err != nil {
+			return err
+		}
+		if o.Resume {
+			if err := checkResume(plan, o.Out, o.Force); err != nil {
+				return err
+			}
+		}
 	}
 	l, err := MPIRun(o)
 	if err != nil {

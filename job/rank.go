@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
@@ -13,16 +15,33 @@ import (
 	"github.com/skampi/skampi/runner"
 )
 
+// selftestStall is a self-test of the start-up watchdog, like the Selftest_ operations:
+// with SKAMPI_SELFTEST_STALL_RANK=N in the environment, rank N never starts MPI, as a
+// rank stopped on a broken node would not; the others must record it and end the job.
+func selftestStall(env []string, rank int) {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "SKAMPI_SELFTEST_STALL_RANK="); ok && v == strconv.Itoa(rank) {
+			select {} // until the watchdog ends the process
+		}
+	}
+}
+
 // runRank is one rank of the parallel job. Errors every rank sees alike are reported
 // by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
 // others would wait for it forever.
 func runRank(plan *inputs.Plan, o Options) (err error) {
 	launch.SetRankDefaults()
+	ph := newPhases(plan, o, launch.Rank(o.Env))
+	ph.start("start-up: MPI_Init")
+	selftestStall(o.Env, ph.rank)
 	w, err := mpi.Init(o.ThreadLevel)
+	ph.stop()
 	if err != nil {
 		return err
 	}
+	ph.mpiUp.Store(true)
 	rank := w.Rank()
+	ph.rank = rank
 	defer func() {
 		// A bug on one rank must not leave the others waiting in MPI forever.
 		if r := recover(); r != nil {
@@ -43,7 +62,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		return err
 	}
+	ph.start("start-up: host names")
 	hosts, err := w.Hosts()
+	ph.stop()
 	if err != nil {
 		return fail(err)
 	}
@@ -56,10 +77,18 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	var sink *report.Locked
 	var files []*os.File
 	var done *record.KeySet
+	var lock *dirLock
+	defer func() { lock.release() }()
 	status := int64(0)
+	ph.start("start-up: opening the results")
 	if rank == 0 {
-		if o.Resume {
-			done, err = resumeState(o.Out, o.Stderr)
+		if o.Out != "" {
+			lock, err = lockDir(o.Out) // the only writer of the directory, until the process ends
+		}
+		if err == nil && o.Resume {
+			if err = checkResume(plan, o.Out, o.Force); err == nil {
+				done, err = resumeState(o.Out, o.Stderr)
+			}
 		}
 		if err == nil {
 			sink, files, err = openSinks(o.Out, o.Stdout)
@@ -68,31 +97,40 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			status = 1
 		}
 	}
-	if status, err2 := w.Bcast(status); err2 != nil {
+	status, err2 := w.Bcast(status)
+	if err2 != nil {
 		return fail(err2)
-	} else if status != 0 {
+	}
+	if status != 0 {
+		ph.stop()
 		return common(err)
 	}
+	ph.sink.Store(sink)
 	lib, _ := mpi.Library()
-	wd := &runner.Watchdog{Expire: func(f *record.Fault) { expire(rank, sink, f, o.Stderr) }}
-	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Watchdog: wd}
-	stopSignals := handleSignals(rank, sink, wd, o.Out, o.Stderr)
+	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done,
+		Watchdog: ph.wd, RunID: ph.runID}
+	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr)
 	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, o.Version)
+		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
-		r.RunID = hdr.RunID
 		if err := sink.Write(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
+		ph.header.Store(true)
 		for _, n := range ex.Notes { // after the header line, before the table
 			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}
 	}
+	ph.stop()
 	if err := r.Run(ex.Points); err != nil {
 		return fail(err)
 	}
+	ph.start("finalize")
+	defer ph.stop()
 	if rank == 0 {
+		ph.sink.Store(nil) // closed: a finalize fault is appended to the file itself
 		err = sink.Close()
 		for _, f := range files {
 			f.Close()

@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
@@ -18,23 +17,6 @@ import (
 // rootGrace is how long ranks other than 0 wait before ending the job themselves, so
 // rank 0 can write the record first.
 const rootGrace = 10 * time.Second
-
-// expire runs on the watchdog's goroutine while the main one is blocked in the
-// library: rank 0 records the timeout and ends the job.
-func expire(rank int, sink *report.Locked, f *record.Fault, stderr io.Writer) {
-	if rank != 0 {
-		time.Sleep(rootGrace) // rank 0 normally aborts the job before this
-	} else {
-		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", f.ElapsedS)
-		if err := sink.Finish(f); err != nil {
-			fmt.Fprintf(stderr, "skampi: writing the timeout record: %v\n", err)
-		}
-	}
-	fmt.Fprintf(stderr, "skampi: rank %d: %s %q, %d bytes: no progress for %.0f s (hang_timeout); ending the job\n",
-		rank, f.Op, f.Measurement, f.MsgBytes, f.ElapsedS)
-	mpi.Abort(ExitTimeout)
-	os.Exit(ExitTimeout)
-}
 
 // handleSignals ends the rank on SIGINT/SIGTERM with everything measured on disk: rank
 // 0 records the point in flight as interrupted (a resumed run measures it again).

@@ -21,9 +21,9 @@ func openSinks(dir string, stdout io.Writer) (*report.Locked, []*os.File, error)
 	}
 	var files []*os.File
 	open := func(name string) (*os.File, bool, error) {
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		f, err := openRegular(filepath.Join(dir, name))
 		if err != nil {
-			return nil, false, fmt.Errorf("opening results: %w", err)
+			return nil, false, err
 		}
 		files = append(files, f)
 		st, err := f.Stat()
@@ -44,8 +44,9 @@ func openSinks(dir string, stdout io.Writer) (*report.Locked, []*os.File, error)
 	if err != nil {
 		return nil, files, err
 	}
-	// JSONL first: it is the canonical record and must be written before anything else.
-	return report.NewLocked(report.Multi{report.NewJSONL(jf), report.NewCSV(cf, fresh), report.NewSKO(sf), table}), files, nil
+	// JSONL first: it is the canonical record and must be written (and on disk) before
+	// anything else.
+	return report.NewLocked(report.Multi{durable{report.NewJSONL(jf), jf}, report.NewCSV(cf, fresh), report.NewSKO(sf), table}), files, nil
 }
 
 // endLine makes sure an append starts on a new line: a record torn by a crash of the

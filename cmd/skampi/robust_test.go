@@ -394,3 +394,23 @@ window = 8
 	}
 	t.Logf("%s", f.Detail)
 }
+
+// A rank that never starts MPI (a stopped node) does not leave the job waiting forever:
+// the start-up is watched like a point, recorded as a timeout, and the job ends.
+func TestStalledStartUpIsRecorded(t *testing.T) {
+	suite := writeSuite(t, "[settings]\nhang_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
+	out := t.TempDir()
+	start := time.Now()
+	code, stdout, stderr := skampi(t, []string{"SKAMPI_SELFTEST_STALL_RANK=1"}, "-i", suite, "-o", out, "--max-restarts", "0")
+	if code != 3 {
+		t.Fatalf("exit %d, want 3 (timeout)\n%s\n%s", code, stdout, stderr)
+	}
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("took %v", took)
+	}
+	res := readResults(t, out)
+	if len(res.Runs) != 1 || len(res.Faults) != 1 || res.Faults[0].Fault != record.FaultTimeout ||
+		res.Faults[0].Measurement != "(start-up: MPI_Init)" {
+		t.Errorf("runs %+v, faults %+v\n%s", res.Runs, res.Faults, stderr)
+	}
+}

@@ -42,6 +42,18 @@ func Rank(env []string) int {
 	return 0
 }
 
+// Size is the job's process count from the launcher's environment, or 0 when unknown;
+// used to describe a job that never finished starting.
+func Size(env []string) int {
+	vars := toMap(env)
+	for _, v := range []string{"OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE", "SLURM_NTASKS"} {
+		if n, err := strconv.Atoi(vars[v]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
 // Options for a self-launch.
 type Options struct {
 	NP    int

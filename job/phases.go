@@ -1,0 +1,112 @@
+package job
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/runner"
+)
+
+// phases watches every phase of a rank's life, not only the points: MPI_Init, the
+// host-name exchange, opening the results, each point (the runner arms the same
+// watchdog), finalize. A phase that outlives the suite's hang_timeout is blocked (a
+// rank stopped at start-up leaves the others waiting forever); rank 0 records it as a
+// timeout fault, in the results file when there is one, and the job ends.
+type phases struct {
+	wd      *runner.Watchdog
+	rank    int // from the launcher until MPI knows
+	runID   string
+	hang    time.Duration
+	nprocs  int // from the launcher: MPI may not be up to say
+	dir     string
+	plan    *inputs.Plan
+	version string
+	stderr  io.Writer
+	mpiUp   atomic.Bool                   // MPI_Init returned: MPI_Abort may be called
+	sink    atomic.Pointer[report.Locked] // while the results are open
+	header  atomic.Bool                   // the run header is in the results file
+}
+
+func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
+	var id [8]byte
+	rand.Read(id[:])
+	p := &phases{rank: rank, runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), dir: o.Out,
+		plan: plan, version: o.Version, stderr: o.Stderr, nprocs: max(1, launch.Size(o.Env))}
+	p.wd = &runner.Watchdog{Expire: p.expire}
+	return p
+}
+
+// start arms the watchdog for a phase that is not a point.
+func (p *phases) start(what string) {
+	p.wd.Start(record.Fault{Kind: record.KindFault, RunID: p.runID, Measurement: "(" + what + ")", NProcs: p.nprocs}, p.hang)
+}
+
+func (p *phases) stop() { p.wd.Stop() }
+
+// expire runs on the watchdog's goroutine while the main one is blocked: rank 0
+// records the timeout and ends the job; the others give it time to, then end too.
+func (p *phases) expire(f *record.Fault) {
+	if p.rank != 0 {
+		time.Sleep(rootGrace) // rank 0 normally ends the job before this
+	} else {
+		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", f.ElapsedS)
+		if err := p.record(f); err != nil {
+			fmt.Fprintf(p.stderr, "skampi: writing the timeout record: %v\n", err)
+		}
+	}
+	what := f.Measurement
+	if f.Op != "" {
+		what = fmt.Sprintf("%s %q, %d bytes", f.Op, f.Measurement, f.MsgBytes)
+	}
+	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (hang_timeout); ending the job\n", p.rank, what, f.ElapsedS)
+	if p.mpiUp.Load() {
+		mpi.Abort(ExitTimeout)
+	}
+	os.Exit(ExitTimeout)
+}
+
+// record writes the fault through the open sinks, or else appends it to the results
+// file, after a header if the run has none yet: a run that never started, or that
+// hangs in finalize, is on record too.
+func (p *phases) record(f *record.Fault) error {
+	if s := p.sink.Load(); s != nil {
+		return s.Finish(f)
+	}
+	if p.dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(p.dir, 0o755); err != nil {
+		return err
+	}
+	out, err := openRegular(filepath.Join(p.dir, "results.jsonl"))
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	if err := endLine(out); err != nil {
+		return err
+	}
+	j := report.NewJSONL(out)
+	if !p.header.Load() {
+		hdr := &record.Run{Kind: record.KindRun, RunID: p.runID, SkampiVersion: p.version, StartTime: time.Now().UTC(), NProcs: p.nprocs,
+			Suite: p.plan.Name, SuiteSource: p.plan.Source, SuiteSHA256: p.plan.SHA256, Command: os.Args}
+		if err := j.Write(hdr); err != nil {
+			return err
+		}
+	}
+	if err := j.Write(f); err != nil {
+		return err
+	}
+	return out.Sync()
+}
