@@ -133,18 +133,20 @@ func (r *Runner) startMeasurement(pt *inputs.Point) (*measurementState, error) {
 // runPoint decides, measures and records one point.
 func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	id := pt.Fault(r.RunID)
+	// Armed from the decision's broadcast to the record's write: a rank that stops
+	// anywhere in a point ends the job with the point on record.
+	r.arm(id, pt.Settings().Hang())
+	defer r.disarm()
 	act, err := r.decide(pt, &id)
 	if err != nil || act != actMeasure {
 		return err
 	}
 	r.corrupt = nil
-	r.arm(id, pt.Settings().Hang())
 	err = r.refreshClock(pt, syncer)
 	var p *record.Point
 	if err == nil {
 		p, err = r.measurePoint(pt, syncer)
 	}
-	r.disarm()
 	if err != nil {
 		return fmt.Errorf("measurement %q, %d bytes: %w", pt.Measurement.Name, pt.Size, err)
 	}
