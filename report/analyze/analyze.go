@@ -71,9 +71,10 @@ func Analyze(res *report.Results) []Breakdown {
 		run, measurement, op string
 		nprocs               int
 	}
-	curves := map[key][]record.Point{}
+	curves := map[key][]*record.Point{} // pointers: a sort moves 8 bytes, not a record
 	var order []key
-	for _, p := range res.Points {
+	for i := range res.Points {
+		p := &res.Points[i]
 		if info, ok := ops.Lookup(p.Op); (ok && info.Bandwidth) || p.Reps == 0 || p.TimeS <= 0 {
 			continue
 		}
@@ -89,83 +90,27 @@ func Analyze(res *report.Results) []Breakdown {
 		if len(pts) < minCurvePoints {
 			continue
 		}
-		sort.Slice(pts, func(i, j int) bool { return pts[i].MsgBytes < pts[j].MsgBytes })
+		sort.SliceStable(pts, func(i, j int) bool { return pts[i].MsgBytes < pts[j].MsgBytes })
 		sizes := make([]int64, len(pts))
 		times := make([]float64, len(pts))
 		oneWay := pts[0].LatencyS != nil
-		for i, p := range pts {
-			sizes[i], times[i] = p.MsgBytes, p.TimeS
+		sizes, times = sizes[:0], times[:0]
+		for _, p := range pts {
+			t := p.TimeS
 			if oneWay && p.LatencyS != nil {
-				times[i] = *p.LatencyS
+				t = *p.LatencyS
 			}
+			if t > 0 { // a fit weighs each point by 1/t²
+				sizes, times = append(sizes, p.MsgBytes), append(times, t)
+			}
+		}
+		if len(sizes) < minCurvePoints {
+			continue
 		}
 		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, NProcs: k.nprocs,
 			OneWay: oneWay, Regimes: Segment(sizes, times)})
 	}
 	return out
-}
-
-// Segment splits a curve (sizes ascending) into the linear regimes that explain it
-// best: for each number of regimes, dynamic programming finds the split with the least
-// squared relative error; the Bayesian information criterion then picks the number, so
-// a regime is added only when it explains much more than noise.
-func Segment(sizes []int64, times []float64) []Regime {
-	n := len(sizes)
-	if n < minRegimePoints {
-		return []Regime{fit(sizes, times)}
-	}
-	cost := func(i, j int) float64 {
-		r := fit(sizes[i:j+1], times[i:j+1])
-		return r.RelRMS * r.RelRMS * float64(j-i+1)
-	}
-	inf := math.Inf(1)
-	// best[k][j]: least cost of points 0..j in k+1 regimes; from[k][j]: where the last starts.
-	best := make([][]float64, maxRegimes)
-	from := make([][]int, maxRegimes)
-	for k := range best {
-		best[k] = make([]float64, n)
-		from[k] = make([]int, n)
-		for j := range best[k] {
-			best[k][j] = inf
-			if k == 0 && j >= minRegimePoints-1 {
-				best[0][j] = cost(0, j)
-			}
-			if k == 0 {
-				continue
-			}
-			for i := (k)*minRegimePoints - 1; i+minRegimePoints-1 <= j; i++ {
-				if best[k-1][i-1] == inf {
-					continue
-				}
-				if c := best[k-1][i-1] + cost(i, j); c < best[k][j] {
-					best[k][j], from[k][j] = c, i
-				}
-			}
-		}
-	}
-	bestK, bestBIC := 0, inf
-	for k := 0; k < maxRegimes; k++ {
-		rss := best[k][n-1]
-		if rss == inf {
-			break
-		}
-		rss = math.Max(rss, float64(n)*noiseFloor*noiseFloor)
-		params := float64(3*(k+1) - 1) // a line per regime, plus the breakpoints
-		if bic := float64(n)*math.Log(rss/float64(n)) + bicWeight*params*math.Log(float64(n)); bic < bestBIC {
-			bestK, bestBIC = k, bic
-		}
-	}
-	var regimes []Regime
-	end := n - 1
-	for k := bestK; k >= 0; k-- {
-		start := 0
-		if k > 0 {
-			start = from[k][end]
-		}
-		regimes = append([]Regime{fit(sizes[start:end+1], times[start:end+1])}, regimes...)
-		end = start - 1
-	}
-	return regimes
 }
 
 // fit is a weighted least-squares line through the points with weights 1/t², so that
