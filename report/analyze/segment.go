@@ -116,7 +116,7 @@ func (ps *prefix) refine(b []int) {
 // double-double precision: a segment's sums are differences of two prefixes, and times
 // spanning decades would otherwise cancel away the digits of a late segment.
 type prefix struct {
-	n                       int
+	n                   int
 	w, x, y, xx, xy, yy []dd
 }
 
