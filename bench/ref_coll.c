@@ -7,7 +7,8 @@
  *   pipelined: OSU's and IMB's way. One MPI_Barrier, then N back-to-back calls (after
  *              N/10 untimed ones) between two timer reads; the result is rank 0's
  *              time / N. Consecutive calls overlap: a rank leaves a call as soon as its
- *              own part is done and starts the next.
+ *              own part is done and starts the next. The loop runs REF_LOOPS times;
+ *              the median is printed.
  *
  * Usage: mpirun -np 2 ref_coll SIZE...
  * stdout: "OP SIZE sync SECONDS" and "OP SIZE pipelined SECONDS" per op and size. */
@@ -48,12 +49,16 @@ int main(int argc, char **argv) {
 				if (i >= 0) t[i] = slowest;
 			}
 			if (rank == 0) printf("%s %d sync %.6e\n", names[op], n, ref_middle_mean(t, REPS));
-			for (int i = 0; i < N / 10; i++) call(op, s, r, count);
-			CK(MPI_Barrier(MPI_COMM_WORLD));
-			double t0 = MPI_Wtime();
-			for (int i = 0; i < N; i++) call(op, s, r, count);
-			double per = (MPI_Wtime() - t0) / N;
-			if (rank == 0) printf("%s %d pipelined %.6e\n", names[op], n, per);
+			int loops = ref_loops();
+			double per[REF_MAX_LOOPS];
+			for (int l = 0; l < loops; l++) {
+				for (int i = 0; i < N / 10; i++) call(op, s, r, count);
+				CK(MPI_Barrier(MPI_COMM_WORLD));
+				double t0 = MPI_Wtime();
+				for (int i = 0; i < N; i++) call(op, s, r, count);
+				per[l] = (MPI_Wtime() - t0) / N;
+			}
+			if (rank == 0) printf("%s %d pipelined %.6e\n", names[op], n, ref_median(per, loops));
 		}
 	}
 	MPI_Finalize();

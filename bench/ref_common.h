@@ -54,6 +54,22 @@ static inline double ref_middle_mean(double *s, int n) {
 	return sum / (hi - lo);
 }
 
+/* The median of s (sorted in place). */
+static inline double ref_median(double *s, int n) {
+	qsort(s, (size_t)n, sizeof *s, ref_cmp);
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* How often the OSU-style timed loop runs per size (REF_LOOPS, default 5); the
+ * programs print the median. One loop is what one run of osu_latency or osu_bw
+ * reports; on a shared machine one pause of either rank inflates a whole loop. */
+#define REF_MAX_LOOPS 101
+static inline int ref_loops(void) {
+	const char *e = getenv("REF_LOOPS");
+	int n = e ? atoi(e) : 5;
+	return n < 1 ? 1 : n > REF_MAX_LOOPS ? REF_MAX_LOOPS : n;
+}
+
 static inline void ref_init(int *argc, char ***argv, int *rank, int *size) {
 	CK(MPI_Init(argc, argv)); /* plain MPI_Init, as OSU and IMB */
 	MPI_Comm_rank(MPI_COMM_WORLD, rank);

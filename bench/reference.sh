@@ -4,8 +4,9 @@
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
-# Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; KEEP=1
-# keeps the temporary directory.
+# Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
+# timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
+# temporary directory.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -14,6 +15,8 @@ cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." || die "cannot cd to the
 
 RUNS=${RUNS:-5}
 [[ $RUNS =~ ^[0-9]+$ ]] && ((RUNS >= 1)) || die "RUNS must be a positive integer, got '$RUNS'"
+export REF_LOOPS=${REF_LOOPS:-5}
+[[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 SKAMPI=${SKAMPI:-bin/skampi}
 [[ -x $SKAMPI ]] || die "$SKAMPI not found: run \`make build\` (or \`make bench-reference\`)"
 command -v mpicc >/dev/null || die "mpicc not found: run \`make setup\`"
@@ -43,8 +46,8 @@ COLL_SIZES="4 4096 65536"
 list() { local s=$1; echo "[${s// /, }]"; }
 
 # skampi's side of every row. Repetitions are fixed so that every round measures the
-# same amount; the bandwidth window is 64 as in osu_bw (skampi gives every message in
-# flight its own receive slot, osu_bw reuses one buffer).
+# same amount; the bandwidth window is 64 as in osu_bw, measured with one receive buffer
+# for the window (osu_bw's way, recv_slots = "shared") and with a slot per message.
 SUITE=$TMP/reference.toml
 {
 	cat <<TOML
@@ -63,15 +66,21 @@ sizes = $(list "$PP_SIZES")
 min_repetitions = 32
 max_repetitions = 32
 
+TOML
+	for slots in shared per-message; do
+		cat <<TOML
+
 [[measurement]]
-name = "bandwidth"
+name = "bandwidth, recv_slots $slots"
 op = "Bandwidth_Isend_Irecv"
 sizes = $(list "$BW_SIZES")
 window = 64
-buffer = "64MiB"
+recv_slots = "$slots"
+buffer = "$([[ $slots == shared ]] && echo 1MiB || echo 64MiB)"
 min_repetitions = 16
 max_repetitions = 16
 TOML
+	done
 	for op in Allreduce Bcast Alltoall; do
 		cat <<TOML
 
@@ -89,7 +98,7 @@ TOML
 run_c() {
 	local round=$1 prog=$2
 	shift 2
-	if ! mpirun -np 2 "$TMP/$prog" "$@" >"$TMP/$round.$prog" 2>"$TMP/$round.$prog.err"; then
+	if ! mpirun -np 2 -x REF_LOOPS "$TMP/$prog" "$@" >"$TMP/$round.$prog" 2>"$TMP/$round.$prog.err"; then
 		cat "$TMP/$round.$prog.err" >&2
 		die "round $round: mpirun -np 2 $prog $* failed"
 	fi
@@ -104,7 +113,7 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll (mpirun -np 2), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	{
@@ -137,9 +146,9 @@ for r in range(1, runs + 1):
             if line.strip():
                 d = json.loads(line)
                 if d.get("kind") == "point":
-                    pts[(d["op"], d["msg_bytes"])] = d
-    def point(op, n):
-        p = pts.get((op, n))
+                    pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
+    def point(op, n, slots=None):
+        p = pts.get((op, n, slots))
         if p is None:
             sys.exit(f"reference: round {r}: skampi has no point {op} {n} B")
         return p
@@ -151,10 +160,12 @@ for r in range(1, runs + 1):
     for line in open(f"{tmp}/{r}.ref_bw"):
         n, bw = line.split()
         n = int(n)
-        p = point("Bandwidth_Isend_Irecv", n)
-        if p.get("window") != 64:
-            sys.exit(f"reference: skampi's window is {p.get('window')}, not 64")
-        add((1, n, 0, f"bandwidth {size(n)}, window 64", "MB/s"), float(bw) / 1e6, p["bandwidth_Bps"] / 1e6)
+        for i, slots in enumerate(("shared", "per-message")):
+            p = point("Bandwidth_Isend_Irecv", n, slots)
+            if p.get("window") != 64:
+                sys.exit(f"reference: skampi's window is {p.get('window')}, not 64")
+            add((1, n, i, f"bandwidth {size(n)}, skampi {slots}", "MB/s"), float(bw) / 1e6,
+                p["bandwidth_Bps"] / 1e6)
     order = {"Allreduce": 2, "Bcast": 3, "Alltoall": 4}
     for line in open(f"{tmp}/{r}.ref_coll"):
         op, n, how, t = line.split()
