@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,6 +17,8 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/skampi/skampi/report"
 )
 
 // Figure sizes, and the resolution of PNG output.
@@ -272,7 +273,12 @@ func (f *Figure) Save(dir string, formats []string) ([]string, error) {
 			return paths, fmt.Errorf("%s: %w", f.Name, err)
 		}
 		path := filepath.Join(dir, f.Name+"."+format)
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		// Whole or not at all, and never through a link or over a device someone put there.
+		err := report.WriteFile(path, func(w io.Writer) error {
+			_, err := w.Write(buf.Bytes())
+			return err
+		})
+		if err != nil {
 			return paths, err
 		}
 		paths = append(paths, path)

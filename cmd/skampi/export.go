@@ -3,8 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"slices"
 	"strings"
 
@@ -44,34 +43,13 @@ func newExportCmd() *cobra.Command {
 				_, err := cmd.OutOrStdout().Write(buf.Bytes())
 				return err
 			}
-			return writeFileAtomic(out, buf.Bytes())
+			return report.WriteFile(out, func(w io.Writer) error {
+				_, err := w.Write(buf.Bytes())
+				return err
+			})
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "", "csv, sko or gobench (required)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "file to write (default stdout)")
 	return cmd
-}
-
-// writeFileAtomic writes a file whole or not at all: a temporary file in the same
-// directory, renamed over the target.
-func writeFileAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

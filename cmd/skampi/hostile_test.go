@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -69,5 +70,41 @@ func TestTornRecordInTheMiddleEveryVerb(t *testing.T) {
 	}
 	if _, stdout, _ := runCLI("export", "--format", "csv", file); strings.Count(stdout, "\n") != 9 {
 		t.Errorf("export: %d lines\n%s", strings.Count(stdout, "\n"), stdout)
+	}
+}
+
+// -o never writes through a link or replaces a FIFO (or a device: report's tests): export,
+// report and plot's figures refuse, and leave it as it was.
+func TestOutputRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	os.WriteFile(victim, []byte("keep"), 0o644)
+	link := filepath.Join(dir, "link")
+	os.Symlink(victim, link)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	figs := filepath.Join(dir, "figs")
+	os.Mkdir(figs, 0o755)
+	os.Symlink(victim, filepath.Join(figs, "latency-pt2pt-np2.svg"))
+	cases := [][]string{
+		{"export", "--format", "csv", "-o", fifo, pt2ptA},
+		{"export", "--format", "csv", "-o", link, pt2ptA},
+		{"report", "-o", link, pt2ptA},
+		{"report", "-o", fifo, pt2ptA},
+		{"plot", "-o", figs, "--format", "svg", pt2ptA},
+	}
+	for _, args := range cases {
+		code, _, stderr := runCLI(args...)
+		if code != 1 || !strings.Contains(stderr, "skampi writes only regular files") {
+			t.Errorf("%v: exit %d, %s", args, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep" {
+		t.Errorf("written through a link: %q", b)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v", err)
 	}
 }

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"strings"
 	"time"
 
@@ -54,15 +54,7 @@ func newReportCmd() *cobra.Command {
 				in.Comparisons = tables
 				in.Figures = append(in.Figures, ratios...)
 			}
-			f, err := os.Create(out)
-			if err != nil {
-				return err
-			}
-			if err := htmlreport.Write(f, in); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
+			if err := report.WriteFile(out, func(w io.Writer) error { return htmlreport.Write(w, in) }); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d run(s), %d point(s), %d figure(s)\n", out, len(res.Runs), len(res.Points), len(in.Figures))
