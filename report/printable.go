@@ -41,3 +41,12 @@ func Printable(s string) string {
 	}
 	return b.String()
 }
+
+// PrintableLines is Printable for text of several lines: its newlines stay.
+func PrintableLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Printable(l)
+	}
+	return strings.Join(lines, "\n")
+}

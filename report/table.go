@@ -9,7 +9,8 @@ import (
 )
 
 // Table prints what a user watches while a suite runs: a heading per measurement,
-// then one line per point with its progress, time, relative stderr and flags.
+// then one line per point with its progress, time, relative stderr and flags. Text from
+// the suite or the library (names, details) is printed with control characters escaped.
 type Table struct {
 	w       io.Writer
 	total   int
@@ -34,8 +35,9 @@ func (t *Table) Write(rec any) error {
 func (t *Table) run(r *record.Run) error {
 	t.total = r.Points
 	hosts := len(r.Hosts)
-	_, err := fmt.Fprintf(t.w, "skampi %s | %s | %d processes on %d host%s | suite %s, %d points\n",
+	line := fmt.Sprintf("skampi %s | %s | %d processes on %d host%s | suite %s, %d points\n",
 		r.SkampiVersion, r.MPILibrary, r.NProcs, hosts, plural(hosts), r.Suite, r.Points)
+	_, err := io.WriteString(t.w, PrintableLines(line))
 	return err
 }
 
@@ -77,7 +79,7 @@ func (t *Table) point(p *record.Point) error {
 	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
 	fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %12s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
 		oneWay, rel, p.Reps, bw, strings.Join(p.Flags, ","))
-	_, err := io.WriteString(t.w, b.String())
+	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
 }
 
@@ -86,7 +88,7 @@ func (t *Table) fault(f *record.Fault) error {
 	t.heading(&b, f.Measurement, f.Op, "")
 	fmt.Fprintf(&b, "%11s %10s  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
 		Bytes(f.MsgBytes), strings.ToUpper(f.Fault), f.Detail)
-	_, err := io.WriteString(t.w, b.String())
+	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
 }
 

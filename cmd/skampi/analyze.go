@@ -28,10 +28,12 @@ func newAnalyzeCmd() *cobra.Command {
 			if len(bds) == 0 {
 				return fmt.Errorf("no latency curve with at least 6 sizes to analyse")
 			}
+			var out strings.Builder
 			for _, b := range bds {
-				printBreakdown(cmd.OutOrStdout(), b)
+				printBreakdown(&out, b)
 			}
-			return nil
+			_, err = io.WriteString(cmd.OutOrStdout(), report.PrintableLines(out.String())) // names come from files
+			return err
 		},
 	}
 }

@@ -108,3 +108,27 @@ func TestOutputRefusesSpecialFiles(t *testing.T) {
 		t.Errorf("the FIFO was replaced: %v", err)
 	}
 }
+
+// Names in result files reach the terminal escaped in every verb that prints them.
+func TestVerbsEscapeRecordText(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(pt2ptA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := strings.ReplaceAll(string(data), `"measurement":"Pingpong_Send_Recv"`, `"measurement":"pp\u001b]0;owned\u0007"`)
+	evil = strings.Replace(evil, `"op":"Pingpong_Send_Recv"`, `"op":"Nope\u001b[2J"`, 1) // an unknown op: a problem naming it
+	file := filepath.Join(dir, "evil.jsonl")
+	os.WriteFile(file, []byte(evil), 0o644)
+	for verb, r := range readingVerbs(t, dir, file) {
+		if verb == "export" { // data, written as it is: quoting is the format's business
+			r[1] = ""
+		}
+		if !strings.Contains(r[1]+r[2], `\x1b`) {
+			t.Errorf("%s printed no escaped name:\n%s\n%s", verb, r[1], r[2])
+		}
+		if strings.ContainsRune(r[1]+r[2], 0x1b) || strings.ContainsRune(r[1]+r[2], 0x07) {
+			t.Errorf("%s printed a control character:\n%q\n%q", verb, r[1], r[2])
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"slices"
@@ -15,8 +14,9 @@ import (
 // one table per measurement (size, baseline value ± relative stderr, other value ±
 // relative stderr, the change and its verdict), a geomean line per table, notes as
 // numbered footnotes, and a total line.
+// Names and labels come from files: control characters in them are escaped.
 func WriteComparison(w io.Writer, c *Comparison) error {
-	bw := bufio.NewWriter(w)
+	bw := &strings.Builder{}
 	for i, other := range c.Others {
 		if i > 0 {
 			fmt.Fprintln(bw)
@@ -31,7 +31,8 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 		}
 		writeTotals(bw, c.Totals[i], c.Baseline)
 	}
-	return bw.Flush()
+	_, err := io.WriteString(w, report.PrintableLines(bw.String()))
+	return err
 }
 
 func writeTable(w io.Writer, t *Table) {
