@@ -233,6 +233,9 @@ func plainJSONError(err error, fields map[string]json.RawMessage) string {
 		if field == "" {
 			field = "a field"
 		}
+		if raw := fields[field]; len(raw) > 0 && raw[0] == '[' && te.Type.Kind() != reflect.Slice {
+			return fmt.Sprintf("%s holds %s where %s is needed", field, got, typeWords(te.Type))
+		}
 		return fmt.Sprintf("%s is %s; it must be %s", field, got, typeWords(te.Type))
 	}
 	for _, k := range []string{"start_time", "time"} {
