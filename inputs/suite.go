@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strconv"
@@ -59,7 +60,7 @@ const maxErrors = 50
 // Load reads a suite from a file path or, when no such file exists, a built-in suite
 // by name.
 func Load(nameOrPath string) (*Plan, error) {
-	data, err := os.ReadFile(nameOrPath)
+	data, err := readBounded(nameOrPath)
 	if err == nil {
 		return Parse(nameOrPath, data)
 	}
@@ -77,12 +78,26 @@ func Load(nameOrPath string) (*Plan, error) {
 		nameOrPath, joinNames(BuiltinNames()))
 }
 
+// readBounded reads at most one byte more than a suite may have, so an endless input
+// (/dev/zero, a pipe that never ends) never grows in memory; Parse reports it.
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory, not a suite file", path)
+	}
+	return io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+}
+
 // Parse validates a suite text. On failure the error is an ErrorList with every
 // problem found, in file order.
 func Parse(file string, data []byte) (*Plan, error) {
 	el := &ErrorList{File: file}
 	if len(data) > maxFileBytes {
-		el.add(Pos{}, "suite file is %d bytes, larger than the %d-byte limit: is this the right file?", len(data), maxFileBytes)
+		el.add(Pos{}, "suite file is larger than the %d-byte limit: is this the right file?", maxFileBytes)
 		return nil, el
 	}
 	sum := sha256.Sum256(data)
@@ -116,6 +131,7 @@ func Parse(file string, data []byte) (*Plan, error) {
 	d := decoder{ix: indexPositions(data), el: el}
 	plan := &Plan{Name: baseName(file), Source: file, SHA256: hex.EncodeToString(sum[:])}
 	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
+	checkPlanSize(el, plan.Measurements)
 	if len(el.Errors) > 0 {
 		sort.SliceStable(el.Errors, func(i, j int) bool { return el.Errors[i].Pos.less(el.Errors[j].Pos) })
 		if n := len(el.Errors) - maxErrors; n > 0 {
@@ -125,6 +141,23 @@ func Parse(file string, data []byte) (*Plan, error) {
 		return nil, el
 	}
 	return plan, nil
+}
+
+// maxPlanPoints bounds the points of a suite: sizes, methods and process counts
+// multiply, and a run of more would not end this year anyway.
+const maxPlanPoints = 1_000_000
+
+// checkPlanSize reports the measurement at which the plan passes maxPlanPoints.
+func checkPlanSize(el *ErrorList, ms []Measurement) {
+	total := 0
+	for _, m := range ms {
+		total += len(m.Sizes) * max(1, len(m.Methods)) * len(m.ProcsList())
+		if total > maxPlanPoints {
+			el.add(m.Pos, "measurement %q takes the suite past %d points (sizes x methods x procs): split it into several suites",
+				m.Name, maxPlanPoints)
+			return
+		}
+	}
 }
 
 type decoder struct {
@@ -179,6 +212,7 @@ func (d *decoder) suite(doc map[string]any) (string, Settings, []Measurement) {
 		}
 	}
 	d.checkReps(global, origin)
+	d.checkHang(global, origin, "")
 	raw, ok := doc["measurement"].([]any)
 	if _, present := doc["measurement"]; present && !ok {
 		d.errAt("measurement", "must be an array of tables ([[measurement]]), got %s", typeName(doc["measurement"]))
@@ -237,11 +271,56 @@ func (d *decoder) checkReps(s Settings, origin map[string]string) {
 	if s.MinReps <= s.MaxReps {
 		return
 	}
-	path := origin["max_repetitions"]
-	if p := origin["min_repetitions"]; path == "" || (p != "" && d.ix.at(path).less(d.ix.at(p))) {
+	d.errAt(d.later(origin, "min_repetitions", "max_repetitions"),
+		"min_repetitions (%d) is larger than max_repetitions (%d)", s.MinReps, s.MaxReps)
+}
+
+// later is the path of whichever of two settings was written later in the file (the
+// one to point at when the pair disagrees).
+func (d *decoder) later(origin map[string]string, a, b string) string {
+	path := origin[b]
+	if p := origin[a]; path == "" || (p != "" && d.ix.at(path).less(d.ix.at(p))) {
 		path = p
 	}
-	d.errAt(path, "min_repetitions (%d) is larger than max_repetitions (%d)", s.MinReps, s.MaxReps)
+	return path
+}
+
+// setIn reports whether any of the settings was set inside the table at prefix ("" for
+// anywhere): a measurement re-checks only the pairs it changed.
+func setIn(origin map[string]string, prefix string, keys ...string) bool {
+	for _, k := range keys {
+		if p, ok := origin[k]; ok && (prefix == "" || strings.HasPrefix(p, prefix+".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHang reports a hang_timeout that would end points still measuring: it must be
+// longer than max_time_per_point, which the stop rule keeps every point within.
+func (d *decoder) checkHang(s Settings, origin map[string]string, prefix string) {
+	if s.HangTimeout == 0 || s.HangTimeout > s.MaxTime || !setIn(origin, prefix, "hang_timeout", "max_time_per_point") {
+		return
+	}
+	d.errAt(d.later(origin, "hang_timeout", "max_time_per_point"),
+		"hang_timeout (%v) must be longer than max_time_per_point (%v): a point still measuring would be ended as hung",
+		s.HangTimeout, s.MaxTime)
+}
+
+// checkReduction reports a reduction MPI does not define: the bitwise operators on
+// floating-point data (MPI-4.0 5.9.2), which the library would reject mid-run.
+func (d *decoder) checkReduction(m Measurement, origin map[string]string, prefix string) {
+	dt := m.Settings.DatatypeFor(m.Op)
+	bitwise := m.Settings.ReduceOp == "band" || m.Settings.ReduceOp == "bor" || m.Settings.ReduceOp == "bxor"
+	if !m.Op.Reduction || !bitwise || (dt != "float" && dt != "double") {
+		return
+	}
+	path := d.later(origin, "datatype", "reduce_op")
+	if path == "" {
+		path = prefix + ".op"
+	}
+	d.errAt(path, "%s: reduce_op %q is not defined on %s data in MPI (bitwise operators take integers: byte, char, int, long)",
+		m.Op.Name, m.Settings.ReduceOp, dt)
 }
 
 var measurementKeys = []string{"name", "op", "sizes"}
@@ -297,9 +376,11 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	if len(d.el.Errors) > before {
 		return m, false
 	}
-	if strings.HasPrefix(origin["min_repetitions"], path+".") || strings.HasPrefix(origin["max_repetitions"], path+".") {
+	if setIn(origin, path, "min_repetitions", "max_repetitions") {
 		d.checkReps(m.Settings, origin) // the suite-wide pair was checked already
 	}
+	d.checkHang(m.Settings, origin, path)
+	d.checkReduction(m, origin, path)
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)

@@ -221,9 +221,17 @@ func TestBadSuites(t *testing.T) {
 func TestTooLarge(t *testing.T) {
 	big := []byte(strings.Repeat("# padding\n", maxFileBytes/10+1))
 	_, err := Parse("big.toml", big)
-	want := "big.toml: suite file is 1048580 bytes, larger than the 1048576-byte limit: is this the right file?"
+	want := "big.toml: suite file is larger than the 1048576-byte limit: is this the right file?"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
+	}
+	// An endless input is read no further than the limit.
+	_, err = Load("/dev/zero")
+	if err == nil || err.Error() != "/dev/zero: suite file is larger than the 1048576-byte limit: is this the right file?" {
+		t.Fatalf("/dev/zero: %v", err)
+	}
+	if _, err := Load(t.TempDir()); err == nil || !strings.Contains(err.Error(), "is a directory, not a suite file") {
+		t.Fatalf("a directory: %v", err)
 	}
 }
 

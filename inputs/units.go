@@ -181,8 +181,10 @@ func Expand(from, to int64, st Step) ([]int64, error) {
 		return nil, fmt.Errorf("step %q grows too slowly: it takes more than %d multiplications from %s to %s (use a larger factor)",
 			st.Text, maxFactorSteps, FormatSize(from), FormatSize(to))
 	}
-	// Compare in floating point: a huge factor makes x too large for an int64.
-	for x := float64(from); ; x *= st.Factor {
+	// Compare in floating point: a huge factor makes x too large for an int64. The
+	// loop is bounded by itself too: a factor a hair above 1 may need ~1e15
+	// multiplications to round to the next size, whatever the guard above estimated.
+	for x, i := float64(from), 0; i <= maxFactorSteps+1; x, i = x*st.Factor, i+1 {
 		r := math.Round(x)
 		if r > float64(to) {
 			return out, nil
@@ -191,8 +193,13 @@ func Expand(from, to int64, st Step) ([]int64, error) {
 			if err := add(n); err != nil {
 				return nil, err
 			}
+			if n == to { // the next distinct size is past `to`
+				return out, nil
+			}
 		}
 	}
+	return nil, fmt.Errorf("step %q grows too slowly from %s: it takes more than %d multiplications to reach the next size (use a larger factor)",
+		st.Text, FormatSize(from), maxFactorSteps)
 }
 
 // ParseDuration reads a Go duration ("5s", "250ms", "1m30s") that must be positive.

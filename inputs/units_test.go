@@ -3,7 +3,9 @@ package inputs
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseSize(t *testing.T) {
@@ -148,5 +150,29 @@ func TestParseStepMore(t *testing.T) {
 		if _, err := ParseStep(in); err == nil || err.Error() != want {
 			t.Errorf("ParseStep(%q) = %v; want %q", in, err, want)
 		}
+	}
+}
+
+// A factor a hair above 1 from a size to itself, or to the next size, ends at once (it
+// once looped for ~1e15 multiplications: the growth guard passed when from == to).
+func TestExpandFactorBarelyAboveOne(t *testing.T) {
+	st, err := ParseStep("*1.0000000000000002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if got, err := Expand(7, 7, st); err != nil || len(got) != 1 || got[0] != 7 {
+			t.Errorf("from = to = 7: %v %v", got, err)
+		}
+		if _, err := Expand(1, 2, st); err == nil || !strings.Contains(err.Error(), "grows too slowly") {
+			t.Errorf("1 to 2: %v", err)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Expand did not return")
 	}
 }

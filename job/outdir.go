@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/report"
@@ -36,7 +35,7 @@ func lockDir(dir string) (*dirLock, error) {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return nil, fmt.Errorf("%s is being written by another skampi run (%s); wait for it to end, or use another -o",
-				dir, strings.TrimSpace(printable(string(owner))))
+				dir, strings.TrimSpace(report.Printable(string(owner))))
 		}
 		return nil, fmt.Errorf("locking %s: %w", dir, err)
 	}
@@ -118,7 +117,7 @@ func checkResume(plan *inputs.Plan, dir string, force bool) error {
 		if r.SuiteSHA256 != plan.SHA256 && !force {
 			return fmt.Errorf("--resume: %s holds suite %q (sha256 %.12s), this suite %q is different (sha256 %.12s): "+
 				"resuming would take its points for this suite's; use another -o, or --force", path,
-				printable(r.Suite), r.SuiteSHA256, plan.Name, plan.SHA256)
+				report.Printable(r.Suite), r.SuiteSHA256, plan.Name, plan.SHA256)
 		}
 		break
 	}
@@ -144,15 +143,4 @@ func (d durable) Write(rec any) error {
 		return err
 	}
 	return d.f.Sync()
-}
-
-// printable replaces control characters (a terminal escape in a file someone else
-// wrote) before text is printed.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return '?'
-		}
-		return r
-	}, s)
 }

@@ -15,7 +15,7 @@ import (
 // is recorded all the same: a header, then the timeout fault, a file every reader reads.
 func TestStartUpFaultIsRecorded(t *testing.T) {
 	dir := t.TempDir()
-	plan, err := inputs.Parse("s.toml", []byte("[settings]\nhang_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n"))
+	plan, err := inputs.Parse("s.toml", []byte("[settings]\nmax_time_per_point = \"1s\"\nhang_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,9 @@ func (r *Runner) measureMethod(pt *inputs.Point, method ops.Method, spec OpSpec,
 		return r.measureOnce(spec, t)
 	}
 	t.Stop.MaxTime = max(t.Stop.MaxTime/time.Duration(tasks), time.Millisecond)
+	if t.Stop.Budget > 0 {
+		t.Stop.Budget = max(t.Stop.Budget/time.Duration(tasks), time.Millisecond)
+	}
 	var slowest *measure.Result
 	var times []float64
 	for task := range pt.NProcs {

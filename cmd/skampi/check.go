@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/report"
 )
 
 // checkOptions are the flags of `skampi check`, with its output injected.
@@ -60,8 +61,12 @@ func check(o *checkOptions) error {
 
 func printPlan(out io.Writer, plan *inputs.Plan, ex *inputs.Expansion, np int) {
 	fmt.Fprintf(out, "suite %s (%s)\nsha256 %s\n", plan.Name, plan.Source, plan.SHA256)
-	if plan.Description != "" {
-		fmt.Fprintf(out, "%s\n", plan.Description)
+	// The suite's own text reaches the terminal escaped: an escape sequence in a
+	// description must not act on it.
+	for _, line := range strings.Split(strings.TrimRight(plan.Description, "\n"), "\n") {
+		if line != "" {
+			fmt.Fprintf(out, "%s\n", report.Printable(line))
+		}
 	}
 	fmt.Fprintln(out)
 	perMeasurement := map[*inputs.Measurement]int{}
@@ -72,7 +77,7 @@ func printPlan(out io.Writer, plan *inputs.Plan, ex *inputs.Expansion, np int) {
 	fmt.Fprintf(tw, "#\tmeasurement\top\tpoints\tsizes\tmethods\tprocs\n")
 	for i := range plan.Measurements {
 		m := &plan.Measurements[i]
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", m.Index+1, m.Name, m.Op.Name, perMeasurement[m],
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", m.Index+1, report.Printable(m.Name), m.Op.Name, perMeasurement[m],
 			sizeList(m.Sizes), dash(strings.Join(m.Methods, " ")), procsList(m))
 	}
 	tw.Flush()

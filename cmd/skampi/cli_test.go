@@ -148,3 +148,15 @@ func TestClockFlags(t *testing.T) {
 		t.Errorf("%d %q", code, stderr)
 	}
 }
+
+// Text from a suite reaches the terminal escaped: an escape sequence in a description
+// or a measurement name shows, it does not act.
+func TestCheckEscapesSuiteText(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "esc.toml")
+	os.WriteFile(suite, []byte("description = \"line one\\nclear: \\u001b[2J\\u001b]0;pwned\\u0007\"\n[[measurement]]\nname = \"x\\u001b[31m\"\nop = \"Barrier\"\nsizes = [0]\n"), 0o644)
+	code, stdout, stderr := runCLI("check", "-i", suite)
+	if code != 0 || strings.ContainsRune(stdout, 0x1b) || strings.ContainsRune(stdout, 0x07) ||
+		!strings.Contains(stdout, "line one\nclear: \\x1b[2J\\x1b]0;pwned\\x07\n") || !strings.Contains(stdout, `x\x1b[31m`) {
+		t.Errorf("code %d:\n%q\n%s", code, stdout, stderr)
+	}
+}

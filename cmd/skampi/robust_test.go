@@ -27,6 +27,7 @@ const faultySuite = `[settings]
 min_repetitions = 2
 max_repetitions = 3
 iterations = 10
+max_time_per_point = "1s"
 hang_timeout = "2s"
 
 [[measurement]]
@@ -398,7 +399,7 @@ window = 8
 // A rank that never starts MPI (a stopped node) does not leave the job waiting forever:
 // the start-up is watched like a point, recorded as a timeout, and the job ends.
 func TestStalledStartUpIsRecorded(t *testing.T) {
-	suite := writeSuite(t, "[settings]\nhang_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
+	suite := writeSuite(t, "[settings]\nmax_time_per_point = \"1s\"\nhang_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
 	out := t.TempDir()
 	start := time.Now()
 	code, stdout, stderr := skampi(t, []string{"SKAMPI_SELFTEST_STALL_RANK=1"}, "-i", suite, "-o", out, "--max-restarts", "0")
