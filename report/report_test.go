@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -238,5 +240,39 @@ func TestSourcesAndMerge(t *testing.T) {
 	bad, err := LoadAll(ParseSources([]string{dir + "/bad.jsonl"}), nil)
 	if err != nil || len(bad.Problems) != 1 || !strings.Contains(bad.Problems[0].String(), "bad.jsonl:1: error: point record lacks") {
 		t.Errorf("bad file: %v %v", err, bad)
+	}
+}
+
+// endless repeats its text forever, like /dev/zero or `yes`.
+type endless struct{ text string }
+
+func (e endless) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = e.text[i%len(e.text)]
+	}
+	return len(b) - len(b)%len(e.text), nil
+}
+
+// An endless input ends in an error naming the source, within the limits: it never
+// grows memory until the process dies.
+func TestEndlessInputIsBounded(t *testing.T) {
+	maxBytes, maxLines := MaxSourceBytes, MaxSourceLines
+	MaxSourceBytes, MaxSourceLines = 64<<20, 100_000
+	defer func() { MaxSourceBytes, MaxSourceLines = maxBytes, maxLines }()
+	for _, c := range []struct{ text, want string }{
+		{"\x00", "more than 64 MiB of input"},
+		{"{}\n", "not a result file"},
+		{`{"kind":"note"}` + "\n", "more than 100000 lines"},
+	} {
+		for name, read := range map[string]func(io.Reader, string) (*Results, error){"Read": Read, "ReadSKO": ReadSKO} {
+			_, err := read(endless{c.text}, "/dev/zero")
+			var p *Problem
+			if !errors.As(err, &p) || !strings.HasPrefix(err.Error(), "/dev/zero:") {
+				t.Errorf("%s %q: %v", name, c.text, err)
+			}
+			if name == "Read" && !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s %q: %v, want %q", name, c.text, err, c.want)
+			}
+		}
 	}
 }
