@@ -108,7 +108,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	ph.sink.Store(sink)
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done,
-		Watchdog: ph.wd, RunID: ph.runID}
+		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
 	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr)
 	defer stopSignals()
 	if rank == 0 {

@@ -131,6 +131,7 @@ const (
 	FaultDenied      = "denied"      // the routine is on the known-broken list for this library
 	FaultInterrupted = "interrupted" // SIGINT/SIGTERM arrived during the point
 	FaultCorrupt     = "corrupt"     // check_data: a received byte differed from what was sent
+	FaultError       = "error"       // the library (or skampi) refused the point; the run went on
 )
 
 // Fault records a point that was not measured. Timeouts and crashes are skipped when a

@@ -22,7 +22,7 @@ var required = map[string][]string{
 	record.KindClock: {"run_id", "rank", "algorithm", "elapsed_s", "residual_s"},
 }
 
-var faultKinds = []string{record.FaultTimeout, record.FaultCrash, record.FaultDenied, record.FaultInterrupted, record.FaultCorrupt}
+var faultKinds = []string{record.FaultTimeout, record.FaultCrash, record.FaultDenied, record.FaultInterrupted, record.FaultCorrupt, record.FaultError}
 
 // foreignLine is the warning for a line that is not a JSON object with a "kind".
 const foreignLine = "not a skampi record (a line torn by a crash or a full disk, or text from elsewhere), skipped"

@@ -6,6 +6,7 @@ package runner
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"time"
 
@@ -61,6 +62,7 @@ type Runner struct {
 	AllowBroken bool           // run routines on the deny-list anyway
 	Done        *record.KeySet // rank 0: points a resumed run leaves alone
 	Watchdog    *Watchdog      // optional: armed around every point
+	Stderr      io.Writer      // where a rank says why its part of a point failed
 
 	// Skipped counts the points left alone because Done had them (rank 0).
 	Skipped int
@@ -147,8 +149,11 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	if err == nil {
 		p, err = r.measurePoint(pt, syncer)
 	}
-	if err != nil {
-		return fmt.Errorf("measurement %q, %d bytes: %w", pt.Measurement.Name, pt.Size, err)
+	if failed, aerr := r.agree(err); aerr != nil {
+		return aerr
+	} else if failed != nil {
+		// One bad point never ends the run: it is a fault, and the next point runs.
+		return r.pointError(pt, failed, err)
 	}
 	if p == nil { // not rank 0
 		return nil
@@ -162,6 +167,54 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	}
 	if err := r.Sink.Write(out); err != nil {
 		return fmt.Errorf("writing results: %w", err)
+	}
+	return nil
+}
+
+// agree has every rank say whether its part of the point ended in an error, and
+// returns the ranks that did (on rank 0; an empty list elsewhere), or nil when none
+// did. An error in a point is a fault of the point, not of the job, as long as every
+// rank gets here; a rank left waiting inside the library is the watchdog's.
+func (r *Runner) agree(err error) ([]int, error) {
+	v := 0.0
+	if err != nil {
+		v = 1
+	}
+	vals, gerr := r.World.Gather(v)
+	if gerr != nil {
+		return nil, gerr
+	}
+	failed := []int{}
+	for rank, x := range vals {
+		if x != 0 {
+			failed = append(failed, rank)
+		}
+	}
+	n, berr := r.World.Bcast(int64(len(failed)))
+	if berr != nil || n == 0 {
+		return nil, berr
+	}
+	return failed, nil
+}
+
+// pointError records a point some rank could not measure (rank 0), and each failing
+// rank says why on its standard error.
+func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
+	if err != nil && r.Stderr != nil {
+		fmt.Fprintf(r.Stderr, "skampi: rank %d: measurement %q, %d bytes: %v\n", r.World.Rank(), pt.Measurement.Name, pt.Size, err)
+	}
+	if r.World.Rank() != 0 {
+		return nil
+	}
+	f := pt.Fault(r.RunID)
+	f.Fault, f.Time = record.FaultError, time.Now().UTC()
+	if err != nil {
+		f.Detail = err.Error()
+	} else {
+		f.Detail = fmt.Sprintf("rank(s) %v failed (their message is on their standard error)", failed)
+	}
+	if werr := r.Sink.Write(&f); werr != nil {
+		return fmt.Errorf("writing results: %w", werr)
 	}
 	return nil
 }

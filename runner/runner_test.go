@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"bytes"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -22,18 +24,31 @@ type fakeWorld struct {
 	kernels []string // and their kernels
 	tasks   []int    // and the tasks of per-task methods
 	open    int      // ops not closed yet
+	fail    string   // a kernel whose preparation fails
 }
 
 func (w *fakeWorld) Rank() int      { return 0 }
 func (w *fakeWorld) Size() int      { return w.size }
 func (w *fakeWorld) Barrier() error { return nil }
-func (w *fakeWorld) Gather(float64) ([]float64, error) {
-	return w.pending, nil
+
+// Gather returns the times the last operation left for every rank; any other gather
+// (the agreement after a point) sees the other ranks give 0.
+func (w *fakeWorld) Gather(v float64) ([]float64, error) {
+	if p := w.pending; p != nil {
+		w.pending = nil
+		return p, nil
+	}
+	out := make([]float64, w.size)
+	out[0] = v
+	return out, nil
 }
 func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
 func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-process fake: window sync untested here
 func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
+	if s.Kernel == w.fail {
+		return nil, errors.New("MPI_Allreduce: MPI_ERR_OP: invalid reduce operation")
+	}
 	w.made = append(w.made, s.Pair)
 	w.kernels = append(w.kernels, s.Kernel)
 	w.tasks = append(w.tasks, s.Task)
@@ -290,5 +305,39 @@ root = 1
 	}
 	if w.open != 0 {
 		t.Errorf("%d operations left open", w.open)
+	}
+}
+
+// One bad point never ends the run: the library's error is a fault of that point, and
+// the next point is measured.
+func TestPointErrorIsAFault(t *testing.T) {
+	p := plan(t, `
+[settings]
+min_repetitions = 2
+max_repetitions = 2
+iterations = 1
+[[measurement]]
+name = "bad"
+op = "Allreduce"
+sizes = [8]
+[[measurement]]
+name = "after"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+`)
+	sink := &collect{}
+	var stderr bytes.Buffer
+	r := &Runner{World: &fakeWorld{size: 2, fail: "allreduce"}, Sink: sink, Stderr: &stderr, RunID: "x"}
+	if err := r.Run(expand(t, p, "a", "a")); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.faults) != 1 || len(sink.points) != 1 || sink.points[0].Measurement != "after" {
+		t.Fatalf("faults %+v points %+v", sink.faults, sink.points)
+	}
+	if f := sink.faults[0]; f.Fault != record.FaultError || f.PointIndex != 1 || !strings.Contains(f.Detail, "MPI_ERR_OP") {
+		t.Errorf("fault %+v", f)
+	}
+	if !strings.Contains(stderr.String(), `rank 0: measurement "bad", 8 bytes: MPI_Allreduce: MPI_ERR_OP`) {
+		t.Errorf("stderr %q", stderr.String())
 	}
 }
