@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/runner"
 )
 
 // ClockOptions of `skampi clock check`.
@@ -66,14 +68,35 @@ func ClockCheck(o ClockOptions) error {
 }
 
 // clockRank is one rank of `clock check`.
+// clockPhaseTimeout bounds each phase of a clock check but the checks themselves
+// (bounded by --duration plus this): start-up, the synchronisation, finalize.
+const clockPhaseTimeout = 60 * time.Second
+
 func clockRank(o ClockOptions) error {
 	out := o.Stdout
 	launch.SetRankDefaults()
+	var mpiUp atomic.Bool // read by the watchdog's goroutine
+	// Every phase is watched: a rank that never answers ends the check, it does not
+	// leave the others waiting forever.
+	wd := &runner.Watchdog{Expire: func(f *record.Fault) {
+		fmt.Fprintf(o.Stderr, "skampi: clock check: %s: no progress for %.0f s; ending the job\n", f.Measurement, f.ElapsedS)
+		if mpiUp.Load() {
+			mpi.Abort(ExitTimeout)
+		}
+		os.Exit(ExitTimeout)
+	}}
+	phase := func(what string, d time.Duration) { wd.Start(record.Fault{Measurement: what}, d) }
+	defer wd.Stop()
+	phase("start-up", clockPhaseTimeout)
 	w, err := mpi.Init("") // MPI_Init, as for a suite run by default
 	if err != nil {
 		return err
 	}
-	defer w.Finalize()
+	mpiUp.Store(true)
+	defer func() {
+		phase("finalize", clockPhaseTimeout)
+		w.Finalize()
+	}()
 	fail := func(err error) error {
 		fmt.Fprintf(o.Stderr, "skampi: rank %d: %v\n", w.Rank(), err)
 		mpi.Abort(1)
@@ -89,6 +112,7 @@ func clockRank(o ClockOptions) error {
 	}
 	x := w.NewClock()
 	t0 := time.Now()
+	phase("synchronisation", clockPhaseTimeout)
 	model, err := alg.Sync(x)
 	if err != nil {
 		return fail(fmt.Errorf("synchronising: %w", err))
@@ -99,6 +123,7 @@ func clockRank(o ClockOptions) error {
 	runID := hdr.RunID
 	var records []record.Clock
 	start := time.Now()
+	phase("checks", o.Duration+clockPhaseTimeout)
 	// Checks at 0, interval, 2*interval, ... up to duration.
 	for k := 1; ; k++ {
 		elapsed := time.Since(start).Seconds()
