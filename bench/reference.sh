@@ -182,17 +182,20 @@ print()
 print("ratio: the median over rounds of skampi's value / the C value of the same round")
 print("(latency, time: > 1 means skampi reports more time; bandwidth: > 1 means skampi reports more bandwidth)")
 print()
-print(f"  {'row':<36} {'unit':<5} {'median C':>10} {'median skampi':>14} {'ratio':>7} {'spread':>7}")
+print(f"  {'row':<36} {'unit':<5} {'median C':>10} {'median skampi':>14} {'ratio':>7} {'best':>7} {'spread':>7}")
 noisy = 0
 for key in sorted(rows):
     label, unit = key[-2], key[-1]
     c = [p[0] for p in rows[key]]
     s = [p[1] for p in rows[key]]
     ratio = st.median(b / a for a, b in rows[key])
+    best = max(s) / max(c) if unit == "MB/s" else min(s) / min(c)
     spread = max(max(c) / min(c), max(s) / min(s))
     noisy += spread > 1.10
-    print(f"  {label:<36} {unit:<5} {st.median(c):>10.4g} {st.median(s):>14.4g} {ratio:>7.3f} {'x%.2f' % spread:>7}")
+    print(f"  {label:<36} {unit:<5} {st.median(c):>10.4g} {st.median(s):>14.4g} {ratio:>7.3f} {best:>7.3f} {'x%.2f' % spread:>7}")
 print()
+print("best: skampi's best round / C's best round (the least time, the most bandwidth): noise only adds time,")
+print("      so on a busy machine this compares the programs rather than the moments they ran at")
 print("spread: the largest max/min over the rounds of either program's values in the row")
 if noisy:
     print(f"note: in {noisy} of {len(rows)} rows one program's rounds differ by more than 10 %; "
