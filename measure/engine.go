@@ -31,8 +31,13 @@ type Op interface {
 }
 
 // Slot is when a repetition must run, on this rank's local clock (seconds of the
-// timer the operations use); the zero Slot means "start now".
-type Slot struct{ Start, Stop float64 }
+// timer the operations use); the zero Slot means "start now". Barrier asks the
+// operation to meet every rank of the job in a barrier first, inside its own call, so
+// nothing runs between the barrier and the timer.
+type Slot struct {
+	Start, Stop float64
+	Barrier     bool
+}
 
 // Syncer decides when each repetition starts (package sync implements it).
 type Syncer interface {

@@ -99,7 +99,7 @@ const maxClockError = 10e-6
 // makes sure the clocks are synchronised.
 func (r *Runner) syncer(name, clockAlgo string) (measure.Syncer, error) {
 	if name != "window" {
-		return psync.New(name, r.World)
+		return psync.New(name)
 	}
 	model, err := r.clockModel(clockAlgo)
 	if err != nil {

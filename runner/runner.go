@@ -26,7 +26,6 @@ type Sink interface {
 // World is the communicator plus the operation factory of one library.
 type World interface {
 	measure.Comm
-	Barrier() error
 	NewOp(OpSpec) (Op, error)
 	// Clock is the primitive clock synchronisation runs over; Now reads the clock the
 	// operations use (window synchronisation waits on it).

@@ -50,3 +50,22 @@ func TestWindowSlotsAndAdaptation(t *testing.T) {
 		t.Errorf("grows to %g, not beyond the maximum %g", w.Width(), windowMax)
 	}
 }
+
+// Barrier synchronisation is asked of the operation, which runs it right before its
+// timer; none asks for nothing.
+func TestBarrierAndNone(t *testing.T) {
+	b, err := New("barrier")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := b.Before(); err != nil || !s.Barrier || s.Start != 0 || b.Name() != "barrier" {
+		t.Errorf("barrier: %+v %v", s, err)
+	}
+	n, _ := New("none")
+	if s, err := n.Before(); err != nil || s.Barrier || n.Name() != "none" {
+		t.Errorf("none: %+v %v", s, err)
+	}
+	if _, err := New("window"); err == nil {
+		t.Error("window is made with NewWindow")
+	}
+}

@@ -228,9 +228,13 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	return MPI_SUCCESS;
 }
 
-int sk_run(sk_ctx *c, long long iters, double start, double stop, double *per_op) {
+int sk_run(sk_ctx *c, long long iters, double start, double stop, int barrier, double *per_op) {
 	*per_op = NAN;
 	if (!c || iters < 1) return SK_ERR_ARGS;
+	if (barrier) {
+		int brc = MPI_Barrier(MPI_Comm_f2c(c->a.world));
+		if (brc != MPI_SUCCESS) return brc;
+	}
 	if (c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
 	const sk_step step = c->k->step;
 	int rc = MPI_SUCCESS, invalid = 0;

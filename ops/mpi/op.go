@@ -96,7 +96,7 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	a := C.sk_args{
 		kernel: kernel, datatype: dtype, reduce_op: redop,
 		role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes), timer: C.SK_TIMER_GLOBAL_LOOP,
-		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm,
+		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm, world: w.comm,
 		root: C.int(s.Root), task: C.int(s.Task), barrier_above: C.longlong(s.BarrierAbove),
 	}
 	if s.Info.Windowed {
@@ -170,7 +170,11 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 		return math.NaN(), fmt.Errorf("%s: %d iterations (%w)", o.call, iters, ErrInvalid)
 	}
 	var t C.double
-	if err := check(C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), C.double(slot.Stop), &t), o.call); err != nil {
+	barrier := C.int(0)
+	if slot.Barrier {
+		barrier = 1
+	}
+	if err := check(C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), C.double(slot.Stop), barrier, &t), o.call); err != nil {
 		return math.NaN(), err
 	}
 	return float64(t), nil

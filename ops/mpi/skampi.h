@@ -44,6 +44,7 @@ typedef struct {
 	char *sbuf;
 	char *rbuf;
 	MPI_Fint comm;
+	MPI_Fint world; /* the job's communicator: the barrier before a repetition spans it */
 	int root;
 	int task; /* per-task kernels (bcast_ack): the rank of comm measured; others ignore it */
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
@@ -125,8 +126,10 @@ struct sk_ctx {
 int sk_prepare(const sk_args *a, sk_ctx **out);
 /* sk_run runs iters steps and stores this rank's time per operation (s) in *per_op:
  * NaN on an idle rank, on a start after `start` or an end after `stop` (local clock,
- * s; 0 = start at once, no deadline). */
-int sk_run(sk_ctx *c, long long iters, double start, double stop, double *per_op);
+ * s; 0 = start at once, no deadline). With barrier set, every rank of the job (idle
+ * ones too) first meets in MPI_Barrier, and the timer starts right after it, as the C
+ * benchmarks do: returning to Go between the two would let the ranks drift apart. */
+int sk_run(sk_ctx *c, long long iters, double start, double stop, int barrier, double *per_op);
 /* sk_release frees c; it makes no MPI call, so it is safe after MPI_Finalize. */
 void sk_release(sk_ctx *c);
 
