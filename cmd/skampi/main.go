@@ -16,8 +16,9 @@ import (
 var version = "0.1.0-dev"
 
 func init() {
-	// MPI is initialised with MPI_THREAD_FUNNELED: every MPI call must come from the
-	// thread that initialised it, so main stays on the main OS thread.
+	// Every MPI call must come from the thread that initialised MPI (MPI_Init gives
+	// MPI_THREAD_SINGLE at best), so main stays on the main OS thread; the launcher's
+	// death signal to mpirun also follows this thread (job.dieWithLauncher).
 	runtime.LockOSThread()
 }
 
