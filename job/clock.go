@@ -51,7 +51,7 @@ func ClockCheck(o ClockOptions) error {
 			return err
 		}
 	}
-	l, err := MPIRun(jo)
+	l, err := MPIRun(jo, 0) // no results file to watch: every phase has its own watchdog
 	if err != nil {
 		return err
 	}

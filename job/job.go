@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
@@ -103,7 +104,7 @@ func Run(o Options) error {
 			}
 		}
 	}
-	l, err := MPIRun(o)
+	l, err := MPIRun(o, quietLimit(plan))
 	if err != nil {
 		return err
 	}
@@ -120,4 +121,15 @@ func (o *Options) defaults() {
 	if o.Stderr == nil {
 		o.Stderr = os.Stderr
 	}
+}
+
+// quietLimit is how long a self-launched job may go without a new record before the
+// launcher takes it for stopped: longer than any watched phase (each is bounded by its
+// hang_timeout) plus the ranks' grace for rank 0 to write, with a margin for start-up.
+func quietLimit(plan *inputs.Plan) time.Duration {
+	longest := plan.Settings.Hang()
+	for _, m := range plan.Measurements {
+		longest = max(longest, m.Settings.Hang())
+	}
+	return 2*longest + rootGrace + time.Minute
 }

@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
@@ -23,7 +25,9 @@ type Launcher func(args []string) (code int, sig syscall.Signal, err error)
 
 // MPIRun is the Launcher of a self-launch: mpirun on this machine running this very
 // executable with opts.NP processes, signals passed on.
-func MPIRun(o Options) (Launcher, error) {
+// quiet is how long the results may go without a new record before the launcher
+// takes the whole job for stopped (0: not watched).
+func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
 	mpirun, err := launch.FindMPIRun()
 	if err != nil {
 		return nil, err
@@ -37,7 +41,19 @@ func MPIRun(o Options) (Launcher, error) {
 			launch.Options{NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
 		cmd.Stdout, cmd.Stderr = o.Stdout, o.Stderr
 		dieWithLauncher(cmd)
+		var stalled atomic.Bool
+		if quiet > 0 && o.Out != "" {
+			stopWatch := watchProgress(filepath.Join(o.Out, "results.jsonl"), quiet, func(idle time.Duration) {
+				fmt.Fprintf(o.Stderr, "\nskampi: no new record for %v: the whole job has stopped (no rank's watchdog could end it); ending it\n", idle.Round(time.Second))
+				stalled.Store(true)
+				endJob(cmd)
+			})
+			defer stopWatch()
+		}
 		code, sig, err := runForwardingSignals(cmd)
+		if stalled.Load() && err == nil {
+			code = ExitTimeout // ended by us: a hang, recorded by SelfLaunch
+		}
 		if err != nil {
 			err = fmt.Errorf("%s: %w", mpirun, err)
 		}
@@ -93,6 +109,9 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		if code == ExitTimeout {
 			if f := after.lastFault(record.FaultTimeout); f != nil {
 				key = f.Key()
+			} else if err := recordFault(o.Out, after.lastRun(), pt, record.FaultTimeout,
+				"no record for a long time and no rank ended the job (every rank stopped?): ended by skampi's launcher; skipped when resuming"); err != nil {
+				return err
 			}
 		} else {
 			what, then = "died (exit status "+strconv.Itoa(code)+")", "measuring it again"
@@ -169,4 +188,40 @@ func exitStatus(ps *os.ProcessState) int {
 		return ExitSignal + int(ws.Signal())
 	}
 	return max(1, ps.ExitCode())
+}
+
+// watchProgress calls stalled (once) when the file at path has not grown for quiet: the
+// ranks' watchdogs end a blocked job, but not one whose every process is stopped.
+func watchProgress(path string, quiet time.Duration, stalled func(idle time.Duration)) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		size, since := int64(-1), time.Now()
+		tick := time.NewTicker(min(quiet/4, time.Second))
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			if st, err := os.Stat(path); err == nil && st.Size() != size {
+				size, since = st.Size(), time.Now()
+				continue
+			}
+			if idle := time.Since(since); idle >= quiet {
+				stalled(idle)
+				return
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// endJob asks mpirun to end the job, and makes sure after a grace period.
+func endJob(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
 }

@@ -230,3 +230,76 @@ func TestLauncherDeathEndsTheJob(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// The launcher notices a job whose every process stopped (no rank's watchdog can end
+// it): no new record for the quiet time.
+func TestWatchProgress(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	os.WriteFile(path, []byte("{}\n"), 0o644)
+	fired := make(chan time.Duration, 1)
+	stop := watchProgress(path, 300*time.Millisecond, func(idle time.Duration) { fired <- idle })
+	defer stop()
+	select {
+	case idle := <-fired:
+		if idle < 300*time.Millisecond {
+			t.Errorf("fired after %v of quiet", idle)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a stopped job was not noticed")
+	}
+	// A job that keeps writing is left alone.
+	fired2 := make(chan time.Duration, 1)
+	stop2 := watchProgress(path, 300*time.Millisecond, func(idle time.Duration) { fired2 <- idle })
+	defer stop2()
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	defer f.Close()
+	for i := 0; i < 10; i++ {
+		f.Write([]byte("{}\n"))
+		time.Sleep(100 * time.Millisecond)
+	}
+	select {
+	case idle := <-fired2:
+		t.Errorf("fired on a job that writes (idle %v)", idle)
+	default:
+	}
+}
+
+// A job the launcher had to end (ExitTimeout, no rank recorded anything) gets its
+// timeout recorded by the launcher, and the resumed run goes on after that point.
+func TestStoppedJobIsRecordedByTheLauncher(t *testing.T) {
+	dir := t.TempDir()
+	plan, err := inputs.Parse("crash.toml", []byte(crashSuite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	j := &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool {
+		if pt.Op().Name == "Selftest_Crash" && !stopped {
+			stopped = true
+			return true
+		}
+		return false
+	}}
+	launch := func(args []string) (int, syscall.Signal, error) {
+		code, sig, err := j.launch(args)
+		if code == 134 {
+			code = ExitTimeout // as MPIRun reports a job it ended for its silence
+		}
+		return code, sig, err
+	}
+	var stderr bytes.Buffer
+	if err := SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}}, launch); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	st, err := loadState(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.res.Faults) != 1 || st.res.Faults[0].Fault != record.FaultTimeout || st.res.Faults[0].Op != "Selftest_Crash" ||
+		!strings.Contains(st.res.Faults[0].Detail, "ended by skampi's launcher") || len(st.res.Problems) != 0 {
+		t.Errorf("faults %+v problems %v", st.res.Faults, st.res.Problems)
+	}
+	if j.runs != 2 || len(st.res.Points) != 14 {
+		t.Errorf("%d launches, %d points", j.runs, len(st.res.Points))
+	}
+}

@@ -138,16 +138,21 @@ func (st *state) firstMissing(plan *inputs.Plan) *inputs.Point {
 // recordCrash appends a crash fault for a point the job died in twice. Its index is the
 // point's own in the newest run, which holds no record of it.
 func recordCrash(dir, runID string, pt *inputs.Point, code int) error {
+	return recordFault(dir, runID, pt, record.FaultCrash,
+		fmt.Sprintf("the job died in this point twice (mpirun exit status %d); skipped when resuming", code))
+}
+
+// recordFault appends a fault the launcher found for a point (no rank could).
+func recordFault(dir, runID string, pt *inputs.Point, kind, detail string) error {
 	f := pt.Fault(runID)
-	f.Fault, f.Time = record.FaultCrash, time.Now().UTC()
-	f.Detail = fmt.Sprintf("the job died in this point twice (mpirun exit status %d); skipped when resuming", code)
+	f.Fault, f.Time, f.Detail = kind, time.Now().UTC(), detail
 	b, err := json.Marshal(&f)
 	if err != nil {
 		return err
 	}
-	out, err := os.OpenFile(filepath.Join(dir, "results.jsonl"), os.O_WRONLY|os.O_APPEND, 0)
+	out, err := openRegular(filepath.Join(dir, "results.jsonl"))
 	if err != nil {
-		return fmt.Errorf("recording the crash: %w", err)
+		return fmt.Errorf("recording the %s: %w", kind, err)
 	}
 	if err := endLine(out); err != nil {
 		out.Close()
