@@ -1,0 +1,80 @@
+package inputs
+
+import "strings"
+
+// Checks across settings: a pair that disagrees is reported at whichever of the two
+// was written later, so the message points at the line the author last touched.
+
+// maxPlanPoints bounds the points of a suite: sizes, methods and process counts
+// multiply, and a run of more would not end this year anyway.
+const maxPlanPoints = 1_000_000
+
+// checkPlanSize reports the measurement at which the plan passes maxPlanPoints.
+func checkPlanSize(el *ErrorList, ms []Measurement) {
+	total := 0
+	for _, m := range ms {
+		total += len(m.Sizes) * max(1, len(m.Methods)) * len(m.ProcsList())
+		if total > maxPlanPoints {
+			el.add(m.Pos, "measurement %q takes the suite past %d points (sizes x methods x procs): split it into several suites",
+				m.Name, maxPlanPoints)
+			return
+		}
+	}
+}
+
+// checkReps reports min_repetitions > max_repetitions where the later of the two was set.
+func (d *decoder) checkReps(s Settings, origin map[string]string) {
+	if s.MinReps <= s.MaxReps {
+		return
+	}
+	d.errAt(d.later(origin, "min_repetitions", "max_repetitions"),
+		"min_repetitions (%d) is larger than max_repetitions (%d)", s.MinReps, s.MaxReps)
+}
+
+// later is the path of whichever of two settings was written later in the file (the
+// one to point at when the pair disagrees).
+func (d *decoder) later(origin map[string]string, a, b string) string {
+	path := origin[b]
+	if p := origin[a]; path == "" || (p != "" && d.ix.at(path).less(d.ix.at(p))) {
+		path = p
+	}
+	return path
+}
+
+// setIn reports whether any of the settings was set inside the table at prefix ("" for
+// anywhere): a measurement re-checks only the pairs it changed.
+func setIn(origin map[string]string, prefix string, keys ...string) bool {
+	for _, k := range keys {
+		if p, ok := origin[k]; ok && (prefix == "" || strings.HasPrefix(p, prefix+".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHang reports a hang_timeout that would end points still measuring: it must be
+// longer than max_time_per_point, which the stop rule keeps every point within.
+func (d *decoder) checkHang(s Settings, origin map[string]string, prefix string) {
+	if s.HangTimeout == 0 || s.HangTimeout > s.MaxTime || !setIn(origin, prefix, "hang_timeout", "max_time_per_point") {
+		return
+	}
+	d.errAt(d.later(origin, "hang_timeout", "max_time_per_point"),
+		"hang_timeout (%v) must be longer than max_time_per_point (%v): a point still measuring would be ended as hung",
+		s.HangTimeout, s.MaxTime)
+}
+
+// checkReduction reports a reduction MPI does not define: the bitwise operators on
+// floating-point data (MPI-4.0 5.9.2), which the library would reject mid-run.
+func (d *decoder) checkReduction(m Measurement, origin map[string]string, prefix string) {
+	dt := m.Settings.DatatypeFor(m.Op)
+	bitwise := m.Settings.ReduceOp == "band" || m.Settings.ReduceOp == "bor" || m.Settings.ReduceOp == "bxor"
+	if !m.Op.Reduction || !bitwise || (dt != "float" && dt != "double") {
+		return
+	}
+	path := d.later(origin, "datatype", "reduce_op")
+	if path == "" {
+		path = prefix + ".op"
+	}
+	d.errAt(path, "%s: reduce_op %q is not defined on %s data in MPI (bitwise operators take integers: byte, char, int, long)",
+		m.Op.Name, m.Settings.ReduceOp, dt)
+}
