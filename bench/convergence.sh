@@ -42,14 +42,14 @@ for suite in $SUITES; do
 		_ "$TMP/$suite.wall" "$SKAMPI" -i "$suite" -o "$out" --np "$NP" >"$TMP/$suite.log" 2>&1 ||
 		die "$suite failed: see $TMP/$suite.log (KEEP=1 keeps it)"
 	python3 - "$suite" "$out/results.jsonl" "$TMP/$suite.wall" <<'EOF'
-import json, sys
+import json, math, sys
 suite, path = sys.argv[1], sys.argv[2]
 start, end = map(float, open(sys.argv[3]).read().split())
 pts = [r for r in map(json.loads, open(path)) if r.get("kind") == "point"]
 conv = sum(1 for p in pts if p["stop"] == "converged")
 rse = sorted(p["stderr_s"] / abs(p["time_s"]) if p["time_s"] else float("inf") for p in pts)
 def q(f):  # nearest rank
-    return rse[min(len(rse) - 1, max(0, int(round(f * len(rse) + 0.5)) - 1))] if rse else float("nan")
+    return rse[min(len(rse) - 1, max(0, math.ceil(f * len(rse)) - 1))] if rse else float("nan")
 n = len(pts)
 print(f"{suite:<8} {n:7d} {conv:4d} {100 * conv / max(n, 1):4.1f}% {100 * q(0.5):8.2f}% "
       f"{100 * q(0.9):8.2f}% {100 * q(1.0):8.2f}% {end - start:9.1f}")

@@ -42,15 +42,23 @@ func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
 		cmd.Stdout, cmd.Stderr = o.Stdout, o.Stderr
 		dieWithLauncher(cmd)
 		var stalled atomic.Bool
+		started := func() {} // the watch starts once mpirun has (endJob reads its process)
 		if quiet > 0 && o.Out != "" {
-			stopWatch := watchProgress(filepath.Join(o.Out, "results.jsonl"), quiet, func(idle time.Duration) {
-				fmt.Fprintf(o.Stderr, "\nskampi: no new record for %v: the whole job has stopped (no rank's watchdog could end it); ending it\n", idle.Round(time.Second))
-				stalled.Store(true)
-				endJob(cmd)
-			})
-			defer stopWatch()
+			var stopWatch func()
+			started = func() {
+				stopWatch = watchProgress(filepath.Join(o.Out, "results.jsonl"), quiet, func(idle time.Duration) {
+					fmt.Fprintf(o.Stderr, "\nskampi: no new record for %v: the whole job has stopped (no rank's watchdog could end it); ending it\n", idle.Round(time.Second))
+					stalled.Store(true)
+					endJob(cmd)
+				})
+			}
+			defer func() {
+				if stopWatch != nil {
+					stopWatch()
+				}
+			}()
 		}
-		code, sig, err := runForwardingSignals(cmd)
+		code, sig, err := runForwardingSignals(cmd, started)
 		if stalled.Load() && err == nil {
 			code = ExitTimeout // ended by us: a hang, recorded by SelfLaunch
 		}
@@ -109,9 +117,21 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		if code == ExitTimeout {
 			if f := after.lastFault(record.FaultTimeout); f != nil {
 				key = f.Key()
-			} else if err := recordFault(o.Out, after.lastRun(), pt, record.FaultTimeout,
-				"no record for a long time and no rank ended the job (every rank stopped?): ended by skampi's launcher; skipped when resuming"); err != nil {
-				return err
+			} else {
+				// The launcher ended a silent job. The point in flight is the first one
+				// without a record, unless a signal reached rank 0 in time to record it
+				// as interrupted: then that one.
+				f := pt.Fault(after.lastRun())
+				if in := after.lastFault(record.FaultInterrupted); in != nil {
+					f = *in
+					f.PointIndex = 0 // its index is the interrupted record's; this one names no new point
+				}
+				key = f.Key()
+				f.Fault, f.Time = record.FaultTimeout, time.Now().UTC()
+				f.Detail = "no record for a long time and no rank ended the job (every rank stopped?): ended by skampi's launcher; skipped when resuming"
+				if err := appendFault(o.Out, &f); err != nil {
+					return err
+				}
 			}
 		} else {
 			what, then = "died (exit status "+strconv.Itoa(code)+")", "measuring it again"
@@ -159,10 +179,11 @@ func dieWithLauncher(cmd *exec.Cmd) {
 
 // runForwardingSignals runs cmd and passes SIGINT/SIGTERM on to it (mpirun then ends
 // the ranks); it returns the exit status and the signal received, if any.
-func runForwardingSignals(cmd *exec.Cmd) (int, syscall.Signal, error) {
+func runForwardingSignals(cmd *exec.Cmd, started func()) (int, syscall.Signal, error) {
 	if err := cmd.Start(); err != nil {
 		return 0, 0, err
 	}
+	started()
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	defer func() { signal.Stop(sigs); close(sigs) }() // ends the forwarding goroutine

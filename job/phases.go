@@ -25,7 +25,7 @@ import (
 // timeout fault, in the results file when there is one, and the job ends.
 type phases struct {
 	wd      *runner.Watchdog
-	rank    int // from the launcher until MPI knows
+	rank    atomic.Int32 // from the launcher until MPI knows; read by the watchdog
 	runID   string
 	hang    time.Duration
 	nprocs  int // from the launcher: MPI may not be up to say
@@ -41,8 +41,9 @@ type phases struct {
 func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
 	var id [8]byte
 	rand.Read(id[:])
-	p := &phases{rank: rank, runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), dir: o.Out,
+	p := &phases{runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), dir: o.Out,
 		plan: plan, version: o.Version, stderr: o.Stderr, nprocs: max(1, launch.Size(o.Env))}
+	p.rank.Store(int32(rank))
 	p.wd = &runner.Watchdog{Expire: p.expire}
 	return p
 }
@@ -57,7 +58,8 @@ func (p *phases) stop() { p.wd.Stop() }
 // expire runs on the watchdog's goroutine while the main one is blocked: rank 0
 // records the timeout and ends the job; the others give it time to, then end too.
 func (p *phases) expire(f *record.Fault) {
-	if p.rank != 0 {
+	rank := int(p.rank.Load())
+	if rank != 0 {
 		time.Sleep(rootGrace) // rank 0 normally ends the job before this
 	} else {
 		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", f.ElapsedS)
@@ -69,7 +71,7 @@ func (p *phases) expire(f *record.Fault) {
 	if f.Op != "" {
 		what = fmt.Sprintf("%s %q, %d bytes", f.Op, f.Measurement, f.MsgBytes)
 	}
-	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (hang_timeout); ending the job\n", p.rank, what, f.ElapsedS)
+	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (hang_timeout); ending the job\n", rank, what, f.ElapsedS)
 	if p.mpiUp.Load() {
 		mpi.Abort(ExitTimeout)
 	}

@@ -33,7 +33,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	launch.SetRankDefaults()
 	ph := newPhases(plan, o, launch.Rank(o.Env))
 	ph.start("start-up: MPI_Init")
-	selftestStall(o.Env, ph.rank)
+	selftestStall(o.Env, int(ph.rank.Load()))
 	w, err := mpi.Init(o.ThreadLevel)
 	ph.stop()
 	if err != nil {
@@ -41,7 +41,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	}
 	ph.mpiUp.Store(true)
 	rank := w.Rank()
-	ph.rank = rank
+	ph.rank.Store(int32(rank))
 	defer func() {
 		// A bug on one rank must not leave the others waiting in MPI forever.
 		if r := recover(); r != nil {
@@ -83,7 +83,10 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	ph.start("start-up: opening the results")
 	if rank == 0 {
 		if o.Out != "" {
-			lock, err = lockDir(o.Out) // the only writer of the directory, until the process ends
+			// Under the user's own launcher nothing created the directory yet.
+			if err = os.MkdirAll(o.Out, 0o755); err == nil {
+				lock, err = lockDir(o.Out) // the only writer of the directory, until the process ends
+			}
 		}
 		if err == nil && o.Resume {
 			if err = checkResume(plan, o.Out, o.Force); err == nil {
@@ -105,7 +108,6 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		ph.stop()
 		return common(err)
 	}
-	ph.sink.Store(sink)
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
@@ -119,6 +121,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
 		ph.header.Store(true)
+		ph.sink.Store(sink)          // after the header: a fault never precedes its run record
 		for _, n := range ex.Notes { // after the header line, before the table
 			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}

@@ -146,7 +146,13 @@ func recordCrash(dir, runID string, pt *inputs.Point, code int) error {
 func recordFault(dir, runID string, pt *inputs.Point, kind, detail string) error {
 	f := pt.Fault(runID)
 	f.Fault, f.Time, f.Detail = kind, time.Now().UTC(), detail
-	b, err := json.Marshal(&f)
+	return appendFault(dir, &f)
+}
+
+// appendFault appends one fault record to the results file.
+func appendFault(dir string, f *record.Fault) error {
+	kind := f.Fault
+	b, err := json.Marshal(f)
 	if err != nil {
 		return err
 	}

@@ -25,8 +25,8 @@ type Comm interface {
 type Op interface {
 	// Run executes iters operations inside one call into the library's language and
 	// returns this rank's time per operation in seconds; NaN when this rank does not
-	// take part, or when slot was given and the repetition started after slot.Start or
-	// ended after slot.Stop (it is then invalid).
+	// take part, or when slot was given and the repetition started after slot.Start
+	// (it is then invalid).
 	Run(iters int, slot Slot) (float64, error)
 }
 
@@ -35,8 +35,8 @@ type Op interface {
 // operation to meet every rank of the job in a barrier first, inside its own call, so
 // nothing runs between the barrier and the timer.
 type Slot struct {
-	Start, Stop float64
-	Barrier     bool
+	Start   float64
+	Barrier bool
 }
 
 // Syncer decides when each repetition starts (package sync implements it).

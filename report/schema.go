@@ -144,6 +144,9 @@ func (s *schema) index(run string, idx, line int) string {
 	if !s.runs[run] {
 		return fmt.Sprintf("run_id %q has no run record before it", run)
 	}
+	if idx == 0 {
+		return "" // a fault of no point (a phase such as start-up): there may be several
+	}
 	if s.seen[run] == nil {
 		s.seen[run] = map[int]int{}
 	}

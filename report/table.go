@@ -86,8 +86,8 @@ func (t *Table) point(p *record.Point) error {
 func (t *Table) fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "")
-	fmt.Fprintf(&b, "%11s %10s  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
-		Bytes(f.MsgBytes), strings.ToUpper(f.Fault), f.Detail)
+	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
+		f.MsgBytes, strings.ToUpper(f.Fault), f.Detail) // the bytes column, as for points
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
 }

@@ -81,7 +81,10 @@ func (r *Runner) measureDifference(whole, part OpSpec, t measure.Task) (res *mea
 		return nil, fmt.Errorf("the %s to subtract: %w", part.Info.Name, err)
 	}
 	defer closeOp(pop, part, &err)
-	return measure.MeasureDifference(r.World, wop, pop, t)
+	if res, err = measure.MeasureDifference(r.World, wop, pop, t); err == nil && whole.Settings.CheckData {
+		err = r.noteCorruption(wop, whole) // the whole carries the operation's data
+	}
+	return res, err
 }
 
 // closeOp releases op, reporting a failure in *err unless there is one already.

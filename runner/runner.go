@@ -164,6 +164,10 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	if r.corrupt != nil { // not a crash: the run goes on with the next point
 		out = corruptFault(pt, r.RunID, r.corrupt, p)
 	}
+	// Still watched while the record is written and synced, but as a phase: a fault
+	// written then must not carry the index of the record it may follow.
+	r.arm(record.Fault{Kind: record.KindFault, RunID: r.RunID, Measurement: "(writing the results)",
+		NProcs: r.World.Size()}, pt.Settings().Hang())
 	if err := r.Sink.Write(out); err != nil {
 		return fmt.Errorf("writing results: %w", err)
 	}
@@ -190,8 +194,14 @@ func (r *Runner) agree(err error) ([]int, error) {
 		}
 	}
 	n, berr := r.World.Bcast(int64(len(failed)))
-	if berr != nil || n == 0 {
+	if berr != nil {
 		return nil, berr
+	}
+	if n == 0 {
+		// This rank failed where the others did not even see a failure (they were in
+		// another call when it gathered): the ranks are out of step, so end the job
+		// rather than move on a point ahead of them.
+		return nil, err
 	}
 	return failed, nil
 }
@@ -312,7 +322,12 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	if m, _ := op.Method(pt.Method); s.Sync == "window" || m.WindowSync {
 		// Repetitions that started late are discarded; how many says how well the
 		// window fits the operation.
-		frac := float64(res.Discarded) / float64(res.N+res.Discarded)
+		// A subtraction ran whole and part alternately, N valid repetitions of each.
+		valid := res.N
+		if m.Subtract != "" {
+			valid *= 2
+		}
+		frac := float64(res.Discarded) / float64(max(1, valid+res.Discarded))
 		p.InvalidFraction = &frac
 	}
 	if res.N == 0 {

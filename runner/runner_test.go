@@ -27,9 +27,8 @@ type fakeWorld struct {
 	fail    string   // a kernel whose preparation fails
 }
 
-func (w *fakeWorld) Rank() int      { return 0 }
-func (w *fakeWorld) Size() int      { return w.size }
-func (w *fakeWorld) Barrier() error { return nil }
+func (w *fakeWorld) Rank() int { return 0 }
+func (w *fakeWorld) Size() int { return w.size }
 
 // Gather returns the times the last operation left for every rank; any other gather
 // (the agreement after a point) sees the other ranks give 0.

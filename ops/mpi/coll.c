@@ -108,7 +108,7 @@ int sk_step_alltoall_ordered(sk_ctx *c) {
 		int to = (me + i) % p, from = (me - i + p) % p;
 		int rc = MPI_Sendrecv(c->a.sbuf + (size_t)to * b, c->count, c->dt, to, TAG, c->a.rbuf + (size_t)from * b,
 		                      c->count, c->dt, from, TAG, c->comm, MPI_STATUS_IGNORE);
-		if (rc == MPI_SUCCESS && i < p - 1) rc = phase_barrier(c);
+		if (rc == MPI_SUCCESS && i > 0 && i < p - 1) rc = phase_barrier(c); /* not after the self phase */
 		if (rc != MPI_SUCCESS) return rc;
 	}
 	return MPI_SUCCESS;

@@ -83,7 +83,10 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	send, recv := max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))
 	stride, regions := coldRegions(s.Cold, send, recv)
 	if regions > 1 {
-		send, recv = stride*regions, stride*regions
+		// At least the whole area, whatever the stride: operations prepared together
+		// (a subtraction's whole and part) then reserve alike, and preparing the second
+		// never reallocates the buffers the first points into.
+		send, recv = max(stride*regions, ops.ColdArea()), max(stride*regions, ops.ColdArea())
 	}
 	if err := w.reserve(send, recv); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -159,7 +162,7 @@ func refusal(rc C.int, s Spec, nprocs int) string {
 
 // Run executes iters steps in C and returns this rank's time per operation (NaN on
 // a rank that takes no part); in a slot, C waits for its start and reports NaN for a
-// late start or an overrun.
+// late start.
 func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	switch {
 	case o.ctx == nil:
@@ -174,7 +177,7 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	if slot.Barrier {
 		barrier = 1
 	}
-	if err := check(C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), C.double(slot.Stop), barrier, &t), o.call); err != nil {
+	if err := check(C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), barrier, &t), o.call); err != nil {
 		return math.NaN(), err
 	}
 	return float64(t), nil

@@ -125,11 +125,11 @@ struct sk_ctx {
  * on failure *out is NULL. Returns MPI_SUCCESS, an MPI error code or an SK_ERR_*. */
 int sk_prepare(const sk_args *a, sk_ctx **out);
 /* sk_run runs iters steps and stores this rank's time per operation (s) in *per_op:
- * NaN on an idle rank, on a start after `start` or an end after `stop` (local clock,
- * s; 0 = start at once, no deadline). With barrier set, every rank of the job (idle
+ * NaN on an idle rank, or on a start after `start` (local clock, s; 0 = start at once;
+ * a long repetition is kept: discarding the slow ones would bias the result down). With barrier set, every rank of the job (idle
  * ones too) first meets in MPI_Barrier, and the timer starts right after it, as the C
  * benchmarks do: returning to Go between the two would let the ranks drift apart. */
-int sk_run(sk_ctx *c, long long iters, double start, double stop, int barrier, double *per_op);
+int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op);
 /* sk_release frees c; it makes no MPI call, so it is safe after MPI_Finalize. */
 void sk_release(sk_ctx *c);
 
@@ -166,7 +166,6 @@ int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out);
 int sk_comm_free(MPI_Fint *comm);
 int sk_rank(MPI_Fint comm, int *rank);
 int sk_size(MPI_Fint comm, int *size);
-int sk_barrier(MPI_Fint comm);
 int sk_gather_double(MPI_Fint comm, double v, double *out);
 int sk_bcast_ll(MPI_Fint comm, long long *v);
 int sk_allgather_names(MPI_Fint comm, char *out, int stride);

@@ -57,7 +57,6 @@ func Now() float64                                   { return 0 }
 func (w *World) Finalize() error                     { return errNoMPI }
 func (w *World) Rank() int                           { return 0 }
 func (w *World) Size() int                           { return 1 }
-func (w *World) Barrier() error                      { return errNoMPI }
 func (w *World) Gather(float64) ([]float64, error)   { return nil, errNoMPI }
 func (w *World) Bcast(int64) (int64, error)          { return 0, errNoMPI }
 func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }

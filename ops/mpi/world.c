@@ -118,7 +118,6 @@ int sk_comm_free(MPI_Fint *comm) {
 
 int sk_rank(MPI_Fint comm, int *rank) { return MPI_Comm_rank(MPI_Comm_f2c(comm), rank); }
 int sk_size(MPI_Fint comm, int *size) { return MPI_Comm_size(MPI_Comm_f2c(comm), size); }
-int sk_barrier(MPI_Fint comm) { return MPI_Barrier(MPI_Comm_f2c(comm)); }
 
 int sk_gather_double(MPI_Fint comm, double v, double *out) {
 	return MPI_Gather(&v, 1, MPI_DOUBLE, out, 1, MPI_DOUBLE, 0, MPI_Comm_f2c(comm));

@@ -242,8 +242,6 @@ func (w *World) ThreadLevel() (requested, provided string) {
 func (w *World) Rank() int { return w.rank }
 func (w *World) Size() int { return w.size }
 
-func (w *World) Barrier() error { return check(C.sk_barrier(w.comm), "MPI_Barrier") }
-
 func (w *World) Gather(v float64) ([]float64, error) {
 	if err := check(C.sk_gather_double(w.comm, C.double(v), w.gather), "MPI_Gather"); err != nil {
 		return nil, err
