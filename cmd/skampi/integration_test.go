@@ -257,7 +257,9 @@ func TestAllOpsUnderMPIRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := t.TempDir()
+	// A directory that does not exist yet: under the user's own launcher nothing but
+	// the ranks can create it.
+	out := filepath.Join(t.TempDir(), "new", "results")
 	mpirun, err := exec.LookPath("mpirun")
 	if err != nil {
 		t.Fatal(err)
