@@ -59,7 +59,7 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 	}
 	var done *record.KeySet
 	if slices.Contains(args, "--resume") {
-		if done, err = resumeState(j.dir, os.Stderr); err != nil {
+		if done, err = resumeState(j.plan, j.dir, false, os.Stderr); err != nil {
 			return 0, 0, err
 		}
 	}

@@ -101,6 +101,11 @@ func checkResume(plan *inputs.Plan, dir string, force bool) error {
 	if err != nil {
 		return fmt.Errorf("--resume: %v: not resuming into it", err)
 	}
+	return st.resumable(plan, dir, force)
+}
+
+// resumable is checkResume on a state already read.
+func (st *state) resumable(plan *inputs.Plan, dir string, force bool) error {
 	path := filepath.Join(dir, "results.jsonl")
 	if len(st.res.Runs) == 0 {
 		if info, err := os.Stat(path); err == nil && info.Size() > 0 {

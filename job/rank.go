@@ -89,9 +89,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			}
 		}
 		if err == nil && o.Resume {
-			if err = checkResume(plan, o.Out, o.Force); err == nil {
-				done, err = resumeState(o.Out, o.Stderr)
-			}
+			done, err = resumeState(plan, o.Out, o.Force, o.Stderr)
 		}
 		if err == nil {
 			sink, files, err = openSinks(o.Out, o.Stdout)

@@ -49,14 +49,18 @@ func loadState(dir string) (*state, error) {
 	return st, nil
 }
 
-// resumeState is the set of points a resumed run leaves alone; problems in the file
-// (a torn last line) are reported and the rest is used.
-func resumeState(dir string, stderr io.Writer) (*record.KeySet, error) {
+// resumeState is the set of points a resumed run leaves alone, from one read of the
+// results, after checkResume's checks; problems in the file (a torn line) are reported
+// and the rest is used.
+func resumeState(plan *inputs.Plan, dir string, force bool, stderr io.Writer) (*record.KeySet, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("--resume needs -o DIR: the results to continue")
 	}
 	st, err := loadState(dir)
 	if err != nil {
+		return nil, fmt.Errorf("--resume: %v: not resuming into it", err)
+	}
+	if err := st.resumable(plan, dir, force); err != nil {
 		return nil, err
 	}
 	for _, p := range st.res.Problems {

@@ -30,7 +30,7 @@ func TestResumeReadsOlderFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	done, err := resumeState(dir, &stderr)
+	done, err := resumeState(plan, dir, false, &stderr)
 	if err != nil || stderr.Len() != 0 {
 		t.Fatalf("%v %s", err, stderr.String())
 	}
@@ -47,7 +47,7 @@ func TestResumeReadsOlderFiles(t *testing.T) {
 	if pt := st.firstMissing(plan); pt == nil || pt.Size != 8 || pt.Index != 4 {
 		t.Errorf("first missing %+v", pt)
 	}
-	if _, err := resumeState("", &stderr); err == nil {
+	if _, err := resumeState(plan, "", false, &stderr); err == nil {
 		t.Error("--resume without -o")
 	}
 }

@@ -174,60 +174,6 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	return nil
 }
 
-// agree has every rank say whether its part of the point ended in an error, and
-// returns the ranks that did (on rank 0; an empty list elsewhere), or nil when none
-// did. An error in a point is a fault of the point, not of the job, as long as every
-// rank gets here; a rank left waiting inside the library is the watchdog's.
-func (r *Runner) agree(err error) ([]int, error) {
-	v := 0.0
-	if err != nil {
-		v = 1
-	}
-	vals, gerr := r.World.Gather(v)
-	if gerr != nil {
-		return nil, gerr
-	}
-	failed := []int{}
-	for rank, x := range vals {
-		if x != 0 {
-			failed = append(failed, rank)
-		}
-	}
-	n, berr := r.World.Bcast(int64(len(failed)))
-	if berr != nil {
-		return nil, berr
-	}
-	if n == 0 {
-		// This rank failed where the others did not even see a failure (they were in
-		// another call when it gathered): the ranks are out of step, so end the job
-		// rather than move on a point ahead of them.
-		return nil, err
-	}
-	return failed, nil
-}
-
-// pointError records a point some rank could not measure (rank 0), and each failing
-// rank says why on its standard error.
-func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
-	if err != nil && r.Stderr != nil {
-		fmt.Fprintf(r.Stderr, "skampi: rank %d: measurement %q, %d bytes: %v\n", r.World.Rank(), pt.Measurement.Name, pt.Size, err)
-	}
-	if r.World.Rank() != 0 {
-		return nil
-	}
-	f := pt.Fault(r.RunID)
-	f.Fault, f.Time = record.FaultError, time.Now().UTC()
-	if err != nil {
-		f.Detail = err.Error()
-	} else {
-		f.Detail = fmt.Sprintf("rank(s) %v failed (their message is on their standard error)", failed)
-	}
-	if werr := r.Sink.Write(&f); werr != nil {
-		return fmt.Errorf("writing results: %w", werr)
-	}
-	return nil
-}
-
 // refreshClock checks, before every point a window synchronises, whether some rank's
 // clock model has grown too uncertain since the fit (an offset-only model grows by its
 // drift bound), and synchronises the clocks again if so.
