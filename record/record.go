@@ -30,6 +30,10 @@ const (
 	FlagPairFallback = "pair_fallback"              // the requested pair selection was impossible
 	FlagNegative     = "negative_after_subtraction" // the subtracted part took longer than the whole
 	FlagPipelined    = "pipelined"                  // a collective called back to back: calls overlap
+	// Non-blocking breakdowns (see Breakdown).
+	FlagRatioClamped     = "overlap_ratio_clamped" // the overlap ratio fell outside [0, 1]: overlap_ratio_raw has the value
+	FlagComputeOffTarget = "compute_off_target"    // the busy computation ran more than 25% off its target
+	FlagFullMismatch     = "full_mismatch"         // post + wait and the full operation, measured apart, disagree beyond their errors
 )
 
 // Run is the provenance header, the first line of every result file.
@@ -107,6 +111,47 @@ type Point struct {
 	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
 	// ranks of the communicator but the root in order; time_s is the largest.
 	TaskTimeS []float64 `json:"task_time_s,omitempty"`
+
+	// Breakdown: a non-blocking operation measured the method paper's way (its four
+	// measurements in one point); nil for every other operation.
+	*Breakdown
+}
+
+// Breakdown is the overlap breakdown of a non-blocking operation at one point, its
+// fields inlined in the point record. Times are per operation, in seconds, each with
+// its standard error. time_s is full_s.
+type Breakdown struct {
+	FullS       float64 `json:"full_s"`        // post immediately followed by completion
+	FullStderrS float64 `json:"full_stderr_s"` //
+	PostS       float64 `json:"post_s"`        // the posting call(s) alone
+	PostStderrS float64 `json:"post_stderr_s"`
+	// WaitS: the completion after a post. Global-loop timer: the loop of post +
+	// completion minus the post (the subtraction method), error sqrt(se_a²+se_b²);
+	// iteration timer: the completion timed on its own.
+	WaitS       float64 `json:"wait_s"`
+	WaitStderrS float64 `json:"wait_stderr_s"`
+	// OverlappedS: the communication time not hidden when a computation of about
+	// twice full_s runs between post and completion: that loop's time minus the
+	// computation's (global-loop timer), or the post and the completion timed apart
+	// (iteration timer).
+	OverlappedS       float64 `json:"overlapped_s"`
+	OverlappedStderrS float64 `json:"overlapped_stderr_s"`
+	// ComputeS: the busy computation, measured on its own with the same spin count;
+	// ComputeTargetS the duration it was calibrated for (2 * full_s).
+	ComputeS       float64 `json:"compute_s"`
+	ComputeTargetS float64 `json:"compute_target_s"`
+	// SpinNsPerIter: the spin's calibration, nanoseconds per loop iteration, on each
+	// participating rank in the order of ranks (0: the rank does not compute).
+	SpinNsPerIter []float64 `json:"spin_ns_per_iter"`
+	SpinIters     []int64   `json:"spin_iters"` // loop iterations each participating rank spun
+	// OverlapRatio: 1 - overlapped_s/full_s, the share of the communication hidden,
+	// in [0, 1]; a value outside is clamped, flagged, and kept in OverlapRatioRaw.
+	OverlapRatio       float64  `json:"overlap_ratio"`
+	OverlapRatioStderr float64  `json:"overlap_ratio_stderr"`
+	OverlapRatioRaw    *float64 `json:"overlap_ratio_raw,omitempty"`
+	// ProgressEvery: MPI_Test was called every this many spin iterations during the
+	// computation, so the library could progress; 0: never.
+	ProgressEvery int64 `json:"progress_every"`
 }
 
 func (p *Point) addFlag(f string) { p.Flags = append(p.Flags, f) }
