@@ -79,6 +79,7 @@ func TestAppliesTo(t *testing.T) {
 		{[]string{"timers.jsonl"}, map[string]int{"latency": 1, "method-timer": 1}},
 		{[]string{"quick-np2.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
 		{[]string{"quick-np2.jsonl", "quick-np4.jsonl"}, map[string]int{"latency": 2, "bandwidth": 2, "scalability": 3}},
+		{[]string{"overlap-np2.jsonl"}, map[string]int{"latency": 1, "overlap": 2, "overlap-ratio": 1}},
 	}
 	for _, c := range cases {
 		res := load(t, c.files...)
@@ -256,55 +257,5 @@ func TestScalabilityFigure(t *testing.T) {
 	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
 	if !near(d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") {
 		t.Errorf("averaged %g, want %g; notes %q", d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div, d.Notes)
-	}
-}
-
-func TestOverlapKind(t *testing.T) {
-	k := kindNamed(t, "overlap")
-	for _, f := range []string{"pt2pt-a.jsonl", "timers.jsonl", "quick-np2.jsonl", "quick-np4.jsonl"} {
-		if n := len(k.Groups(load(t, f))); n != 0 {
-			t.Errorf("%s: overlap applies to %d groups of today's records", f, n)
-		}
-	}
-	// Synthetic points: what overlapOf will read once records carry the fields.
-	res := load(t, "quick-np2.jsonl")
-	want := map[int]Overlap{}
-	for i, p := range res.Points {
-		if p.Op == "Pingpong_Isend_Recv" {
-			s := float64(i + 1)
-			want[p.PointIndex] = Overlap{PostS: 1e-6 * s, ComputeS: 4e-6 * s, WaitS: 2e-6, Ratio: 0.1 * s / 2}
-		}
-	}
-	saved := overlapOf
-	defer func() { overlapOf = saved }()
-	overlapOf = func(p *record.Point) (Overlap, bool) { o, ok := want[p.PointIndex]; return o, ok }
-
-	figs := figuresOf(t, res, "overlap", Options{})
-	if len(figs) != 1 {
-		t.Fatalf("%d figures", len(figs))
-	}
-	f := figs[0]
-	st := f.Stack
-	if f.Name != "overlap-ping-pong-non-blocking-send-np2" || st == nil || len(st.Parts) != 3 || len(st.Categories) != len(want) {
-		t.Fatalf("%q %+v", f.Name, st)
-	}
-	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Isend_Recv" })
-	for i, p := range ps {
-		o := want[p.PointIndex]
-		if st.Categories[i] != fmtBytes(float64(p.MsgBytes)) || !near(st.Parts[0].Values[i], o.PostS/f.Y.Div) ||
-			!near(st.Parts[1].Values[i], o.ComputeS/f.Y.Div) || !near(st.Parts[2].Values[i], o.WaitS/f.Y.Div) {
-			t.Errorf("bar %d: %s %v %v %v", i, st.Categories[i], st.Parts[0].Values[i], st.Parts[1].Values[i], st.Parts[2].Values[i])
-		}
-		if wantPct := strings.TrimSpace(strings.Split(st.Annotations[i], "%")[0]); wantPct == "" {
-			t.Errorf("annotation %q", st.Annotations[i])
-		}
-	}
-	if st.Annotations[0] != "35%" || f.Y.Unit != "µs" || f.Y.Min != 0 {
-		t.Errorf("annotation %q, y %+v", st.Annotations[0], f.Y)
-	}
-	for _, format := range Formats {
-		if b := render(t, f, format); len(b) < 100 {
-			t.Errorf("%s: %d bytes", format, len(b))
-		}
 	}
 }

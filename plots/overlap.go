@@ -2,164 +2,208 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"sort"
-
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+	"strings"
 
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
-// Overlap is the breakdown of one point of an overlap measurement: a nonblocking
-// operation is posted, computation runs, then the operation is waited for. No record
-// carries it yet. The expected schema, as optional fields of a "point" record
-// (record.Point has none of them today):
-//
-//	post_s             float  time in the posting call(s) (MPI_Isend/MPI_Irecv/MPI_Ibcast ...)
-//	overlap_compute_s  float  computation run between the post and the wait
-//	wait_s             float  time in the wait (MPI_Wait/MPI_Waitall) after the computation
-//	overlap_ratio      float  fraction of the communication time hidden by the
-//	                          computation, 0 (none) to 1 (all)
-//
-// When record.Point gains them (as *float64, absent in other records), overlapOf
-// reads them, and the overlap figure appears for those records.
+// Overlap is what the overlap figures read of a point's breakdown (record.Breakdown):
+// times in seconds, per operation.
 type Overlap struct {
-	PostS, ComputeS, WaitS, Ratio float64
+	FullS       float64 // post immediately followed by completion
+	PostS       float64 // the posting call(s) alone
+	OverlappedS float64 // communication time not hidden behind the computation
+	Ratio       float64 // 1 - overlapped/full, clamped to [0, 1]
+	RatioStderr float64
+	RatioRaw    *float64 // the ratio before clamping, when it was clamped
+	Progress    int64    // progress_every: MPI_Test every this many spin iterations; 0 never
 }
 
-// overlapOf extracts a point's overlap breakdown. Today's records have none.
-var overlapOf = func(p *record.Point) (Overlap, bool) { return Overlap{}, false }
+// overlapOf is the point's overlap breakdown; false for a point without one.
+func overlapOf(p *record.Point) (Overlap, bool) {
+	b := p.Breakdown
+	if b == nil {
+		return Overlap{}, false
+	}
+	return Overlap{FullS: b.FullS, PostS: b.PostS, OverlappedS: b.OverlappedS, Ratio: b.OverlapRatio,
+		RatioStderr: b.OverlapRatioStderr, RatioRaw: b.OverlapRatioRaw, Progress: b.ProgressEvery}, true
+}
 
-// overlapKind: stacked bars of post / overlapped computation / wait per message size,
-// the overlap ratio above each bar. One figure per measurement of a run.
+// drawable: shares of the full time need a positive full time and finite parts.
+func (o Overlap) drawable() bool {
+	for _, v := range []float64{o.FullS, o.PostS, o.OverlappedS, o.Ratio} {
+		if !finite(v) {
+			return false
+		}
+	}
+	return o.FullS > 0
+}
+
+// Shares splits the full operation time into what the bars stack, as shares of
+// full_s: the post, the wait not hidden (overlapped beyond the post) and the rest,
+// hidden by the computation. They add up to 1. A post or an overlapped time above the
+// full time cannot be shown as a share of it: the parts are capped at the whole, and
+// capped says so.
+func (o Overlap) Shares() (post, notHidden, hidden float64, capped bool) {
+	full := o.FullS
+	p := math.Min(math.Max(o.PostS, 0), full)
+	nh := math.Min(math.Max(o.OverlappedS-p, 0), full-p)
+	capped = o.PostS > full || o.OverlappedS > full
+	return p / full, nh / full, (full - p - nh) / full, capped
+}
+
+// hasOverlap keeps the points whose breakdown can be drawn.
+func hasOverlap(p *record.Point) bool {
+	o, ok := overlapOf(p)
+	return ok && o.drawable()
+}
+
+// overlapKind: one stacked bar per message size, the full operation time split into
+// post, wait not hidden and hidden by the computation, as shares of it.
 var overlapKind = Kind{
 	Name: "overlap",
-	Doc:  "stacked bars of post, overlapped computation and wait per size, with the overlap ratio (records with post_s, wait_s: none yet)",
+	Doc:  "non-blocking ops: the full time per size split into post, wait not hidden and hidden by computation, as shares; overlap ratio and full time above each bar",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *record.Point) bool { _, ok := overlapOf(p); return ok },
-			func(p *record.Point) string { return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Measurement, p.NProcs) })
+		return groupBy(res, hasOverlap, func(p *record.Point) string {
+			return fmt.Sprintf("%s/%s/%s/np%d", p.RunID, p.Measurement, p.Op, p.NProcs)
+		})
 	},
 	Build: buildOverlap,
 }
 
+// overlapParts are the layers of an overlap bar, bottom to top.
+var overlapParts = []string{"post", "wait not hidden", "hidden by computation"}
+
 func buildOverlap(g Group, opts Options) (*Figure, error) {
 	ps := append([]record.Point(nil), g.Points...)
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].MsgBytes < ps[j].MsgBytes })
-	var bd []Overlap
-	var cats []string
-	maxTotal := 0.0
+	st := &Stack{Parts: make([]Part, len(overlapParts))}
+	for i, l := range overlapParts {
+		st.Parts[i].Label = l
+	}
+	var overFull, postOver, clamped, offTarget, mismatch []string
+	var progress []int64
 	for i := range ps {
 		o, ok := overlapOf(&ps[i])
-		if !ok {
+		if !ok || !o.drawable() {
 			continue
 		}
-		for _, v := range []float64{o.PostS, o.ComputeS, o.WaitS, o.Ratio} {
-			if !finite(v) {
-				return nil, fmt.Errorf("%s at %s: overlap breakdown is not finite", ps[i].Op, fmtBytes(float64(ps[i].MsgBytes)))
-			}
+		size := fmtBytes(float64(ps[i].MsgBytes))
+		post, nh, hidden, _ := o.Shares()
+		st.Categories = append(st.Categories, size)
+		st.Parts[0].Values = append(st.Parts[0].Values, post)
+		st.Parts[1].Values = append(st.Parts[1].Values, nh)
+		st.Parts[2].Values = append(st.Parts[2].Values, hidden)
+		ann := fmt.Sprintf("%.0f%%", 100*o.Ratio)
+		if o.RatioRaw != nil {
+			ann += "*"
+			clamped = append(clamped, fmt.Sprintf("%.0f%% at %s", 100**o.RatioRaw, size))
 		}
-		bd = append(bd, o)
-		cats = append(cats, fmtBytes(float64(ps[i].MsgBytes)))
-		maxTotal = math.Max(maxTotal, o.PostS+o.ComputeS+o.WaitS)
+		st.Annotations = append(st.Annotations, ann+" · "+shortSeconds(o.FullS))
+		if o.OverlappedS > o.FullS {
+			overFull = append(overFull, size)
+		}
+		if o.PostS > o.FullS {
+			postOver = append(postOver, size)
+		}
+		if hasFlag(&ps[i], record.FlagComputeOffTarget) {
+			offTarget = append(offTarget, size)
+		}
+		if hasFlag(&ps[i], record.FlagFullMismatch) {
+			mismatch = append(mismatch, size)
+		}
+		progress = addOnceInt(progress, o.Progress)
 	}
-	if len(bd) == 0 {
+	if len(st.Categories) == 0 {
 		return nil, fmt.Errorf("no overlap breakdown to draw")
+	}
+	var notes []string
+	if len(overFull) > 0 {
+		notes = append(notes, fmt.Sprintf("overlapped time above the full time at %s (%s): nothing hidden, the bar is capped at the full time",
+			plural(len(overFull), "size"), listSome(overFull)))
+	}
+	if len(postOver) > 0 {
+		notes = append(notes, fmt.Sprintf("post time above the full time at %s (%s): the bar is the post alone, capped",
+			plural(len(postOver), "size"), listSome(postOver)))
+	}
+	if len(clamped) > 0 {
+		notes = append(notes, "* overlap ratio clamped to 0–100%; measured "+listSome(clamped))
+	}
+	if len(offTarget) > 0 {
+		notes = append(notes, fmt.Sprintf("computation more than 25%% off its target at %s (%s)", plural(len(offTarget), "size"), listSome(offTarget)))
+	}
+	if len(mismatch) > 0 {
+		notes = append(notes, fmt.Sprintf("post + wait disagree with the full time at %s (%s)", plural(len(mismatch), "size"), listSome(mismatch)))
 	}
 	p0 := ps[0]
 	f := &Figure{
-		Name:    SafeName(fmt.Sprintf("overlap-%s-np%d", p0.Measurement, p0.NProcs)),
-		Kind:    "overlap",
-		Title:   p0.Measurement,
-		Caption: caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, "above each bar: overlap ratio"),
-		Width:   opts.Width, Height: opts.Height,
+		Name:  SafeName(fmt.Sprintf("overlap-%s-np%d", p0.Measurement, p0.NProcs)),
+		Kind:  "overlap",
+		Title: p0.Measurement,
+		Caption: caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, p0.Op, progressText(progress),
+			"above each bar: overlap ratio · full time"),
+		Notes: notes,
+		Width: opts.Width, Height: opts.Height,
 		Legend: newLegend(),
-		X:      Axis{Quantity: Bytes, Label: "message size", Div: 1, Min: -0.5, Max: float64(len(bd)) - 0.5},
+		Stack:  st,
+		X:      Axis{Quantity: Bytes, Label: "message size", Div: 1, Min: -0.5, Max: float64(len(st.Categories)) - 0.5},
+		Y:      Axis{Quantity: Ratio, Label: "share of the full operation time", Div: 1},
 	}
-	f.Y = makeAxis(AxisSpec{Quantity: Seconds, Label: "time"}, false, []float64{maxTotal})
-	f.Y.Min, f.Y.Max = 0, maxTotal/f.Y.Div*1.18
-	if maxTotal == 0 {
-		f.Y.Max = 1
-	}
-	st := &Stack{Categories: cats}
-	for _, part := range []struct {
-		label string
-		of    func(Overlap) float64
-	}{
-		{"post", func(o Overlap) float64 { return o.PostS }},
-		{"overlapped computation", func(o Overlap) float64 { return o.ComputeS }},
-		{"wait", func(o Overlap) float64 { return o.WaitS }},
-	} {
-		pt := Part{Label: part.label}
-		for _, o := range bd {
-			pt.Values = append(pt.Values, part.of(o)/f.Y.Div)
-		}
-		st.Parts = append(st.Parts, pt)
-	}
-	for _, o := range bd {
-		st.Annotations = append(st.Annotations, fmt.Sprintf("%.0f%%", 100*o.Ratio))
-	}
-	f.Stack = st
-
-	p := newPlot(f)
-	// Name every k-th bar so the names do not run into each other.
-	every := (len(cats) + 9) / 10
-	names := make([]string, len(cats))
-	for i := range cats {
-		if i%every == 0 {
-			names[i] = cats[i]
-		}
-	}
-	p.NominalX(names...)
-	p.X.Tick.Label.Font = font9
-	p.X.Min, p.X.Max = f.X.Min, f.X.Max
-	width := vg.Points(math.Max(6, math.Min(30, 380/float64(len(bd))*0.6)))
-	colors := []color.Color{palette[0], palette[4], palette[1]}
-	var below *plotter.BarChart
-	for i, part := range st.Parts {
-		bc, err := plotter.NewBarChart(plotter.Values(part.Values), width)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", part.Label, err)
-		}
-		bc.Color = colors[i]
-		bc.LineStyle.Width = vg.Points(0.4)
-		bc.LineStyle.Color = color.White
-		if below != nil {
-			bc.StackOn(below)
-		}
-		below = bc
-		p.Add(bc)
-	}
-	// The legend lists the top layer first, as the bars stack.
-	for i := len(st.Parts) - 1; i >= 0; i-- {
-		bc, _ := plotter.NewBarChart(plotter.Values{1}, width)
-		bc.Color, bc.LineStyle.Width = colors[i], 0
-		f.Legend.Add(st.Parts[i].Label, bc)
-	}
-	xyl := plotter.XYLabels{Labels: st.Annotations}
-	for i, o := range bd {
-		xyl.XYs = append(xyl.XYs, plotter.XY{X: float64(i), Y: (o.PostS + o.ComputeS + o.WaitS) / f.Y.Div})
-	}
-	labels, err := plotter.NewLabels(xyl)
-	if err != nil {
+	if err := drawStack(f); err != nil {
 		return nil, err
 	}
-	// Upright above a bar when there is room for it, else turned to read upwards.
-	upright := 380/float64(len(bd)) > 30
-	for i := range labels.TextStyle {
-		sty := text.Style{Color: color.Black, Font: font9, XAlign: draw.XCenter, YAlign: draw.YBottom,
-			Handler: labels.TextStyle[i].Handler}
-		if !upright {
-			sty.Rotation, sty.XAlign, sty.YAlign = math.Pi/2, draw.XLeft, draw.YCenter
-		}
-		labels.TextStyle[i] = sty
-	}
-	labels.Offset = vg.Point{Y: vg.Points(2)}
-	p.Add(labels)
-	f.Plot = p
 	return f, nil
+}
+
+// progressText says whether the library was given a chance to progress during the
+// computation: the setting decides how much can be hidden.
+func progressText(vs []int64) string {
+	var parts []string
+	for _, v := range vs {
+		if v == 0 {
+			parts = append(parts, "no MPI_Test during the computation")
+		} else {
+			parts = append(parts, fmt.Sprintf("MPI_Test every %d spin iterations", v))
+		}
+	}
+	return strings.Join(parts, " or ")
+}
+
+// shortSeconds prints a time in two or three digits, for labels: 3.1 µs, 152 µs.
+func shortSeconds(s float64) string {
+	u := chooseUnit(Seconds, s)
+	v := s / u.div
+	if math.Abs(v) < 9.95 {
+		return fmt.Sprintf("%.1f %s", v, u.name)
+	}
+	return fmt.Sprintf("%.0f %s", v, u.name)
+}
+
+// listSome lists at most three items, then how many more.
+func listSome(items []string) string {
+	if len(items) <= 3 {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:3], ", ") + fmt.Sprintf(" and %d more", len(items)-3)
+}
+
+func hasFlag(p *record.Point, flag string) bool {
+	for _, f := range p.Flags {
+		if f == flag {
+			return true
+		}
+	}
+	return false
+}
+
+func addOnceInt(list []int64, v int64) []int64 {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
 }

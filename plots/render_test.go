@@ -156,7 +156,7 @@ func TestErrorBarsClippedOnLogAxis(t *testing.T) {
 
 func TestP10P90NeverNaN(t *testing.T) {
 	for _, e := range []ErrorBars{ErrStderr, ErrP10P90, ErrNone} {
-		figs, err := Figures(load(t, "pt2pt-a.jsonl", "quick-np2.jsonl", "quick-np4.jsonl", "timers.jsonl"), Options{Errors: e})
+		figs, err := Figures(load(t, "pt2pt-a.jsonl", "quick-np2.jsonl", "quick-np4.jsonl", "timers.jsonl", "overlap-np2.jsonl"), Options{Errors: e})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +259,7 @@ func TestParse(t *testing.T) {
 		t.Error("bad error bars accepted")
 	}
 	if _, err := Figures(load(t, "timers.jsonl"), Options{Kinds: []string{"latency", "pie"}}); err == nil ||
-		!strings.Contains(err.Error(), `unknown figure kind "pie" (known: latency, bandwidth, method-timer, method-timing, scalability, overlap)`) {
+		!strings.Contains(err.Error(), `unknown figure kind "pie" (known: latency, bandwidth, method-timer, method-timing, scalability, overlap, overlap-ratio)`) {
 		t.Errorf("%v", err)
 	}
 	for in, want := range map[string]string{"ping-pong, blocking": "ping-pong-blocking", "../x": "x", "a/b": "a-b", "": "figure", "µs": "s"} {

@@ -76,3 +76,24 @@ func TestPageRendersInChromium(t *testing.T) {
 		t.Errorf("screenshot: %d bytes, %v", len(png), err)
 	}
 }
+
+// The overlap section, its tables and figures, survive a real browser's parsing.
+func TestOverlapSectionInChromium(t *testing.T) {
+	browser := chromium(t)
+	path := filepath.Join(t.TempDir(), "overlap.html")
+	if err := os.WriteFile(path, []byte(writePage(t, overlapFile)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(headless(t, browser, "--dump-dom", "file://"+path))
+	i, j := strings.Index(dom, `id="overlap"`), strings.Index(dom, `id="measurements"`)
+	if i < 0 || j < i {
+		t.Fatal("no overlap section in the rendered DOM")
+	}
+	sec := dom[i:j]
+	if n := strings.Count(sec, "<svg"); n != 3 {
+		t.Errorf("%d figures in the rendered overlap section", n)
+	}
+	if n := strings.Count(sec, `class="overlap-points"`); n != 2 {
+		t.Errorf("%d overlap tables in the rendered DOM", n)
+	}
+}

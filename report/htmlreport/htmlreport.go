@@ -1,6 +1,7 @@
 // Package htmlreport writes one self-contained HTML page from result records: run
 // provenance, per-measurement figures (inline SVG) and tables, flagged points and
-// faults, protocol analyses and comparisons. Nothing is loaded from the network.
+// faults, the overlap breakdowns of non-blocking operations, protocol analyses and
+// comparisons. Nothing is loaded from the network.
 package htmlreport
 
 import (
@@ -25,6 +26,7 @@ var pageText string
 type Figure struct {
 	Title   string
 	Caption string
+	Kind    string // the plots kind that made it ("" if none): overlap kinds go to their own section
 	SVG     []byte
 }
 
@@ -59,6 +61,8 @@ type measurementView struct {
 type pageView struct {
 	Input
 	Runs         []runView
+	Figures      []Figure     // Input.Figures but those shown in the overlap section
+	Overlap      *overlapView // nil: no point has an overlap breakdown
 	Measurements []measurementView
 	Flagged      []record.Point
 	Faults       []record.Fault
@@ -80,6 +84,12 @@ var flagMeaning = map[string]string{
 	record.FlagFewReps:      "fewer valid repetitions than min_repetitions",
 	record.FlagNoValidReps:  "no valid repetition: no time",
 	record.FlagPairFallback: "the requested pair selection was impossible; ranks 0 and 1 measured",
+	record.FlagNegative:     "the subtracted part took longer than the whole",
+	record.FlagPipelined:    "a collective called back to back: successive calls overlap",
+	// Non-blocking overlap breakdowns.
+	record.FlagRatioClamped:     "the overlap ratio fell outside [0, 1] and was clamped; overlap_ratio_raw has the measured value",
+	record.FlagComputeOffTarget: "the computation between post and completion ran more than 25% off its target",
+	record.FlagFullMismatch:     "post + wait and the full operation, measured apart, disagree beyond their errors",
 }
 
 var funcs = template.FuncMap{
@@ -121,6 +131,12 @@ func Write(w io.Writer, in Input) error {
 		in.Title = "skampi report"
 	}
 	v := pageView{Input: in, Analyses: analyze.Analyze(in.Results), Faults: in.Results.Faults, Problems: in.Results.Problems}
+	v.Overlap = overlapSection(in.Results, in.Figures)
+	for _, f := range in.Figures {
+		if v.Overlap == nil || !overlapKinds[f.Kind] {
+			v.Figures = append(v.Figures, f)
+		}
+	}
 	for _, r := range in.Results.Runs {
 		rv := runView{Run: r}
 		for k := range r.Env {

@@ -74,13 +74,9 @@ func figures(t *testing.T, res *report.Results) []Figure {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []Figure
-	for _, f := range figs {
-		svg, err := f.SVG()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
+	out, err := FromPlots(figs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
