@@ -74,6 +74,9 @@ type Info struct {
 	NodeAware bool
 	// Methods are the timing methods a measurement may choose among (method = [...]).
 	Methods []Method
+	// Nonblocking operations are posted, then completed: a point measures the post,
+	// the completion, the whole, and the overlap with a busy computation (Phase).
+	Nonblocking bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -174,7 +177,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, selftestOps)
+var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, selftestOps)
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

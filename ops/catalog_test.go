@@ -12,7 +12,8 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 38 || len(Names()) != 38 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 {
+	if len(all) != 53 || len(Names()) != 53 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
+		families["nonblocking"] != 15 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
@@ -25,7 +26,8 @@ func TestCatalogue(t *testing.T) {
 		if in.Bandwidth != in.Windowed {
 			t.Errorf("%s: bandwidth ops are the windowed ones", in.Name)
 		}
-		if (in.Family == "coll") != (in.Pattern == PatternAll && in.SingleShot && in.Reduce == ReduceMax) {
+		collective := in.Family == "coll" || in.Family == "nonblocking" && in.Pattern == PatternAll
+		if collective != (in.Pattern == PatternAll && in.SingleShot && in.Reduce == ReduceMax) {
 			t.Errorf("%s: collectives involve every rank, one call per repetition, time of the slowest", in.Name)
 		}
 	}
@@ -118,7 +120,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes"}
+	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv"}
 	if !slices.Equal(throughput, want) {
 		t.Errorf("throughput ops %v, want %v", throughput, want)
 	}
@@ -137,5 +139,39 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 	}
 	if _, ok := bcast.Method("nope"); ok {
 		t.Error("unknown method found")
+	}
+}
+
+// Every non-blocking collective has a blocking form of the same name without the I,
+// with the same buffers, so a suite can put them side by side.
+func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
+	n := 0
+	for _, in := range All() {
+		if !in.Nonblocking {
+			continue
+		}
+		n++
+		if in.Family != "nonblocking" || in.Methods != nil || in.Windowed || in.Bandwidth {
+			t.Errorf("%s: %+v", in.Name, in)
+		}
+		if in.Pattern != PatternAll {
+			continue
+		}
+		blocking := strings.TrimPrefix(in.Name, "I")
+		b, ok := Lookup(strings.ToUpper(blocking[:1]) + blocking[1:])
+		if !ok {
+			t.Errorf("%s: no blocking form", in.Name)
+			continue
+		}
+		if b.PerProcess != in.PerProcess || b.Reduction != in.Reduction || b.Rooted != in.Rooted || b.Throughput != in.Throughput ||
+			!in.SingleShot || in.Reduce != ReduceMax {
+			t.Errorf("%s differs from %s: %+v vs %+v", in.Name, b.Name, in, b)
+		}
+	}
+	if n != 15 {
+		t.Errorf("%d non-blocking operations, want 4 point-to-point + 11 collectives", n)
+	}
+	if PhaseCompute.String() != "compute" || Phase(9).String() != "phase?" {
+		t.Error(PhaseCompute, Phase(9))
 	}
 }

@@ -63,7 +63,8 @@ void sk_check_verify(sk_ctx *c, long long iters) {
 	int slots = a->window > 0 && a->slot_stride > 0 ? a->window : 1;
 	switch (kind) {
 	case SK_CHECK_RESPONDER:
-		if (a->role != SK_ROLE_RESPONDER) break;
+	case SK_CHECK_INITIATOR:
+		if (a->role != (kind == SK_CHECK_RESPONDER ? SK_ROLE_RESPONDER : SK_ROLE_INITIATOR)) break;
 		/* fall through */
 	case SK_CHECK_PEER:
 		for (int s = 0; s < slots; s++) verify(c, a->rbuf + (size_t)s * (size_t)a->slot_stride, a->peer, s, 0);

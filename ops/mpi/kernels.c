@@ -13,9 +13,13 @@
 
 /* KERNEL(name, flags): a kernel whose step is sk_step_<name>, with no prepare hook;
  * CHECKED also says what it receives, for check_data (SK_CHECK_*). */
-#define KERNEL(name, flags) {#name, sk_step_##name, NULL, (flags), SK_CHECK_NONE}
-#define CHECKED(name, flags, check) {#name, sk_step_##name, NULL, (flags), (check)}
+#define KERNEL(name, flags) {#name, sk_step_##name, NULL, (flags), SK_CHECK_NONE, NULL}
+#define CHECKED(name, flags, check) {#name, sk_step_##name, NULL, (flags), (check), NULL}
 #define COLL SK_K_COLLECTIVE
+/* NB(name, check): a non-blocking pair kernel, posted by sk_post_<name>, whose
+ * responder runs sk_step_<name>; NBCOLL: a non-blocking collective. */
+#define NB(name, check) {#name, sk_step_##name, NULL, SK_K_NONBLOCKING, (check), sk_post_##name}
+#define NBCOLL(name, check) {#name, NULL, NULL, COLL | SK_K_NONBLOCKING, (check), sk_post_##name}
 
 static const sk_kernel kernels[] = {
 	CHECKED(pingpong_send_recv, 0, SK_CHECK_PEER),
@@ -61,7 +65,24 @@ static const sk_kernel kernels[] = {
 	 * in a synchronised window). */
 	CHECKED(bcast_barrier, COLL, SK_CHECK_BCAST),
 	CHECKED(bcast_rounds, COLL | SK_K_PER_PROCESS_STEP, SK_CHECK_BCAST_FIRST),
-	{"bcast_ack", sk_step_bcast_ack, sk_prepare_bcast_ack, COLL | SK_K_OWN_RESULT},
+	{"bcast_ack", sk_step_bcast_ack, sk_prepare_bcast_ack, COLL | SK_K_OWN_RESULT, SK_CHECK_NONE, NULL},
+
+	/* Non-blocking operations (nonblocking.c). */
+	NB(isend, SK_CHECK_RESPONDER),
+	NB(issend, SK_CHECK_RESPONDER),
+	NB(irecv, SK_CHECK_INITIATOR),
+	NB(isend_irecv_pingpong, SK_CHECK_PEER),
+	NBCOLL(ibarrier, SK_CHECK_NONE),
+	NBCOLL(ibcast, SK_CHECK_BCAST),
+	NBCOLL(ireduce, SK_CHECK_NONE),
+	NBCOLL(iallreduce, SK_CHECK_NONE),
+	NBCOLL(ialltoall, SK_CHECK_ALLTOALL),
+	NBCOLL(ialltoallv, SK_CHECK_ALLTOALL),
+	NBCOLL(iallgather, SK_CHECK_ALLGATHER),
+	NBCOLL(igather, SK_CHECK_GATHER),
+	NBCOLL(iscatter, SK_CHECK_SCATTER),
+	NBCOLL(ireduce_scatter_block, SK_CHECK_NONE),
+	NBCOLL(iscan, SK_CHECK_NONE),
 };
 
 /* The catalogue's datatypes (ops.Datatypes), sizes as the C types have them. The first
@@ -162,15 +183,6 @@ static int prepare_member(sk_ctx *c, const int *node_of) {
 	return c->k->prepare ? c->k->prepare(c) : MPI_SUCCESS;
 }
 
-/* next_region points the buffers at the next region of a cold cache's area, as IMB's
- * off_cache does: a few instructions per step, inside the timed loop. */
-static inline void next_region(sk_ctx *c) {
-	size_t off = (size_t)c->region * (size_t)c->a.cold_stride;
-	c->a.sbuf = c->sbase + off;
-	c->a.rbuf = c->rbase + off;
-	if (++c->region >= c->a.cold_regions) c->region = 0;
-}
-
 /* fill_all writes check_data's pattern into every region a step may use. */
 static void fill_all(sk_ctx *c) {
 	if (!c->a.check) return;
@@ -195,6 +207,9 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	const sk_kernel *k = find_kernel(a->kernel);
 	if (!k) return SK_ERR_KERNEL;
 	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
+	if ((k->flags & SK_K_NONBLOCKING) &&
+	    (a->nb_phase < SK_NB_FULL || a->nb_phase > SK_NB_COMPUTE || a->spin < 0 || a->progress_every < 0))
+		return SK_ERR_ARGS;
 	int dt = 0, op = 0;
 	if (k->flags & SK_K_COLLECTIVE) {
 		if ((dt = find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
@@ -246,13 +261,15 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 	}
 	sk_in_op = 1;
 	double total = 0;
-	long long i;
-	if (c->a.cold_regions > 1) {
+	long long i = iters;
+	if (c->k->flags & SK_K_NONBLOCKING) {
+		rc = sk_run_nonblocking(c, iters, &total);
+	} else if (c->a.cold_regions > 1) {
 		/* Cold caches: each step on the next region (the global-loop timer's loop with
 		 * the region's pointer update, as IMB's off_cache times it). */
 		if (c->a.timer == SK_TIMER_ITERATION) {
 			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
-				next_region(c);
+				sk_next_region(c);
 				double t0 = sk_now();
 				rc = step(c);
 				total += sk_now() - t0;
@@ -260,7 +277,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		} else {
 			double t0 = sk_now();
 			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
-				next_region(c);
+				sk_next_region(c);
 				rc = step(c);
 			}
 			total = sk_now() - t0;
@@ -279,7 +296,9 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		total = sk_now() - t0;
 	}
 	sk_in_op = 0;
-	if (rc == MPI_SUCCESS && c->a.check) { /* outside the timed interval */
+	/* Outside the timed interval; a computation alone moves no data. */
+	int moved = !(c->k->flags & SK_K_NONBLOCKING) || c->a.nb_phase != SK_NB_COMPUTE;
+	if (rc == MPI_SUCCESS && c->a.check && moved) {
 		sk_check_verify(c, i); /* the last step's region */
 		c->rep++;
 		fill_all(c);

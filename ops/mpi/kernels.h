@@ -50,4 +50,34 @@ int sk_step_bcast_rounds(sk_ctx *c);
 int sk_step_bcast_ack(sk_ctx *c);
 int sk_prepare_bcast_ack(sk_ctx *c);
 
+/* nonblocking.c: the posts of the non-blocking kernels and their responders' steps. */
+int sk_post_isend(sk_ctx *c);
+int sk_post_issend(sk_ctx *c);
+int sk_post_irecv(sk_ctx *c);
+int sk_post_isend_irecv_pingpong(sk_ctx *c);
+int sk_step_isend(sk_ctx *c);
+int sk_step_issend(sk_ctx *c);
+int sk_step_irecv(sk_ctx *c);
+int sk_step_isend_irecv_pingpong(sk_ctx *c);
+int sk_post_ibarrier(sk_ctx *c);
+int sk_post_ibcast(sk_ctx *c);
+int sk_post_ireduce(sk_ctx *c);
+int sk_post_iallreduce(sk_ctx *c);
+int sk_post_ialltoall(sk_ctx *c);
+int sk_post_ialltoallv(sk_ctx *c);
+int sk_post_iallgather(sk_ctx *c);
+int sk_post_igather(sk_ctx *c);
+int sk_post_iscatter(sk_ctx *c);
+int sk_post_ireduce_scatter_block(sk_ctx *c);
+int sk_post_iscan(sk_ctx *c);
+
+/* sk_next_region points the buffers at the next region of a cold cache's area, as
+ * IMB's off_cache does: a few instructions per step, inside the timed loop. */
+static inline void sk_next_region(sk_ctx *c) {
+	size_t off = (size_t)c->region * (size_t)c->a.cold_stride;
+	c->a.sbuf = c->sbase + off;
+	c->a.rbuf = c->rbase + off;
+	if (++c->region >= c->a.cold_regions) c->region = 0;
+}
+
 #endif

@@ -8,6 +8,9 @@
 #include <signal.h>
 
 enum { SK_TIMER_GLOBAL_LOOP = 0, SK_TIMER_ITERATION = 1 };
+/* The measurements of a non-blocking operation (nonblocking.c); the values are
+ * ops.Phase's. */
+enum { SK_NB_FULL = 0, SK_NB_POST = 1, SK_NB_WAIT = 2, SK_NB_OVERLAP = 3, SK_NB_COMPUTE = 4 };
 enum { SK_ROLE_IDLE = -1, SK_ROLE_INITIATOR = 0, SK_ROLE_RESPONDER = 1 };
 
 /* Errors of our own, refused before any MPI call. Negative, so they never collide with
@@ -50,6 +53,12 @@ typedef struct {
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
 	const int *node_of;      /* node index of every rank of comm (node-aware kernels) */
 	int nnodes;
+	/* Non-blocking kernels: which of the measurements runs (SK_NB_*), the busy
+	 * computation's spin iterations (overlap, compute), and MPI_Testall every
+	 * progress_every of them during it (0: never). */
+	int nb_phase;
+	long long spin;
+	long long progress_every;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -67,6 +76,9 @@ enum {
 	SK_K_OWN_RESULT = 1 << 2,
 	/* Needs the node of every rank (sk_args.node_of). */
 	SK_K_NODE_AWARE = 1 << 3,
+	/* Non-blocking: post starts the operation, MPI_Waitall completes it; the kernel
+	 * runs the measurement nb_phase names (nonblocking.c). */
+	SK_K_NONBLOCKING = 1 << 4,
 };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */
@@ -74,6 +86,7 @@ enum {
 	SK_CHECK_NONE = 0,      /* not checked (reductions, barriers, self-tests of hangs) */
 	SK_CHECK_PEER,          /* both of a pair receive the peer's message in rbuf (its slots) */
 	SK_CHECK_RESPONDER,     /* only the responder receives (bandwidth) */
+	SK_CHECK_INITIATOR,     /* only the initiator receives (a non-blocking receive) */
 	SK_CHECK_REPLACE,       /* Sendrecv_replace: rbuf is sent and received in place */
 	SK_CHECK_BCAST,         /* every sbuf ends with the root's */
 	SK_CHECK_BCAST_FIRST,   /* rounds over all roots: each passes on rank 0's, received first */
@@ -93,6 +106,9 @@ typedef struct {
 	int (*prepare)(sk_ctx *c);
 	unsigned flags;
 	int check; /* SK_CHECK_* */
+	/* Non-blocking kernels: posts c->nreq requests into c->req (MPI_Waitall completes
+	 * them); step is then what the responder of a pair does in a step (blocking). */
+	sk_step post;
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -118,6 +134,7 @@ struct sk_ctx {
 	/* cache = "cold": the buffers' first regions, and the region the next step uses */
 	char *sbase, *rbase;
 	int region;
+	int nreq; /* non-blocking: requests the post started */
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
@@ -132,6 +149,13 @@ int sk_prepare(const sk_args *a, sk_ctx **out);
 int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op);
 /* sk_release frees c; it makes no MPI call, so it is safe after MPI_Finalize. */
 void sk_release(sk_ctx *c);
+
+/* Non-blocking operations (nonblocking.c). */
+int sk_run_nonblocking(sk_ctx *c, long long iters, double *total);
+/* sk_spin runs the busy computation: n iterations of a counter loop no compiler can
+ * remove, no system call. sk_spin_calibrate returns its cost, ns per iteration. */
+void sk_spin(long long n);
+double sk_spin_calibrate(void);
 
 /* check_data (check.c). */
 unsigned char sk_pattern_byte(int rank, long long bytes, long long rep, long long offset);

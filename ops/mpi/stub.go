@@ -38,8 +38,11 @@ type Spec struct {
 	Root      int
 	Task      int
 	// BarrierAbove mirrors the MPI build.
-	BarrierAbove int64
-	Ranks        []int
+	BarrierAbove  int64
+	Ranks         []int
+	Phase         ops.Phase
+	Spin          int64
+	ProgressEvery int64
 }
 
 // SetHosts does nothing without MPI.
@@ -64,6 +67,7 @@ func (w *World) NewOp(Spec) (*Op, error)             { return nil, errNoMPI }
 func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
+func CalibrateSpin() float64                         { return 0 }
 
 // Without MPI there are no kernel tables.
 func Kernels() []string       { return nil }

@@ -50,7 +50,24 @@ func datatypeSize(name string) int64 {
 }
 
 // kernelFlags are the facts the kernel table keeps about a kernel.
-type kernelFlags struct{ collective, nodeAware, ownResult, perProcessStep bool }
+type kernelFlags struct{ collective, nodeAware, ownResult, perProcessStep, nonblocking bool }
+
+// nbPhase is the C value of a non-blocking measurement (ops.Phase's name); -1 unknown.
+func nbPhase(name string) int {
+	switch name {
+	case "full":
+		return C.SK_NB_FULL
+	case "post":
+		return C.SK_NB_POST
+	case "wait":
+		return C.SK_NB_WAIT
+	case "overlap":
+		return C.SK_NB_OVERLAP
+	case "compute":
+		return C.SK_NB_COMPUTE
+	}
+	return -1
+}
 
 func flagsOf(name string) (kernelFlags, bool) {
 	for i := range C.sk_kernel_count() {
@@ -60,6 +77,7 @@ func flagsOf(name string) (kernelFlags, bool) {
 				nodeAware:      k.flags&C.SK_K_NODE_AWARE != 0,
 				ownResult:      k.flags&C.SK_K_OWN_RESULT != 0,
 				perProcessStep: k.flags&C.SK_K_PER_PROCESS_STEP != 0,
+				nonblocking:    k.flags&C.SK_K_NONBLOCKING != 0,
 			}, true
 		}
 	}

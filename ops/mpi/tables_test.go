@@ -15,7 +15,7 @@ import (
 // tables only: no MPI_Init.
 
 // mpiFamilies are the catalogue families this package runs.
-var mpiFamilies = []string{"pt2pt", "coll", "selftest"}
+var mpiFamilies = []string{"pt2pt", "coll", "selftest", "nonblocking"}
 
 // catalogueKernels maps every kernel the catalogue's MPI operations name (the
 // operation's and each of its methods') to the operations naming it.
@@ -72,7 +72,8 @@ func TestKernelFlagsMatchCatalogue(t *testing.T) {
 			continue
 		}
 		f, _ := flagsOf(in.Kernel)
-		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult {
+		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult ||
+			f.nonblocking != in.Nonblocking {
 			t.Errorf("%s: kernel %s %+v; catalogue: node-aware %v, pattern %v", in.Name, in.Kernel, f, in.NodeAware, in.Pattern)
 		}
 		for _, m := range in.Methods {
@@ -80,6 +81,11 @@ func TestKernelFlagsMatchCatalogue(t *testing.T) {
 			if f.ownResult != m.RootTimed || f.collective != (in.Pattern == ops.PatternAll) {
 				t.Errorf("%s, method %s: kernel %s %+v; catalogue: root-timed %v", in.Name, m.Name, m.Kernel, f, m.RootTimed)
 			}
+		}
+	}
+	for p := ops.PhaseFull; p <= ops.PhaseCompute; p++ {
+		if int(p) != nbPhase(p.String()) {
+			t.Errorf("phase %s is %d in Go, %d in C", p, p, nbPhase(p.String()))
 		}
 	}
 	if f, _ := flagsOf("bcast_rounds"); !f.perProcessStep {

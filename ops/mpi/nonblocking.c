@@ -1,0 +1,216 @@
+//go:build mpi
+
+/* Non-blocking operations, measured the method paper's way ("Non-blocking operations",
+ * "Separating calls", "Busy wait"; Alg. 6-9): a kernel posts the operation (post) and
+ * MPI_Waitall completes it; sk_run_nonblocking times one of five measurements of it:
+ *   full     post immediately followed by completion;
+ *   post     the post alone, the completion outside the timing;
+ *   wait     the completion alone after a post (iteration timer; with the global-loop
+ *            timer Go measures it as full minus post, the subtraction method);
+ *   overlap  post, a busy computation of c->a.spin iterations, completion;
+ *   compute  the same computation alone, to be taken off overlap.
+ * In a pair only the initiator runs the non-blocking operation; the responder is its
+ * blocking partner (the kernel's step) and does nothing in the compute measurement. */
+#include <math.h>
+#include "kernels.h"
+
+#define TAG 1
+#define ACK_TAG 2
+
+/* Never inlined: the overlap, the computation alone and the calibration must run the
+ * same machine code (inlined copies may be aligned, and so run, differently). */
+__attribute__((noinline)) void sk_spin(long long n) {
+	/* The empty asm with a memory clobber is a compiler barrier: the loop cannot be
+	 * folded or removed, and it makes no call and no system call. */
+	for (long long i = 0; i < n; i++) __asm__ __volatile__("" ::: "memory");
+}
+
+double sk_spin_calibrate(void) {
+	long long n = 1024;
+	double t = 0;
+	while (n < (1LL << 40)) { /* until one run is long enough to time well (200 us) */
+		double t0 = sk_now();
+		sk_spin(n);
+		t = sk_now() - t0;
+		if (t >= 2e-4) break;
+		n *= 4;
+	}
+	for (int r = 0; r < 5; r++) { /* the fastest run: the least disturbed */
+		double t0 = sk_now();
+		sk_spin(n);
+		double d = sk_now() - t0;
+		if (d < t) t = d;
+	}
+	return t / (double)n * 1e9;
+}
+
+static int complete(sk_ctx *c) { return MPI_Waitall(c->nreq, c->req, MPI_STATUSES_IGNORE); }
+
+/* compute spins c->a.spin iterations in chunks of progress_every; with test set, the
+ * requests are tested after each chunk (so a library that only progresses inside MPI
+ * calls can). The compute measurement runs the same chunks without the tests. */
+static int compute(sk_ctx *c, int test) {
+	long long left = c->a.spin, every = c->a.progress_every > 0 ? c->a.progress_every : left;
+	int done = 0;
+	while (left > 0) {
+		long long k = left < every ? left : every;
+		sk_spin(k);
+		left -= k;
+		if (test && !done && c->a.progress_every > 0) {
+			int rc = MPI_Testall(c->nreq, c->req, &done, MPI_STATUSES_IGNORE);
+			if (rc != MPI_SUCCESS) return rc;
+		}
+	}
+	return MPI_SUCCESS;
+}
+
+/* One step of the non-blocking operation as the phase measures it; *t gets the time
+ * that counts under the iteration timer. */
+static int nb_step(sk_ctx *c, int phase, int iteration, double *t) {
+	const sk_kernel *k = c->k;
+	int rc;
+	double t0 = iteration || phase == SK_NB_POST ? sk_now() : 0;
+	switch (phase) {
+	case SK_NB_COMPUTE:
+		rc = compute(c, 0);
+		break;
+	case SK_NB_POST:
+		rc = k->post(c);
+		*t += sk_now() - t0;
+		if (rc == MPI_SUCCESS) rc = complete(c);
+		return rc;
+	case SK_NB_WAIT: {
+		rc = k->post(c);
+		double t1 = sk_now();
+		if (rc == MPI_SUCCESS) rc = complete(c);
+		*t += sk_now() - t1;
+		return rc;
+	}
+	case SK_NB_OVERLAP:
+		rc = k->post(c);
+		if (rc != MPI_SUCCESS) return rc;
+		if (iteration) {
+			/* The paper's iteration-level overlap: four timer calls, the post and the
+			 * completion timed apart, the computation between them not counted. */
+			double t1 = sk_now();
+			rc = compute(c, 1);
+			double t2 = sk_now();
+			if (rc == MPI_SUCCESS) rc = complete(c);
+			*t += (t1 - t0) + (sk_now() - t2);
+			return rc;
+		}
+		rc = compute(c, 1);
+		if (rc == MPI_SUCCESS) rc = complete(c);
+		break;
+	default: /* SK_NB_FULL */
+		rc = k->post(c);
+		if (rc == MPI_SUCCESS) rc = complete(c);
+	}
+	if (iteration) *t += sk_now() - t0;
+	return rc;
+}
+
+int sk_run_nonblocking(sk_ctx *c, long long iters, double *total) {
+	int phase = c->a.nb_phase, iteration = c->a.timer == SK_TIMER_ITERATION, rc = MPI_SUCCESS;
+	long long i = 0;
+	double t = 0;
+	if (c->a.role == SK_ROLE_RESPONDER) {
+		/* The blocking partner: the same steps whatever is measured, none while the
+		 * initiator only computes. */
+		double t0 = sk_now();
+		if (phase != SK_NB_COMPUTE)
+			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) rc = c->k->step(c);
+		*total = sk_now() - t0;
+		return rc;
+	}
+	/* The post is always timed on its own: nothing else can time it without its
+	 * completion. The others have one timer pair around the loop unless asked per step. */
+	int global = !iteration && phase != SK_NB_POST && phase != SK_NB_WAIT;
+	double t0 = sk_now();
+	for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+		if (c->a.cold_regions > 1) sk_next_region(c);
+		rc = nb_step(c, phase, iteration, &t);
+	}
+	*total = global ? sk_now() - t0 : t;
+	return rc;
+}
+
+/* Point-to-point posts. The initiator posts; the step is its blocking responder. */
+int sk_post_isend(sk_ctx *c) {
+	c->nreq = 1;
+	return MPI_Isend(c->a.sbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm, &c->req[0]);
+}
+int sk_post_issend(sk_ctx *c) {
+	c->nreq = 1;
+	return MPI_Issend(c->a.sbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm, &c->req[0]);
+}
+static int responder_recv(sk_ctx *c) {
+	return MPI_Recv(c->a.rbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm, MPI_STATUS_IGNORE);
+}
+int sk_step_isend(sk_ctx *c) { return responder_recv(c); }
+int sk_step_issend(sk_ctx *c) { return responder_recv(c); }
+
+/* The receiver side: the receive is posted before the sender may send, so the data
+ * arrives while the receiver computes (a 0-byte "ready" message, part of the post,
+ * lets the sender go). */
+int sk_post_irecv(sk_ctx *c) {
+	c->nreq = 1;
+	int rc = MPI_Irecv(c->a.rbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm, &c->req[0]);
+	if (rc != MPI_SUCCESS) return rc;
+	return MPI_Send(&c->ack, 0, MPI_BYTE, c->a.peer, ACK_TAG, c->comm);
+}
+int sk_step_irecv(sk_ctx *c) {
+	int rc = MPI_Recv(&c->ack, 0, MPI_BYTE, c->a.peer, ACK_TAG, c->comm, MPI_STATUS_IGNORE);
+	if (rc != MPI_SUCCESS) return rc;
+	return MPI_Send(c->a.sbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm);
+}
+
+/* A non-blocking ping-pong: the reply's receive and the message's send posted
+ * together, the whole round trip completed by one MPI_Waitall. */
+int sk_post_isend_irecv_pingpong(sk_ctx *c) {
+	c->nreq = 2;
+	int rc = MPI_Irecv(c->a.rbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm, &c->req[0]);
+	if (rc != MPI_SUCCESS) return rc;
+	return MPI_Isend(c->a.sbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm, &c->req[1]);
+}
+int sk_step_isend_irecv_pingpong(sk_ctx *c) {
+	int rc = responder_recv(c);
+	if (rc != MPI_SUCCESS) return rc;
+	return MPI_Send(c->a.sbuf, c->a.bytes, MPI_BYTE, c->a.peer, TAG, c->comm);
+}
+
+/* Non-blocking collectives: buffers and counts as their blocking forms (coll.c). */
+#define ONE(call)                 \
+	do {                          \
+		c->nreq = 1;              \
+		return (call);            \
+	} while (0)
+
+int sk_post_ibarrier(sk_ctx *c) { ONE(MPI_Ibarrier(c->comm, &c->req[0])); }
+int sk_post_ibcast(sk_ctx *c) { ONE(MPI_Ibcast(c->a.sbuf, c->count, c->dt, c->a.root, c->comm, &c->req[0])); }
+int sk_post_ireduce(sk_ctx *c) {
+	ONE(MPI_Ireduce(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->a.root, c->comm, &c->req[0]));
+}
+int sk_post_iallreduce(sk_ctx *c) {
+	ONE(MPI_Iallreduce(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0]));
+}
+int sk_post_ialltoall(sk_ctx *c) {
+	ONE(MPI_Ialltoall(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->comm, &c->req[0]));
+}
+int sk_post_ialltoallv(sk_ctx *c) {
+	ONE(MPI_Ialltoallv(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->comm,
+	                   &c->req[0]));
+}
+int sk_post_iallgather(sk_ctx *c) {
+	ONE(MPI_Iallgather(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->comm, &c->req[0]));
+}
+int sk_post_igather(sk_ctx *c) {
+	ONE(MPI_Igather(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, &c->req[0]));
+}
+int sk_post_iscatter(sk_ctx *c) {
+	ONE(MPI_Iscatter(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, &c->req[0]));
+}
+int sk_post_ireduce_scatter_block(sk_ctx *c) {
+	ONE(MPI_Ireduce_scatter_block(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0]));
+}
+int sk_post_iscan(sk_ctx *c) { ONE(MPI_Iscan(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0])); }
