@@ -78,3 +78,13 @@ func (d *decoder) checkReduction(m Measurement, origin map[string]string, prefix
 	d.errAt(path, "%s: reduce_op %q is not defined on %s data in MPI (bitwise operators take integers: byte, char, int, long)",
 		m.Op.Name, m.Settings.ReduceOp, dt)
 }
+
+// checkProgress reports progress set inside a measurement whose operation has no
+// computation to test from (set for the whole suite, it applies where it can).
+func (d *decoder) checkProgress(m Measurement, origin map[string]string, prefix string) {
+	if m.Op.Nonblocking || m.Settings.Progress == 0 || !setIn(origin, prefix, "progress") {
+		return
+	}
+	d.errAt(origin["progress"], "%s is blocking: progress applies to the non-blocking operations (Isend, Ibcast, ...), which compute between post and completion",
+		m.Op.Name)
+}

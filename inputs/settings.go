@@ -73,6 +73,10 @@ type Settings struct {
 	// Cache: "warm" reuses one buffer; "cold" gives every iteration another region of
 	// an area larger than the last-level cache (IMB's -off_cache).
 	Cache string
+	// Progress: non-blocking operations call MPI_Test every this many spin iterations
+	// of their overlap computation, for libraries that progress only inside MPI calls;
+	// 0 never.
+	Progress int64
 }
 
 // Receive slots of windowed operations, and cache states.
@@ -316,6 +320,11 @@ var settingList = []setting{
 	{"cache", `"warm" (default) or "cold": every iteration uses another region of an area larger than the last-level cache`, func(s *Settings, v any) (err error) {
 		s.Cache, err = oneOf(v, CacheWarm, CacheCold)
 		return
+	}},
+	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation (0: never, default)", func(s *Settings, v any) error {
+		n, err := intIn(v, 0, 1<<40)
+		s.Progress = int64(n)
+		return err
 	}},
 	{"hang_timeout", `end the job when one point takes this long (default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
 		s.HangTimeout, err = duration(v)

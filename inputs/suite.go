@@ -307,6 +307,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	}
 	d.checkHang(m.Settings, origin, path)
 	d.checkReduction(m, origin, path)
+	d.checkProgress(m, origin, path)
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)

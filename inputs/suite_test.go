@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skampi/skampi/ops"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden .err files of testdata/bad")
@@ -48,9 +50,41 @@ func TestExampleSuite(t *testing.T) {
 	}
 }
 
+// The overlap suite measures every non-blocking operation, point-to-point across the
+// eager and rendezvous sizes, collectives beside the blocking forms of some.
+func TestBuiltinOverlapSuite(t *testing.T) {
+	p, err := Load("overlap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, progress, blocking := map[string]bool{}, 0, 0
+	for _, m := range p.Measurements {
+		switch {
+		case m.Op.Nonblocking:
+			nb[m.Op.Name] = true
+		case m.Op.Family == "coll":
+			blocking++
+			if !nb["I"+strings.ToLower(m.Op.Name[:1])+m.Op.Name[1:]] {
+				t.Errorf("%s: the blocking form comes after its non-blocking one", m.Name)
+			}
+		default:
+			t.Errorf("%s: %s is neither non-blocking nor a collective", m.Name, m.Op.Name)
+		}
+		if m.Settings.Progress > 0 {
+			progress++
+		}
+		if m.Op.Pattern == ops.PatternPair && (m.Sizes[0] != 1 || m.Sizes[len(m.Sizes)-1] != 4<<20) {
+			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
+		}
+	}
+	if len(nb) != 15 || progress < 4 || blocking != 3 {
+		t.Errorf("%d non-blocking ops, %d with progress, %d blocking", len(nb), progress, blocking)
+	}
+}
+
 func TestBuiltinSuites(t *testing.T) {
 	names := BuiltinNames()
-	if !reflect.DeepEqual(names, []string{"coll", "pt2pt", "quick"}) {
+	if !reflect.DeepEqual(names, []string{"coll", "overlap", "pt2pt", "quick"}) {
 		t.Fatalf("built-ins = %v", names)
 	}
 	p, err := Load("pt2pt")
@@ -90,7 +124,7 @@ func TestBuiltinSuites(t *testing.T) {
 
 func TestLoadMissing(t *testing.T) {
 	_, err := Load("no-such-suite")
-	want := "no-such-suite: no such file, and no built-in suite of that name (built-ins: coll, pt2pt, quick)"
+	want := "no-such-suite: no such file, and no built-in suite of that name (built-ins: coll, overlap, pt2pt, quick)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
 	}

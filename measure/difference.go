@@ -39,6 +39,9 @@ func MeasureDifference(c Comm, whole, part Op, t Task) (*Result, error) {
 		n := min(len(w.samples), len(p.samples))
 		return t.Stop.judge(n, w.discarded+p.discarded, time.Since(start), func() (float64, float64) {
 			sw, sp := Summarize(w.samples), Summarize(p.samples)
+			if t.StopScale > 0 {
+				return t.StopScale, math.Hypot(sw.Stderr, sp.Stderr)
+			}
 			return sw.Time - sp.Time, math.Hypot(sw.Stderr, sp.Stderr)
 		}), nil
 	})

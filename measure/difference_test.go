@@ -86,3 +86,23 @@ func TestMeasureDifferenceNoPart(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+// With a StopScale the difference converges once its error is small against the scale:
+// 10±1 minus 9±1 against 10 needs about 2.83/sqrt(n) <= 0.5, n = 33, not the 3264 of
+// the relative rule.
+func TestMeasureDifferenceStopScale(t *testing.T) {
+	c := &fakeComm{size: 2}
+	var log []string
+	task := diffTask(4, 0.05)
+	task.StopScale = 10
+	res, err := MeasureDifference(c, alternating(c, &log, "whole", 10, 1), alternating(c, &log, "part", 9, 1), task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Converged || res.N < 30 || res.N > 40 || !near(res.Mean, 1) {
+		t.Fatalf("verdict %v, n %d, mean %v", res.Verdict, res.N, res.Mean)
+	}
+	if res.Stderr > 0.05*10 || res.Stderr < 0.05*10*0.8 {
+		t.Errorf("stderr %v: want just under 5%% of the whole's 10", res.Stderr)
+	}
+}

@@ -58,6 +58,11 @@ type Task struct {
 	Iterations   int           // operations per repetition; 0 = calibrate to RepTime
 	RepTime      time.Duration // target repetition length when calibrating
 	Sync         Syncer
+	// StopScale > 0: a difference (MeasureDifference) has converged when its standard
+	// error is MaxRelStderr of this many seconds, not of the difference itself: a
+	// difference near zero (the wait after an eager send) has no useful relative error,
+	// but one against the operation it is a part of.
+	StopScale float64
 }
 
 // maxIterations bounds calibration: a repetition of a nanosecond operation is long

@@ -34,6 +34,7 @@ const (
 	FlagRatioClamped     = "overlap_ratio_clamped" // the overlap ratio fell outside [0, 1]: overlap_ratio_raw has the value
 	FlagComputeOffTarget = "compute_off_target"    // the busy computation ran more than 25% off its target
 	FlagFullMismatch     = "full_mismatch"         // post + wait and the full operation, measured apart, disagree beyond their errors
+	FlagBreakdownMissing = "breakdown_missing"     // a measurement of the breakdown had no valid repetition: full alone is reported
 )
 
 // Run is the provenance header, the first line of every result file.

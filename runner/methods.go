@@ -27,6 +27,13 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 	}
 	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
 		Pair: pt.Pair, Ranks: pt.Comm}
+	if op.Nonblocking {
+		p, err := r.measureBreakdown(pt, spec, t)
+		if err != nil || p == nil {
+			return nil, err
+		}
+		return r.syncFields(p, t), nil
+	}
 	var res *measure.Result
 	var err error
 	if method.Subtract != "" {
@@ -43,16 +50,21 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 	if err != nil || res == nil {
 		return nil, err
 	}
-	p := r.point(pt, res)
+	p := r.syncFields(r.point(pt, res), t)
+	if method.RootTimed && p.Reps > 0 && p.TimeS < 0 { // the kernel subtracted its helper time
+		p.AddFlag(record.FlagNegative)
+	}
+	return p, nil
+}
+
+// syncFields records the window a window-synchronised point ended with.
+func (r *Runner) syncFields(p *record.Point, t measure.Task) *record.Point {
 	if win, ok := t.Sync.(*psync.Window); ok {
 		p.Sync = win.Name()
 		wd := win.Width()
 		p.WindowS = &wd
 	}
-	if method.RootTimed && p.Reps > 0 && p.TimeS < 0 { // the kernel subtracted its helper time
-		p.AddFlag(record.FlagNegative)
-	}
-	return p, nil
+	return p
 }
 
 // methodTask is the point's task with its repetition limit: under max_repetitions =

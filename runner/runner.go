@@ -31,6 +31,9 @@ type World interface {
 	// operations use (window synchronisation waits on it).
 	Clock() clocksync.Exchanger
 	Now() float64
+	// CalibrateSpin measures this rank's busy computation (non-blocking overlap):
+	// nanoseconds per spin iteration.
+	CalibrateSpin() float64
 }
 
 // Op is an operation prepared for one point: run per repetition, closed after the
@@ -49,6 +52,11 @@ type OpSpec struct {
 	Pair     [2]int // two-rank operations
 	Ranks    []int  // collectives on a subset of the ranks (nil: all)
 	Task     int    // per-task methods: the communicator rank measured
+	// Non-blocking operations: the measurement to run and the computation's spin
+	// iterations (overlap, compute), MPI_Test every ProgressEvery of them (overlap).
+	Phase         ops.Phase
+	Spin          int64
+	ProgressEvery int64
 }
 
 // Runner measures points on a world. Sink is used on rank 0 only.

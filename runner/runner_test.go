@@ -23,8 +23,9 @@ type fakeWorld struct {
 	made    [][2]int // pairs the ops were built for
 	kernels []string // and their kernels
 	tasks   []int    // and the tasks of per-task methods
-	open    int      // ops not closed yet
-	fail    string   // a kernel whose preparation fails
+	phases  []ops.Phase
+	open    int    // ops not closed yet
+	fail    string // a kernel whose preparation fails
 }
 
 func (w *fakeWorld) Rank() int { return 0 }
@@ -44,6 +45,7 @@ func (w *fakeWorld) Gather(v float64) ([]float64, error) {
 func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
 func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-process fake: window sync untested here
 func (w *fakeWorld) Now() float64                 { return 0 }
+func (w *fakeWorld) CalibrateSpin() float64       { return 0.5 }
 func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	if s.Kernel == w.fail {
 		return nil, errors.New("MPI_Allreduce: MPI_ERR_OP: invalid reduce operation")
@@ -51,8 +53,10 @@ func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	w.made = append(w.made, s.Pair)
 	w.kernels = append(w.kernels, s.Kernel)
 	w.tasks = append(w.tasks, s.Task)
+	w.phases = append(w.phases, s.Phase)
 	w.open++
-	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task}, nil
+	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task, phase: s.Phase, spin: s.Spin,
+		iteration: s.Settings.Timer == inputs.TimerIteration}, nil
 }
 
 type fakeOp struct {
@@ -61,6 +65,11 @@ type fakeOp struct {
 	bytes int64
 	pair  [2]int
 	task  int // a per-task method's task: 0.1 µs slower per rank
+	// Non-blocking operations: of a full time b, the post takes b/4 and the wait 3b/4;
+	// with the computation (spin * 0.5 ns), b/4 + b*3/20 is not hidden.
+	phase     ops.Phase
+	spin      int64
+	iteration bool
 }
 
 func (o fakeOp) Close() error { o.w.open--; return nil }
@@ -73,9 +82,30 @@ func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 		if o.pair[1] == o.w.size-1 {
 			vals[r] *= 3
 		}
+		if o.info.Nonblocking {
+			vals[r] = o.nonblocking(vals[r])
+		}
 	}
 	o.w.pending = vals
 	return vals[0], nil
+}
+
+func (o fakeOp) nonblocking(b float64) float64 {
+	compute := float64(o.spin) * 0.5e-9
+	switch o.phase {
+	case ops.PhasePost:
+		return b / 4
+	case ops.PhaseWait:
+		return 3 * b / 4
+	case ops.PhaseOverlap:
+		if o.iteration { // the post and the completion timed apart
+			return b/4 + 3*b/20
+		}
+		return b/4 + compute + 3*b/20
+	case ops.PhaseCompute:
+		return compute
+	}
+	return b
 }
 
 type collect struct {

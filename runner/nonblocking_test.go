@@ -1,0 +1,99 @@
+package runner
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+)
+
+// A point of a non-blocking operation holds its whole breakdown. The fake's Isend of
+// 1 KiB takes b = 2 µs: post b/4, wait 3b/4, not hidden b/4 + 3b/20 = 0.8 µs, so the
+// ratio is 1 - 0.8/2 = 0.6; the computation is calibrated for 2b = 4 µs at 0.5 ns a
+// spin, 8000 spins. Both timers give the same numbers by different measurements.
+func TestBreakdown(t *testing.T) {
+	for _, c := range []struct {
+		timer  string
+		phases []ops.Phase
+	}{
+		{"global-loop", []ops.Phase{ops.PhaseFull, ops.PhaseFull, ops.PhasePost, ops.PhaseOverlap, ops.PhaseCompute}},
+		{"iteration", []ops.Phase{ops.PhaseFull, ops.PhasePost, ops.PhaseWait, ops.PhaseOverlap, ops.PhaseCompute}},
+	} {
+		p := plan(t, `
+[settings]
+min_repetitions = 3
+max_repetitions = 5
+iterations = 10
+timer = "`+c.timer+`"
+
+[[measurement]]
+name = "isend"
+op = "Isend"
+sizes = [1024]
+progress = 64
+`)
+		w := &fakeWorld{size: 3} // the fake's pair (0, 1) is not its slow one
+		sink := &collect{}
+		r := &Runner{World: w, RunID: "r", Sink: sink}
+		if err := r.Run(expand(t, p, "a", "a", "a")); err != nil {
+			t.Fatal(err)
+		}
+		if len(sink.points) != 1 || sink.points[0].Breakdown == nil {
+			t.Fatalf("%s: %+v", c.timer, sink.points)
+		}
+		pt := sink.points[0]
+		b := pt.Breakdown
+		near := func(got, want float64) bool { return math.Abs(got-want) < 1e-12 }
+		if !near(pt.TimeS, 2e-6) || !near(b.FullS, 2e-6) || !near(b.PostS, 0.5e-6) || !near(b.WaitS, 1.5e-6) ||
+			!near(b.OverlappedS, 0.8e-6) || !near(b.ComputeS, 4e-6) || !near(b.ComputeTargetS, 4e-6) ||
+			!near(b.OverlapRatio, 0.6) || b.OverlapRatioRaw != nil || b.ProgressEvery != 64 {
+			t.Errorf("%s: time %g, breakdown %+v", c.timer, pt.TimeS, b)
+		}
+		if !slices.Equal(b.SpinIters, []int64{8000, 0}) || !slices.Equal(b.SpinNsPerIter, []float64{0.5, 0}) {
+			t.Errorf("%s: spins %v at %v ns: only the initiator computes", c.timer, b.SpinIters, b.SpinNsPerIter)
+		}
+		if len(pt.Flags) != 0 {
+			t.Errorf("%s: flags %v", c.timer, pt.Flags)
+		}
+		if !slices.Equal(w.phases, c.phases) || w.open != 0 {
+			t.Errorf("%s: measured %v (%d left open), want %v", c.timer, w.phases, w.open, c.phases)
+		}
+	}
+}
+
+// What deserves a second look is flagged, and nothing is clamped silently.
+func TestFlagBreakdown(t *testing.T) {
+	type est = struct{ V, SE float64 }
+	for _, c := range []struct {
+		name                                 string
+		full, post, wait, notHidden, compute est
+		target                               float64
+		ratio                                float64
+		raw                                  *float64
+		flags                                []string
+	}{
+		{"fine", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{4, 0.2}, est{20, 0}, 20, 0.6, nil, nil},
+		{"worse than none", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{12, 0.2}, est{20, 0}, 20, 0, ptr(-0.2),
+			[]string{record.FlagRatioClamped}},
+		{"negative not hidden", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{-1, 0.2}, est{20, 0}, 20, 1, ptr(1.1),
+			[]string{record.FlagRatioClamped, record.FlagNegative}},
+		{"slow computation", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{4, 0.2}, est{26, 0}, 20, 0.6, nil,
+			[]string{record.FlagComputeOffTarget}},
+		{"post + wait is not full", est{10, 0.1}, est{2, 0.1}, est{6, 0.1}, est{4, 0.2}, est{20, 0}, 20, 0.6, nil,
+			[]string{record.FlagFullMismatch}},
+	} {
+		p := &record.Point{Breakdown: &record.Breakdown{}}
+		conv := func(e est) measure.Estimate { return measure.Estimate{V: e.V, SE: e.SE} }
+		flagBreakdown(p, conv(c.full), conv(c.post), conv(c.wait), conv(c.notHidden), conv(c.compute), c.target)
+		b := p.Breakdown
+		if math.Abs(b.OverlapRatio-c.ratio) > 1e-12 || (b.OverlapRatioRaw == nil) != (c.raw == nil) ||
+			(c.raw != nil && math.Abs(*b.OverlapRatioRaw-*c.raw) > 1e-12) || !slices.Equal(p.Flags, c.flags) {
+			t.Errorf("%s: ratio %v raw %v flags %v; want %v %v %v", c.name, b.OverlapRatio, b.OverlapRatioRaw, p.Flags, c.ratio, c.raw, c.flags)
+		}
+	}
+}
+
+func ptr(v float64) *float64 { return &v }
