@@ -97,7 +97,7 @@ func TestOverlapBars(t *testing.T) {
 			t.Errorf("notes %q lack %q", f.Notes, w)
 		}
 	}
-	if len(f.Notes) != 2 || !strings.Contains(f.Caption, "Isend_Overlap") || !strings.Contains(f.Caption, "no MPI_Test during the computation") ||
+	if len(f.Notes) != 2 || !strings.Contains(f.Caption, "Isend") || !strings.Contains(f.Caption, "no MPI_Test during the computation") ||
 		!strings.Contains(f.Caption, "above each bar: overlap ratio · full time") || strings.Contains(f.Caption, "error bars") {
 		t.Errorf("caption %q notes %q", f.Caption, f.Notes)
 	}

@@ -21,7 +21,7 @@ func newPlotCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "plot [RESULTS...]",
-		Short: "Draw figures from result files: latency, bandwidth, method comparison, scalability",
+		Short: "Draw figures from result files: latency, bandwidth, method comparison, scalability, overlap",
 		Long: "plot draws every figure the results allow and writes each to DIR (default figures)\n" +
 			"as NAME.FORMAT, one line per file written:\n" +
 			figureKinds() +

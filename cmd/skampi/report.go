@@ -39,12 +39,9 @@ func newReportCmd() *cobra.Command {
 				return err
 			}
 			in := htmlreport.Input{Title: title, Sources: sources, Results: res, Generated: time.Now()}
-			for _, f := range figs {
-				svg, err := f.SVG()
-				if err != nil {
-					return fmt.Errorf("figure %s: %w", f.Name, err)
-				}
-				in.Figures = append(in.Figures, htmlreport.Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
+			// With their kinds, so the overlap figures go to their own section.
+			if in.Figures, err = htmlreport.FromPlots(figs); err != nil {
+				return err
 			}
 			if len(sources) > 1 {
 				tables, ratios, err := comparisons(each)

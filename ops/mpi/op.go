@@ -193,7 +193,7 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 }
 
 // CalibrateSpin measures the busy computation of the non-blocking overlap
-// measurements on this rank: nanoseconds per spin iteration, the fastest of a few runs
+// measurements on this rank: nanoseconds per spin iteration, the median of seven runs
 // of at least 200 µs.
 func CalibrateSpin() float64 { return float64(C.sk_spin_calibrate()) }
 

@@ -90,6 +90,7 @@ var flagMeaning = map[string]string{
 	record.FlagRatioClamped:     "the overlap ratio fell outside [0, 1] and was clamped; overlap_ratio_raw has the measured value",
 	record.FlagComputeOffTarget: "the computation between post and completion ran more than 25% off its target",
 	record.FlagFullMismatch:     "post + wait and the full operation, measured apart, disagree beyond their errors",
+	record.FlagBreakdownMissing: "a measurement of the breakdown had no valid repetition: only the full operation's time is reported",
 }
 
 var funcs = template.FuncMap{

@@ -41,8 +41,8 @@ func TestOverlapSection(t *testing.T) {
 		t.Error("no link to the section")
 	}
 	for _, want := range []string{
-		`<h3>Isend overlap, no progress <span class="muted">(Isend_Overlap, 2 processes, run 5c0ffee0d1e2a3b4, no MPI_Test during the computation)</span></h3>`,
-		`<h3>Isend overlap, MPI_Test every 1000 <span class="muted">(Isend_Overlap, 2 processes, run 5c0ffee0d1e2a3b4, MPI_Test every 1000 spin iterations)</span></h3>`,
+		`<h3>Isend overlap, no progress <span class="muted">(Isend, 2 processes, run 5c0ffee0d1e2a3b4, no MPI_Test during the computation)</span></h3>`,
+		`<h3>Isend overlap, MPI_Test every 1000 <span class="muted">(Isend, 2 processes, run 5c0ffee0d1e2a3b4, MPI_Test every 1000 spin iterations)</span></h3>`,
 		// 1 KiB without progress: overlapped above full, the ratio clamped from -0.2.
 		"<tr><td>1 KiB</td><td>4.000 µs ± 2.0%</td><td>800.0 ns ± 2.0%</td><td>3.200 µs ± 2.5%</td><td>4.800 µs ± 3.0%</td>" +
 			"<td>8.080 µs / 8.000 µs</td><td>0.0% ± 4.3%<br><span class=\"muted\">raw -20.0%</span></td><td>0</td><td class=\"l flag\">overlap_ratio_clamped</td></tr>",
