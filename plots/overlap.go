@@ -43,16 +43,17 @@ func (o Overlap) drawable() bool {
 }
 
 // Shares splits the full operation time into what the bars stack, as shares of
-// full_s: the post, the wait not hidden (overlapped beyond the post) and the rest,
-// hidden by the computation. They add up to 1. A post or an overlapped time above the
-// full time cannot be shown as a share of it: the parts are capped at the whole, and
-// capped says so.
+// full_s: the time not hidden (overlapped_s) as the post and the wait beyond it, and
+// the rest, hidden by the computation, so the hidden share is the overlap ratio. They
+// add up to 1. What cannot be a share of the whole is capped and capped says so: an
+// overlapped time below 0 or above full, or a post (timed alone, per call) above the
+// time not hidden.
 func (o Overlap) Shares() (post, notHidden, hidden float64, capped bool) {
 	full := o.FullS
-	p := math.Min(math.Max(o.PostS, 0), full)
-	nh := math.Min(math.Max(o.OverlappedS-p, 0), full-p)
-	capped = o.PostS > full || o.OverlappedS > full
-	return p / full, nh / full, (full - p - nh) / full, capped
+	nh := math.Min(math.Max(o.OverlappedS, 0), full)
+	p := math.Min(math.Max(o.PostS, 0), nh)
+	capped = nh != o.OverlappedS || p != o.PostS
+	return p / full, (nh - p) / full, (full - nh) / full, capped
 }
 
 // hasOverlap keeps the points whose breakdown can be drawn.
@@ -106,7 +107,7 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 		if o.OverlappedS > o.FullS {
 			overFull = append(overFull, size)
 		}
-		if o.PostS > o.FullS {
+		if o.PostS > math.Max(o.OverlappedS, 0) && o.OverlappedS <= o.FullS {
 			postOver = append(postOver, size)
 		}
 		if hasFlag(&ps[i], record.FlagComputeOffTarget) {
@@ -126,7 +127,7 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 			plural(len(overFull), "size"), listSome(overFull)))
 	}
 	if len(postOver) > 0 {
-		notes = append(notes, fmt.Sprintf("post time above the full time at %s (%s): the bar is the post alone, capped",
+		notes = append(notes, fmt.Sprintf("post (timed per call) above the time not hidden at %s (%s): the bar shows the post up to that time",
 			plural(len(postOver), "size"), listSome(postOver)))
 	}
 	if len(clamped) > 0 {

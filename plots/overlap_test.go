@@ -31,8 +31,8 @@ func TestOverlapKind(t *testing.T) {
 	if figs[0].Name != "overlap-Isend-overlap-no-progress-np2" || figs[1].Name != "overlap-Isend-overlap-MPI_Test-every-1000-np2" {
 		t.Errorf("names %q %q", figs[0].Name, figs[1].Name)
 	}
-	if r := figuresOf(t, res, "overlap-ratio", Options{}); len(r) != 1 || r[0].Name != "overlap-ratio-np2" {
-		t.Errorf("%d ratio figures", len(r))
+	if r := figuresOf(t, res, "overlap-ratio", Options{}); len(r) != 1 || r[0].Name != "overlap-ratio-pt2pt-np2" || r[0].Title != "non-blocking point-to-point: overlap ratio vs message size" {
+		t.Errorf("ratio figures %+v", r)
 	}
 	// A breakdown with no positive full time cannot be split into shares: left out.
 	for i := range res.Points {
@@ -123,7 +123,8 @@ func TestOverlapShares(t *testing.T) {
 		comment string
 	}{
 		{Overlap{FullS: 10, PostS: 2, OverlappedS: 5}, [3]float64{0.2, 0.3, 0.5}, false, "partly hidden"},
-		{Overlap{FullS: 10, PostS: 2, OverlappedS: 1}, [3]float64{0.2, 0, 0.8}, false, "overlapped below the post"},
+		{Overlap{FullS: 10, PostS: 2, OverlappedS: 1}, [3]float64{0.1, 0, 0.9}, true, "overlapped below the post"},
+		{Overlap{FullS: 10, PostS: 2, OverlappedS: -1}, [3]float64{0, 0, 1}, true, "overlapped below zero"},
 		{Overlap{FullS: 10, PostS: 2, OverlappedS: 10}, [3]float64{0.2, 0.8, 0}, false, "nothing hidden"},
 		{Overlap{FullS: 10, PostS: 2, OverlappedS: 14}, [3]float64{0.2, 0.8, 0}, true, "overlapped above full"},
 		{Overlap{FullS: 10, PostS: 12, OverlappedS: 14}, [3]float64{1, 0, 0}, true, "post above full"},
@@ -195,5 +196,14 @@ func TestOverlapRatioFigure(t *testing.T) {
 	if len(figs) != 1 || len(figs[0].Series) != 4 || figs[0].Series[0].Label != noProgress+" (run a)" ||
 		figs[0].Series[3].Label != progress+" (run feedface)" {
 		t.Errorf("%d figures, series %+v", len(figs), figs[0].Series)
+	}
+}
+
+// Point-to-point and collective ratios get figures of their own.
+func TestNbClass(t *testing.T) {
+	for op, want := range map[string]string{"Ibcast": "coll", "Ialltoall": "coll", "Isend": "pt2pt", "Isend_Irecv_Pingpong": "pt2pt", "Made_up": "other"} {
+		if got := nbClass(op); got != want {
+			t.Errorf("%s: %s, want %s", op, got, want)
+		}
 	}
 }

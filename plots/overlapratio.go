@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -15,7 +16,7 @@ var overlapRatioKind = Kind{
 	Name: "overlap-ratio",
 	Doc:  "non-blocking ops: overlap ratio (share of the communication hidden) vs message size, one line per measurement",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, hasOverlap, func(p *record.Point) string { return fmt.Sprintf("np%d", p.NProcs) })
+		return groupBy(res, hasOverlap, func(p *record.Point) string { return fmt.Sprintf("%s/np%d", nbClass(p.Op), p.NProcs) })
 	},
 	Build: buildOverlapRatio,
 }
@@ -69,9 +70,9 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 	}
 	logX := spansDecade(sizes(g.Points))
 	return NewLineFigure(LineSpec{
-		Name:    fmt.Sprintf("overlap-ratio-np%d", g.Points[0].NProcs),
+		Name:    fmt.Sprintf("overlap-ratio-%s-np%d", nbClass(g.Points[0].Op), g.Points[0].NProcs),
 		Kind:    "overlap-ratio",
-		Title:   "non-blocking overlap ratio vs message size",
+		Title:   nbClassTitle[nbClass(g.Points[0].Op)] + ": overlap ratio vs message size",
 		Caption: caption(g, capOpts, "ratio = 1 - not hidden / full"),
 		X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
 		Y:       AxisSpec{Quantity: Ratio, Label: "overlap ratio (share hidden)", Scale: Linear},
@@ -82,3 +83,17 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 		Width:     opts.Width, Height: opts.Height,
 	})
 }
+
+// nbClass puts point-to-point and collective operations in figures of their own, so
+// neither drowns in the other's lines.
+func nbClass(op string) string {
+	if in, ok := ops.Lookup(op); ok && in.Pattern == ops.PatternAll {
+		return "coll"
+	}
+	if _, ok := ops.Lookup(op); ok {
+		return "pt2pt"
+	}
+	return "other"
+}
+
+var nbClassTitle = map[string]string{"coll": "non-blocking collectives", "pt2pt": "non-blocking point-to-point", "other": "non-blocking"}

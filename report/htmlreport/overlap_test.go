@@ -66,7 +66,7 @@ func TestOverlapSection(t *testing.T) {
 	if n := strings.Count(sec, "<figure><svg"); n != 3 {
 		t.Errorf("%d figures in the overlap section", n)
 	}
-	for _, title := range []string{"non-blocking overlap ratio vs message size", "Isend overlap, no progress &middot;"} {
+	for _, title := range []string{"non-blocking point-to-point: overlap ratio vs message size", "Isend overlap, no progress &middot;"} {
 		if !strings.Contains(sec, "<figcaption>"+title) {
 			t.Errorf("no figure %q in the section", title)
 		}
