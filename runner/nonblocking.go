@@ -53,6 +53,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		return o
 	}
 	elapsed := time.Duration(0)
+	var verdicts []measure.Verdict // of every measurement: the record's flags say how each stopped
 	run := func(whole, part OpSpec) (*measure.Result, error) {
 		var res *measure.Result
 		var err error
@@ -63,6 +64,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		}
 		if res != nil {
 			elapsed += res.Elapsed
+			verdicts = append(verdicts, res.Verdict)
 		}
 		return res, err
 	}
@@ -189,6 +191,11 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		}
 	}
 	p.Breakdown = b
+	for _, v := range verdicts {
+		if f := verdictFlag(v); f != "" {
+			p.AddFlag(f)
+		}
+	}
 	flagBreakdown(p, measure.Estimate{V: full.Time, SE: full.Stderr}, post, wait, notHidden, compute, target)
 	return p, nil
 }

@@ -16,13 +16,8 @@ func fill(p *record.Point, r *measure.Result, minReps int) {
 	p.ElapsedS = r.Elapsed.Seconds()
 	p.SamplesS = r.Samples
 	p.RankTimeS = r.RankTime
-	switch r.Verdict {
-	case measure.MaxReps:
-		p.AddFlag(record.FlagMaxReps)
-	case measure.TimeCap:
-		p.AddFlag(record.FlagTimeCap)
-	case measure.DiscardCap:
-		p.AddFlag(record.FlagDiscardCap)
+	if f := verdictFlag(r.Verdict); f != "" {
+		p.AddFlag(f)
 	}
 	p.SubtractedS = r.Subtracted
 	if r.Subtracted != nil {
@@ -40,4 +35,17 @@ func fill(p *record.Point, r *measure.Result, minReps int) {
 	s := r.Summary
 	p.TimeS, p.MeanS, p.MedianS = s.Time, s.Mean, s.Median
 	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = s.Min, s.P10, s.P90, s.Max, s.Stderr
+}
+
+// verdictFlag is the flag of a measurement that stopped before converging ("": none).
+func verdictFlag(v measure.Verdict) string {
+	switch v {
+	case measure.MaxReps:
+		return record.FlagMaxReps
+	case measure.TimeCap:
+		return record.FlagTimeCap
+	case measure.DiscardCap:
+		return record.FlagDiscardCap
+	}
+	return ""
 }

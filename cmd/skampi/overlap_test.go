@@ -1,0 +1,197 @@
+//go:build mpi
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
+)
+
+// overlapSuite measures every non-blocking operation at an eager and a rendezvous
+// size, with every received byte checked; pairs is the pair of the point-to-point
+// ones, procs the communicators of the collectives.
+func overlapSuite(pair, procs string) string {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 4\nmax_repetitions = \"auto\"\nbudget_per_point = \"60ms\"\n" +
+		"max_relative_stderr = 0.1\nbuffer = \"1MiB\"\ncheck_data = true\n")
+	for _, in := range ops.All() {
+		if !in.Nonblocking {
+			continue
+		}
+		sizes, extra := `[8, "256KiB"]`, pair
+		if in.Pattern == ops.PatternAll {
+			sizes, extra = `[8, "64KiB"]`, procs
+		}
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n%s\n", in.Name, in.Name, sizes, extra)
+	}
+	b.WriteString(`
+[[measurement]]
+name = "Isend, iteration timer"
+op = "Isend"
+sizes = [8, "256KiB"]
+timer = "iteration"
+` + pair + `
+
+[[measurement]]
+name = "Irecv, progress"
+op = "Irecv"
+sizes = [8, "1MiB"]
+progress = 512
+` + pair + "\n")
+	return b.String()
+}
+
+// checkBreakdowns asserts what every record of a non-blocking operation must hold:
+// the whole breakdown, consistent with itself and with its flags.
+func checkBreakdowns(t *testing.T, res *report.Results) {
+	t.Helper()
+	for _, p := range res.Points {
+		b := p.Breakdown
+		if b == nil {
+			t.Errorf("%s %d B: no breakdown (flags %v)", p.Measurement, p.MsgBytes, p.Flags)
+			continue
+		}
+		at := fmt.Sprintf("%s %d B on %v", p.Measurement, p.MsgBytes, p.Ranks)
+		if b.FullS != p.TimeS || b.FullStderrS != p.StderrS || !(b.FullS > 0) || !(b.PostS > 0) || !(b.ComputeS > 0) {
+			t.Errorf("%s: time %g, %+v", at, p.TimeS, b)
+		}
+		if math.Abs(b.ComputeTargetS-ops.ComputeFactor*b.FullS) > 1e-15 {
+			t.Errorf("%s: computation target %g for full %g", at, b.ComputeTargetS, b.FullS)
+		}
+		for _, se := range []float64{b.PostStderrS, b.WaitStderrS, b.OverlappedStderrS, b.OverlapRatioStderr} {
+			if !(se >= 0) || math.IsInf(se, 0) {
+				t.Errorf("%s: standard errors %+v", at, b)
+			}
+		}
+		// The ratio is 1 - not hidden / full, clamped to [0, 1] with the flag and the raw value.
+		raw := 1 - b.OverlappedS/b.FullS
+		clamped := slices.Contains(p.Flags, record.FlagRatioClamped)
+		if b.OverlapRatio < 0 || b.OverlapRatio > 1 || clamped != (b.OverlapRatioRaw != nil) ||
+			(clamped && math.Abs(*b.OverlapRatioRaw-raw) > 1e-12) ||
+			(!clamped && math.Abs(b.OverlapRatio-raw) > 1e-12) {
+			t.Errorf("%s: ratio %v (raw %v, flags %v), not hidden %g of %g", at, b.OverlapRatio, b.OverlapRatioRaw, p.Flags, b.OverlappedS, b.FullS)
+		}
+		// post + wait against full, measured apart: agreement within their errors, or
+		// the flag that says they disagree.
+		d := math.Abs(b.PostS + b.WaitS - b.FullS)
+		tol := 3*math.Sqrt(b.PostStderrS*b.PostStderrS+b.WaitStderrS*b.WaitStderrS+b.FullStderrS*b.FullStderrS) + 0.1*b.FullS
+		if d > tol*1.0000001 && !slices.Contains(p.Flags, record.FlagFullMismatch) {
+			t.Errorf("%s: post %g + wait %g is %g off full %g, beyond %g, unflagged", at, b.PostS, b.WaitS, d, b.FullS, tol)
+		}
+		// The computation: calibrated on every rank that runs the operation (all of a
+		// collective's, the initiator of a pair), for about twice full.
+		if len(b.SpinIters) != len(p.Ranks) || len(b.SpinNsPerIter) != len(p.Ranks) {
+			t.Fatalf("%s: spins %v %v for ranks %v", at, b.SpinIters, b.SpinNsPerIter, p.Ranks)
+		}
+		in, _ := ops.Lookup(p.Op)
+		for i := range p.Ranks {
+			computes := in.Pattern == ops.PatternAll || i == 0
+			ns, n := b.SpinNsPerIter[i], b.SpinIters[i]
+			if computes != (n > 0) || computes != (ns > 0.01 && ns < 100) {
+				t.Errorf("%s: rank %d spins %d at %v ns", at, p.Ranks[i], n, ns)
+			}
+			if computes && math.Abs(float64(n)*ns*1e-9-b.ComputeTargetS) > 0.01*b.ComputeTargetS+1e-9 {
+				t.Errorf("%s: %d spins at %v ns miss the target %g", at, n, ns, b.ComputeTargetS)
+			}
+		}
+		if want := int64(0); strings.Contains(p.Measurement, "progress") {
+			if want = 512; b.ProgressEvery != want {
+				t.Errorf("%s: progress %d", at, b.ProgressEvery)
+			}
+		} else if b.ProgressEvery != 0 {
+			t.Errorf("%s: progress %d", at, b.ProgressEvery)
+		}
+	}
+}
+
+// Every non-blocking operation on two ranks: each point holds its whole breakdown,
+// and what the shared-memory transport must show, shows.
+func TestOverlapBreakdown(t *testing.T) {
+	suite := writeSuite(t, overlapSuite("", ""))
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
+	if code != 0 || len(readResults(t, out).Faults) != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	checkPoints(t, plan, res, 2)
+	checkBreakdowns(t, res)
+	for _, p := range res.Points {
+		b := p.Breakdown
+		switch {
+		case p.Timer == "iteration" && p.MsgBytes == 8 && b != nil:
+			// Timed per call, post and wait each carry a timer read the full loop has
+			// not: for a small message they add up to at least full (the paper's Fig. 4).
+			if b.PostS+b.WaitS < 0.8*b.FullS {
+				t.Errorf("iteration timer: post %g + wait %g, full %g", b.PostS, b.WaitS, b.FullS)
+			}
+		case p.Op == "Irecv" && p.MsgBytes == 1<<20 && b != nil:
+			// Over shared memory the receiver copies the data itself, in MPI_Wait or in
+			// the MPI_Test calls of the computation: the computation cannot hide it.
+			if b.OverlapRatio > 0.5 || b.WaitS < 0.5*b.FullS {
+				t.Errorf("Irecv 1 MiB: ratio %v, wait %g of full %g", b.OverlapRatio, b.WaitS, b.FullS)
+			}
+		case p.Op == "Isend" && p.MsgBytes == 256<<10 && b != nil:
+			// A rendezvous send: the post only starts it.
+			if b.PostS > 0.2*b.FullS {
+				t.Errorf("Isend 256 KiB: post %g of full %g", b.PostS, b.FullS)
+			}
+		}
+	}
+}
+
+// Four ranks (oversubscribed: correctness only): collectives on sub-communicators
+// and on all, a pair that is not (0, 1); nothing hangs, every point is complete.
+func TestOverlapFourRanks(t *testing.T) {
+	suite := writeSuite(t, overlapSuite("pair = [1, 3]", `procs = [3, "all"]`))
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "--np", "4", "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Faults) != 0 {
+		t.Fatalf("faults %+v", res.Faults)
+	}
+	// Not checkPoints: a collective's nprocs is its communicator's.
+	points := planned(t, plan, 4)
+	if len(res.Points) != len(points) {
+		t.Fatalf("%d points, planned %d", len(res.Points), len(points))
+	}
+	for i, p := range res.Points {
+		nprocs := 4 // a pair's job; a collective's communicator
+		if in, _ := ops.Lookup(p.Op); in.Pattern == ops.PatternAll {
+			nprocs = len(p.Ranks)
+		}
+		if p.Key() != points[i].Key() || p.NProcs != nprocs || p.Reps < 1 {
+			t.Errorf("point %d: %+v, planned %+v", i+1, p.Key(), points[i].Key())
+		}
+	}
+	checkBreakdowns(t, res)
+	procs := map[int]int{}
+	for _, p := range res.Points {
+		procs[len(p.Ranks)]++
+		if in, _ := ops.Lookup(p.Op); in.Pattern == ops.PatternPair && !slices.Equal(p.Ranks, []int{1, 3}) {
+			t.Errorf("%s: ranks %v", p.Measurement, p.Ranks)
+		}
+	}
+	if procs[3] != 22 || procs[4] != 22 || procs[2] != 12 {
+		t.Errorf("points by participants %v: want 22 on 3, 22 on 4 (11 collectives x 2 sizes), 12 of pairs", procs)
+	}
+}
