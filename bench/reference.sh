@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reference comparison: skampi beside small C programs that measure the way OSU and IMB
-# do (bench/ref_latency.c, ref_bw.c, ref_coll.c), run alternately for RUNS rounds; prints
+# do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
+# non-blocking operation down (bench/ref_overlap.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
@@ -35,7 +36,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -43,6 +44,7 @@ done
 PP_SIZES="1 4096 65536 1048576"
 BW_SIZES="4096 65536 1048576"
 COLL_SIZES="4 4096 65536"
+NB_SIZES="1 4096 65536 1048576"
 list() { local s=$1; echo "[${s// /, }]"; }
 
 # skampi's side of every row. Repetitions are fixed so that every round measures the
@@ -81,6 +83,17 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	done
+	for op in Isend Irecv; do
+		cat <<TOML
+
+[[measurement]]
+name = "nb $op"
+op = "$op"
+sizes = $(list "$NB_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+	done
 	for op in Allreduce Bcast Alltoall; do
 		cat <<TOML
 
@@ -113,13 +126,17 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll, ref_overlap (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	{
 		run_c "$i" ref_latency $PP_SIZES
 		run_c "$i" ref_bw $BW_SIZES
 		run_c "$i" ref_coll $COLL_SIZES
+		run_c "$i" ref_overlap isend $NB_SIZES
+		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.isend"
+		run_c "$i" ref_overlap irecv $NB_SIZES
+		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.irecv"
 	}
 	run_skampi "$i"
 	echo "round $i done"
@@ -166,12 +183,24 @@ for r in range(1, runs + 1):
                 sys.exit(f"reference: skampi's window is {p.get('window')}, not 64")
             add((1, n, i, f"bandwidth {size(n)}, skampi {slots}", "MB/s"), float(bw) / 1e6,
                 p["bandwidth_Bps"] / 1e6)
-    order = {"Allreduce": 2, "Bcast": 3, "Alltoall": 4}
+    order = {"Allreduce": 2, "Bcast": 3, "Alltoall": 4}  # the breakdowns: 5, 6
     for line in open(f"{tmp}/{r}.ref_coll"):
         op, n, how, t = line.split()
         n = int(n)
         add((order[op], n, 0 if how == "sync" else 1, f"{op} {size(n)}, C {how}", "us"), float(t) * 1e6,
             point(op, n)["time_s"] * 1e6)
+
+    for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
+        for line in open(f"{tmp}/{r}.ref_overlap.{nb}"):
+            _, n, full, post, ov, comp = line.split()
+            n, p = int(n), point(op, int(n))
+            if "full_s" not in p:
+                sys.exit(f"reference: round {r}: skampi's {op} {n} B has no breakdown")
+            base = 5 + (nb == "irecv")
+            for i, (what, c, s) in enumerate((("full", full, p["full_s"]), ("post", post, p["post_s"]),
+                                             ("post+spin+wait", ov, p["overlapped_s"] + p["compute_s"]),
+                                             ("spin alone", comp, p["compute_s"]))):
+                add((base, n, i, f"{op} {size(n)}, {what}", "us"), float(c) * 1e6, s * 1e6)
 
 print()
 print("every pair C/skampi, by round:")
