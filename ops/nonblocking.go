@@ -59,7 +59,7 @@ var nonblockingColl = []Info{
 	nbColl(coll("Iscan", "MPI_Iscan (inclusive prefix reduction)", false, true, false)),
 }
 
-const nbDoc = "; measured as full, post, wait, overlap with a computation of twice full, and the overlap ratio"
+const nbDoc = "; broken down into full, post, wait and overlap ratio"
 
 func nbPair(name, desc string, roundTrip bool) Info {
 	dirs := 1

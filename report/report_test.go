@@ -276,3 +276,23 @@ func TestEndlessInputIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A non-blocking operation's points show their breakdown: full, post, wait, the time
+// not hidden and the overlap ratio, in microseconds and percent.
+func TestTableBreakdown(t *testing.T) {
+	var buf bytes.Buffer
+	tab := NewTable(&buf)
+	p := &record.Point{Kind: record.KindPoint, PointIndex: 1, Measurement: "isend", Op: "Isend", MsgBytes: 65536, NProcs: 2,
+		Ranks: []int{0, 1}, TimeS: 8e-6, MeanS: 8e-6, StderrS: 8e-8, Reps: 9, Flags: []string{record.FlagRatioClamped},
+		Breakdown: &record.Breakdown{FullS: 8e-6, PostS: 1e-7, WaitS: 7.9e-6, OverlappedS: 2e-6, OverlapRatio: 0.75}}
+	if err := tab.Write(p); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{"full [us]  stderr   post [us]   wait [us] not hidden [us]  overlap",
+		"[1/0]      65536     2        8.000    1.0%       0.100       7.900           2.000      75%      9  overlap_ratio_clamped"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -41,8 +41,9 @@ func (t *Table) run(r *record.Run) error {
 	return err
 }
 
-// heading starts a measurement's block; ranks is "" when unknown.
-func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
+// heading starts a measurement's block; ranks is "" when unknown. A non-blocking
+// operation's breakdown has columns of its own.
+func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, breakdown bool) {
 	if measurement == t.current {
 		return
 	}
@@ -51,6 +52,11 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string) {
 		op += ", ranks " + ranks
 	}
 	fmt.Fprintf(b, "\n%s (%s)\n", measurement, op)
+	if breakdown {
+		fmt.Fprintf(b, "%11s %10s %5s %12s %7s %11s %11s %15s %8s %6s  %s\n",
+			"point", "bytes", "procs", "full [us]", "stderr", "post [us]", "wait [us]", "not hidden [us]", "overlap", "reps", "flags")
+		return
+	}
 	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %12s %7s %6s %11s  %s\n",
 		"point", "bytes", "procs", "method", "time [us]", "one-way [us]", "stderr", "reps", "rate [MB/s]", "flags")
 }
@@ -61,10 +67,18 @@ func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
 
 func (t *Table) point(p *record.Point) error {
 	var b strings.Builder
-	t.heading(&b, p.Measurement, p.Op, ranksText(p.Ranks))
+	t.heading(&b, p.Measurement, p.Op, ranksText(p.Ranks), p.Breakdown != nil)
 	rel := "-"
 	if p.MeanS > 0 {
 		rel = fmt.Sprintf("%.1f%%", 100*p.StderrS/p.MeanS)
+	}
+	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
+	if bd := p.Breakdown; bd != nil {
+		fmt.Fprintf(&b, "%11s %10d %5d %12s %7s %11s %11s %15s %7.0f%% %6d  %s\n", progress, p.MsgBytes, p.NProcs,
+			micro(bd.FullS), rel, micro(bd.PostS), micro(bd.WaitS), micro(bd.OverlappedS), 100*bd.OverlapRatio, p.Reps,
+			strings.Join(p.Flags, ","))
+		_, err := io.WriteString(t.w, PrintableLines(b.String()))
+		return err
 	}
 	bw := "" // bandwidth, or an all-to-all's throughput per process
 	if p.BandwidthBps != nil {
@@ -76,7 +90,6 @@ func (t *Table) point(p *record.Point) error {
 	if p.LatencyS != nil {
 		oneWay = micro(*p.LatencyS)
 	}
-	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
 	fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %12s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
 		oneWay, rel, p.Reps, bw, strings.Join(p.Flags, ","))
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
@@ -85,7 +98,7 @@ func (t *Table) point(p *record.Point) error {
 
 func (t *Table) fault(f *record.Fault) error {
 	var b strings.Builder
-	t.heading(&b, f.Measurement, f.Op, "")
+	t.heading(&b, f.Measurement, f.Op, "", false)
 	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
 		f.MsgBytes, strings.ToUpper(f.Fault), f.Detail) // the bytes column, as for points
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
