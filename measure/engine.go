@@ -58,10 +58,10 @@ type Task struct {
 	Iterations   int           // operations per repetition; 0 = calibrate to RepTime
 	RepTime      time.Duration // target repetition length when calibrating
 	Sync         Syncer
-	// StopScale > 0: a difference (MeasureDifference) has converged when its standard
-	// error is MaxRelStderr of this many seconds, not of the difference itself: a
-	// difference near zero (the wait after an eager send) has no useful relative error,
-	// but one against the operation it is a part of.
+	// StopScale > 0: a measurement (or a difference, MeasureDifference) has converged
+	// when its standard error is MaxRelStderr of this many seconds, not of its own
+	// value: a part near zero (the wait after an eager send) has no useful relative
+	// error, but one against the operation it is a part of.
 	StopScale float64
 }
 
@@ -102,6 +102,11 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 	verdict, err := loop(c, func() (Verdict, error) {
 		if err := s.rep(c, op, t); err != nil {
 			return Continue, err
+		}
+		if t.StopScale > 0 {
+			return t.Stop.judge(len(s.samples), s.discarded, time.Since(start), func() (float64, float64) {
+				return t.StopScale, Summarize(s.samples).Stderr
+			}), nil
 		}
 		return t.Stop.Decide(s.samples, s.discarded, time.Since(start)), nil
 	})

@@ -135,3 +135,20 @@ func TestMeasureError(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// With a StopScale a measurement converges against the scale, not its own value: a
+// time of 1±1 (relative error 100 %) is done once its error is 5 % of 10.
+func TestMeasureStopScale(t *testing.T) {
+	c := &fakeComm{size: 2}
+	var log []string
+	task := Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax, Iterations: 1, Warmup: 1,
+		Stop: StopRule{Min: 4, Max: 100_000, MaxRelStderr: 0.05, MaxTime: time.Minute, MaxDiscarded: 10}, StopScale: 10}
+	res, err := Measure(c, alternating(c, &log, "op", 1, 1), task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2/sqrt(n) <= 0.5 near n = 16; without the scale, 1±1 needs thousands.
+	if res.Verdict != Converged || res.N < 12 || res.N > 24 || res.Stderr > 0.5 {
+		t.Errorf("verdict %v, n %d, stderr %v", res.Verdict, res.N, res.Stderr)
+	}
+}

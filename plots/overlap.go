@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -164,13 +165,18 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 func progressText(vs []int64) string {
 	var parts []string
 	for _, v := range vs {
-		if v == 0 {
-			parts = append(parts, "no MPI_Test during the computation")
-		} else {
-			parts = append(parts, fmt.Sprintf("MPI_Test every %d spin iterations", v))
-		}
+		parts = append(parts, ProgressText(v))
 	}
 	return strings.Join(parts, " or ")
+}
+
+// ProgressText says how a breakdown's computation let the library progress
+// (record.Breakdown.ProgressEvery).
+func ProgressText(every int64) string {
+	if every == 0 {
+		return "no MPI_Test during the computation"
+	}
+	return fmt.Sprintf("MPI_Test every %d spin iterations", every)
 }
 
 // shortSeconds prints a time in two or three digits, for labels: 3.1 µs, 152 µs.
@@ -191,20 +197,12 @@ func listSome(items []string) string {
 	return strings.Join(items[:3], ", ") + fmt.Sprintf(" and %d more", len(items)-3)
 }
 
-func hasFlag(p *record.Point, flag string) bool {
-	for _, f := range p.Flags {
-		if f == flag {
-			return true
-		}
-	}
-	return false
-}
+func hasFlag(p *record.Point, flag string) bool { return slices.Contains(p.Flags, flag) }
 
+// addOnceInt appends v unless list has it.
 func addOnceInt(list []int64, v int64) []int64 {
-	for _, x := range list {
-		if x == v {
-			return list
-		}
+	if slices.Contains(list, v) {
+		return list
 	}
 	return append(list, v)
 }

@@ -46,10 +46,9 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	t.Stop.Budget /= time.Duration(parts)
 	at := func(p ops.Phase, spin int64) OpSpec {
 		o := spec
-		o.Phase, o.Spin = p, spin
-		if p == ops.PhaseOverlap {
-			o.ProgressEvery = s.Progress
-		}
+		// The computation alone runs in the same chunks as the overlap's, without
+		// the tests: the difference is the communication and the tests' own time.
+		o.Phase, o.Spin, o.ProgressEvery = p, spin, s.Progress
 		return o
 	}
 	elapsed := time.Duration(0)
@@ -89,19 +88,21 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		return nil, err
 	}
 	if fullTime = math.Float64frombits(uint64(bits)); !(fullTime > 0) {
-		// Nothing to calibrate against: the point is recorded with full's statistics
-		// (its flags say why) and no breakdown.
+		// Nothing to calibrate against: full's statistics (its flags say why) and no
+		// breakdown, which the flag says is missing.
 		if full == nil {
 			return nil, nil
 		}
-		return r.point(pt, full), nil
+		p := r.point(pt, full)
+		p.AddFlag(record.FlagBreakdownMissing)
+		return p, nil
 	}
 
-	// A difference converges against full's time: the wait after an eager post, or the
-	// time not hidden by the computation, may be near zero.
+	// A part converges against full's time: the wait after an eager post, or the time
+	// not hidden by the computation, may be near zero.
 	t.StopScale = fullTime
 	t.Iterations = int(iters)
-	var post, wait measure.Estimate
+	var bd breakdown
 	if iteration {
 		p, err := run(at(ops.PhasePost, 0), OpSpec{})
 		if err != nil {
@@ -112,7 +113,8 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 			return nil, err
 		}
 		if p != nil {
-			post, wait = estimate(p), estimate(w)
+			bd.post, bd.wait = estimate(p), estimate(w)
+			bd.sum = bd.post.Sum(bd.wait)
 		}
 	} else {
 		d, err := run(at(ops.PhaseFull, 0), at(ops.PhasePost, 0))
@@ -120,12 +122,17 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 			return nil, err
 		}
 		if d != nil {
-			post, wait = subtracted(d), estimate(d)
+			bd.post, bd.wait, bd.sum = subtracted(d), estimate(d), whole(d)
 		}
 	}
 
-	// The computation: calibrated on every rank now, for this point.
-	nsPerIter := r.World.CalibrateSpin()
+	// The computation: calibrated now, for this point, on the ranks that compute
+	// (on the others it would only take a core from them).
+	calibrated := time.Now()
+	nsPerIter := 0.0
+	if computingRanks(pt)[r.World.Rank()] {
+		nsPerIter = r.World.CalibrateSpin()
+	}
 	target := ops.ComputeFactor * fullTime
 	spin := int64(0)
 	if nsPerIter > 0 {
@@ -139,9 +146,9 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	if err != nil {
 		return nil, err
 	}
+	elapsed += time.Since(calibrated)
 	// A step of the overlap lasts about 1 + ComputeFactor full operations.
 	t.Iterations = int(max(1, math.Round(float64(iters)/(1+ops.ComputeFactor))))
-	var notHidden, compute measure.Estimate
 	if iteration {
 		o, err := run(at(ops.PhaseOverlap, spin), OpSpec{})
 		if err != nil {
@@ -152,7 +159,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 			return nil, err
 		}
 		if o != nil {
-			notHidden, compute = estimate(o), estimate(c)
+			bd.notHidden, bd.compute = estimate(o), estimate(c)
 		}
 	} else {
 		d, err := run(at(ops.PhaseOverlap, spin), at(ops.PhaseCompute, spin))
@@ -160,7 +167,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 			return nil, err
 		}
 		if d != nil {
-			notHidden, compute = estimate(d), subtracted(d)
+			bd.notHidden, bd.compute = estimate(d), subtracted(d)
 		}
 	}
 	if r.World.Rank() != 0 {
@@ -168,10 +175,23 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	}
 	full.Elapsed = elapsed
 	p := r.point(pt, full)
+	for _, v := range verdicts { // before anything can return: they say why a part is missing
+		if f := verdictFlag(v); f != "" {
+			p.AddFlag(f)
+		}
+	}
+	for _, e := range []measure.Estimate{bd.post, bd.wait, bd.notHidden, bd.compute} {
+		if math.IsNaN(e.V) || math.IsNaN(e.SE) {
+			// A part with fewer than two valid repetitions (no error): no breakdown
+			// rather than one made up; full's time stands, the flag says the rest is missing.
+			p.AddFlag(record.FlagBreakdownMissing)
+			return p, nil
+		}
+	}
 	b := &record.Breakdown{
-		FullS: full.Time, FullStderrS: full.Stderr, PostS: post.V, PostStderrS: post.SE,
-		WaitS: wait.V, WaitStderrS: wait.SE, OverlappedS: notHidden.V, OverlappedStderrS: notHidden.SE,
-		ComputeS: compute.V, ComputeTargetS: target, ProgressEvery: s.Progress,
+		FullS: full.Time, FullStderrS: full.Stderr, PostS: bd.post.V, PostStderrS: bd.post.SE,
+		WaitS: bd.wait.V, WaitStderrS: bd.wait.SE, OverlappedS: bd.notHidden.V, OverlappedStderrS: bd.notHidden.SE,
+		ComputeS: bd.compute.V, ComputeTargetS: target, ProgressEvery: s.Progress,
 	}
 	computes := computingRanks(pt)
 	for _, rank := range pt.Ranks {
@@ -182,28 +202,23 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		b.SpinNsPerIter = append(b.SpinNsPerIter, ns)
 		b.SpinIters = append(b.SpinIters, n)
 	}
-	for _, e := range []measure.Estimate{post, wait, notHidden, compute} {
-		if math.IsNaN(e.V) || math.IsNaN(e.SE) {
-			// A measurement without one valid repetition: no breakdown rather than one
-			// made up; full's time stands, and the flag says the rest is missing.
-			p.AddFlag(record.FlagBreakdownMissing)
-			return p, nil
-		}
-	}
 	p.Breakdown = b
-	for _, v := range verdicts {
-		if f := verdictFlag(v); f != "" {
-			p.AddFlag(f)
-		}
-	}
-	flagBreakdown(p, measure.Estimate{V: full.Time, SE: full.Stderr}, post, wait, notHidden, compute, target)
+	bd.full = measure.Estimate{V: full.Time, SE: full.Stderr}
+	flagBreakdown(p, bd, target)
 	return p, nil
 }
 
+// breakdown is what the parts of a point measured. sum is post + wait with its own
+// error: by subtraction it is the whole the post was taken from (a second measurement
+// of full), else the sum of two separate measurements.
+type breakdown struct {
+	full, post, wait, sum, notHidden, compute measure.Estimate
+}
+
 // flagBreakdown computes the overlap ratio and flags what deserves a second look.
-func flagBreakdown(p *record.Point, full, post, wait, notHidden, compute measure.Estimate, target float64) {
+func flagBreakdown(p *record.Point, bd breakdown, target float64) {
 	b := p.Breakdown
-	if r, ok := measure.OverlapRatio(notHidden, full); ok {
+	if r, ok := measure.OverlapRatio(bd.notHidden, bd.full); ok {
 		b.OverlapRatio, b.OverlapRatioStderr = r.Ratio, r.SE
 		if r.Clamped {
 			raw := r.Raw
@@ -211,13 +226,13 @@ func flagBreakdown(p *record.Point, full, post, wait, notHidden, compute measure
 			p.AddFlag(record.FlagRatioClamped)
 		}
 	}
-	if d := math.Abs(compute.V - target); target > 0 && d > computeTolerance*target && d > computeFloor {
+	if d := math.Abs(bd.compute.V - target); target > 0 && d > computeTolerance*target && d > computeFloor {
 		p.AddFlag(record.FlagComputeOffTarget)
 	}
-	if wait.V < 0 || notHidden.V < 0 { // kept as measured, never clamped
+	if bd.wait.V < 0 || bd.notHidden.V < 0 { // kept as measured, never clamped
 		p.AddFlag(record.FlagNegative)
 	}
-	if !post.Sum(wait).Agrees(full, fullTolerance) {
+	if !bd.sum.Agrees(bd.full, fullTolerance) {
 		p.AddFlag(record.FlagFullMismatch)
 	}
 }
@@ -241,6 +256,15 @@ func estimate(r *measure.Result) measure.Estimate {
 		return measure.Estimate{V: math.NaN(), SE: math.NaN()}
 	}
 	return measure.Estimate{V: r.Time, SE: r.Stderr}
+}
+
+// whole is the time a difference's part was taken from, with its own error.
+func whole(r *measure.Result) measure.Estimate {
+	if r == nil || r.N < 2 || r.Subtracted == nil {
+		return measure.Estimate{V: math.NaN(), SE: math.NaN()}
+	}
+	// se_diff² = se_whole² + se_part²
+	return measure.Estimate{V: r.Time + *r.Subtracted, SE: math.Sqrt(max(0, r.Stderr*r.Stderr-r.SubtractedStderr*r.SubtractedStderr))}
 }
 
 // subtracted is the part a difference took off (the subtraction method's helper).

@@ -66,33 +66,80 @@ progress = 64
 
 // What deserves a second look is flagged, and nothing is clamped silently.
 func TestFlagBreakdown(t *testing.T) {
-	type est = struct{ V, SE float64 }
+	type est = measure.Estimate
+	base := breakdown{full: est{V: 10, SE: 0.1}, post: est{V: 2, SE: 0.1}, wait: est{V: 8, SE: 0.1}, sum: est{V: 10, SE: 0.1},
+		notHidden: est{V: 4, SE: 0.2}, compute: est{V: 20}}
+	with := func(f func(*breakdown)) breakdown { b := base; f(&b); return b }
 	for _, c := range []struct {
-		name                                 string
-		full, post, wait, notHidden, compute est
-		target                               float64
-		ratio                                float64
-		raw                                  *float64
-		flags                                []string
+		name  string
+		bd    breakdown
+		ratio float64
+		raw   *float64
+		flags []string
 	}{
-		{"fine", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{4, 0.2}, est{20, 0}, 20, 0.6, nil, nil},
-		{"worse than none", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{12, 0.2}, est{20, 0}, 20, 0, ptr(-0.2),
-			[]string{record.FlagRatioClamped}},
-		{"negative not hidden", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{-1, 0.2}, est{20, 0}, 20, 1, ptr(1.1),
+		{"fine", base, 0.6, nil, nil},
+		{"worse than none", with(func(b *breakdown) { b.notHidden.V = 12 }), 0, ptr(-0.2), []string{record.FlagRatioClamped}},
+		{"negative not hidden", with(func(b *breakdown) { b.notHidden.V = -1 }), 1, ptr(1.1),
 			[]string{record.FlagRatioClamped, record.FlagNegative}},
-		{"slow computation", est{10, 0.1}, est{2, 0.1}, est{8, 0.1}, est{4, 0.2}, est{26, 0}, 20, 0.6, nil,
-			[]string{record.FlagComputeOffTarget}},
-		{"post + wait is not full", est{10, 0.1}, est{2, 0.1}, est{6, 0.1}, est{4, 0.2}, est{20, 0}, 20, 0.6, nil,
-			[]string{record.FlagFullMismatch}},
+		{"negative wait", with(func(b *breakdown) { b.wait.V = -0.1 }), 0.6, nil, []string{record.FlagNegative}},
+		{"slow computation", with(func(b *breakdown) { b.compute.V = 26 }), 0.6, nil, []string{record.FlagComputeOffTarget}},
+		{"computation a little slow", with(func(b *breakdown) { b.compute.V = 24 }), 0.6, nil, nil},
+		// post + wait measured apart from full: 8.5 against 10 is beyond 3 * 0.14 and 10 %.
+		{"post + wait is not full", with(func(b *breakdown) { b.sum.V = 8.5 }), 0.6, nil, []string{record.FlagFullMismatch}},
+		{"within 10 %", with(func(b *breakdown) { b.sum.V = 9.1 }), 0.6, nil, nil},
+		{"within the errors", with(func(b *breakdown) { b.sum = est{V: 8.5, SE: 1} }), 0.6, nil, nil},
 	} {
 		p := &record.Point{Breakdown: &record.Breakdown{}}
-		conv := func(e est) measure.Estimate { return measure.Estimate{V: e.V, SE: e.SE} }
-		flagBreakdown(p, conv(c.full), conv(c.post), conv(c.wait), conv(c.notHidden), conv(c.compute), c.target)
+		flagBreakdown(p, c.bd, 20)
 		b := p.Breakdown
 		if math.Abs(b.OverlapRatio-c.ratio) > 1e-12 || (b.OverlapRatioRaw == nil) != (c.raw == nil) ||
 			(c.raw != nil && math.Abs(*b.OverlapRatioRaw-*c.raw) > 1e-12) || !slices.Equal(p.Flags, c.flags) {
 			t.Errorf("%s: ratio %v raw %v flags %v; want %v %v %v", c.name, b.OverlapRatio, b.OverlapRatioRaw, p.Flags, c.ratio, c.raw, c.flags)
 		}
+	}
+}
+
+// whole undoes a subtraction: the whole's time and its own error.
+func TestWhole(t *testing.T) {
+	sub := 2.0
+	r := &measure.Result{Summary: measure.Summary{N: 8, Time: 8, Stderr: 0.5}, Subtracted: &sub, SubtractedStderr: 0.3}
+	if w := whole(r); math.Abs(w.V-10) > 1e-12 || math.Abs(w.SE-0.4) > 1e-12 {
+		t.Errorf("%+v", w)
+	}
+	r.N = 1
+	if w := whole(r); !math.IsNaN(w.V) {
+		t.Errorf("one repetition: %+v", w)
+	}
+}
+
+// A part without two valid repetitions leaves no breakdown, and the point says so and
+// why (the part's stop).
+func TestBreakdownMissing(t *testing.T) {
+	p := plan(t, `
+[settings]
+min_repetitions = 3
+max_repetitions = 5
+iterations = 10
+max_discarded = 0
+
+[[measurement]]
+name = "isend"
+op = "Isend"
+sizes = [1024]
+`)
+	w := &fakeWorld{size: 3, nanPhase: ops.PhaseCompute}
+	sink := &collect{}
+	r := &Runner{World: w, RunID: "r", Sink: sink}
+	if err := r.Run(expand(t, p, "a", "a", "a")); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.points) != 1 {
+		t.Fatalf("%d points, %d faults", len(sink.points), len(sink.faults))
+	}
+	pt := sink.points[0]
+	if pt.Breakdown != nil || !slices.Contains(pt.Flags, record.FlagBreakdownMissing) ||
+		!slices.Contains(pt.Flags, record.FlagDiscardCap) || pt.TimeS <= 0 {
+		t.Errorf("time %g, flags %v, breakdown %+v", pt.TimeS, pt.Flags, pt.Breakdown)
 	}
 }
 

@@ -26,6 +26,8 @@ type fakeWorld struct {
 	phases  []ops.Phase
 	open    int    // ops not closed yet
 	fail    string // a kernel whose preparation fails
+	// nanPhase: the non-blocking measurement whose every repetition is invalid (0: none).
+	nanPhase ops.Phase
 }
 
 func (w *fakeWorld) Rank() int { return 0 }
@@ -84,6 +86,9 @@ func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 		}
 		if o.info.Nonblocking {
 			vals[r] = o.nonblocking(vals[r])
+			if o.w.nanPhase != 0 && o.phase == o.w.nanPhase {
+				vals[r] = math.NaN()
+			}
 		}
 	}
 	o.w.pending = vals

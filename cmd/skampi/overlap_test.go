@@ -16,8 +16,8 @@ import (
 )
 
 // overlapSuite measures every non-blocking operation at an eager and a rendezvous
-// size, with every received byte checked; pairs is the pair of the point-to-point
-// ones, procs the communicators of the collectives.
+// size, with check_data (full's received bytes checked after every repetition); pair
+// is the pair of the point-to-point ones, procs the communicators of the collectives.
 func overlapSuite(pair, procs string) string {
 	var b strings.Builder
 	b.WriteString("[settings]\nmin_repetitions = 4\nmax_repetitions = \"auto\"\nbudget_per_point = \"60ms\"\n" +
@@ -46,6 +46,9 @@ op = "Irecv"
 sizes = [8, "1MiB"]
 progress = 512
 ` + pair + "\n")
+	if pair == "" { // on two ranks only: the cold area costs seconds to set up
+		b.WriteString("\n[[measurement]]\nname = \"Isend_Irecv_Pingpong, cold cache\"\nop = \"Isend_Irecv_Pingpong\"\nsizes = [8, \"64KiB\"]\ncache = \"cold\"\n")
+	}
 	return b.String()
 }
 
@@ -79,12 +82,19 @@ func checkBreakdowns(t *testing.T, res *report.Results) {
 			(!clamped && math.Abs(b.OverlapRatio-raw) > 1e-12) {
 			t.Errorf("%s: ratio %v (raw %v, flags %v), not hidden %g of %g", at, b.OverlapRatio, b.OverlapRatioRaw, p.Flags, b.OverlappedS, b.FullS)
 		}
-		// post + wait against full, measured apart: agreement within their errors, or
-		// the flag that says they disagree.
-		d := math.Abs(b.PostS + b.WaitS - b.FullS)
-		tol := 3*math.Sqrt(b.PostStderrS*b.PostStderrS+b.WaitStderrS*b.WaitStderrS+b.FullStderrS*b.FullStderrS) + 0.1*b.FullS
-		if d > tol*1.0000001 && !slices.Contains(p.Flags, record.FlagFullMismatch) {
-			t.Errorf("%s: post %g + wait %g is %g off full %g, beyond %g, unflagged", at, b.PostS, b.WaitS, d, b.FullS, tol)
+		// post + wait against full, measured apart: flagged exactly when they disagree
+		// beyond three standard errors and 10 %. By subtraction post + wait is the whole
+		// the post was taken from (its error: sqrt(se_wait² - se_post²)); timed apart,
+		// a sum.
+		sum, seSum := b.PostS+b.WaitS, math.Hypot(b.PostStderrS, b.WaitStderrS)
+		if p.Timer != "iteration" {
+			seSum = math.Sqrt(max(0, b.WaitStderrS*b.WaitStderrS-b.PostStderrS*b.PostStderrS))
+		}
+		d, sigma, tenth := math.Abs(sum-b.FullS), 3*math.Hypot(seSum, b.FullStderrS), 0.1*max(math.Abs(sum), b.FullS)
+		mismatch := slices.Contains(p.Flags, record.FlagFullMismatch)
+		if near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*b }; !near(d, sigma) && !near(d, tenth) &&
+			mismatch != (d > sigma && d > tenth) {
+			t.Errorf("%s: post %g + wait %g is %g off full %g (3 sigma %g, 10%% %g), flagged %v", at, b.PostS, b.WaitS, d, b.FullS, sigma, tenth, mismatch)
 		}
 		// The computation: calibrated on every rank that runs the operation (all of a
 		// collective's, the initiator of a pair), for about twice full.
@@ -131,6 +141,8 @@ func TestOverlapBreakdown(t *testing.T) {
 	for _, p := range res.Points {
 		b := p.Breakdown
 		switch {
+		case strings.Contains(p.Measurement, "cold") && p.Cache != "cold":
+			t.Errorf("%s: cache %q", p.Measurement, p.Cache)
 		case p.Timer == "iteration" && p.MsgBytes == 8 && b != nil:
 			// Timed per call, post and wait each carry a timer read the full loop has
 			// not: for a small message they add up to at least full (the paper's Fig. 4).
@@ -138,10 +150,14 @@ func TestOverlapBreakdown(t *testing.T) {
 				t.Errorf("iteration timer: post %g + wait %g, full %g", b.PostS, b.WaitS, b.FullS)
 			}
 		case p.Op == "Irecv" && p.MsgBytes == 1<<20 && b != nil:
-			// Over shared memory the receiver copies the data itself, in MPI_Wait or in
-			// the MPI_Test calls of the computation: the computation cannot hide it.
-			if b.OverlapRatio > 0.5 || b.WaitS < 0.5*b.FullS {
-				t.Errorf("Irecv 1 MiB: ratio %v, wait %g of full %g", b.OverlapRatio, b.WaitS, b.FullS)
+			// Over Open MPI's shared memory (this test's library, one host) the receiver
+			// copies the data itself, in MPI_Wait or in the MPI_Test calls of the
+			// computation: the computation cannot hide it. A library with a progress
+			// thread or RDMA would show otherwise; this one must not.
+			// Against the wait, measured beside the overlap, not full, measured first:
+			// a pause of the machine while full ran would move the ratio.
+			if b.OverlappedS < 0.5*b.WaitS || b.WaitS < 0.5*b.FullS {
+				t.Errorf("Irecv 1 MiB: not hidden %g, wait %g, full %g", b.OverlappedS, b.WaitS, b.FullS)
 			}
 		case p.Op == "Isend" && p.MsgBytes == 256<<10 && b != nil:
 			// A rendezvous send: the post only starts it.

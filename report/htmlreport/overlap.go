@@ -2,6 +2,7 @@ package htmlreport
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -76,10 +77,12 @@ func overlapSection(res *report.Results, figs []Figure) *overlapView {
 		var settings []int64
 		for _, p := range ps {
 			v.Tables[i].Rows = append(v.Tables[i].Rows, overlapRowOf(&p))
-			settings = addOnceInt(settings, p.ProgressEvery)
+			if !slices.Contains(settings, p.ProgressEvery) {
+				settings = append(settings, p.ProgressEvery)
+			}
 		}
 		if len(settings) == 1 {
-			v.Tables[i].Progress = progressText(settings[0])
+			v.Tables[i].Progress = plots.ProgressText(settings[0])
 		}
 	}
 	for _, f := range figs {
@@ -111,25 +114,11 @@ func overlapRowOf(p *record.Point) overlapRow {
 
 // withErr is a time and its standard error, relative: the error reads the same at
 // every size.
+// withErr is a time with its standard error: relative for a positive time, absolute
+// otherwise (a negative difference's error says whether it is only noise).
 func withErr(s, se float64) string {
 	if s <= 0 {
-		return report.Seconds(s)
+		return fmt.Sprintf("%s ± %s", report.Seconds(s), report.Seconds(se))
 	}
 	return fmt.Sprintf("%s ± %.1f%%", report.Seconds(s), 100*se/s)
-}
-
-func progressText(every int64) string {
-	if every == 0 {
-		return "no MPI_Test during the computation"
-	}
-	return fmt.Sprintf("MPI_Test every %d spin iterations", every)
-}
-
-func addOnceInt(list []int64, v int64) []int64 {
-	for _, x := range list {
-		if x == v {
-			return list
-		}
-	}
-	return append(list, v)
 }
