@@ -14,6 +14,9 @@ var CSVHeader = []string{
 	"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "ranks", "timer", "sync",
 	"window", "iterations", "time_s", "mean_s", "median_s", "min_s", "p10_s", "p90_s", "max_s",
 	"stderr_s", "latency_s", "bandwidth_Bps", "reps", "discarded", "stop", "flags",
+	// Non-blocking breakdowns (empty for other operations), after the columns files
+	// written before them had.
+	"post_s", "wait_s", "overlapped_s", "compute_s", "overlap_ratio", "overlap_ratio_stderr", "progress_every",
 }
 
 // CSV writes one row per point, flushed as it is written.
@@ -61,13 +64,18 @@ func (c *CSV) point(p *record.Point) error {
 	for i, r := range p.Ranks {
 		ranks[i] = strconv.Itoa(r)
 	}
-	c.w.Write([]string{
+	bd := make([]string, 7)
+	if b := p.Breakdown; b != nil {
+		bd = []string{f(b.PostS), f(b.WaitS), f(b.OverlappedS), f(b.ComputeS), f(b.OverlapRatio), f(b.OverlapRatioStderr),
+			strconv.FormatInt(b.ProgressEvery, 10)}
+	}
+	c.w.Write(append([]string{
 		p.RunID, strconv.Itoa(p.PointIndex), p.Measurement, p.Op, strconv.FormatInt(p.MsgBytes, 10),
 		strconv.Itoa(p.NProcs), strings.Join(ranks, ";"), p.Timer, p.Sync, strconv.Itoa(p.Window),
 		strconv.Itoa(p.Iterations), f(p.TimeS), f(p.MeanS), f(p.MedianS), f(p.MinS), f(p.P10S),
 		f(p.P90S), f(p.MaxS), f(p.StderrS), opt(p.LatencyS), opt(p.BandwidthBps),
 		strconv.Itoa(p.Reps), strconv.Itoa(p.Discarded), p.Stop, strings.Join(p.Flags, ";"),
-	})
+	}, bd...))
 	c.w.Flush()
 	return c.w.Error()
 }

@@ -296,3 +296,30 @@ func TestTableBreakdown(t *testing.T) {
 		}
 	}
 }
+
+// A breakdown's fields are columns of their own, empty for other operations.
+func TestCSVBreakdown(t *testing.T) {
+	var buf bytes.Buffer
+	c := NewCSV(&buf, true)
+	if err := c.Write(&record.Run{Kind: record.KindRun, RunID: "r"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*record.Breakdown{{FullS: 8e-6, PostS: 1e-7, WaitS: 7.9e-6, OverlappedS: 2e-6, ComputeS: 1.6e-5,
+		OverlapRatio: 0.75, OverlapRatioStderr: 0.05, ProgressEvery: 4096}, nil} {
+		if err := c.Write(&record.Point{Kind: record.KindPoint, RunID: "r", Op: "Isend", TimeS: 8e-6, Breakdown: b}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("%d rows %v", len(rows), err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	if rows[1][col["post_s"]] != "1e-07" || rows[1][col["overlapped_s"]] != "2e-06" || rows[1][col["overlap_ratio"]] != "0.75" ||
+		rows[1][col["progress_every"]] != "4096" || rows[2][col["post_s"]] != "" || len(rows[2]) != len(CSVHeader) {
+		t.Errorf("rows %v", rows)
+	}
+}
