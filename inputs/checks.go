@@ -88,3 +88,20 @@ func (d *decoder) checkProgress(m Measurement, origin map[string]string, prefix 
 	d.errAt(origin["progress"], "%s is blocking: progress applies to the non-blocking operations (Isend, Ibcast, ...), which compute between post and completion",
 		m.Op.Name)
 }
+
+// checkSingleElement reports a size other than one element for operations on one
+// element (MPI_Fetch_and_op, MPI_Compare_and_swap): the library would move one
+// element whatever the record said.
+func (d *decoder) checkSingleElement(m Measurement, path string) {
+	if !m.Op.SingleElement {
+		return
+	}
+	want := m.Settings.TypeSize(m.Op)
+	for _, n := range m.Sizes {
+		if n != want {
+			d.errAt(path+".sizes", "%s moves one element: every size must be %d bytes (datatype %q), got %d",
+				m.Op.Name, want, m.Settings.DatatypeFor(m.Op), n)
+			return
+		}
+	}
+}

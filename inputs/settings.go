@@ -77,7 +77,16 @@ type Settings struct {
 	// of their overlap computation, for libraries that progress only inside MPI calls;
 	// 0 never.
 	Progress int64
+	// RMAWindow: how one-sided operations get their window: "allocate"
+	// (MPI_Win_allocate), "create" (MPI_Win_create over skampi's buffer) or "dynamic"
+	// (MPI_Win_create_dynamic + MPI_Win_attach).
+	RMAWindow string
+	// LockHold: how long Lock_Held's holder keeps the lock (a busy computation).
+	LockHold time.Duration
 }
+
+// RMAWindows are rma_window's values, in the kernels' order (SK_WIN_*).
+var RMAWindows = []string{"allocate", "create", "dynamic"}
 
 // Receive slots of windowed operations, and cache states.
 const (
@@ -127,7 +136,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca",
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
@@ -325,6 +334,17 @@ var settingList = []setting{
 		n, err := intIn(v, 0, 1<<40)
 		s.Progress = int64(n)
 		return err
+	}},
+	{"rma_window", `one-sided operations' window: "allocate" (MPI_Win_allocate, default), "create" or "dynamic"`, func(s *Settings, v any) (err error) {
+		s.RMAWindow, err = oneOf(v, RMAWindows...)
+		return
+	}},
+	{"lock_hold", "Lock_Held: how long the holder keeps the lock (default 10us)", func(s *Settings, v any) (err error) {
+		s.LockHold, err = duration(v)
+		if err == nil && s.LockHold > time.Second {
+			err = fmt.Errorf("at most 1s, got %v: a waiter waits this long per step", s.LockHold)
+		}
+		return
 	}},
 	{"hang_timeout", `end the job when one point takes this long (default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
 		s.HangTimeout, err = duration(v)

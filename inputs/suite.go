@@ -309,6 +309,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkReduction(m, origin, path)
 	d.checkProgress(m, origin, path)
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
+	d.checkSingleElement(m, path)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)
 	}

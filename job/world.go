@@ -1,6 +1,8 @@
 package job
 
 import (
+	"slices"
+
 	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops/mpi"
@@ -19,7 +21,7 @@ func (w world) NewOp(o runner.OpSpec) (runner.Op, error) {
 	op, err := w.World.NewOp(mpi.Spec{Info: o.Info, Kernel: o.Kernel, Bytes: o.Bytes, Window: s.Window, Slots: s.Slots(o.Info), Check: s.CheckData, Cold: s.Cache == inputs.CacheCold,
 		Iteration: s.Timer == inputs.TimerIteration, Pair: o.Pair, Datatype: s.DatatypeFor(o.Info),
 		ReduceOp: s.ReduceOp, Root: s.Root, Task: o.Task, BarrierAbove: s.BarrierAbove, Ranks: o.Ranks,
-		Phase: o.Phase, Spin: o.Spin, ProgressEvery: o.ProgressEvery})
+		Phase: o.Phase, Spin: o.Spin, ProgressEvery: o.ProgressEvery, RMAWindow: slices.Index(inputs.RMAWindows, s.RMAWindow)})
 	if err != nil {
 		return nil, err
 	}

@@ -77,6 +77,14 @@ type Info struct {
 	// Nonblocking operations are posted, then completed: a point measures the post,
 	// the completion, the whole, and the overlap with a busy computation (Phase).
 	Nonblocking bool
+	// OneSided operations run on an RMA window created for the point (rma_window).
+	OneSided bool
+	// SingleElement operations move one element of their datatype: msg_bytes must be
+	// its size.
+	SingleElement bool
+	// LockHold: rank 0 holds a lock for lock_hold; the time is how long the others
+	// wait for it.
+	LockHold bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -177,7 +185,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, selftestOps)
+var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, selftestOps)
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -12,8 +12,8 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 53 || len(Names()) != 53 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
-		families["nonblocking"] != 15 {
+	if len(all) != 76 || len(Names()) != 76 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
+		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
@@ -26,7 +26,7 @@ func TestCatalogue(t *testing.T) {
 		if in.Bandwidth != in.Windowed {
 			t.Errorf("%s: bandwidth ops are the windowed ones", in.Name)
 		}
-		collective := in.Family == "coll" || in.Family == "nonblocking" && in.Pattern == PatternAll
+		collective := in.Family == "coll" || in.Family != "pt2pt" && in.Family != "selftest" && in.Pattern == PatternAll && in.SingleShot
 		if collective != (in.Pattern == PatternAll && in.SingleShot && in.Reduce == ReduceMax) {
 			t.Errorf("%s: collectives involve every rank, one call per repetition, time of the slowest", in.Name)
 		}
@@ -120,7 +120,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv"}
+	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get"}
 	if !slices.Equal(throughput, want) {
 		t.Errorf("throughput ops %v, want %v", throughput, want)
 	}
@@ -173,5 +173,33 @@ func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
 	}
 	if PhaseCompute.String() != "compute" || Phase(9).String() != "phase?" {
 		t.Error(PhaseCompute, Phase(9))
+	}
+}
+
+// One-sided operations carry the synchronisation modes as methods, each with its own
+// kernel; request-based ones only the passive modes.
+func TestOnesidedModes(t *testing.T) {
+	put, _ := Lookup("Put")
+	if got := put.MethodNames(); !slices.Equal(got, []string{"fence", "pscw", "lock", "lock_shared", "lock_all", "flush_local"}) {
+		t.Errorf("Put's modes %v", got)
+	}
+	if put.KernelFor("pscw") != "put_pscw" || put.KernelFor("") != "put_lock_all" || !put.Windowed || !put.OneSided {
+		t.Errorf("Put: %+v", put)
+	}
+	rget, _ := Lookup("Rget")
+	if got := rget.MethodNames(); !slices.Equal(got, []string{"lock", "lock_shared", "lock_all", "flush_local"}) {
+		t.Errorf("Rget's modes %v", got)
+	}
+	for _, name := range []string{"Fetch_and_op", "Compare_and_swap"} {
+		if in, _ := Lookup(name); !in.SingleElement || !in.Reduction {
+			t.Errorf("%s: %+v", name, in)
+		}
+	}
+	pp, _ := Lookup("Put_Pingpong")
+	if !pp.RoundTrip || pp.Windowed || !slices.Equal(pp.MethodNames(), []string{"fence", "lock_all"}) {
+		t.Errorf("Put_Pingpong: %+v", pp)
+	}
+	if held, _ := Lookup("Lock_Held"); !held.LockHold || held.Pattern != PatternAll {
+		t.Errorf("Lock_Held: %+v", held)
 	}
 }

@@ -34,6 +34,7 @@ const (
 	FlagRatioClamped     = "overlap_ratio_clamped" // the overlap ratio fell outside [0, 1]: overlap_ratio_raw has the value
 	FlagComputeOffTarget = "compute_off_target"    // the busy computation ran more than 25% off its target
 	FlagFullMismatch     = "full_mismatch"         // post + wait and the full operation, measured apart, disagree beyond their errors
+	FlagLockNotHeld      = "lock_not_held"         // Lock_Held's waiters waited less than half the hold
 	FlagBreakdownMissing = "breakdown_missing"     // a measurement of the breakdown had no valid repetition: full alone is reported
 )
 
@@ -108,6 +109,10 @@ type Point struct {
 	RankTimeS        []float64 `json:"rank_time_s"`
 	SamplesS         []float64 `json:"samples_s"`
 	ElapsedS         float64   `json:"elapsed_s"`
+
+	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).
+	RMAWindow string   `json:"rma_window,omitempty"`
+	HoldS     *float64 `json:"hold_s,omitempty"`
 
 	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
 	// ranks of the communicator but the root in order; time_s is the largest.

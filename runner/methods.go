@@ -27,6 +27,13 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 	}
 	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
 		Pair: pt.Pair, Ranks: pt.Comm}
+	if op.LockHold {
+		spin, err := r.lockHold(pt)
+		if err != nil {
+			return nil, err
+		}
+		spec.Spin = spin
+	}
 	if op.Nonblocking {
 		p, err := r.measureBreakdown(pt, spec, t)
 		if err != nil || p == nil {
@@ -51,6 +58,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		return nil, err
 	}
 	p := r.syncFields(r.point(pt, res), t)
+	onesidedFields(pt, p)
 	if method.RootTimed && p.Reps > 0 && p.TimeS < 0 { // the kernel subtracted its helper time
 		p.AddFlag(record.FlagNegative)
 	}

@@ -20,6 +20,19 @@
  * responder runs sk_step_<name>; NBCOLL: a non-blocking collective. */
 #define NB(name, check) {#name, sk_step_##name, NULL, SK_K_NONBLOCKING, (check), sk_post_##name}
 #define NBCOLL(name, check) {#name, NULL, NULL, COLL | SK_K_NONBLOCKING, (check), sk_post_##name}
+/* One-sided: RMA(name, step, flags, op, mode) has a window (rma.c); RMA_MODES gives an
+ * operation under every synchronisation mode, RMA_PASSIVE under the passive ones
+ * (request-based operations exist only there). */
+#define RMA(name, step, flags, op, mode) {name, step, sk_prepare_rma, (flags), SK_CHECK_NONE, NULL, sk_close_rma, (op), (mode)}
+#define RMA_PASSIVE(name, flags, op)                                              \
+	RMA(name "_lock", sk_step_rma, flags, op, SK_SYNC_LOCK),                      \
+	    RMA(name "_lock_shared", sk_step_rma, flags, op, SK_SYNC_LOCK_SHARED),    \
+	    RMA(name "_lock_all", sk_step_rma, flags, op, SK_SYNC_LOCK_ALL),          \
+	    RMA(name "_flush_local", sk_step_rma, flags, op, SK_SYNC_FLUSH_LOCAL)
+#define RMA_MODES(name, flags, op)                                                \
+	RMA(name "_fence", sk_step_rma, flags, op, SK_SYNC_FENCE),                    \
+	    RMA(name "_pscw", sk_step_rma, flags, op, SK_SYNC_PSCW), RMA_PASSIVE(name, flags, op)
+#define TYPED SK_K_TYPED
 
 static const sk_kernel kernels[] = {
 	CHECKED(pingpong_send_recv, 0, SK_CHECK_PEER),
@@ -83,6 +96,34 @@ static const sk_kernel kernels[] = {
 	NBCOLL(iscatter, SK_CHECK_SCATTER),
 	NBCOLL(ireduce_scatter_block, SK_CHECK_NONE),
 	NBCOLL(iscan, SK_CHECK_NONE),
+
+	/* One-sided communication (rma.c). */
+	RMA_MODES("put", 0, SK_RMA_PUT),
+	RMA_MODES("get", 0, SK_RMA_GET),
+	RMA_MODES("accumulate", TYPED, SK_RMA_ACC),
+	RMA_MODES("get_accumulate", TYPED, SK_RMA_GET_ACC),
+	RMA_MODES("fetch_and_op", TYPED, SK_RMA_FOP),
+	RMA_MODES("compare_and_swap", TYPED, SK_RMA_CAS),
+	RMA_PASSIVE("rput", 0, SK_RMA_RPUT),
+	RMA_PASSIVE("rget", 0, SK_RMA_RGET),
+	RMA("put_pingpong_fence", sk_step_put_pingpong, 0, SK_RMA_PUT_PINGPONG, SK_SYNC_FENCE),
+	RMA("put_pingpong_lock_all", sk_step_put_pingpong, 0, SK_RMA_PUT_PINGPONG, SK_SYNC_LOCK_ALL),
+	RMA("win_fence", sk_step_win_fence, COLL, 0, SK_SYNC_NONE),
+	RMA("win_pscw", sk_step_win_pscw, 0, 0, SK_SYNC_NONE),
+	RMA("win_lock_unlock_exclusive", sk_step_win_lock_unlock, 0, 0, SK_SYNC_LOCK),
+	RMA("win_lock_unlock_shared", sk_step_win_lock_unlock, 0, 0, SK_SYNC_LOCK_SHARED),
+	RMA("win_flush", sk_step_win_flush, 0, 0, SK_SYNC_LOCK_ALL),
+	RMA("win_flush_all", sk_step_win_flush_all, 0, 0, SK_SYNC_LOCK_ALL),
+	RMA("win_allocate_free", sk_step_win_create_free, COLL, 0, SK_WIN_ALLOCATE),
+	RMA("win_create_free", sk_step_win_create_free, COLL, 0, SK_WIN_CREATE),
+	RMA("win_create_dynamic_free", sk_step_win_create_free, COLL, 0, SK_WIN_DYNAMIC),
+	RMA("lock_contention_exclusive", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK),
+	RMA("lock_contention_shared", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK_SHARED),
+	RMA("lock_held", sk_step_lock_held, COLL | SK_K_OWN_RESULT, 0, SK_SYNC_NONE),
+	RMA("counter_fetch_and_op", sk_step_counter_fetch_and_op, COLL | SK_K_COUNTER, 0, SK_SYNC_LOCK_ALL),
+	RMA("counter_lock_get_put", sk_step_counter_lock_get_put, COLL | SK_K_COUNTER, 0, SK_SYNC_NONE),
+	RMA("transpose_put", sk_step_transpose_put, COLL, 0, SK_SYNC_FENCE),
+	RMA("transpose_get", sk_step_transpose_get, COLL, 0, SK_SYNC_FENCE),
 };
 
 /* The catalogue's datatypes (ops.Datatypes), sizes as the C types have them. The first
@@ -145,8 +186,18 @@ static int find_reduce_op(const char *name) {
 	return -1;
 }
 
+int sk_close(sk_ctx *c) {
+	int finalized = 0;
+	MPI_Finalized(&finalized);
+	if (!c || finalized || !c->k->close || c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
+	return c->k->close(c);
+}
+
 void sk_release(sk_ctx *c) {
 	if (!c) return;
+	free(c->result_buf);
+	free(c->compare_buf);
+	free(c->rma_bases);
 	free(c->req);
 	free(c->counts);
 	free(c->displs);
@@ -211,11 +262,13 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	    (a->nb_phase < SK_NB_FULL || a->nb_phase > SK_NB_COMPUTE || a->spin < 0 || a->progress_every < 0))
 		return SK_ERR_ARGS;
 	int dt = 0, op = 0;
-	if (k->flags & SK_K_COLLECTIVE) {
+	if (k->flags & (SK_K_COLLECTIVE | SK_K_TYPED)) {
 		if ((dt = find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
 		if ((op = find_reduce_op(a->reduce_op)) < 0) return SK_ERR_REDUCE_OP;
-		if (a->root < 0 || a->root >= a->nprocs) return SK_ERR_ARGS;
+		if ((k->flags & SK_K_COLLECTIVE) && (a->root < 0 || a->root >= a->nprocs)) return SK_ERR_ARGS;
 	}
+	if (k->close && a->rma_window != SK_WIN_ALLOCATE && a->rma_window != SK_WIN_CREATE && a->rma_window != SK_WIN_DYNAMIC)
+		return SK_ERR_ARGS;
 	if ((k->flags & SK_K_NODE_AWARE) && (!a->node_of || a->nnodes < 1)) return SK_ERR_NODES;
 
 	sk_ctx *c = calloc(1, sizeof *c);
@@ -296,6 +349,10 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		total = sk_now() - t0;
 	}
 	sk_in_op = 0;
+	/* Outside the timed interval: a shared counter holds every increment; a lock was
+	 * never held by two. */
+	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_COUNTER)) rc = sk_check_counter(c, i);
+	if (rc == MPI_SUCCESS && c->lock_violations) rc = SK_ERR_LOCK;
 	/* Outside the timed interval; a computation alone moves no data. */
 	int moved = !(c->k->flags & SK_K_NONBLOCKING) || c->a.nb_phase != SK_NB_COMPUTE;
 	if (rc == MPI_SUCCESS && c->a.check && moved) {

@@ -71,6 +71,25 @@ int sk_post_iscatter(sk_ctx *c);
 int sk_post_ireduce_scatter_block(sk_ctx *c);
 int sk_post_iscan(sk_ctx *c);
 
+/* rma.c: one-sided kernels. */
+int sk_step_rma(sk_ctx *c);
+int sk_step_put_pingpong(sk_ctx *c);
+int sk_step_win_fence(sk_ctx *c);
+int sk_step_win_pscw(sk_ctx *c);
+int sk_step_win_lock_unlock(sk_ctx *c);
+int sk_step_win_flush(sk_ctx *c);
+int sk_step_win_flush_all(sk_ctx *c);
+int sk_step_win_create_free(sk_ctx *c);
+int sk_step_lock_contention(sk_ctx *c);
+int sk_step_lock_held(sk_ctx *c);
+int sk_step_counter_fetch_and_op(sk_ctx *c);
+int sk_step_counter_lock_get_put(sk_ctx *c);
+int sk_step_transpose_put(sk_ctx *c);
+int sk_step_transpose_get(sk_ctx *c);
+int sk_prepare_rma(sk_ctx *c);
+int sk_close_rma(sk_ctx *c);
+int sk_check_counter(sk_ctx *c, long long iters);
+
 /* sk_next_region points the buffers at the next region of a cold cache's area, as
  * IMB's off_cache does: a few instructions per step, inside the timed loop. */
 static inline void sk_next_region(sk_ctx *c) {

@@ -45,6 +45,9 @@ type Spec struct {
 	Phase         ops.Phase
 	Spin          int64
 	ProgressEvery int64
+	// RMAWindow: one-sided operations' kind of window, an index of inputs.RMAWindows
+	// (0 allocate, 1 create, 2 dynamic). Spin is also Lock_Held's hold.
+	RMAWindow int
 }
 
 // Op is an operation prepared for one point on this rank. Run is one cgo crossing
@@ -72,12 +75,17 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	}
 	comm, nprocs, nodeOf, nnodes := w.comm, w.size, w.nodeOf, w.nnodes
 	role, peer := s.Info.RoleOf(w.rank, w.size, s.Pair)
-	if s.Ranks != nil {
-		sc, err := w.sub(s.Ranks)
+	ranks := s.Ranks
+	if s.Info.OneSided && s.Info.Pattern == ops.PatternPair {
+		// A window is created collectively: over the pair alone, so the others idle.
+		ranks = s.Pair[:]
+	}
+	if ranks != nil {
+		sc, err := w.sub(ranks)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		comm, nprocs, nodeOf, nnodes = sc.comm, len(s.Ranks), sc.nodeOf, sc.nnodes
+		comm, nprocs, nodeOf, nnodes = sc.comm, len(ranks), sc.nodeOf, sc.nnodes
 		if !sc.member {
 			role = ops.Idle
 		}
@@ -93,6 +101,9 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		// (a subtraction's whole and part) then reserve alike, and preparing the second
 		// never reallocates the buffers the first points into.
 		send, recv = max(stride*regions, ops.ColdArea()), max(stride*regions, ops.ColdArea())
+	}
+	if s.Info.OneSided {
+		recv += C.SK_RMA_SPARE // a window's flag, counter or marker past the data
 	}
 	if err := w.reserve(send, recv); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -128,6 +139,9 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	}
 	if s.Info.Nonblocking {
 		a.nb_phase, a.spin, a.progress_every = C.int(s.Phase), C.longlong(s.Spin), C.longlong(s.ProgressEvery)
+	}
+	if s.Info.OneSided {
+		a.rma_window, a.spin = C.int(s.RMAWindow), C.longlong(s.Spin)
 	}
 	call := "kernel " + s.Kernel
 	var ctx *C.sk_ctx
@@ -186,7 +200,16 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	if slot.Barrier {
 		barrier = 1
 	}
-	if err := check(C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), barrier, &t), o.call); err != nil {
+	rc := C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), barrier, &t)
+	switch rc {
+	case C.SK_ERR_COUNTER:
+		return math.NaN(), fmt.Errorf("%s: the shared counter holds %d after %d increments: updates were lost",
+			o.call, int64(o.ctx.counter_seen), int64(o.ctx.counter_expected))
+	case C.SK_ERR_LOCK:
+		return math.NaN(), fmt.Errorf("%s: %d time(s) a waiter held the exclusive lock while its holder still had it",
+			o.call, int64(o.ctx.lock_violations))
+	}
+	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err
 	}
 	return float64(t), nil
@@ -208,12 +231,15 @@ func (o *Op) Corruption() *ops.Corruption {
 		Expected: byte(c.bad_expected), Actual: byte(c.bad_actual), Repetition: int(c.bad_rep)}
 }
 
-// Close releases the operation. It makes no MPI call, so it is safe after Finalize;
-// closing twice is harmless.
+// Close ends what the operation keeps open across runs (a one-sided window, freed
+// collectively: every member closes it, in the same order) and releases it. After
+// Finalize it makes no MPI call; closing twice is harmless.
 func (o *Op) Close() error {
-	if o != nil && o.ctx != nil {
-		C.sk_release(o.ctx)
-		o.ctx = nil
+	if o == nil || o.ctx == nil {
+		return nil
 	}
-	return nil
+	err := check(C.sk_close(o.ctx), o.call+", close")
+	C.sk_release(o.ctx)
+	o.ctx = nil
+	return err
 }

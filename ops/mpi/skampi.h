@@ -23,7 +23,20 @@ enum {
 	SK_ERR_NODES = -5,    /* a node-aware kernel without the node of every rank */
 	SK_ERR_NOMEM = -6,
 	SK_ERR_COMM = -7,     /* the communicator's size is not the one asked for */
+	SK_ERR_COUNTER = -8,  /* a shared counter lost increments (sk_ctx.counter_seen) */
+	SK_ERR_LOCK = -9,     /* a waiter got an exclusive lock its holder still held */
 };
+
+/* One-sided kernels (rma.c): the operation, and the synchronisation mode (or, for
+ * the window creation kernels, the kind of window). */
+enum { SK_RMA_NONE = 0, SK_RMA_PUT, SK_RMA_GET, SK_RMA_ACC, SK_RMA_GET_ACC, SK_RMA_FOP, SK_RMA_CAS, SK_RMA_RPUT,
+       SK_RMA_RGET, SK_RMA_PUT_PINGPONG };
+enum { SK_SYNC_NONE = 0, SK_SYNC_FENCE, SK_SYNC_PSCW, SK_SYNC_LOCK, SK_SYNC_LOCK_SHARED, SK_SYNC_LOCK_ALL,
+       SK_SYNC_FLUSH_LOCAL };
+/* Kinds of window (sk_args.rma_window; the values are the setting's order). */
+enum { SK_WIN_ALLOCATE = 0, SK_WIN_CREATE = 1, SK_WIN_DYNAMIC = 2 };
+/* Window bytes past the data: a flag, a counter, a marker. */
+enum { SK_RMA_SPARE = 64 };
 
 /* What Go asks for: one operation at one point on this rank. The names are the
  * catalogue's (ops.Info.Kernel, ops.Datatypes, ops.ReduceOps); sk_prepare resolves
@@ -59,6 +72,7 @@ typedef struct {
 	int nb_phase;
 	long long spin;
 	long long progress_every;
+	int rma_window; /* one-sided kernels: SK_WIN_* */
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -79,6 +93,10 @@ enum {
 	/* Non-blocking: post starts the operation, MPI_Waitall completes it; the kernel
 	 * runs the measurement nb_phase names (nonblocking.c). */
 	SK_K_NONBLOCKING = 1 << 4,
+	/* Takes a datatype and a reduction operator, without being a collective. */
+	SK_K_TYPED = 1 << 5,
+	/* A shared counter: checked after every run (sk_check_counter). */
+	SK_K_COUNTER = 1 << 6,
 };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */
@@ -109,6 +127,10 @@ typedef struct {
 	/* Non-blocking kernels: posts c->nreq requests into c->req (MPI_Waitall completes
 	 * them); step is then what the responder of a pair does in a step (blocking). */
 	sk_step post;
+	/* Collective teardown before sk_release (a window's freeing); NULL: none. */
+	int (*close)(sk_ctx *c);
+	/* One-sided kernels: SK_RMA_* and SK_SYNC_* (or SK_WIN_* for window creation). */
+	int rma_op, rma_mode;
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -135,6 +157,19 @@ struct sk_ctx {
 	char *sbase, *rbase;
 	int region;
 	int nreq; /* non-blocking: requests the post started */
+	/* one-sided */
+	MPI_Win win;
+	int have_win, have_group, locked_all;
+	char *wbase;          /* this rank's window memory */
+	MPI_Aint rma_base;    /* the peer's window base for displacements (dynamic windows) */
+	MPI_Aint *rma_bases;  /* every rank's (dynamic windows; NULL otherwise) */
+	MPI_Group peer_group; /* the peer alone, for post-start-complete-wait */
+	int rma_peer;
+	long long win_bytes, flag_off;
+	char *result_buf, *compare_buf;
+	char flag_value, flag_seen;
+	long long counter_expected, counter_seen;
+	long long lock_violations;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
@@ -147,6 +182,9 @@ int sk_prepare(const sk_args *a, sk_ctx **out);
  * ones too) first meets in MPI_Barrier, and the timer starts right after it, as the C
  * benchmarks do: returning to Go between the two would let the ranks drift apart. */
 int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op);
+/* sk_close ends what a kernel keeps open across runs (a window), collectively on
+ * every member; nothing to do for most. Safe after MPI_Finalize (it does nothing). */
+int sk_close(sk_ctx *c);
 /* sk_release frees c; it makes no MPI call, so it is safe after MPI_Finalize. */
 void sk_release(sk_ctx *c);
 

@@ -43,6 +43,7 @@ type Spec struct {
 	Phase         ops.Phase
 	Spin          int64
 	ProgressEvery int64
+	RMAWindow     int
 }
 
 // SetHosts does nothing without MPI.

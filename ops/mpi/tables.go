@@ -50,7 +50,11 @@ func datatypeSize(name string) int64 {
 }
 
 // kernelFlags are the facts the kernel table keeps about a kernel.
-type kernelFlags struct{ collective, nodeAware, ownResult, perProcessStep, nonblocking bool }
+type kernelFlags struct {
+	collective, nodeAware, ownResult, perProcessStep, nonblocking bool
+	window                                                        bool // a one-sided kernel: prepares and frees a window
+	typed                                                         bool // takes a datatype without being a collective
+}
 
 // nbPhase is the C value of a non-blocking measurement (ops.Phase's name); -1 unknown.
 func nbPhase(name string) int {
@@ -78,6 +82,8 @@ func flagsOf(name string) (kernelFlags, bool) {
 				ownResult:      k.flags&C.SK_K_OWN_RESULT != 0,
 				perProcessStep: k.flags&C.SK_K_PER_PROCESS_STEP != 0,
 				nonblocking:    k.flags&C.SK_K_NONBLOCKING != 0,
+				window:         k.close != nil,
+				typed:          k.flags&C.SK_K_TYPED != 0,
 			}, true
 		}
 	}

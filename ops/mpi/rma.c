@@ -1,0 +1,366 @@
+//go:build mpi
+
+/* One-sided communication (named in kernels.c). A kernel is an RMA operation under a
+ * synchronisation mode (the operation's timing methods): one step is one access epoch
+ * of `window` operations to the peer, completed inside the timing (the method paper:
+ * a put is done when its completion call returns, not when MPI_Put does). The window
+ * is created once per point (sk_prepare_rma) from MPI_Win_allocate, MPI_Win_create or
+ * MPI_Win_create_dynamic, and freed collectively by sk_close_rma.
+ *
+ * Modes: fence (operations, then MPI_Win_fence, which also opens the next epoch);
+ * pscw (MPI_Win_start ... MPI_Win_complete at the origin, MPI_Win_post ... MPI_Win_wait
+ * at the target); lock and lock_shared (MPI_Win_lock ... MPI_Win_unlock); lock_all
+ * (MPI_Win_lock_all held through the point, operations then MPI_Win_flush); flush_local
+ * (the same, MPI_Win_flush_local: complete at the origin only). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels.h"
+
+#define CK(call)                            \
+	do {                                    \
+		int rc_ = (call);                   \
+		if (rc_ != MPI_SUCCESS) return rc_; \
+	} while (0)
+
+#define FLAG_TAG 5
+
+static int origin(const sk_ctx *c) { return c->a.role == SK_ROLE_INITIATOR; }
+
+/* The base of rank r's window for displacements: its address in a dynamic window,
+ * else 0. */
+static MPI_Aint base_of(const sk_ctx *c, int r) { return c->rma_bases ? c->rma_bases[r] : 0; }
+
+/* Where operation i of an epoch lands in the target's window: its slot, or the one
+ * slot the window shares (recv_slots), from the target's base (dynamic windows). */
+static MPI_Aint disp(const sk_ctx *c, int i) { return c->rma_base + (MPI_Aint)i * (MPI_Aint)c->a.slot_stride; }
+
+/* The operations: origin data from sbuf, results (get, fetch) into c->result_buf. */
+static int rma_op(sk_ctx *c, int i, MPI_Request *req) {
+	const sk_args *a = &c->a;
+	int n = a->bytes, peer = c->rma_peer;
+	char *res = c->result_buf + (size_t)i * (size_t)a->slot_stride;
+	switch (c->k->rma_op) {
+	case SK_RMA_PUT:
+	case SK_RMA_PUT_PINGPONG:
+		return MPI_Put(a->sbuf, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win);
+	case SK_RMA_GET:
+		return MPI_Get(res, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win);
+	case SK_RMA_ACC:
+		return MPI_Accumulate(a->sbuf, c->count, c->dt, peer, disp(c, i), c->count, c->dt, c->op, c->win);
+	case SK_RMA_GET_ACC:
+		return MPI_Get_accumulate(a->sbuf, c->count, c->dt, res, c->count, c->dt, peer, disp(c, i), c->count, c->dt,
+		                          c->op, c->win);
+	case SK_RMA_FOP:
+		return MPI_Fetch_and_op(a->sbuf, res, c->dt, peer, disp(c, i), c->op, c->win);
+	case SK_RMA_CAS: /* compare with what is there (0 at first), swap in ours */
+		return MPI_Compare_and_swap(a->sbuf, c->compare_buf, res, c->dt, peer, disp(c, i), c->win);
+	case SK_RMA_RPUT:
+		return MPI_Rput(a->sbuf, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win, req);
+	case SK_RMA_RGET:
+		return MPI_Rget(res, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win, req);
+	}
+	return SK_ERR_KERNEL;
+}
+
+/* The origin's epoch: open, the operations, close. */
+static int origin_epoch(sk_ctx *c) {
+	int w = c->a.window > 0 ? c->a.window : 1, peer = c->rma_peer, sync = c->k->rma_mode;
+	int requests = c->k->rma_op == SK_RMA_RPUT || c->k->rma_op == SK_RMA_RGET;
+	switch (sync) {
+	case SK_SYNC_PSCW:
+		CK(MPI_Win_start(c->peer_group, 0, c->win));
+		break;
+	case SK_SYNC_LOCK:
+	case SK_SYNC_LOCK_SHARED:
+		CK(MPI_Win_lock(sync == SK_SYNC_LOCK ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer, 0, c->win));
+		break;
+	}
+	for (int i = 0; i < w; i++) CK(rma_op(c, i, &c->req[i]));
+	if (requests) CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE)); /* local completion: part of the operation */
+	switch (sync) {
+	case SK_SYNC_FENCE:
+		return MPI_Win_fence(0, c->win);
+	case SK_SYNC_PSCW:
+		return MPI_Win_complete(c->win);
+	case SK_SYNC_LOCK:
+	case SK_SYNC_LOCK_SHARED:
+		return MPI_Win_unlock(peer, c->win);
+	case SK_SYNC_LOCK_ALL:
+		return MPI_Win_flush(peer, c->win);
+	case SK_SYNC_FLUSH_LOCAL:
+		return MPI_Win_flush_local(peer, c->win);
+	}
+	return SK_ERR_KERNEL;
+}
+
+/* The target's part of an epoch: the active modes need it, the passive ones do not. */
+static int target_epoch(sk_ctx *c) {
+	switch (c->k->rma_mode) {
+	case SK_SYNC_FENCE:
+		return MPI_Win_fence(0, c->win);
+	case SK_SYNC_PSCW:
+		CK(MPI_Win_post(c->peer_group, 0, c->win));
+		return MPI_Win_wait(c->win);
+	}
+	return MPI_SUCCESS;
+}
+
+int sk_step_rma(sk_ctx *c) { return origin(c) ? origin_epoch(c) : target_epoch(c); }
+
+/* The one-sided ping-pong: the origin puts, the target sees it and puts back.
+ * fence: put, fence; the target's put, fence (both take part in both fences).
+ * lock_all: the data, a flush, then a flag put and flushed; the other side spins on
+ * its flag in its own window memory (MPI_Win_sync, the unified model), then replies the
+ * same way. */
+static volatile char *flag_of(sk_ctx *c) { return (volatile char *)(c->wbase + c->flag_off); }
+
+static int put_flagged(sk_ctx *c) {
+	int peer = c->rma_peer;
+	CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
+	CK(MPI_Win_flush(peer, c->win));
+	c->flag_value++;
+	CK(MPI_Put(&c->flag_value, 1, MPI_BYTE, peer, c->rma_base + c->flag_off, 1, MPI_BYTE, c->win));
+	return MPI_Win_flush(peer, c->win);
+}
+
+static int wait_flag(sk_ctx *c) {
+	char want = (char)(c->flag_seen + 1);
+	while (*flag_of(c) != want) CK(MPI_Win_sync(c->win));
+	c->flag_seen = want;
+	return MPI_SUCCESS;
+}
+
+int sk_step_put_pingpong(sk_ctx *c) {
+	int peer = c->rma_peer;
+	if (c->k->rma_mode == SK_SYNC_FENCE) {
+		if (origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
+		CK(MPI_Win_fence(0, c->win));
+		if (!origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
+		return MPI_Win_fence(0, c->win);
+	}
+	if (origin(c)) {
+		CK(put_flagged(c));
+		return wait_flag(c);
+	}
+	CK(wait_flag(c));
+	return put_flagged(c);
+}
+
+/* The synchronisation calls alone. */
+int sk_step_win_fence(sk_ctx *c) { return MPI_Win_fence(0, c->win); }
+
+int sk_step_win_pscw(sk_ctx *c) {
+	if (origin(c)) {
+		CK(MPI_Win_start(c->peer_group, 0, c->win));
+		return MPI_Win_complete(c->win);
+	}
+	CK(MPI_Win_post(c->peer_group, 0, c->win));
+	return MPI_Win_wait(c->win);
+}
+
+int sk_step_win_lock_unlock(sk_ctx *c) {
+	if (!origin(c)) return MPI_SUCCESS;
+	int type = c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+	CK(MPI_Win_lock(type, c->rma_peer, 0, c->win));
+	return MPI_Win_unlock(c->rma_peer, c->win);
+}
+
+int sk_step_win_flush(sk_ctx *c) { return origin(c) ? MPI_Win_flush(c->rma_peer, c->win) : MPI_SUCCESS; }
+int sk_step_win_flush_all(sk_ctx *c) { return origin(c) ? MPI_Win_flush_all(c->win) : MPI_SUCCESS; }
+
+/* Window creation and freeing, collective: a window of msg_bytes per process. */
+static int create_window(sk_ctx *c, int kind, MPI_Win *win, char **base) {
+	MPI_Aint size = (MPI_Aint)c->win_bytes;
+	switch (kind) {
+	case SK_WIN_CREATE:
+		*base = c->a.rbuf;
+		return MPI_Win_create(c->a.rbuf, size, 1, MPI_INFO_NULL, c->comm, win);
+	case SK_WIN_DYNAMIC:
+		*base = c->a.rbuf;
+		CK(MPI_Win_create_dynamic(MPI_INFO_NULL, c->comm, win));
+		return MPI_Win_attach(*win, c->a.rbuf, size);
+	}
+	return MPI_Win_allocate(size, 1, MPI_INFO_NULL, c->comm, base, win);
+}
+
+static int free_window(int kind, MPI_Win *win, char *base) {
+	if (kind == SK_WIN_DYNAMIC) CK(MPI_Win_detach(*win, base));
+	return MPI_Win_free(win);
+}
+
+int sk_step_win_create_free(sk_ctx *c) {
+	MPI_Win w;
+	char *base;
+	int kind = c->k->rma_mode; /* for these kernels: the kind of window */
+	CK(create_window(c, kind, &w, &base));
+	return free_window(kind, &w, base);
+}
+
+/* Lock contention: every rank but the target (rank 0 of the communicator) acquires
+ * and releases the target's lock, all at once; the time is per acquisition. */
+int sk_step_lock_contention(sk_ctx *c) {
+	if (c->rank == 0) return MPI_SUCCESS;
+	int type = c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+	CK(MPI_Win_lock(type, 0, 0, c->win));
+	return MPI_Win_unlock(0, c->win);
+}
+
+/* A held lock: rank 0 (the holder) locks its own window exclusively, tells every
+ * other rank, keeps the lock for c->a.spin spins, and releases it; each waiter, told,
+ * asks for the lock and times how long it waits. The holder writes a marker in its
+ * window while it holds the lock and clears it before releasing; a waiter that finds
+ * the marker set once it has the lock proves the lock was not exclusive. The holder
+ * waits for every waiter before the next step, so steps do not overlap. The step's
+ * time is the waiters' mean wait (SK_K_OWN_RESULT). */
+int sk_step_lock_held(sk_ctx *c) {
+	char go = 0;
+	if (c->rank == 0) {
+		CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+		volatile int64_t *marker = (volatile int64_t *)c->wbase;
+		*marker = 1;
+		for (int r = 1; r < c->nprocs; r++) CK(MPI_Send(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm));
+		sk_spin(c->a.spin);
+		*marker = 0;
+		CK(MPI_Win_unlock(0, c->win));
+		for (int r = 1; r < c->nprocs; r++) CK(MPI_Recv(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));
+		return MPI_SUCCESS;
+	}
+	CK(MPI_Recv(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));
+	double t0 = sk_now();
+	CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+	c->result += sk_now() - t0;
+	int64_t seen = -1;
+	CK(MPI_Get(&seen, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+	CK(MPI_Win_unlock(0, c->win));
+	if (seen != 0) c->lock_violations++;
+	return MPI_Send(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm);
+}
+
+/* A shared counter at rank 0, incremented by every rank: by MPI_Fetch_and_op under
+ * lock_all, or by lock, get, flush, put, unlock. After each run rank 0 checks it holds
+ * exactly the increments made (sk_check_counter). */
+int sk_step_counter_fetch_and_op(sk_ctx *c) {
+	int64_t one = 1, old;
+	CK(MPI_Fetch_and_op(&one, &old, MPI_INT64_T, 0, base_of(c, 0), MPI_SUM, c->win));
+	return MPI_Win_flush(0, c->win);
+}
+
+int sk_step_counter_lock_get_put(sk_ctx *c) {
+	int64_t v = 0;
+	CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+	CK(MPI_Get(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+	CK(MPI_Win_flush(0, c->win));
+	v++;
+	CK(MPI_Put(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+	return MPI_Win_unlock(0, c->win);
+}
+
+/* The communication of a block-row distributed transpose: block j of every rank goes
+ * to rank j, as block i there (the local transposition of each block is not timed).
+ * put: each rank puts its blocks into the others' windows; get: each gets its blocks
+ * from the others' windows. A fence closes the step. */
+static int transpose(sk_ctx *c, int get) {
+	size_t b = (size_t)c->a.bytes;
+	for (int k = 1; k < c->nprocs; k++) {
+		int j = (c->rank + k) % c->nprocs; /* staggered, so no target gets everyone at once */
+		if (get)
+			CK(MPI_Get(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
+			           (int)b, MPI_BYTE, c->win));
+		else
+			CK(MPI_Put(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
+			           (int)b, MPI_BYTE, c->win));
+	}
+	return MPI_Win_fence(0, c->win);
+}
+int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
+int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
+
+/* Preparation: the window, its groups and base addresses, the mode's opening call. */
+int sk_prepare_rma(sk_ctx *c) {
+	const sk_args *a = &c->a;
+	int w = a->window > 0 ? a->window : 1;
+	size_t slots = a->slot_stride > 0 ? (size_t)w : 1;
+	int transposes = c->k->step == sk_step_transpose_put || c->k->step == sk_step_transpose_get;
+	size_t per_process = transposes ? (size_t)c->nprocs : 1;
+	/* The data, and 64 bytes past it for a flag (the ping-pong's, in the last byte). */
+	c->win_bytes = (long long)((size_t)a->bytes * slots * per_process) + SK_RMA_SPARE;
+	c->flag_off = c->win_bytes - 1;
+	c->rma_peer = c->nprocs == 2 ? 1 - c->rank : 0;
+	if (!(c->result_buf = calloc(1, (size_t)a->bytes * slots + 64))) return SK_ERR_NOMEM;
+	if (!(c->compare_buf = calloc(1, 64))) return SK_ERR_NOMEM;
+	if (c->k->step == sk_step_win_create_free) return MPI_SUCCESS; /* creates its own */
+	int kind = a->rma_window;
+	CK(create_window(c, kind, &c->win, &c->wbase));
+	c->have_win = 1;
+	memset(c->wbase, 0, (size_t)c->win_bytes);
+	if (kind == SK_WIN_DYNAMIC) { /* the others' base addresses, for their displacements */
+		MPI_Aint mine;
+		if (!(c->rma_bases = malloc(sizeof(MPI_Aint) * (size_t)c->nprocs))) return SK_ERR_NOMEM;
+		CK(MPI_Get_address(c->wbase, &mine));
+		CK(MPI_Allgather(&mine, 1, MPI_AINT, c->rma_bases, 1, MPI_AINT, c->comm));
+	}
+	c->rma_base = base_of(c, c->rma_peer);
+	MPI_Group g;
+	CK(MPI_Comm_group(c->comm, &g));
+	int peer = c->rma_peer;
+	int rc = MPI_Group_incl(g, 1, &peer, &c->peer_group);
+	MPI_Group_free(&g);
+	CK(rc);
+	c->have_group = 1;
+	/* Everyone's window is zeroed before anyone accesses it. */
+	CK(MPI_Barrier(c->comm));
+	switch (c->k->rma_mode) {
+	case SK_SYNC_FENCE:
+		CK(MPI_Win_fence(0, c->win)); /* opens the first epoch */
+		break;
+	case SK_SYNC_LOCK_ALL:
+	case SK_SYNC_FLUSH_LOCAL:
+		CK(MPI_Win_lock_all(0, c->win));
+		c->locked_all = 1;
+		break;
+	}
+	return MPI_SUCCESS;
+}
+
+/* sk_close_rma ends the open epoch and frees the window, collectively. */
+int sk_close_rma(sk_ctx *c) {
+	int rc = MPI_SUCCESS;
+	if (c->locked_all) {
+		rc = MPI_Win_unlock_all(c->win);
+		c->locked_all = 0;
+	}
+	if (c->have_win) {
+		if (c->k->rma_mode == SK_SYNC_FENCE && rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win);
+		int frc = free_window(c->a.rma_window, &c->win, c->wbase);
+		if (rc == MPI_SUCCESS) rc = frc;
+		c->have_win = 0;
+	}
+	if (c->have_group) {
+		MPI_Group_free(&c->peer_group);
+		c->have_group = 0;
+	}
+	return rc;
+}
+
+/* sk_check_counter: after a run of iters steps on every contending rank, the counter
+ * at rank 0 must hold every increment (a lost one is a broken atomic or lock). */
+int sk_check_counter(sk_ctx *c, long long iters) {
+	CK(MPI_Barrier(c->comm));
+	c->counter_expected += iters * (long long)c->nprocs;
+	if (c->rank != 0) return MPI_SUCCESS;
+	int64_t v = 0;
+	if (c->locked_all) { /* already in a passive epoch on every rank */
+		CK(MPI_Get(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+		CK(MPI_Win_flush(0, c->win));
+	} else {
+		CK(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, c->win));
+		CK(MPI_Get(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+		CK(MPI_Win_unlock(0, c->win));
+	}
+	if (v != c->counter_expected) {
+		c->counter_seen = v;
+		return SK_ERR_COUNTER;
+	}
+	return MPI_SUCCESS;
+}
