@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reference comparison: skampi beside small C programs that measure the way OSU and IMB
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
-# non-blocking operation down (bench/ref_overlap.c), run alternately for RUNS rounds; prints
+# non-blocking operation down (bench/ref_overlap.c), and put + flush (bench/ref_rma.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
@@ -36,7 +36,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -45,6 +45,10 @@ PP_SIZES="1 4096 65536 1048576"
 BW_SIZES="4096 65536 1048576"
 COLL_SIZES="4 4096 65536"
 NB_SIZES="1 4096 65536 1048576"
+RMA_SIZES="8 4096 65536 1048576"
+# One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
+# sets the same for its own runs).
+export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
 list() { local s=$1; echo "[${s// /, }]"; }
 
 # skampi's side of every row. Repetitions are fixed so that every round measures the
@@ -83,6 +87,17 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	done
+	cat <<TOML
+
+[[measurement]]
+name = "rma put"
+op = "Put"
+method = ["lock_all"]
+window = 1
+sizes = $(list "$RMA_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
 	for op in Isend Irecv; do
 		cat <<TOML
 
@@ -126,7 +141,7 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll, ref_overlap (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll, ref_overlap, ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	{
@@ -137,6 +152,7 @@ for ((i = 1; i <= RUNS; i++)); do
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.isend"
 		run_c "$i" ref_overlap irecv $NB_SIZES
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.irecv"
+		run_c "$i" ref_rma $RMA_SIZES
 	}
 	run_skampi "$i"
 	echo "round $i done"
@@ -190,6 +206,13 @@ for r in range(1, runs + 1):
         add((order[op], n, 0 if how == "sync" else 1, f"{op} {size(n)}, C {how}", "us"), float(t) * 1e6,
             point(op, n)["time_s"] * 1e6)
 
+    for line in open(f"{tmp}/{r}.ref_rma"):
+        n, t = line.split()
+        n = int(n)
+        p = pts.get(("Put", n, "shared"))
+        if p is None or p.get("method") != "lock_all":
+            sys.exit(f"reference: round {r}: skampi has no Put lock_all point at {n} B")
+        add((7, n, 0, f"Put + flush {size(n)}, lock_all", "us"), float(t) * 1e6, p["time_s"] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
         for line in open(f"{tmp}/{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()

@@ -274,6 +274,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	sk_ctx *c = calloc(1, sizeof *c);
 	if (!c) return SK_ERR_NOMEM;
 	c->k = k;
+	c->step = k->step;
 	c->a = *a;
 	c->a.kernel = k->name; /* names of our tables, not the caller's strings */
 	c->a.datatype = datatypes[dt].name;
@@ -304,7 +305,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		if (brc != MPI_SUCCESS) return brc;
 	}
 	if (c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
-	const sk_step step = c->k->step;
+	const sk_step step = c->step;
 	int rc = MPI_SUCCESS, invalid = 0;
 	c->result = 0;
 	if (start > 0) {

@@ -134,7 +134,7 @@ int sk_run_nonblocking(sk_ctx *c, long long iters, double *total) {
 		if (phase != SK_NB_COMPUTE)
 			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
 				if (c->a.cold_regions > 1) sk_next_region(c); /* in step with the initiator */
-				rc = c->k->step(c);
+				rc = c->step(c);
 			}
 		*total = sk_now() - t0;
 		return rc;

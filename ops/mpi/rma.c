@@ -35,12 +35,15 @@ static MPI_Aint base_of(const sk_ctx *c, int r) { return c->rma_bases ? c->rma_b
  * slot the window shares (recv_slots), from the target's base (dynamic windows). */
 static MPI_Aint disp(const sk_ctx *c, int i) { return c->rma_base + (MPI_Aint)i * (MPI_Aint)c->a.slot_stride; }
 
-/* The operations: origin data from sbuf, results (get, fetch) into c->result_buf. */
-static int rma_op(sk_ctx *c, int i, MPI_Request *req) {
+/* The operations: origin data from sbuf, results (get, fetch) into c->result_buf.
+ * Inlined with constant op and mode into one step function per pair (epochs[][] below),
+ * so the timed loop of a put under lock_all is MPI_Put and MPI_Win_flush and nothing
+ * else: a C loop's, as bench/ref_rma.c checks. */
+static inline __attribute__((always_inline)) int rma_op(sk_ctx *c, const int op, int i, MPI_Request *req) {
 	const sk_args *a = &c->a;
 	int n = a->bytes, peer = c->rma_peer;
 	char *res = c->result_buf + (size_t)i * (size_t)a->slot_stride;
-	switch (c->k->rma_op) {
+	switch (op) {
 	case SK_RMA_PUT:
 	case SK_RMA_PUT_PINGPONG:
 		return MPI_Put(a->sbuf, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win);
@@ -64,9 +67,9 @@ static int rma_op(sk_ctx *c, int i, MPI_Request *req) {
 }
 
 /* The origin's epoch: open, the operations, close. */
-static int origin_epoch(sk_ctx *c) {
-	int w = c->a.window > 0 ? c->a.window : 1, peer = c->rma_peer, sync = c->k->rma_mode;
-	int requests = c->k->rma_op == SK_RMA_RPUT || c->k->rma_op == SK_RMA_RGET;
+static inline __attribute__((always_inline)) int origin_epoch(sk_ctx *c, const int op, const int sync) {
+	int w = c->a.window > 0 ? c->a.window : 1, peer = c->rma_peer;
+	const int requests = op == SK_RMA_RPUT || op == SK_RMA_RGET;
 	switch (sync) {
 	case SK_SYNC_PSCW:
 		CK(MPI_Win_start(c->peer_group, 0, c->win));
@@ -76,7 +79,7 @@ static int origin_epoch(sk_ctx *c) {
 		CK(MPI_Win_lock(sync == SK_SYNC_LOCK ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer, 0, c->win));
 		break;
 	}
-	for (int i = 0; i < w; i++) CK(rma_op(c, i, &c->req[i]));
+	for (int i = 0; i < w; i++) CK(rma_op(c, op, i, &c->req[i]));
 	if (requests) CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE)); /* local completion: part of the operation */
 	switch (sync) {
 	case SK_SYNC_FENCE:
@@ -95,8 +98,8 @@ static int origin_epoch(sk_ctx *c) {
 }
 
 /* The target's part of an epoch: the active modes need it, the passive ones do not. */
-static int target_epoch(sk_ctx *c) {
-	switch (c->k->rma_mode) {
+static inline __attribute__((always_inline)) int target_epoch(sk_ctx *c, const int sync) {
+	switch (sync) {
 	case SK_SYNC_FENCE:
 		return MPI_Win_fence(0, c->win);
 	case SK_SYNC_PSCW:
@@ -106,7 +109,33 @@ static int target_epoch(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-int sk_step_rma(sk_ctx *c) { return origin(c) ? origin_epoch(c) : target_epoch(c); }
+/* One step function per operation and mode, the switches folded away. */
+#define EPOCH(OP, SYNC) \
+	static int epoch_##OP##_##SYNC(sk_ctx *c) { return origin(c) ? origin_epoch(c, OP, SYNC) : target_epoch(c, SYNC); }
+#define EPOCHS(OP)                                                                                            \
+	EPOCH(OP, SK_SYNC_FENCE)                                                                                  \
+	EPOCH(OP, SK_SYNC_PSCW)                                                                                   \
+	EPOCH(OP, SK_SYNC_LOCK)                                                                                   \
+	EPOCH(OP, SK_SYNC_LOCK_SHARED) EPOCH(OP, SK_SYNC_LOCK_ALL) EPOCH(OP, SK_SYNC_FLUSH_LOCAL)
+EPOCHS(SK_RMA_PUT)
+EPOCHS(SK_RMA_GET)
+EPOCHS(SK_RMA_ACC)
+EPOCHS(SK_RMA_GET_ACC)
+EPOCHS(SK_RMA_FOP)
+EPOCHS(SK_RMA_CAS)
+EPOCHS(SK_RMA_RPUT)
+EPOCHS(SK_RMA_RGET)
+#define ROW(OP)                                                                                               \
+	[OP] = {[SK_SYNC_FENCE] = epoch_##OP##_SK_SYNC_FENCE, [SK_SYNC_PSCW] = epoch_##OP##_SK_SYNC_PSCW,            \
+	        [SK_SYNC_LOCK] = epoch_##OP##_SK_SYNC_LOCK, [SK_SYNC_LOCK_SHARED] = epoch_##OP##_SK_SYNC_LOCK_SHARED, \
+	        [SK_SYNC_LOCK_ALL] = epoch_##OP##_SK_SYNC_LOCK_ALL, [SK_SYNC_FLUSH_LOCAL] = epoch_##OP##_SK_SYNC_FLUSH_LOCAL}
+static const sk_step epochs[SK_RMA_PUT_PINGPONG][SK_SYNC_FLUSH_LOCAL + 1] = {
+	ROW(SK_RMA_PUT), ROW(SK_RMA_GET), ROW(SK_RMA_ACC), ROW(SK_RMA_GET_ACC),
+	ROW(SK_RMA_FOP), ROW(SK_RMA_CAS), ROW(SK_RMA_RPUT), ROW(SK_RMA_RGET),
+};
+
+/* The table's step for an operation under a mode: what sk_prepare_rma specialises. */
+int sk_step_rma(sk_ctx *c) { return epochs[c->k->rma_op][c->k->rma_mode](c); }
 
 /* The one-sided ping-pong: the origin puts, the target sees it and puts back.
  * fence: put, fence; the target's put, fence (both take part in both fences).
@@ -289,6 +318,7 @@ int sk_prepare_rma(sk_ctx *c) {
 	c->rma_peer = c->nprocs == 2 ? 1 - c->rank : 0;
 	if (!(c->result_buf = calloc(1, (size_t)a->bytes * slots + 64))) return SK_ERR_NOMEM;
 	if (!(c->compare_buf = calloc(1, 64))) return SK_ERR_NOMEM;
+	if (c->k->step == sk_step_rma) c->step = epochs[c->k->rma_op][c->k->rma_mode];
 	if (c->k->step == sk_step_win_create_free) return MPI_SUCCESS; /* creates its own */
 	int kind = a->rma_window;
 	CK(create_window(c, kind, &c->win, &c->wbase));

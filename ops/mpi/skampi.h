@@ -157,6 +157,7 @@ struct sk_ctx {
 	char *sbase, *rbase;
 	int region;
 	int nreq; /* non-blocking: requests the post started */
+	sk_step step; /* the timed step: the kernel's, or one its prepare hook specialised */
 	/* one-sided */
 	MPI_Win win;
 	int have_win, have_group, locked_all;
