@@ -222,7 +222,7 @@ func TestScalabilityFigure(t *testing.T) {
 		t.Fatalf("%d figures", len(figs))
 	}
 	f := figs[0]
-	if f.Name != "scalability-Pingpong_Send_Recv" || f.Title != "ping-pong, blocking" || f.X.Quantity != Count ||
+	if f.Name != "scalability-ping-pong-blocking" || f.Title != "ping-pong, blocking" || f.X.Quantity != Count ||
 		!strings.Contains(f.Caption, "2, 4 processes") || !strings.Contains(f.Caption, "2 runs") {
 		t.Errorf("%q %q %q", f.Name, f.Title, f.Caption)
 	}

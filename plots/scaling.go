@@ -21,12 +21,14 @@ var scalabilityKind = Kind{
 	Build:  buildScalability,
 }
 
-// scalabilityGroups groups by op, timer and MPI library across runs, and keeps the
-// groups with some size measured at two process counts or more.
+// scalabilityGroups groups by measurement, op, timing method, timer and MPI library
+// across runs (a measurement of the same name in several runs is one line), and keeps
+// the groups with some size measured at two process counts or more. Measurements or
+// methods of one op (exclusive and shared locks, two hold times) stay apart.
 func scalabilityGroups(res *report.Results) []Group {
 	lib := libraries(res)
 	all := groupBy(res, func(*record.Point) bool { return true }, func(p *record.Point) string {
-		return fmt.Sprintf("%s/%s/%s", p.Op, p.Timer, lib[p.RunID])
+		return fmt.Sprintf("%s/%s/%s/%s/%s", p.Measurement, p.Op, p.Method, p.Timer, lib[p.RunID])
 	})
 	var out []Group
 	for _, g := range all {
@@ -108,8 +110,13 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 	}
 	p := g.Points[0]
 	title := familyTitle(g.Points, "") // the measurement name, else the op
+	name := "scalability-" + p.Measurement
+	if p.Method != "" {
+		title += ", method " + p.Method
+		name += "-" + p.Method
+	}
 	return NewLineFigure(LineSpec{
-		Name:    fmt.Sprintf("scalability-%s", p.Op),
+		Name:    SafeName(name),
 		Kind:    "scalability",
 		Title:   title,
 		Caption: caption(g, opts),
