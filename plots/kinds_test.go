@@ -2,6 +2,7 @@ package plots
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -80,6 +81,7 @@ func TestAppliesTo(t *testing.T) {
 		{[]string{"quick-np2.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
 		{[]string{"quick-np2.jsonl", "quick-np4.jsonl"}, map[string]int{"latency": 2, "bandwidth": 2, "scalability": 3}},
 		{[]string{"overlap-np2.jsonl"}, map[string]int{"latency": 1, "overlap": 2, "overlap-ratio": 1}},
+		{[]string{"onesided-np2.jsonl"}, map[string]int{"latency": 1, "throughput": 1, "method-timing": 1}},
 	}
 	for _, c := range cases {
 		res := load(t, c.files...)
@@ -257,5 +259,28 @@ func TestScalabilityFigure(t *testing.T) {
 	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
 	if !near(d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") {
 		t.Errorf("averaged %g, want %g; notes %q", d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div, d.Notes)
+	}
+}
+
+// The transposes' throughput has a figure of its own, put beside get; the latency
+// figure gives every timing method a line of its own.
+func TestThroughputAndMethodLines(t *testing.T) {
+	res := load(t, "onesided-np2.jsonl")
+	f := figuresOf(t, res, "throughput", Options{})[0]
+	if f.Name != "throughput-onesided-np2" || f.Y.Quantity != Rate || len(f.Series) != 2 ||
+		f.Series[0].Label != "Transpose_Put" || f.Series[1].Label != "Transpose_Get" {
+		t.Fatalf("%s: %+v", f.Name, f.Series)
+	}
+	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Transpose_Put" })
+	if len(f.Series[0].Y) != len(ps) || !near(f.Series[0].Y[0], *ps[0].ThroughputBps/f.Y.Div) {
+		t.Errorf("%v vs %v", f.Series[0].Y, *ps[0].ThroughputBps)
+	}
+	l := figuresOf(t, res, "latency", Options{})[0]
+	var labels []string
+	for _, s := range l.Series {
+		labels = append(labels, s.Label)
+	}
+	if !slices.Contains(labels, "Put_Pingpong, fence") || !slices.Contains(labels, "Put_Pingpong, lock_all") {
+		t.Errorf("latency lines %q", labels)
 	}
 }

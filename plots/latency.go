@@ -45,7 +45,7 @@ var bandwidthKind = Kind{
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
 		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
-			lo, hi, ok := rateEnds(p, opts.errors())
+			lo, hi, ok := rateEnds(*p.BandwidthBps, p, opts.errors())
 			return *p.BandwidthBps, lo, hi, ok
 		}, opts.errors())
 		logX := spansDecade(sizes(g.Points))
@@ -66,17 +66,53 @@ var bandwidthKind = Kind{
 	},
 }
 
+// throughputKind: throughput_Bps, the data a process moves per second (all-to-all,
+// the transposes' communication), vs message size.
+var throughputKind = Kind{
+	Name: "throughput",
+	Doc:  "throughput per process vs message size (all-to-all, transposes), one line per operation of a family in one run",
+	Groups: func(res *report.Results) []Group {
+		return groupBy(res, func(p *record.Point) bool { return p.ThroughputBps != nil }, familyKey)
+	},
+	Build: func(g Group, opts Options) (*Figure, error) {
+		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
+			lo, hi, ok := rateEnds(*p.ThroughputBps, p, opts.errors())
+			return *p.ThroughputBps, lo, hi, ok
+		}, opts.errors())
+		logX := spansDecade(sizes(g.Points))
+		var tp []float64
+		for _, p := range g.Points {
+			tp = append(tp, *p.ThroughputBps)
+		}
+		return NewLineFigure(LineSpec{
+			Name:    fmt.Sprintf("throughput-%s-np%d", ps.Family, ps.NProcs),
+			Kind:    "throughput",
+			Title:   familyTitle(g.Points, "throughput per process vs message size"),
+			Caption: caption(g, opts, "throughput = (processes - 1) × msg_bytes / time"),
+			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
+			Y:       AxisSpec{Quantity: Rate, Label: "throughput per process", Scale: scaleOf(logX && spansDecade(tp))},
+			Lines:   lines,
+			Width:   opts.Width, Height: opts.Height,
+		})
+	},
+}
+
 func familyKey(p *record.Point) string {
 	return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Family, p.NProcs)
 }
 
 // measurementOp names a line: the op, or the measurement and (on a second line of
-// the legend entry) its op when they differ.
+// the legend entry) its op when they differ; and the timing method, which makes a
+// line of its own.
 func measurementOp(p *record.Point) string {
-	if p.Measurement == p.Op {
-		return p.Op
+	l := p.Op
+	if p.Measurement != p.Op {
+		l = p.Measurement + "\n" + p.Op
 	}
-	return p.Measurement + "\n" + p.Op
+	if p.Method != "" {
+		l += ", " + p.Method
+	}
+	return l
 }
 
 // linesBy splits points into lines by label (in order of first appearance), sorted by
@@ -130,8 +166,7 @@ func timeEnds(p *record.Point, e ErrorBars) (lo, hi float64, ok bool) {
 
 // rateEnds are the error-bar ends of a bandwidth, bytes/time: the relative stderr of
 // the time, or the bandwidths at the p90 and p10 times.
-func rateEnds(p *record.Point, e ErrorBars) (lo, hi float64, ok bool) {
-	bw := *p.BandwidthBps
+func rateEnds(bw float64, p *record.Point, e ErrorBars) (lo, hi float64, ok bool) {
 	if e == ErrNone || p.TimeS <= 0 {
 		return 0, 0, false
 	}
