@@ -1,0 +1,125 @@
+//go:build mpi
+
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
+)
+
+// onesidedSuite measures every one-sided and lock operation under every mode it has,
+// on small sizes; pair is the pair of the point-to-point ones, procs the
+// communicators of the others.
+func onesidedSuite(pair, procs string) string {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 3\nmax_repetitions = \"auto\"\nbudget_per_point = \"30ms\"\n" +
+		"max_relative_stderr = 0.1\nbuffer = \"256KiB\"\nwindow = 2\nlock_hold = \"20us\"\n")
+	for _, in := range ops.All() {
+		if !in.OneSided {
+			continue
+		}
+		sizes, extra := `[8, "4KiB"]`, pair
+		switch {
+		case in.SingleElement:
+			sizes = "[8]\ndatatype = \"long\""
+		case in.Pattern == ops.PatternAll:
+			sizes, extra = "[64]", procs
+		}
+		methods := ""
+		if m := in.MethodNames(); len(m) > 0 {
+			methods = fmt.Sprintf("method = [%q]", strings.Join(m, `", "`))
+			methods = strings.ReplaceAll(methods, `\"`, `"`)
+		}
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n%s\n%s\n", in.Name, in.Name, sizes, methods, extra)
+	}
+	for _, kind := range []string{"create", "dynamic"} {
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = \"Put, %s\"\nop = \"Put\"\nsizes = [8, \"4KiB\"]\nrma_window = %q\nmethod = [\"fence\", \"pscw\", \"lock\", \"lock_all\"]\n%s\n",
+			kind, kind, pair)
+	}
+	return b.String()
+}
+
+// checkOnesided asserts the records: every planned point measured (no fault: no
+// hang, no lost counter update, no lock held twice), the window kind recorded, the
+// held lock waited for.
+func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int) {
+	t.Helper()
+	if len(res.Faults) != 0 {
+		for _, f := range res.Faults {
+			t.Errorf("fault: %s %s %d B: %s: %s", f.Measurement, f.Method, f.MsgBytes, f.Fault, f.Detail)
+		}
+	}
+	points := planned(t, plan, nprocs)
+	if len(res.Points) != len(points) {
+		t.Fatalf("%d points, planned %d", len(res.Points), len(points))
+	}
+	for i, p := range res.Points {
+		in, _ := ops.Lookup(p.Op)
+		if p.Key() != points[i].Key() || p.Reps < 1 || !(p.TimeS > 0) {
+			t.Errorf("point %d: %+v (%d reps, %g s), planned %+v", i+1, p.Key(), p.Reps, p.TimeS, points[i].Key())
+		}
+		want := "allocate"
+		if strings.HasPrefix(p.Measurement, "Put, ") {
+			want = strings.TrimPrefix(p.Measurement, "Put, ")
+		}
+		if p.RMAWindow != want {
+			t.Errorf("%s: rma_window %q, want %q", p.Measurement, p.RMAWindow, want)
+		}
+		if in.Windowed && (p.BandwidthBps == nil || p.Window != 2) {
+			t.Errorf("%s %s: window %d, bandwidth %v", p.Measurement, p.Method, p.Window, p.BandwidthBps)
+		}
+		if in.LockHold {
+			// Waiters wait for the hold (20 µs), less the "go" message's way.
+			if p.HoldS == nil || *p.HoldS != 20e-6 || p.TimeS < 10e-6 || slices.Contains(p.Flags, record.FlagLockNotHeld) {
+				t.Errorf("Lock_Held on %v: waited %g s, hold %v, flags %v", p.Ranks, p.TimeS, p.HoldS, p.Flags)
+			}
+		}
+		if in.Throughput && p.ThroughputBps == nil {
+			t.Errorf("%s: no throughput", p.Measurement)
+		}
+	}
+}
+
+// Every one-sided operation under every mode, on two ranks.
+func TestOnesided(t *testing.T) {
+	suite := writeSuite(t, onesidedSuite("", ""))
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	checkOnesided(t, plan, readResults(t, out), 2)
+}
+
+// Four ranks (oversubscribed: correctness only): a pair that is not (0, 1), so two
+// ranks idle while its window lives; locks, counters and transposes on 3 and 4 ranks.
+func TestOnesidedFourRanks(t *testing.T) {
+	suite := writeSuite(t, onesidedSuite("pair = [1, 3]", `procs = [3, "all"]`))
+	plan, err := inputs.Load(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "--np", "4", "-i", suite, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	checkOnesided(t, plan, res, 4)
+	for _, p := range res.Points {
+		if in, _ := ops.Lookup(p.Op); in.Pattern == ops.PatternPair && !slices.Equal(p.Ranks, []int{1, 3}) {
+			t.Errorf("%s: ranks %v", p.Measurement, p.Ranks)
+		}
+	}
+}
