@@ -5,7 +5,10 @@ import "regexp"
 // Denial marks a routine known to crash in a given library: running it would take the
 // whole job down (and, in other benchmark suites, everything measured after it).
 type Denial struct {
-	Op      string
+	Op string
+	// Method: only this timing method of Op (a one-sided operation's synchronisation
+	// mode, say); "" every method.
+	Method  string
 	Library *regexp.Regexp // matched against the library's version string
 	Reason  string
 }
@@ -30,10 +33,11 @@ var denyList = []Denial{
 	},
 }
 
-// Denied reports whether op is known to crash in library, and why.
-func Denied(op, library string) (string, bool) {
+// Denied reports whether op, under a timing method ("": none), is known to crash or
+// hang in library, and why.
+func Denied(op, method, library string) (string, bool) {
 	for _, d := range denyList {
-		if d.Op == op && d.Library.MatchString(library) {
+		if d.Op == op && (d.Method == "" || d.Method == method) && d.Library.MatchString(library) {
 			return d.Reason, true
 		}
 	}

@@ -228,7 +228,7 @@ func (r *Runner) decide(pt *inputs.Point, id *record.Fault) (int, error) {
 		if r.Done != nil && r.Done.Has(pt.LookupKey()) {
 			act = actDone
 			r.Skipped++
-		} else if reason, denied := ops.Denied(id.Op, r.Library); denied && !r.AllowBroken {
+		} else if reason, denied := ops.Denied(id.Op, id.Method, r.Library); denied && !r.AllowBroken {
 			act = actDenied
 			f := *id
 			f.Fault, f.Time = record.FaultDenied, time.Now().UTC()
