@@ -81,7 +81,7 @@ func TestAppliesTo(t *testing.T) {
 		{[]string{"quick-np2.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
 		{[]string{"quick-np2.jsonl", "quick-np4.jsonl"}, map[string]int{"latency": 2, "bandwidth": 2, "scalability": 3}},
 		{[]string{"overlap-np2.jsonl"}, map[string]int{"latency": 1, "overlap": 2, "overlap-ratio": 1}},
-		{[]string{"onesided-np2.jsonl"}, map[string]int{"latency": 1, "throughput": 1, "method-timing": 1}},
+		{[]string{"onesided-np2.jsonl"}, map[string]int{"latency": 1, "throughput": 1, "method-timing": 2, "bandwidth": 2}},
 	}
 	for _, c := range cases {
 		res := load(t, c.files...)
@@ -274,6 +274,13 @@ func TestThroughputAndMethodLines(t *testing.T) {
 	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Transpose_Put" })
 	if len(f.Series[0].Y) != len(ps) || !near(f.Series[0].Y[0], *ps[0].ThroughputBps/f.Y.Div) {
 		t.Errorf("%v vs %v", f.Series[0].Y, *ps[0].ThroughputBps)
+	}
+	var names []string
+	for _, f := range figuresOf(t, res, "bandwidth", Options{}) {
+		names = append(names, f.Name)
+	}
+	if !slices.Equal(names, []string{"bandwidth-onesided-fence-np2", "bandwidth-onesided-lock_all-np2"}) {
+		t.Errorf("bandwidth figures %q: one per method", names)
 	}
 	l := figuresOf(t, res, "latency", Options{})[0]
 	var labels []string

@@ -41,7 +41,11 @@ var bandwidthKind = Kind{
 	Name: "bandwidth",
 	Doc:  "bandwidth vs message size, one line per bandwidth operation of a family in one run",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps != nil }, familyKey)
+		// A figure per timing method: every RMA mode of every measurement in one figure
+		// is more lines than a legend can hold.
+		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps != nil }, func(p *record.Point) string {
+			return familyKey(p) + "/" + p.Method
+		})
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
 		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
@@ -53,10 +57,14 @@ var bandwidthKind = Kind{
 		for _, p := range g.Points {
 			bw = append(bw, *p.BandwidthBps)
 		}
+		name, title := fmt.Sprintf("bandwidth-%s-np%d", ps.Family, ps.NProcs), familyTitle(g.Points, "bandwidth vs message size")
+		if ps.Method != "" {
+			name, title = fmt.Sprintf("bandwidth-%s-%s-np%d", ps.Family, ps.Method, ps.NProcs), title+", method "+ps.Method
+		}
 		return NewLineFigure(LineSpec{
-			Name:    fmt.Sprintf("bandwidth-%s-np%d", ps.Family, ps.NProcs),
+			Name:    name,
 			Kind:    "bandwidth",
-			Title:   familyTitle(g.Points, "bandwidth vs message size"),
+			Title:   title,
 			Caption: caption(g, opts),
 			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
 			Y:       AxisSpec{Quantity: Rate, Label: "bandwidth", Scale: scaleOf(logX && spansDecade(bw))},

@@ -91,6 +91,7 @@ var flagMeaning = map[string]string{
 	record.FlagComputeOffTarget: "the computation between post and completion ran more than 25% off its target",
 	record.FlagFullMismatch:     "post + wait and the full operation, measured apart, disagree beyond their errors",
 	record.FlagBreakdownMissing: "a measurement of the breakdown had no valid repetition: only the full operation's time is reported",
+	record.FlagLockNotHeld:      "Lock_Held's waiters waited less than half the hold: the lock was not held as long as asked",
 }
 
 var funcs = template.FuncMap{
