@@ -35,7 +35,7 @@ func TestPlotWritesEveryFigure(t *testing.T) {
 			t.Errorf("%s: %v, starts %q", l, err, b[:min(len(b), 8)])
 		}
 	}
-	for _, want := range []string{"latency-pt2pt-np2.png", "bandwidth-pt2pt-np4.pdf", "scalability-Pingpong_Send_Recv.svg"} {
+	for _, want := range []string{"latency-pt2pt-np2.png", "bandwidth-pt2pt-np4.pdf", "scalability-ping-pong-blocking.svg"} {
 		if !strings.Contains(out, filepath.Join(dir, want)+"\n") {
 			t.Errorf("no %s in\n%s", want, out)
 		}
