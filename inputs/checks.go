@@ -67,8 +67,7 @@ func (d *decoder) checkHang(s Settings, origin map[string]string, prefix string)
 // floating-point data (MPI-4.0 5.9.2), which the library would reject mid-run.
 func (d *decoder) checkReduction(m Measurement, origin map[string]string, prefix string) {
 	dt := m.Settings.DatatypeFor(m.Op)
-	bitwise := m.Settings.ReduceOp == "band" || m.Settings.ReduceOp == "bor" || m.Settings.ReduceOp == "bxor"
-	if !m.Op.Reduction || !bitwise || (dt != "float" && dt != "double") {
+	if !m.Op.Reduction || !bitwise(m.Settings.ReduceOp) || (dt != "float" && dt != "double") {
 		return
 	}
 	path := d.later(origin, "datatype", "reduce_op")
@@ -78,6 +77,27 @@ func (d *decoder) checkReduction(m Measurement, origin map[string]string, prefix
 	d.errAt(path, "%s: reduce_op %q is not defined on %s data in MPI (bitwise operators take integers: byte, char, int, long)",
 		m.Op.Name, m.Settings.ReduceOp, dt)
 }
+
+// checkDatatype reports datatypes MPI does not define an operation on, which the
+// library would reject mid-run: arithmetic reductions on MPI_BYTE (MPI-4.0 5.9.2:
+// bytes take the bitwise operators only), compare-and-swap on floating point (it
+// takes integers and bytes).
+func (d *decoder) checkDatatype(m Measurement, origin map[string]string, prefix string) {
+	dt := m.Settings.DatatypeFor(m.Op)
+	path := d.later(origin, "datatype", "reduce_op")
+	if path == "" {
+		path = prefix + ".op"
+	}
+	switch {
+	case m.Op.Name == "Compare_and_swap" && (dt == "float" || dt == "double"):
+		d.errAt(path, "%s compares bits: MPI defines it on integers and bytes, not on %s data", m.Op.Name, dt)
+	case m.Op.Reduction && m.Op.Name != "Compare_and_swap" && dt == "byte" && !bitwise(m.Settings.ReduceOp):
+		d.errAt(path, "%s: reduce_op %q is not defined on byte data in MPI (bytes take band, bor, bxor; use int or long)",
+			m.Op.Name, m.Settings.ReduceOp)
+	}
+}
+
+func bitwise(op string) bool { return op == "band" || op == "bor" || op == "bxor" }
 
 // checkProgress reports progress set inside a measurement whose operation has no
 // computation to test from (set for the whole suite, it applies where it can).

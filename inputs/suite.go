@@ -307,6 +307,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	}
 	d.checkHang(m.Settings, origin, path)
 	d.checkReduction(m, origin, path)
+	d.checkDatatype(m, origin, path)
 	d.checkProgress(m, origin, path)
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	d.checkSingleElement(m, path)

@@ -36,74 +36,56 @@ var latencyKind = Kind{
 	},
 }
 
-// bandwidthKind: bandwidth_Bps vs message size for the operations that report it.
-var bandwidthKind = Kind{
-	Name: "bandwidth",
-	Doc:  "bandwidth vs message size, one line per bandwidth operation of a family in one run",
-	Groups: func(res *report.Results) []Group {
-		// A figure per timing method: every RMA mode of every measurement in one figure
-		// is more lines than a legend can hold.
-		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps != nil }, func(p *record.Point) string {
-			return familyKey(p) + "/" + p.Method
-		})
-	},
-	Build: func(g Group, opts Options) (*Figure, error) {
-		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
-			lo, hi, ok := rateEnds(*p.BandwidthBps, p, opts.errors())
-			return *p.BandwidthBps, lo, hi, ok
-		}, opts.errors())
-		logX := spansDecade(sizes(g.Points))
-		var bw []float64
-		for _, p := range g.Points {
-			bw = append(bw, *p.BandwidthBps)
-		}
-		name, title := fmt.Sprintf("bandwidth-%s-np%d", ps.Family, ps.NProcs), familyTitle(g.Points, "bandwidth vs message size")
-		if ps.Method != "" {
-			name, title = fmt.Sprintf("bandwidth-%s-%s-np%d", ps.Family, ps.Method, ps.NProcs), title+", method "+ps.Method
-		}
-		return NewLineFigure(LineSpec{
-			Name:    name,
-			Kind:    "bandwidth",
-			Title:   title,
-			Caption: caption(g, opts),
-			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-			Y:       AxisSpec{Quantity: Rate, Label: "bandwidth", Scale: scaleOf(logX && spansDecade(bw))},
-			Lines:   lines,
-			Width:   opts.Width, Height: opts.Height,
-		})
-	},
+// rateKind is a rate vs message size for the points that report it, one line per
+// (measurement, op, method) of a family in one run, a figure per timing method (every
+// RMA mode of every measurement in one figure is more lines than a legend can hold).
+func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, notes ...string) Kind {
+	return Kind{
+		Name: name,
+		Doc:  doc,
+		Groups: func(res *report.Results) []Group {
+			return groupBy(res, func(p *record.Point) bool { return rate(p) != nil }, func(p *record.Point) string {
+				return familyKey(p) + "/" + p.Method
+			})
+		},
+		Build: func(g Group, opts Options) (*Figure, error) {
+			lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
+				lo, hi, ok := rateEnds(*rate(p), p, opts.errors())
+				return *rate(p), lo, hi, ok
+			}, opts.errors())
+			logX := spansDecade(sizes(g.Points))
+			var ys []float64
+			for i := range g.Points {
+				ys = append(ys, *rate(&g.Points[i]))
+			}
+			fig, title := fmt.Sprintf("%s-%s-np%d", name, ps.Family, ps.NProcs), familyTitle(g.Points, what)
+			if ps.Method != "" {
+				fig, title = fmt.Sprintf("%s-%s-%s-np%d", name, ps.Family, ps.Method, ps.NProcs), title+", method "+ps.Method
+			}
+			return NewLineFigure(LineSpec{
+				Name:    fig,
+				Kind:    name,
+				Title:   title,
+				Caption: caption(g, opts, notes...),
+				X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
+				Y:       AxisSpec{Quantity: Rate, Label: label, Scale: scaleOf(logX && spansDecade(ys))},
+				Lines:   lines,
+				Width:   opts.Width, Height: opts.Height,
+			})
+		},
+	}
 }
+
+// bandwidthKind: bandwidth_Bps vs message size for the operations that report it.
+var bandwidthKind = rateKind("bandwidth", "bandwidth vs message size, one line per bandwidth operation of a family in one run",
+	"bandwidth vs message size", "bandwidth", func(p *record.Point) *float64 { return p.BandwidthBps })
 
 // throughputKind: throughput_Bps, the data a process moves per second (all-to-all,
 // the transposes' communication), vs message size.
-var throughputKind = Kind{
-	Name: "throughput",
-	Doc:  "throughput per process vs message size (all-to-all, transposes), one line per operation of a family in one run",
-	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *record.Point) bool { return p.ThroughputBps != nil }, familyKey)
-	},
-	Build: func(g Group, opts Options) (*Figure, error) {
-		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
-			lo, hi, ok := rateEnds(*p.ThroughputBps, p, opts.errors())
-			return *p.ThroughputBps, lo, hi, ok
-		}, opts.errors())
-		logX := spansDecade(sizes(g.Points))
-		var tp []float64
-		for _, p := range g.Points {
-			tp = append(tp, *p.ThroughputBps)
-		}
-		return NewLineFigure(LineSpec{
-			Name:    fmt.Sprintf("throughput-%s-np%d", ps.Family, ps.NProcs),
-			Kind:    "throughput",
-			Title:   familyTitle(g.Points, "throughput per process vs message size"),
-			Caption: caption(g, opts, "throughput = (processes - 1) × msg_bytes / time"),
-			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-			Y:       AxisSpec{Quantity: Rate, Label: "throughput per process", Scale: scaleOf(logX && spansDecade(tp))},
-			Lines:   lines,
-			Width:   opts.Width, Height: opts.Height,
-		})
-	},
-}
+var throughputKind = rateKind("throughput",
+	"throughput per process vs message size (all-to-all, transposes), one line per operation of a family in one run",
+	"throughput per process vs message size", "throughput per process", func(p *record.Point) *float64 { return p.ThroughputBps },
+	"throughput = (processes - 1) × msg_bytes / time")
 
 func familyKey(p *record.Point) string {
 	return fmt.Sprintf("%s/%s/np%d", p.RunID, p.Family, p.NProcs)

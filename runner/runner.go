@@ -266,6 +266,9 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		p.Window, p.RecvSlots = s.Window, s.RecvSlots
 	}
 	p.Cache, p.CheckData = s.Cache, s.CheckData
+	if op.OneSided { // neither reaches a window yet: say what was measured
+		p.Cache, p.CheckData = inputs.CacheWarm, false
+	}
 	fill(p, res, s.MinReps)
 	p.TaskTimeS = res.TaskTimes
 	if op.SingleShot && res.Iterations > 1 {

@@ -15,12 +15,12 @@ import (
 )
 
 // onesidedSuite measures every one-sided and lock operation under every mode it has,
-// on small sizes; pair is the pair of the point-to-point ones, procs the
-// communicators of the others.
-func onesidedSuite(pair, procs string) string {
+// on small sizes, on windows of the given kind; pair is the pair of the point-to-point
+// ones, procs the communicators of the others, settings more suite settings.
+func onesidedSuite(kind, pair, procs, settings string) string {
 	var b strings.Builder
-	b.WriteString("[settings]\nmin_repetitions = 3\nmax_repetitions = \"auto\"\nbudget_per_point = \"30ms\"\n" +
-		"max_relative_stderr = 0.1\nbuffer = \"256KiB\"\nwindow = 2\nlock_hold = \"20us\"\n")
+	fmt.Fprintf(&b, "[settings]\nmin_repetitions = 3\nmax_repetitions = \"auto\"\nbudget_per_point = \"30ms\"\n"+
+		"max_relative_stderr = 0.1\nbuffer = \"256KiB\"\nwindow = 2\nlock_hold = \"20us\"\nrma_window = %q\n%s\n", kind, settings)
 	for _, in := range ops.All() {
 		if !in.OneSided {
 			continue
@@ -39,17 +39,13 @@ func onesidedSuite(pair, procs string) string {
 		}
 		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n%s\n%s\n", in.Name, in.Name, sizes, methods, extra)
 	}
-	for _, kind := range []string{"create", "dynamic"} {
-		fmt.Fprintf(&b, "\n[[measurement]]\nname = \"Put, %s\"\nop = \"Put\"\nsizes = [8, \"4KiB\"]\nrma_window = %q\nmethod = [\"fence\", \"pscw\", \"lock\", \"lock_all\"]\n%s\n",
-			kind, kind, pair)
-	}
 	return b.String()
 }
 
 // checkOnesided asserts the records: every planned point measured (no fault: no
 // hang, no lost counter update, no lock held twice), the window kind recorded, the
 // held lock waited for.
-func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int) {
+func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs int, kind string) {
 	t.Helper()
 	if len(res.Faults) != 0 {
 		for _, f := range res.Faults {
@@ -65,12 +61,8 @@ func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs 
 		if p.Key() != points[i].Key() || p.Reps < 1 || !(p.TimeS > 0) {
 			t.Errorf("point %d: %+v (%d reps, %g s), planned %+v", i+1, p.Key(), p.Reps, p.TimeS, points[i].Key())
 		}
-		want := "allocate"
-		if strings.HasPrefix(p.Measurement, "Put, ") {
-			want = strings.TrimPrefix(p.Measurement, "Put, ")
-		}
-		if p.RMAWindow != want {
-			t.Errorf("%s: rma_window %q, want %q", p.Measurement, p.RMAWindow, want)
+		if p.RMAWindow != kind || p.Cache != "warm" || p.CheckData {
+			t.Errorf("%s: rma_window %q (want %q), cache %q, check_data %v", p.Measurement, p.RMAWindow, kind, p.Cache, p.CheckData)
 		}
 		if in.Windowed && (p.BandwidthBps == nil || p.Window != 2) {
 			t.Errorf("%s %s: window %d, bandwidth %v", p.Measurement, p.Method, p.Window, p.BandwidthBps)
@@ -87,25 +79,34 @@ func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs 
 	}
 }
 
-// Every one-sided operation under every mode, on two ranks.
+// Every one-sided operation under every mode, on two ranks, on every kind of window
+// (dynamic ones with their displacements from the peer's base address); once with a
+// slot per operation of the epoch, once with the settings a one-sided point cannot
+// honour (cold caches, data checks), which its record must not claim.
 func TestOnesided(t *testing.T) {
-	suite := writeSuite(t, onesidedSuite("", ""))
-	plan, err := inputs.Load(suite)
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct{ kind, settings string }{
+		{"allocate", ""},
+		{"create", `recv_slots = "per-message"`},
+		{"dynamic", "cache = \"cold\"\ncheck_data = true"},
+	} {
+		suite := writeSuite(t, onesidedSuite(c.kind, "", "", c.settings))
+		plan, err := inputs.Load(suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", c.kind, code, stdout, stderr)
+		}
+		checkOnesided(t, plan, readResults(t, out), 2, c.kind)
 	}
-	out := t.TempDir()
-	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out)
-	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	checkOnesided(t, plan, readResults(t, out), 2)
 }
 
 // Four ranks (oversubscribed: correctness only): a pair that is not (0, 1), so two
 // ranks idle while its window lives; locks, counters and transposes on 3 and 4 ranks.
 func TestOnesidedFourRanks(t *testing.T) {
-	suite := writeSuite(t, onesidedSuite("pair = [1, 3]", `procs = [3, "all"]`))
+	suite := writeSuite(t, onesidedSuite("allocate", "pair = [1, 3]", `procs = [3, "all"]`, ""))
 	plan, err := inputs.Load(suite)
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +117,7 @@ func TestOnesidedFourRanks(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	res := readResults(t, out)
-	checkOnesided(t, plan, res, 4)
+	checkOnesided(t, plan, res, 4, "allocate")
 	for _, p := range res.Points {
 		if in, _ := ops.Lookup(p.Op); in.Pattern == ops.PatternPair && !slices.Equal(p.Ranks, []int{1, 3}) {
 			t.Errorf("%s: ranks %v", p.Measurement, p.Ranks)

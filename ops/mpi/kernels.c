@@ -107,7 +107,7 @@ static const sk_kernel kernels[] = {
 	RMA_PASSIVE("rput", 0, SK_RMA_RPUT),
 	RMA_PASSIVE("rget", 0, SK_RMA_RGET),
 	RMA("put_pingpong_fence", sk_step_put_pingpong, 0, SK_RMA_PUT_PINGPONG, SK_SYNC_FENCE),
-	RMA("put_pingpong_lock_all", sk_step_put_pingpong, 0, SK_RMA_PUT_PINGPONG, SK_SYNC_LOCK_ALL),
+	RMA("put_pingpong_lock_all", sk_step_put_pingpong, SK_K_UNIFIED, SK_RMA_PUT_PINGPONG, SK_SYNC_LOCK_ALL),
 	RMA("win_fence", sk_step_win_fence, COLL, 0, SK_SYNC_NONE),
 	RMA("win_pscw", sk_step_win_pscw, 0, 0, SK_SYNC_NONE),
 	RMA("win_lock_unlock_exclusive", sk_step_win_lock_unlock, 0, 0, SK_SYNC_LOCK),
@@ -119,7 +119,7 @@ static const sk_kernel kernels[] = {
 	RMA("win_create_dynamic_free", sk_step_win_create_free, COLL, 0, SK_WIN_DYNAMIC),
 	RMA("lock_contention_exclusive", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK),
 	RMA("lock_contention_shared", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK_SHARED),
-	RMA("lock_held", sk_step_lock_held, COLL | SK_K_OWN_RESULT, 0, SK_SYNC_NONE),
+	RMA("lock_held", sk_step_lock_held, COLL | SK_K_OWN_RESULT | SK_K_LOCK_CHECK | SK_K_UNIFIED, 0, SK_SYNC_NONE),
 	RMA("counter_fetch_and_op", sk_step_counter_fetch_and_op, COLL | SK_K_COUNTER, 0, SK_SYNC_LOCK_ALL),
 	RMA("counter_lock_get_put", sk_step_counter_lock_get_put, COLL | SK_K_COUNTER, 0, SK_SYNC_NONE),
 	RMA("transpose_put", sk_step_transpose_put, COLL, 0, SK_SYNC_FENCE),
@@ -353,7 +353,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 	/* Outside the timed interval: a shared counter holds every increment; a lock was
 	 * never held by two. */
 	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_COUNTER)) rc = sk_check_counter(c, i);
-	if (rc == MPI_SUCCESS && c->lock_violations) rc = SK_ERR_LOCK;
+	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_LOCK_CHECK)) rc = sk_check_locks(c);
 	/* Outside the timed interval; a computation alone moves no data. */
 	int moved = !(c->k->flags & SK_K_NONBLOCKING) || c->a.nb_phase != SK_NB_COMPUTE;
 	if (rc == MPI_SUCCESS && c->a.check && moved) {

@@ -89,6 +89,8 @@ int sk_step_transpose_get(sk_ctx *c);
 int sk_prepare_rma(sk_ctx *c);
 int sk_close_rma(sk_ctx *c);
 int sk_check_counter(sk_ctx *c, long long iters);
+int sk_check_locks(sk_ctx *c);
+MPI_Aint sk_rma_base_of(const sk_ctx *c, int r);
 
 /* sk_next_region points the buffers at the next region of a cold cache's area, as
  * IMB's off_cache does: a few instructions per step, inside the timed loop. */

@@ -95,7 +95,9 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	}
 	slots := max(1, s.Slots)
 	send, recv := max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))
-	stride, regions := coldRegions(s.Cold, send, recv)
+	// A one-sided operation's target is its window: moving skampi's buffers would not
+	// make it cold, so it is measured warm (and recorded so).
+	stride, regions := coldRegions(s.Cold && !s.Info.OneSided, send, recv)
 	if regions > 1 {
 		// At least the whole area, whatever the stride: operations prepared together
 		// (a subtraction's whole and part) then reserve alike, and preparing the second
@@ -176,6 +178,8 @@ func refusal(rc C.int, s Spec, nprocs int) string {
 		return fmt.Sprintf("kernel %s: no reduction operator %q", s.Kernel, s.ReduceOp)
 	case C.SK_ERR_NODES:
 		return fmt.Sprintf("kernel %s needs the node of every rank", s.Kernel)
+	case C.SK_ERR_MODEL:
+		return fmt.Sprintf("kernel %s reads and writes its window's memory directly: it needs the unified memory model (MPI_WIN_UNIFIED), and this window is separate", s.Kernel)
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}

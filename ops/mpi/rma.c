@@ -23,13 +23,11 @@
 		if (rc_ != MPI_SUCCESS) return rc_; \
 	} while (0)
 
-#define FLAG_TAG 5
 
 static int origin(const sk_ctx *c) { return c->a.role == SK_ROLE_INITIATOR; }
 
-/* The base of rank r's window for displacements: its address in a dynamic window,
- * else 0. */
-static MPI_Aint base_of(const sk_ctx *c, int r) { return c->rma_bases ? c->rma_bases[r] : 0; }
+MPI_Aint sk_rma_base_of(const sk_ctx *c, int r) { return c->rma_bases ? c->rma_bases[r] : 0; }
+#define base_of sk_rma_base_of
 
 /* Where operation i of an epoch lands in the target's window: its slot, or the one
  * slot the window shares (recv_slots), from the target's base (dynamic windows). */
@@ -42,7 +40,7 @@ static MPI_Aint disp(const sk_ctx *c, int i) { return c->rma_base + (MPI_Aint)i 
 static inline __attribute__((always_inline)) int rma_op(sk_ctx *c, const int op, int i, MPI_Request *req) {
 	const sk_args *a = &c->a;
 	int n = a->bytes, peer = c->rma_peer;
-	char *res = c->result_buf + (size_t)i * (size_t)a->slot_stride;
+	char *res = c->result_buf + (size_t)i * (size_t)n; /* results never share a buffer */
 	switch (op) {
 	case SK_RMA_PUT:
 	case SK_RMA_PUT_PINGPONG:
@@ -155,7 +153,15 @@ static int put_flagged(sk_ctx *c) {
 
 static int wait_flag(sk_ctx *c) {
 	char want = (char)(c->flag_seen + 1);
-	while (*flag_of(c) != want) CK(MPI_Win_sync(c->win));
+	int any;
+	/* MPI_Win_sync makes the memory current; it need not progress the library, and
+	 * puts into a created or dynamic window here arrive only when something does (a
+	 * spin on MPI_Win_sync alone never ends): MPI_Iprobe drives the progress engine,
+	 * every 64th poll, so where the data lands directly the spin stays cheap. */
+	for (unsigned n = 1; *flag_of(c) != want; n++) {
+		CK(MPI_Win_sync(c->win));
+		if (n % 64 == 0) CK(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->comm, &any, MPI_STATUS_IGNORE));
+	}
 	c->flag_seen = want;
 	return MPI_SUCCESS;
 }
@@ -198,19 +204,23 @@ int sk_step_win_lock_unlock(sk_ctx *c) {
 int sk_step_win_flush(sk_ctx *c) { return origin(c) ? MPI_Win_flush(c->rma_peer, c->win) : MPI_SUCCESS; }
 int sk_step_win_flush_all(sk_ctx *c) { return origin(c) ? MPI_Win_flush_all(c->win) : MPI_SUCCESS; }
 
-/* Window creation and freeing, collective: a window of msg_bytes per process. */
-static int create_window(sk_ctx *c, int kind, MPI_Win *win, char **base) {
-	MPI_Aint size = (MPI_Aint)c->win_bytes;
+/* Window creation, collective, of size bytes per process. Errors on the window are
+ * returned, as on skampi's communicators, not fatal: a point that fails is a fault. */
+static int create_window(sk_ctx *c, int kind, MPI_Aint size, MPI_Win *win, char **base) {
 	switch (kind) {
 	case SK_WIN_CREATE:
 		*base = c->a.rbuf;
-		return MPI_Win_create(c->a.rbuf, size, 1, MPI_INFO_NULL, c->comm, win);
+		CK(MPI_Win_create(c->a.rbuf, size, 1, MPI_INFO_NULL, c->comm, win));
+		break;
 	case SK_WIN_DYNAMIC:
 		*base = c->a.rbuf;
 		CK(MPI_Win_create_dynamic(MPI_INFO_NULL, c->comm, win));
-		return MPI_Win_attach(*win, c->a.rbuf, size);
+		CK(MPI_Win_set_errhandler(*win, MPI_ERRORS_RETURN));
+		return MPI_Win_attach(*win, c->a.rbuf, size > 0 ? size : 1);
+	default:
+		CK(MPI_Win_allocate(size, 1, MPI_INFO_NULL, c->comm, base, win));
 	}
-	return MPI_Win_allocate(size, 1, MPI_INFO_NULL, c->comm, base, win);
+	return MPI_Win_set_errhandler(*win, MPI_ERRORS_RETURN);
 }
 
 static int free_window(int kind, MPI_Win *win, char *base) {
@@ -218,71 +228,13 @@ static int free_window(int kind, MPI_Win *win, char *base) {
 	return MPI_Win_free(win);
 }
 
+/* A window of exactly msg_bytes per process, created and freed. */
 int sk_step_win_create_free(sk_ctx *c) {
 	MPI_Win w;
 	char *base;
 	int kind = c->k->rma_mode; /* for these kernels: the kind of window */
-	CK(create_window(c, kind, &w, &base));
+	CK(create_window(c, kind, (MPI_Aint)c->a.bytes, &w, &base));
 	return free_window(kind, &w, base);
-}
-
-/* Lock contention: every rank but the target (rank 0 of the communicator) acquires
- * and releases the target's lock, all at once; the time is per acquisition. */
-int sk_step_lock_contention(sk_ctx *c) {
-	if (c->rank == 0) return MPI_SUCCESS;
-	int type = c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
-	CK(MPI_Win_lock(type, 0, 0, c->win));
-	return MPI_Win_unlock(0, c->win);
-}
-
-/* A held lock: rank 0 (the holder) locks its own window exclusively, tells every
- * other rank, keeps the lock for c->a.spin spins, and releases it; each waiter, told,
- * asks for the lock and times how long it waits. The holder writes a marker in its
- * window while it holds the lock and clears it before releasing; a waiter that finds
- * the marker set once it has the lock proves the lock was not exclusive. The holder
- * waits for every waiter before the next step, so steps do not overlap. The step's
- * time is the waiters' mean wait (SK_K_OWN_RESULT). */
-int sk_step_lock_held(sk_ctx *c) {
-	char go = 0;
-	if (c->rank == 0) {
-		CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
-		volatile int64_t *marker = (volatile int64_t *)c->wbase;
-		*marker = 1;
-		for (int r = 1; r < c->nprocs; r++) CK(MPI_Send(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm));
-		sk_spin(c->a.spin);
-		*marker = 0;
-		CK(MPI_Win_unlock(0, c->win));
-		for (int r = 1; r < c->nprocs; r++) CK(MPI_Recv(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));
-		return MPI_SUCCESS;
-	}
-	CK(MPI_Recv(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));
-	double t0 = sk_now();
-	CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
-	c->result += sk_now() - t0;
-	int64_t seen = -1;
-	CK(MPI_Get(&seen, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
-	CK(MPI_Win_unlock(0, c->win));
-	if (seen != 0) c->lock_violations++;
-	return MPI_Send(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm);
-}
-
-/* A shared counter at rank 0, incremented by every rank: by MPI_Fetch_and_op under
- * lock_all, or by lock, get, flush, put, unlock. After each run rank 0 checks it holds
- * exactly the increments made (sk_check_counter). */
-int sk_step_counter_fetch_and_op(sk_ctx *c) {
-	int64_t one = 1, old;
-	CK(MPI_Fetch_and_op(&one, &old, MPI_INT64_T, 0, base_of(c, 0), MPI_SUM, c->win));
-	return MPI_Win_flush(0, c->win);
-}
-
-int sk_step_counter_lock_get_put(sk_ctx *c) {
-	int64_t v = 0;
-	CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
-	CK(MPI_Get(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
-	CK(MPI_Win_flush(0, c->win));
-	v++;
-	CK(MPI_Put(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
-	return MPI_Win_unlock(0, c->win);
 }
 
 /* The communication of a block-row distributed transpose: block j of every rank goes
@@ -316,13 +268,18 @@ int sk_prepare_rma(sk_ctx *c) {
 	c->win_bytes = (long long)((size_t)a->bytes * slots * per_process) + SK_RMA_SPARE;
 	c->flag_off = c->win_bytes - 1;
 	c->rma_peer = c->nprocs == 2 ? 1 - c->rank : 0;
-	if (!(c->result_buf = calloc(1, (size_t)a->bytes * slots + 64))) return SK_ERR_NOMEM;
+	if (!(c->result_buf = calloc(1, (size_t)a->bytes * (size_t)w + 64))) return SK_ERR_NOMEM;
 	if (!(c->compare_buf = calloc(1, 64))) return SK_ERR_NOMEM;
 	if (c->k->step == sk_step_rma) c->step = epochs[c->k->rma_op][c->k->rma_mode];
 	if (c->k->step == sk_step_win_create_free) return MPI_SUCCESS; /* creates its own */
 	int kind = a->rma_window;
-	CK(create_window(c, kind, &c->win, &c->wbase));
+	CK(create_window(c, kind, (MPI_Aint)c->win_bytes, &c->win, &c->wbase));
 	c->have_win = 1;
+	if (c->k->flags & SK_K_UNIFIED) { /* polls or stores into window memory directly */
+		int *model, found = 0;
+		CK(MPI_Win_get_attr(c->win, MPI_WIN_MODEL, &model, &found));
+		if (!found || *model != MPI_WIN_UNIFIED) return SK_ERR_MODEL;
+	}
 	memset(c->wbase, 0, (size_t)c->win_bytes);
 	if (kind == SK_WIN_DYNAMIC) { /* the others' base addresses, for their displacements */
 		MPI_Aint mine;
@@ -373,24 +330,3 @@ int sk_close_rma(sk_ctx *c) {
 	return rc;
 }
 
-/* sk_check_counter: after a run of iters steps on every contending rank, the counter
- * at rank 0 must hold every increment (a lost one is a broken atomic or lock). */
-int sk_check_counter(sk_ctx *c, long long iters) {
-	CK(MPI_Barrier(c->comm));
-	c->counter_expected += iters * (long long)c->nprocs;
-	if (c->rank != 0) return MPI_SUCCESS;
-	int64_t v = 0;
-	if (c->locked_all) { /* already in a passive epoch on every rank */
-		CK(MPI_Get(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
-		CK(MPI_Win_flush(0, c->win));
-	} else {
-		CK(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, c->win));
-		CK(MPI_Get(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
-		CK(MPI_Win_unlock(0, c->win));
-	}
-	if (v != c->counter_expected) {
-		c->counter_seen = v;
-		return SK_ERR_COUNTER;
-	}
-	return MPI_SUCCESS;
-}

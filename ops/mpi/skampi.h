@@ -25,6 +25,7 @@ enum {
 	SK_ERR_COMM = -7,     /* the communicator's size is not the one asked for */
 	SK_ERR_COUNTER = -8,  /* a shared counter lost increments (sk_ctx.counter_seen) */
 	SK_ERR_LOCK = -9,     /* a waiter got an exclusive lock its holder still held */
+	SK_ERR_MODEL = -10,   /* the kernel needs the unified memory model of RMA windows */
 };
 
 /* One-sided kernels (rma.c): the operation, and the synchronisation mode (or, for
@@ -97,6 +98,10 @@ enum {
 	SK_K_TYPED = 1 << 5,
 	/* A shared counter: checked after every run (sk_check_counter). */
 	SK_K_COUNTER = 1 << 6,
+	/* Lock_Held: whether the lock was ever shared, checked after every run. */
+	SK_K_LOCK_CHECK = 1 << 7,
+	/* Reads or writes its window memory directly: needs the unified memory model. */
+	SK_K_UNIFIED = 1 << 8,
 };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */

@@ -1,0 +1,121 @@
+//go:build mpi
+
+/* Locks and shared counters on a window of every process of the communicator (the
+ * window and its freeing: rma.c). Rank 0 is the target. */
+#include <stdint.h>
+#include "kernels.h"
+
+#define CK(call)                            \
+	do {                                    \
+		int rc_ = (call);                   \
+		if (rc_ != MPI_SUCCESS) return rc_; \
+	} while (0)
+
+#define FLAG_TAG 5
+#define base_of sk_rma_base_of
+
+/* An 8-byte get and a flush inside a lock epoch: a lock an implementation may grant
+ * lazily (MPI_Win_lock may return before it holds the lock; an empty epoch may be
+ * elided) is surely held once data has come back under it. */
+static int touch(sk_ctx *c, int64_t *v) {
+	CK(MPI_Get(v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+	return MPI_Win_flush(0, c->win);
+}
+
+/* Lock contention: every rank but the target acquires rank 0's lock, gets 8 bytes and
+ * releases it, all at once; the time is per acquisition. */
+int sk_step_lock_contention(sk_ctx *c) {
+	if (c->rank == 0) return MPI_SUCCESS;
+	int64_t v;
+	int type = c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+	CK(MPI_Win_lock(type, 0, 0, c->win));
+	CK(touch(c, &v));
+	return MPI_Win_unlock(0, c->win);
+}
+
+/* A held lock: rank 0 (the holder) locks its own window exclusively, tells every
+ * other rank, keeps the lock for c->a.spin spins, and releases it; each waiter, told,
+ * asks for the lock and times until it holds it (its get under the lock has come
+ * back). The holder writes a marker in its window while it holds the lock and clears
+ * it before releasing; a waiter that reads the marker set proves the lock was not
+ * exclusive. The holder waits for every waiter before the next step, so steps do not
+ * overlap. A waiter's time is its mean wait (SK_K_OWN_RESULT); the point's is the
+ * slowest waiter's, which with several waiters includes queueing behind the others. */
+int sk_step_lock_held(sk_ctx *c) {
+	char go = 0;
+	if (c->rank == 0) {
+		CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+		volatile int64_t *marker = (volatile int64_t *)c->wbase;
+		*marker = 1;
+		for (int r = 1; r < c->nprocs; r++) CK(MPI_Send(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm));
+		sk_spin(c->a.spin);
+		*marker = 0;
+		CK(MPI_Win_unlock(0, c->win));
+		for (int r = 1; r < c->nprocs; r++) CK(MPI_Recv(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));
+		return MPI_SUCCESS;
+	}
+	CK(MPI_Recv(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));
+	int64_t seen = -1;
+	double t0 = sk_now();
+	CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+	CK(touch(c, &seen));
+	c->result += sk_now() - t0;
+	CK(MPI_Win_unlock(0, c->win));
+	if (seen != 0) c->lock_violations++;
+	return MPI_Send(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm);
+}
+
+/* sk_check_locks: after a run, every rank learns whether any waiter saw the lock
+ * shared, so all of them fail the point together (one failing alone would leave the
+ * others waiting in the next collective call). */
+int sk_check_locks(sk_ctx *c) {
+	long long mine = c->lock_violations, all = 0;
+	CK(MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm));
+	c->lock_violations = all;
+	return all ? SK_ERR_LOCK : MPI_SUCCESS;
+}
+
+/* A shared counter at rank 0, incremented by every rank: by MPI_Fetch_and_op under
+ * lock_all, or by lock, get, flush, put, unlock. After each run rank 0 checks it holds
+ * exactly the increments made (sk_check_counter). */
+int sk_step_counter_fetch_and_op(sk_ctx *c) {
+	int64_t one = 1, old;
+	CK(MPI_Fetch_and_op(&one, &old, MPI_INT64_T, 0, base_of(c, 0), MPI_SUM, c->win));
+	return MPI_Win_flush(0, c->win);
+}
+
+int sk_step_counter_lock_get_put(sk_ctx *c) {
+	int64_t v = 0;
+	CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+	CK(touch(c, &v));
+	v++;
+	CK(MPI_Put(&v, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+	return MPI_Win_unlock(0, c->win);
+}
+
+/* sk_check_counter: after a run of iters steps on every rank, the counter at rank 0
+ * must hold every increment (a lost one is a broken atomic or lock). Rank 0's verdict
+ * is broadcast, so every rank fails the point together. */
+int sk_check_counter(sk_ctx *c, long long iters) {
+	CK(MPI_Barrier(c->comm));
+	c->counter_expected += iters * (long long)c->nprocs;
+	long long v = 0;
+	if (c->rank == 0) {
+		int64_t got = 0;
+		if (c->locked_all) { /* already in a passive epoch on every rank */
+			CK(MPI_Get(&got, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+			CK(MPI_Win_flush(0, c->win));
+		} else {
+			CK(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, c->win));
+			CK(MPI_Get(&got, 1, MPI_INT64_T, 0, base_of(c, 0), 1, MPI_INT64_T, c->win));
+			CK(MPI_Win_unlock(0, c->win));
+		}
+		v = got;
+	}
+	CK(MPI_Bcast(&v, 1, MPI_LONG_LONG, 0, c->comm));
+	if (v != c->counter_expected) {
+		c->counter_seen = v;
+		return SK_ERR_COUNTER;
+	}
+	return MPI_SUCCESS;
+}
