@@ -1,6 +1,9 @@
 package inputs
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Checks across settings: a pair that disagrees is reported at whichever of the two
 // was written later, so the message points at the line the author last touched.
@@ -109,18 +112,24 @@ func (d *decoder) checkProgress(m Measurement, origin map[string]string, prefix 
 		m.Op.Name)
 }
 
-// checkSingleElement reports a size other than one element for operations on one
-// element (MPI_Fetch_and_op, MPI_Compare_and_swap): the library would move one
-// element whatever the record said.
+// checkSingleElement reports sizes the operation cannot move: other than one element
+// for operations on one element (MPI_Fetch_and_op, shmem_long_p, SHMEM atomics), not a
+// whole number of elements for typed ones (shmem_put64): the library would move
+// something else than the record said.
 func (d *decoder) checkSingleElement(m Measurement, path string) {
-	if !m.Op.SingleElement {
-		return
+	want := m.Op.ElementBytes
+	what := fmt.Sprintf("%d-byte elements", want)
+	if want == 0 {
+		want = m.Settings.TypeSize(m.Op)
+		what = fmt.Sprintf("datatype %q", m.Settings.DatatypeFor(m.Op))
 	}
-	want := m.Settings.TypeSize(m.Op)
 	for _, n := range m.Sizes {
-		if n != want {
-			d.errAt(path+".sizes", "%s moves one element: every size must be %d bytes (datatype %q), got %d",
-				m.Op.Name, want, m.Settings.DatatypeFor(m.Op), n)
+		switch {
+		case m.Op.SingleElement && n != want:
+			d.errAt(path+".sizes", "%s moves one element: every size must be %d bytes (%s), got %d", m.Op.Name, want, what, n)
+			return
+		case !m.Op.SingleElement && m.Op.ElementBytes > 0 && n%want != 0:
+			d.errAt(path+".sizes", "%s moves %s: every size must be a multiple of %d bytes, got %d", m.Op.Name, what, want, n)
 			return
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -94,6 +96,8 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 	el := &ErrorList{File: p.Source}
 	ex := &Expansion{}
 	seen := map[record.Key]bool{}
+	// What procs left out or merged, said once for every measurement it happened to.
+	var notes noteList
 	for mi := range p.Measurements {
 		m := &p.Measurements[mi]
 		pair, fallback, pending := choosePair(m, job)
@@ -101,7 +105,7 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 		for _, n := range m.ProcsList() {
 			comm, ok := commRanks(m.Settings.Layout, n, job)
 			if !ok {
-				ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: procs = %d is more than the job's %d processes: skipped", m.Name, n, job.NProcs))
+				notes.add(fmt.Sprintf("procs = %d is more than the job's %d processes: skipped", n, job.NProcs), m.Name)
 				continue
 			}
 			nprocs := job.NProcs
@@ -131,8 +135,7 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 			}
 		}
 		if merged > 0 {
-			ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: %d point(s) named the same communicator twice (procs %v on %d processes): measured once",
-				m.Name, merged, procsText(m.Settings.Procs), job.NProcs))
+			notes.add(fmt.Sprintf("procs %v on %d processes names one communicator twice: measured once", procsText(m.Settings.Procs), job.NProcs), m.Name)
 		}
 		if fallback != "" {
 			ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: %s", m.Name, fallback))
@@ -141,7 +144,45 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 	if len(el.Errors) > 0 {
 		return nil, el
 	}
+	ex.Notes = append(notes.lines(), ex.Notes...)
 	return ex, nil
+}
+
+// noteList gathers notes by text, with the measurements each applies to, in order.
+type noteList struct {
+	texts []string
+	of    map[string][]string
+}
+
+func (n *noteList) add(text, measurement string) {
+	if n.of == nil {
+		n.of = map[string][]string{}
+	}
+	if _, ok := n.of[text]; !ok {
+		n.texts = append(n.texts, text)
+	}
+	n.of[text] = append(n.of[text], measurement)
+}
+
+// lines: `measurement "A": text`, or `measurements "A", "B" and 5 more: text`.
+func (n *noteList) lines() []string {
+	var out []string
+	for _, t := range n.texts {
+		ms := n.of[t]
+		quoted := make([]string, 0, 3)
+		for _, m := range ms[:min(len(ms), 3)] {
+			quoted = append(quoted, strconv.Quote(m))
+		}
+		who := "measurement " + quoted[0]
+		if len(ms) > 1 {
+			who = "measurements " + strings.Join(quoted, ", ")
+			if len(ms) > 3 {
+				who += fmt.Sprintf(" and %d more", len(ms)-3)
+			}
+		}
+		out = append(out, who+": "+t)
+	}
+	return out
 }
 
 func methodList(m *Measurement) []string {

@@ -1,6 +1,7 @@
 package inputs
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -90,9 +91,21 @@ procs = [2, "all", 4]
 		t.Fatalf("%d points: procs 2 and all are one communicator on 2 processes", len(ex.Points))
 	}
 	notes := strings.Join(ex.Notes, "\n")
-	if !strings.Contains(notes, `procs = 4 is more than the job's 2 processes: skipped`) ||
-		!strings.Contains(notes, `2 point(s) named the same communicator twice (procs [2 "all" 4] on 2 processes): measured once`) {
+	if notes != `measurement "ar": procs = 4 is more than the job's 2 processes: skipped`+"\n"+
+		`measurement "ar": procs [2 "all" 4] on 2 processes names one communicator twice: measured once` {
 		t.Errorf("notes:\n%s", notes)
+	}
+	// The same note for many measurements is said once.
+	var src strings.Builder
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		fmt.Fprintf(&src, "[[measurement]]\nname = %q\nop = \"Allreduce\"\nsizes = [8]\nprocs = [2, 4]\n", name)
+	}
+	ex, err = mustParse(t, src.String()).Expand(onOneHost(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `measurements "a", "b", "c" and 2 more: procs = 4 is more than the job's 2 processes: skipped`; len(ex.Notes) != 1 || ex.Notes[0] != want {
+		t.Errorf("notes %q, want %q", ex.Notes, want)
 	}
 	_, err = Parse("t.toml", []byte("[[measurement]]\nname = \"a\"\nop = \"Allreduce\"\nsizes = [8]\nprocs = [2, 4, 2]\n"))
 	if err == nil || err.Error() != "t.toml:5:9: measurement 1: procs: entry 3: 2 is listed twice (entries 1 and 3)" {
@@ -214,3 +227,4 @@ func TestProcsMultipliesCollectivesOnly(t *testing.T) {
 		t.Errorf("%d points, last %+v", len(ex.Points), ex.Points[len(ex.Points)-1])
 	}
 }
+

@@ -9,7 +9,9 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
@@ -69,6 +71,14 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return fail(err)
 	}
 	w.SetHosts(hosts)
+	if usesSHMEM(plan) { // every rank reads the same plan: all start it, or none
+		ph.start("start-up: shmem_init")
+		err := shmem.Start(w)
+		ph.stop()
+		if err != nil {
+			return common(err)
+		}
+	}
 	// Every rank expands the plan alike: the same list, the same order.
 	ex, err := plan.Expand(inputs.Job{NProcs: w.Size(), Hosts: hosts})
 	if err != nil {
@@ -113,6 +123,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, o.Version)
+		if usesSHMEM(plan) {
+			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmem.Library()
+		}
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
 		if err := sink.Write(hdr); err != nil {
@@ -147,4 +160,15 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 	}
 	return w.Finalize()
+}
+
+// usesSHMEM reports whether a plan measures OpenSHMEM operations: only then does a run
+// start OpenSHMEM (its symmetric heap and transport cost memory and start-up time).
+func usesSHMEM(plan *inputs.Plan) bool {
+	for _, m := range plan.Measurements {
+		if ops.SHMEMFamily(m.Op.Family) {
+			return true
+		}
+	}
+	return false
 }

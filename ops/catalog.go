@@ -85,6 +85,15 @@ type Info struct {
 	// LockHold: rank 0 holds a lock for lock_hold; the time is how long the others
 	// wait for it.
 	LockHold bool
+	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
+	// OpenSHMEM, and their target is a PE.
+	SHMEM bool
+	// ElementBytes: the operation moves elements of this size (0: bytes): msg_bytes is
+	// a multiple of it (of exactly one, with SingleElement).
+	ElementBytes int64
+	// AtomicRate: records carry the aggregate rate of the atomics every PE but the
+	// target issues at once, ops_per_s = (nprocs - 1) / time.
+	AtomicRate bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -185,7 +194,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, selftestOps)
+var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, selftestOps)
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -13,8 +13,9 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 76 || len(Names()) != 76 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
-		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 {
+	if len(all) != 120 || len(Names()) != 120 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
+		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 || families["shmem"] != 16 ||
+		families["shmem-atomics"] != 28 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
@@ -164,7 +165,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
 	n := 0
 	for _, in := range All() {
-		if !in.Nonblocking {
+		if !in.Nonblocking || in.SHMEM {
 			continue
 		}
 		n++
@@ -218,5 +219,33 @@ func TestOnesidedModes(t *testing.T) {
 	}
 	if held, _ := Lookup("Lock_Held"); !held.LockHold || held.Pattern != PatternAll {
 		t.Errorf("Lock_Held: %+v", held)
+	}
+}
+
+// OpenSHMEM's operations: puts and gets break down like non-blocking operations, the
+// atomics every PE but the first hits at once, the two crashing compare-and-swaps
+// are on the deny-list under the names the catalogue gives them.
+func TestSHMEMOps(t *testing.T) {
+	put, _ := Lookup("Shmem_Put")
+	if !put.SHMEM || !put.Nonblocking || !put.Windowed || put.Pattern != PatternPair || !SHMEMFamily(put.Family) {
+		t.Errorf("Shmem_Put: %+v", put)
+	}
+	n := 0
+	for _, in := range All() {
+		if in.Family != "shmem-atomics" {
+			continue
+		}
+		n++
+		if !in.AtomicRate || !in.SingleElement || in.Pattern != PatternAll || (in.ElementBytes != 4 && in.ElementBytes != 8) {
+			t.Errorf("%s: %+v", in.Name, in)
+		}
+	}
+	for _, name := range []string{"Shmem_Atomic_Compare_Swap_Int", "Shmem_Atomic_Compare_Swap_Long"} {
+		if _, ok := Lookup(name); !ok {
+			t.Errorf("the deny-list names %s, the catalogue does not", name)
+		}
+	}
+	if n != 28 || SHMEMFamily("onesided") {
+		t.Errorf("%d atomics", n)
 	}
 }

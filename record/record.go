@@ -65,6 +65,10 @@ type Run struct {
 	// in some libraries a higher level alone slows small messages.
 	ThreadLevelRequested string `json:"thread_level_requested,omitempty"`
 	ThreadLevelProvided  string `json:"thread_level_provided,omitempty"`
+	// OpenSHMEM, when the run measured it: the library's name (shmem_info_get_name)
+	// and the specification version it implements.
+	SHMEMLibrary string `json:"shmem_library,omitempty"`
+	SHMEMVersion string `json:"shmem_version,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.
@@ -113,6 +117,9 @@ type Point struct {
 	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).
 	RMAWindow string   `json:"rma_window,omitempty"`
 	HoldS     *float64 `json:"hold_s,omitempty"`
+	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
+	// (nprocs - 1) / time_s.
+	OpsPerS *float64 `json:"ops_per_s,omitempty"`
 
 	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
 	// ranks of the communicator but the root in order; time_s is the largest.

@@ -297,6 +297,10 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		lat := p.TimeS / 2
 		p.LatencyS = &lat
 	}
+	if op.AtomicRate && p.TimeS > 0 && pt.NProcs > 1 {
+		rate := float64(pt.NProcs-1) / p.TimeS
+		p.OpsPerS = &rate
+	}
 	if op.Throughput && p.TimeS > 0 {
 		tp := float64(pt.NProcs-1) * float64(pt.Size) / p.TimeS
 		p.ThroughputBps = &tp

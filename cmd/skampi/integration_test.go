@@ -21,6 +21,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -36,7 +37,11 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		binary = filepath.Join(dir, "skampi")
-		out, err := exec.Command("go", "build", "-tags", "mpi", "-o", binary, ".").CombinedOutput()
+		tags := "mpi" // the binary the tests run is built as this test is
+		if shmem.Available {
+			tags = "mpi,shmem"
+		}
+		out, err := exec.Command("go", "build", "-tags", tags, "-o", binary, ".").CombinedOutput()
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "building skampi: %v\n%s", err, out)
 			os.Exit(1)

@@ -153,8 +153,21 @@ static const struct {
 
 #define LEN(x) ((int)(sizeof(x) / sizeof((x)[0])))
 
-int sk_kernel_count(void) { return LEN(kernels); }
-const sk_kernel *sk_kernel_at(int i) { return i >= 0 && i < LEN(kernels) ? &kernels[i] : NULL; }
+/* A second table, of another package's kernels (ops/shmem). */
+static const sk_kernel *extra;
+static int nextra;
+
+void sk_register_kernels(const sk_kernel *table, int n) {
+	extra = table;
+	nextra = n;
+}
+
+int sk_kernel_count(void) { return LEN(kernels) + nextra; }
+const sk_kernel *sk_kernel_at(int i) {
+	if (i >= 0 && i < LEN(kernels)) return &kernels[i];
+	if (i >= LEN(kernels) && i < LEN(kernels) + nextra) return &extra[i - LEN(kernels)];
+	return NULL;
+}
 int sk_datatype_count(void) { return LEN(datatypes); }
 int sk_reduce_op_count(void) { return LEN(reduce_ops); }
 
@@ -169,8 +182,8 @@ const char *sk_reduce_op_name(int i) { return i >= 0 && i < LEN(reduce_ops) ? re
 static int same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
 static const sk_kernel *find_kernel(const char *name) {
-	for (int i = 0; i < LEN(kernels); i++)
-		if (same(kernels[i].name, name)) return &kernels[i];
+	for (int i = 0; i < sk_kernel_count(); i++)
+		if (same(sk_kernel_at(i)->name, name)) return sk_kernel_at(i);
 	return NULL;
 }
 
@@ -189,7 +202,8 @@ static int find_reduce_op(const char *name) {
 int sk_close(sk_ctx *c) {
 	int finalized = 0;
 	MPI_Finalized(&finalized);
-	if (!c || finalized || !c->k->close || c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
+	if (!c || finalized || !c->k->close) return MPI_SUCCESS;
+	if (c->a.role == SK_ROLE_IDLE && !(c->k->flags & SK_K_ALL_RANKS)) return MPI_SUCCESS;
 	return c->k->close(c);
 }
 
@@ -292,6 +306,12 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 		c->sbase = c->a.sbuf;
 		c->rbase = c->a.rbuf;
 		fill_all(c); /* the first repetition's data */
+	} else if ((k->flags & SK_K_ALL_RANKS) && k->prepare) {
+		int rc = k->prepare(c); /* a collective allocation every PE takes part in */
+		if (rc != MPI_SUCCESS) {
+			sk_release(c);
+			return rc;
+		}
 	}
 	*out = c;
 	return MPI_SUCCESS;

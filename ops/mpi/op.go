@@ -145,6 +145,15 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Info.OneSided {
 		a.rma_window, a.spin = C.int(s.RMAWindow), C.longlong(s.Spin)
 	}
+	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
+		a.target_pe = C.int(peer)
+		if s.Info.Pattern == ops.PatternAll {
+			a.target_pe = 0
+			if ranks != nil {
+				a.target_pe = C.int(ranks[0])
+			}
+		}
+	}
 	call := "kernel " + s.Kernel
 	var ctx *C.sk_ctx
 	if rc := C.sk_prepare(&a, &ctx); rc != C.MPI_SUCCESS {

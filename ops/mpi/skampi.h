@@ -74,6 +74,7 @@ typedef struct {
 	long long spin;
 	long long progress_every;
 	int rma_window; /* one-sided kernels: SK_WIN_* */
+	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -102,6 +103,9 @@ enum {
 	SK_K_LOCK_CHECK = 1 << 7,
 	/* Reads or writes its window memory directly: needs the unified memory model. */
 	SK_K_UNIFIED = 1 << 8,
+	/* The prepare and close hooks run on idle ranks too (OpenSHMEM's symmetric
+	 * allocation is collective over every PE). */
+	SK_K_ALL_RANKS = 1 << 9,
 };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */
@@ -136,6 +140,9 @@ typedef struct {
 	int (*close)(sk_ctx *c);
 	/* One-sided kernels: SK_RMA_* and SK_SYNC_* (or SK_WIN_* for window creation). */
 	int rma_op, rma_mode;
+	/* Non-blocking kernels: what completes the posted operation (NULL: MPI_Waitall of
+	 * the requests; OpenSHMEM: shmem_quiet). */
+	int (*complete)(sk_ctx *c);
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -176,6 +183,10 @@ struct sk_ctx {
 	char flag_value, flag_seen;
 	long long counter_expected, counter_seen;
 	long long lock_violations;
+	/* OpenSHMEM: this point's symmetric buffer (shmem_malloc'd on every PE), its size,
+	 * and a step counter for flags */
+	char *sym;
+	long long sym_bytes, seq;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
@@ -188,6 +199,10 @@ int sk_prepare(const sk_args *a, sk_ctx **out);
  * ones too) first meets in MPI_Barrier, and the timer starts right after it, as the C
  * benchmarks do: returning to Go between the two would let the ranks drift apart. */
 int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op);
+/* sk_register_kernels adds a table of kernels from another package (ops/shmem) to the
+ * one of kernels.c; its names must not repeat any. */
+void sk_register_kernels(const sk_kernel *table, int n);
+
 /* sk_close ends what a kernel keeps open across runs (a window), collectively on
  * every member; nothing to do for most. Safe after MPI_Finalize (it does nothing). */
 int sk_close(sk_ctx *c);

@@ -4,6 +4,7 @@ package mpi
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/measure"
@@ -46,6 +47,9 @@ type Spec struct {
 	RMAWindow     int
 }
 
+// BeforeFinalize does nothing without MPI.
+func (w *World) BeforeFinalize(func()) {}
+
 // SetHosts does nothing without MPI.
 func (w *World) SetHosts([]string) {}
 
@@ -69,6 +73,9 @@ func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
 func CalibrateSpin() float64                         { return 0 }
+
+// RegisterKernels does nothing without MPI.
+func RegisterKernels(unsafe.Pointer, int) {}
 
 // Without MPI there are no kernel tables.
 func Kernels() []string       { return nil }

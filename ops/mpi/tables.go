@@ -7,6 +7,8 @@ package mpi
 */
 import "C"
 
+import "unsafe"
+
 // The C tables, by name: what the catalogue's names must resolve to. Read by tests,
 // never on the measuring path.
 
@@ -88,4 +90,11 @@ func flagsOf(name string) (kernelFlags, bool) {
 		}
 	}
 	return kernelFlags{}, false
+}
+
+// RegisterKernels adds another package's table of n kernels (ops/shmem: C
+// sk_kernel values, which that package owns for the life of the process) to the
+// engine's, so its kernels are prepared and run like these.
+func RegisterKernels(table unsafe.Pointer, n int) {
+	C.sk_register_kernels((*C.sk_kernel)(table), C.int(n))
 }

@@ -42,7 +42,14 @@ type World struct {
 	subOrder   []string           // their keys in order of creation, the same on every rank
 
 	threadRequested, threadProvided string // thread level asked of Init, and what MPI reports
+
+	finalizers []func() // what must end before MPI does (OpenSHMEM), newest first
 }
+
+// BeforeFinalize runs f in Finalize after skampi's communicators and buffers are freed
+// and before MPI_Finalize (shmem_finalize, which may finalise MPI itself: Finalize then
+// checks MPI_Finalized).
+func (w *World) BeforeFinalize(f func()) { w.finalizers = append(w.finalizers, f) }
 
 type subComm struct {
 	comm   C.MPI_Fint
@@ -227,6 +234,10 @@ func (w *World) Finalize() error {
 		C.free(unsafe.Pointer(w.gather))
 		w.gather = nil
 	}
+	for i := len(w.finalizers) - 1; i >= 0; i-- {
+		w.finalizers[i]()
+	}
+	w.finalizers = nil
 	return errors.Join(err, check(C.sk_finalize(), "MPI_Finalize"))
 }
 

@@ -1,0 +1,137 @@
+//go:build mpi && shmem
+
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+)
+
+// shmemSuite measures every OpenSHMEM operation at small sizes, beside an MPI one (one
+// run, one file); the atomics on 2 PEs and on all.
+func shmemSuite() string {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 3\nmax_repetitions = \"auto\"\nbudget_per_point = \"30ms\"\n" +
+		"max_relative_stderr = 0.1\nbuffer = \"256KiB\"\nwindow = 2\n")
+	for _, in := range ops.All() {
+		if !in.SHMEM {
+			continue
+		}
+		sizes, extra := `[8, "4KiB"]`, ""
+		switch {
+		case in.SingleElement:
+			sizes = fmt.Sprint("[", in.ElementBytes, "]")
+		}
+		if in.Pattern == ops.PatternAll {
+			extra = `procs = [2, "all"]`
+		}
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n%s\n", in.Name, in.Name, sizes, extra)
+	}
+	b.WriteString("\n[[measurement]]\nname = \"Shmem_Put_Nbi, iteration timer\"\nop = \"Shmem_Put_Nbi\"\nsizes = [8]\ntimer = \"iteration\"\n")
+	b.WriteString("\n[[measurement]]\nname = \"MPI\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\n")
+	return b.String()
+}
+
+// Every OpenSHMEM operation in one run with MPI's: the run header names the SHMEM
+// library, the puts and gets hold their breakdowns, the atomics their rate, the two
+// compare-and-swaps that crash this library are denied, nothing else is missing, and
+// the library prints nothing.
+func TestShmem(t *testing.T) {
+	for _, np := range []string{"2", "4"} {
+		suite := writeSuite(t, shmemSuite())
+		plan, err := inputs.Load(suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "--np", np, "-i", suite, "-o", out)
+		if code != 0 {
+			t.Fatalf("np %s: exit %d\n%s\nstderr:\n%s", np, code, stdout, stderr)
+		}
+		// stderr holds skampi's summary of the denied points and nothing of the library's.
+		for _, line := range strings.Split(stderr, "\n") {
+			if line != "" && line != "skampi: 2 point(s) not measured:" && line != "skampi: 4 point(s) not measured:" &&
+				!strings.HasPrefix(line, "  denied   Shmem_Atomic_Compare_Swap_") {
+				t.Errorf("np %s: stderr %q", np, line)
+			}
+		}
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.Contains(strings.ToLower(line), "error") || strings.Contains(line, "pSync") {
+				t.Errorf("np %s: the library printed %q", np, line)
+			}
+		}
+		res := readResults(t, out)
+		if run := res.Runs[0]; run.SHMEMLibrary == "" || run.SHMEMVersion == "" {
+			t.Errorf("np %s: run header without the SHMEM library: %q %q", np, run.SHMEMLibrary, run.SHMEMVersion)
+		}
+		points := planned(t, plan, mustAtoi(t, np))
+		denied := 0
+		for _, f := range res.Faults {
+			if f.Fault == record.FaultDenied && strings.HasPrefix(f.Op, "Shmem_Atomic_Compare_Swap_") {
+				denied++
+				continue
+			}
+			t.Errorf("np %s: fault %s %d B: %s: %s", np, f.Measurement, f.MsgBytes, f.Fault, f.Detail)
+		}
+		if len(res.Points)+denied != len(points) {
+			t.Fatalf("np %s: %d points + %d denied, planned %d", np, len(res.Points), denied, len(points))
+		}
+		for _, p := range res.Points {
+			in, _ := ops.Lookup(p.Op)
+			switch {
+			case in.Nonblocking && (p.Breakdown == nil || !(p.Breakdown.PostS > 0)):
+				t.Errorf("np %s: %s %d B: breakdown %+v, flags %v", np, p.Measurement, p.MsgBytes, p.Breakdown, p.Flags)
+			case in.AtomicRate && (p.OpsPerS == nil || *p.OpsPerS != float64(p.NProcs-1)/p.TimeS):
+				t.Errorf("np %s: %s on %d: ops_per_s %v", np, p.Measurement, p.NProcs, p.OpsPerS)
+			case in.RoundTrip && (p.LatencyS == nil || !(p.TimeS > 0)):
+				t.Errorf("np %s: %s: %+v", np, p.Measurement, p)
+			}
+		}
+		if np == "2" && denied != 2 || np == "4" && denied != 4 {
+			t.Errorf("np %s: %d compare-and-swap points denied", np, denied)
+		}
+	}
+}
+
+// --allow-broken runs a compare-and-swap the deny-list holds: it crashes this library,
+// the crash costs that point (a crash fault) and the next point is measured.
+func TestShmemAllowBroken(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 3
+max_repetitions = 5
+
+[[measurement]]
+name = "cas"
+op = "Shmem_Atomic_Compare_Swap_Int"
+sizes = [4]
+
+[[measurement]]
+name = "after"
+op = "Shmem_Atomic_Fetch_Add_Int"
+sizes = [4]
+`)
+	out := t.TempDir()
+	_, stdout, stderr := skampi(t, nil, "--allow-broken", "-i", suite, "-o", out)
+	res := readResults(t, out)
+	if len(res.Faults) != 1 || res.Faults[0].Fault != record.FaultCrash || res.Faults[0].Op != "Shmem_Atomic_Compare_Swap_Int" {
+		t.Fatalf("faults %+v\n%s\n%s", res.Faults, stdout, stderr)
+	}
+	if len(res.Points) != 1 || res.Points[0].Op != "Shmem_Atomic_Fetch_Add_Int" || !slices.Contains([]bool{true}, res.Points[0].TimeS > 0) {
+		t.Errorf("points %+v", res.Points)
+	}
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	var n int
+	if _, err := fmt.Sscan(s, &n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

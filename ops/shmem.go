@@ -1,0 +1,75 @@
+package ops
+
+import (
+	"slices"
+	"strings"
+)
+
+// OpenSHMEM operations (ops/shmem runs them). Puts and gets are non-blocking in the
+// engine's sense: the post is the routine, the completion shmem_quiet, so a point
+// breaks down into put + quiet (full), the time inside the put call (post), quiet
+// after the put (wait) and the overlap with a computation — the method paper's
+// measurements of SHMEM puts. A pair's initiator is the origin; the target is passive.
+
+func shmemRMA(name, kernel, desc string, windowed bool) Info {
+	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPair,
+		Reduce: ReduceFirst, Directions: 1, Nonblocking: true, Windowed: windowed, Bandwidth: windowed, SHMEM: true}
+}
+
+func element(in Info, bytes int64, single bool) Info {
+	in.ElementBytes, in.SingleElement = bytes, single
+	return in
+}
+
+var shmemOps = []Info{
+	shmemRMA("Shmem_Put", "shmem_putmem", "shmem_putmem of msg_bytes, window puts then shmem_quiet", true),
+	shmemRMA("Shmem_Put_Nbi", "shmem_putmem_nbi", "shmem_putmem_nbi of msg_bytes, window puts then shmem_quiet", true),
+	shmemRMA("Shmem_Get", "shmem_getmem", "shmem_getmem of msg_bytes (blocking), window gets then shmem_quiet", true),
+	shmemRMA("Shmem_Get_Nbi", "shmem_getmem_nbi", "shmem_getmem_nbi of msg_bytes, window gets then shmem_quiet", true),
+	element(shmemRMA("Shmem_Put8", "shmem_put8", "shmem_put8: msg_bytes of 8-bit elements, window puts then shmem_quiet", true), 1, false),
+	element(shmemRMA("Shmem_Put32", "shmem_put32", "shmem_put32: msg_bytes of 32-bit elements, then shmem_quiet", true), 4, false),
+	element(shmemRMA("Shmem_Put64", "shmem_put64", "shmem_put64: msg_bytes of 64-bit elements, then shmem_quiet", true), 8, false),
+	element(shmemRMA("Shmem_Get8", "shmem_get8", "shmem_get8: msg_bytes of 8-bit elements, then shmem_quiet", true), 1, false),
+	element(shmemRMA("Shmem_Get32", "shmem_get32", "shmem_get32: msg_bytes of 32-bit elements, then shmem_quiet", true), 4, false),
+	element(shmemRMA("Shmem_Get64", "shmem_get64", "shmem_get64: msg_bytes of 64-bit elements, then shmem_quiet", true), 8, false),
+	element(shmemRMA("Shmem_Iput64", "shmem_iput64", "shmem_iput64: msg_bytes of 64-bit elements into every other target element, then shmem_quiet", true), 8, false),
+	element(shmemRMA("Shmem_Iget64", "shmem_iget64", "shmem_iget64: msg_bytes of 64-bit elements from every other source element, then shmem_quiet", true), 8, false),
+	element(shmemRMA("Shmem_P", "shmem_long_p", "shmem_long_p of one long (msg_bytes 8), then shmem_quiet", false), 8, true),
+	element(shmemRMA("Shmem_G", "shmem_long_g", "shmem_long_g of one long (msg_bytes 8)", false), 8, true),
+	shmemRMA("Shmem_Put_Fence", "shmem_putmem_fence", "shmem_putmem then shmem_fence (ordering, not completion): the fence after a put by subtraction", false),
+	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
+		RoundTrip: true, Directions: 2, SHMEM: true,
+		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
+}
+
+// shmemAtomics: every PE of the communicator but its first hits the first's element at
+// once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
+var shmemAtomics = func() []Info {
+	kinds := []struct{ name, desc string }{
+		{"Fetch", "atomic fetch"}, {"Set", "atomic set, then shmem_quiet"}, {"Inc", "atomic increment, then shmem_quiet"},
+		{"Fetch_Inc", "atomic fetch-and-increment"}, {"Add", "atomic add, then shmem_quiet"}, {"Fetch_Add", "atomic fetch-and-add"},
+		{"Swap", "atomic swap"}, {"Compare_Swap", "atomic compare-and-swap"},
+		{"And", "atomic and (unsigned), then shmem_quiet"}, {"Or", "atomic or (unsigned), then shmem_quiet"},
+		{"Xor", "atomic xor (unsigned), then shmem_quiet"}, {"Fetch_And", "atomic fetch-and (unsigned)"},
+		{"Fetch_Or", "atomic fetch-or (unsigned)"}, {"Fetch_Xor", "atomic fetch-xor (unsigned)"},
+	}
+	var out []Info
+	for _, w := range []struct {
+		name  string
+		bytes int64
+	}{{"Int", 4}, {"Long", 8}} {
+		for _, k := range kinds {
+			kernel := "shmem_atomic_" + strings.ToLower(k.name) + "_" + strings.ToLower(w.name)
+			out = append(out, Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
+				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true,
+				ElementBytes: w.bytes, SingleElement: true,
+				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"})
+		}
+	}
+	return out
+}()
+
+// SHMEMFamily reports whether a family is OpenSHMEM's (a run of it starts OpenSHMEM).
+func SHMEMFamily(family string) bool {
+	return slices.Contains([]string{"shmem", "shmem-atomics"}, family)
+}

@@ -1,0 +1,211 @@
+//go:build mpi && shmem
+
+/* OpenSHMEM kernels, run by ops/mpi's engine (registered with sk_register_kernels):
+ * its repetitions, barrier synchronisation, timers and non-blocking breakdown.
+ *
+ * Point-to-point operations are non-blocking kernels in the engine's sense: the post
+ * is the put or get (blocking or _nbi), the completion shmem_quiet (the method paper:
+ * a put is done when the quiet after it returns), so every point breaks down into
+ * full (put + quiet), post (the time inside the put call), wait (quiet after a put,
+ * by subtraction) and overlap. A PE's target is a world rank: OpenSHMEM's PE numbers
+ * are MPI_COMM_WORLD's ranks in Open MPI (sk_shmem_init checks it). Every kernel has a
+ * symmetric buffer of its own per point (shmem_malloc, on every PE, idle or not). */
+#include <shmem.h>
+#include <stdint.h>
+#include <string.h>
+#include "skampi.h"
+#include "shmem_kernels.h"
+
+#define CK(call)                            \
+	do {                                    \
+		int rc_ = (call);                   \
+		if (rc_ != MPI_SUCCESS) return rc_; \
+	} while (0)
+
+/* Where operation i of an epoch lands in the target's symmetric buffer. */
+static char *dst(sk_ctx *c, int i) { return c->sym + (size_t)i * (size_t)c->a.slot_stride; }
+static int window(const sk_ctx *c) { return c->a.window > 0 ? c->a.window : 1; }
+/* Where get i of an epoch lands here: its receive slot (recv_slots), like the target's. */
+static char *res(sk_ctx *c, int i) { return c->a.rbuf + (size_t)i * (size_t)c->a.slot_stride; }
+/* The flag of the ping-pong, past the data. */
+static long *flag(sk_ctx *c) { return (long *)(c->sym + c->sym_bytes - 64); }
+
+static int quiet(sk_ctx *c) {
+	(void)c;
+	shmem_quiet();
+	return MPI_SUCCESS;
+}
+
+static int fence(sk_ctx *c) {
+	(void)c;
+	shmem_fence();
+	return MPI_SUCCESS;
+}
+
+/* The posts: `window` operations to the target (the initiator of the pair). */
+#define POSTS(name, call)                                  \
+	static int post_##name(sk_ctx *c) {                    \
+		int n = c->a.bytes, pe = c->a.target_pe;           \
+		(void)n;                                           \
+		(void)pe;                                          \
+		for (int i = 0; i < window(c); i++) call;          \
+		return MPI_SUCCESS;                                \
+	}
+POSTS(putmem, shmem_putmem(dst(c, i), c->a.sbuf, (size_t)n, pe))
+POSTS(putmem_nbi, shmem_putmem_nbi(dst(c, i), c->a.sbuf, (size_t)n, pe))
+POSTS(getmem, shmem_getmem(res(c, i), dst(c, i), (size_t)n, pe))
+POSTS(getmem_nbi, shmem_getmem_nbi(res(c, i), dst(c, i), (size_t)n, pe))
+POSTS(put8, shmem_put8(dst(c, i), c->a.sbuf, (size_t)n, pe))
+POSTS(put32, shmem_put32(dst(c, i), c->a.sbuf, (size_t)n / 4, pe))
+POSTS(put64, shmem_put64(dst(c, i), c->a.sbuf, (size_t)n / 8, pe))
+POSTS(get8, shmem_get8(res(c, i), dst(c, i), (size_t)n, pe))
+POSTS(get32, shmem_get32(res(c, i), dst(c, i), (size_t)n / 4, pe))
+POSTS(get64, shmem_get64(res(c, i), dst(c, i), (size_t)n / 8, pe))
+/* Strided: every other 64-bit element of the target (its buffer is twice the data). */
+POSTS(iput64, shmem_iput64(dst(c, i), c->a.sbuf, 2, 1, (size_t)n / 8, pe))
+POSTS(iget64, shmem_iget64(res(c, i), dst(c, i), 1, 2, (size_t)n / 8, pe))
+POSTS(long_p, shmem_long_p((long *)dst(c, i), 42, pe))
+POSTS(long_g, ((volatile long *)c->a.rbuf)[0] = shmem_long_g((long *)dst(c, i), pe))
+
+/* The partner of a point-to-point operation is passive: nothing to do per step. */
+static int passive(sk_ctx *c) {
+	(void)c;
+	return MPI_SUCCESS;
+}
+
+/* The put ping-pong: the data, a fence (ordering it before the flag), the flag; the
+ * other PE waits for the flag with shmem_long_wait_until and answers the same way. */
+static int put_flagged(sk_ctx *c, int pe) {
+	shmem_putmem(c->sym, c->a.sbuf, (size_t)c->a.bytes, pe);
+	shmem_fence();
+	shmem_long_p(flag(c), c->seq, pe);
+	shmem_quiet();
+	return MPI_SUCCESS;
+}
+
+static int put_pingpong(sk_ctx *c) {
+	c->seq++;
+	int pe = c->a.target_pe;
+	if (c->a.role == SK_ROLE_INITIATOR) {
+		put_flagged(c, pe);
+		shmem_long_wait_until(flag(c), SHMEM_CMP_EQ, c->seq);
+		return MPI_SUCCESS;
+	}
+	shmem_long_wait_until(flag(c), SHMEM_CMP_EQ, c->seq);
+	return put_flagged(c, pe);
+}
+
+/* Atomics: every PE of the communicator but the target hits the target's element at
+ * once (two PEs: uncontended). Non-fetching ones complete with shmem_quiet. */
+#define ATOMIC(name, T, stmt, done)                       \
+	static int atomic_##name(sk_ctx *c) {                 \
+		if (c->rank == 0) return MPI_SUCCESS;             \
+		T *x = (T *)c->sym;                               \
+		int pe = c->a.target_pe;                          \
+		volatile T r;                                     \
+		(void)x;                                          \
+		(void)r;                                          \
+		stmt;                                             \
+		if (done) shmem_quiet();                          \
+		return MPI_SUCCESS;                               \
+	}
+#define ATOMICS(W, T, UT)                                                                           \
+	ATOMIC(fetch_##W, T, r = shmem_##W##_atomic_fetch(x, pe), 0)                                    \
+	ATOMIC(set_##W, T, shmem_##W##_atomic_set(x, 1, pe), 1)                                         \
+	ATOMIC(inc_##W, T, shmem_##W##_atomic_inc(x, pe), 1)                                            \
+	ATOMIC(fetch_inc_##W, T, r = shmem_##W##_atomic_fetch_inc(x, pe), 0)                            \
+	ATOMIC(add_##W, T, shmem_##W##_atomic_add(x, 1, pe), 1)                                         \
+	ATOMIC(fetch_add_##W, T, r = shmem_##W##_atomic_fetch_add(x, 1, pe), 0)                         \
+	ATOMIC(swap_##W, T, r = shmem_##W##_atomic_swap(x, 1, pe), 0)                                   \
+	ATOMIC(compare_swap_##W, T, r = shmem_##W##_atomic_compare_swap(x, 0, 1, pe), 0)                \
+	ATOMIC(and_##W, UT, shmem_u##W##_atomic_and((UT *)x, 1, pe), 1)                                 \
+	ATOMIC(or_##W, UT, shmem_u##W##_atomic_or((UT *)x, 1, pe), 1)                                   \
+	ATOMIC(xor_##W, UT, shmem_u##W##_atomic_xor((UT *)x, 1, pe), 1)                                 \
+	ATOMIC(fetch_and_##W, UT, r = shmem_u##W##_atomic_fetch_and((UT *)x, 1, pe), 0)                 \
+	ATOMIC(fetch_or_##W, UT, r = shmem_u##W##_atomic_fetch_or((UT *)x, 1, pe), 0)                   \
+	ATOMIC(fetch_xor_##W, UT, r = shmem_u##W##_atomic_fetch_xor((UT *)x, 1, pe), 0)
+ATOMICS(int, int, unsigned int)
+ATOMICS(long, long, unsigned long)
+
+/* Every PE allocates the point's symmetric buffer (collective, same size everywhere):
+ * window slots of the message, twice over for the strided operations, and 64 bytes
+ * for a flag. */
+static int prepare(sk_ctx *c) {
+	long long w = window(c);
+	c->sym_bytes = 2 * (long long)c->a.bytes * w + 64;
+	c->sym = shmem_malloc((size_t)c->sym_bytes);
+	if (!c->sym) return SK_ERR_NOMEM;
+	memset(c->sym, 0, (size_t)c->sym_bytes);
+	shmem_barrier_all(); /* zeroed everywhere before anyone writes */
+	return MPI_SUCCESS;
+}
+
+static int close_sym(sk_ctx *c) {
+	if (!c->sym) return MPI_SUCCESS;
+	shmem_barrier_all(); /* nothing in flight to a buffer about to go */
+	shmem_free(c->sym);
+	c->sym = NULL;
+	return MPI_SUCCESS;
+}
+
+#define ALL SK_K_ALL_RANKS
+/* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
+#define NBI(name, post, done) {name, passive, prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, close_sym, 0, 0, done}
+#define STEP(name, step, flags) {name, step, prepare, ALL | (flags), SK_CHECK_NONE, NULL, close_sym, 0, 0, NULL}
+#define ATOMIC_KERNELS(W)                                                                                           \
+	STEP("shmem_atomic_fetch_" #W, atomic_fetch_##W, SK_K_COLLECTIVE),                                              \
+	    STEP("shmem_atomic_set_" #W, atomic_set_##W, SK_K_COLLECTIVE),                                              \
+	    STEP("shmem_atomic_inc_" #W, atomic_inc_##W, SK_K_COLLECTIVE),                                              \
+	    STEP("shmem_atomic_fetch_inc_" #W, atomic_fetch_inc_##W, SK_K_COLLECTIVE),                                  \
+	    STEP("shmem_atomic_add_" #W, atomic_add_##W, SK_K_COLLECTIVE),                                              \
+	    STEP("shmem_atomic_fetch_add_" #W, atomic_fetch_add_##W, SK_K_COLLECTIVE),                                  \
+	    STEP("shmem_atomic_swap_" #W, atomic_swap_##W, SK_K_COLLECTIVE),                                            \
+	    STEP("shmem_atomic_compare_swap_" #W, atomic_compare_swap_##W, SK_K_COLLECTIVE),                            \
+	    STEP("shmem_atomic_and_" #W, atomic_and_##W, SK_K_COLLECTIVE),                                              \
+	    STEP("shmem_atomic_or_" #W, atomic_or_##W, SK_K_COLLECTIVE),                                                \
+	    STEP("shmem_atomic_xor_" #W, atomic_xor_##W, SK_K_COLLECTIVE),                                              \
+	    STEP("shmem_atomic_fetch_and_" #W, atomic_fetch_and_##W, SK_K_COLLECTIVE),                                  \
+	    STEP("shmem_atomic_fetch_or_" #W, atomic_fetch_or_##W, SK_K_COLLECTIVE),                                    \
+	    STEP("shmem_atomic_fetch_xor_" #W, atomic_fetch_xor_##W, SK_K_COLLECTIVE)
+
+static const sk_kernel table[] = {
+	NBI("shmem_putmem", post_putmem, quiet),
+	NBI("shmem_putmem_nbi", post_putmem_nbi, quiet),
+	NBI("shmem_getmem", post_getmem, quiet),
+	NBI("shmem_getmem_nbi", post_getmem_nbi, quiet),
+	NBI("shmem_put8", post_put8, quiet),
+	NBI("shmem_put32", post_put32, quiet),
+	NBI("shmem_put64", post_put64, quiet),
+	NBI("shmem_get8", post_get8, quiet),
+	NBI("shmem_get32", post_get32, quiet),
+	NBI("shmem_get64", post_get64, quiet),
+	NBI("shmem_iput64", post_iput64, quiet),
+	NBI("shmem_iget64", post_iget64, quiet),
+	NBI("shmem_long_p", post_long_p, quiet),
+	NBI("shmem_long_g", post_long_g, quiet),
+	NBI("shmem_putmem_fence", post_putmem, fence),
+	STEP("shmem_put_pingpong", put_pingpong, 0),
+	ATOMIC_KERNELS(int),
+	ATOMIC_KERNELS(long),
+};
+
+const sk_kernel *sk_shmem_kernels(int *n) {
+	*n = (int)(sizeof table / sizeof table[0]);
+	return table;
+}
+
+int sk_shmem_init(int world_rank, int world_size) {
+	shmem_init();
+	if (shmem_my_pe() != world_rank || shmem_n_pes() != world_size) return SK_ERR_COMM;
+	return MPI_SUCCESS;
+}
+
+void sk_shmem_finalize(void) { shmem_finalize(); }
+
+void sk_shmem_info(char *name, int len, int *major, int *minor) {
+	char buf[SHMEM_MAX_NAME_LEN + 1] = {0};
+	shmem_info_get_name(buf);
+	strncpy(name, buf, (size_t)len - 1);
+	name[len - 1] = 0;
+	shmem_info_get_version(major, minor);
+}

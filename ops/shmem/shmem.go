@@ -1,0 +1,55 @@
+//go:build mpi && shmem
+
+package shmem
+
+/*
+#cgo pkg-config: ompi-c
+#cgo CFLAGS: -O2 -I${SRCDIR}/../mpi
+#cgo LDFLAGS: -loshmem
+#include "shmem_kernels.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/skampi/skampi/ops/mpi"
+)
+
+// Available reports whether this build links OpenSHMEM.
+const Available = true
+
+var register sync.Once
+
+// Register adds the OpenSHMEM kernels to ops/mpi's engine, which prepares and runs
+// them like its own. It makes no OpenSHMEM call: tests check the tables with it.
+func Register() {
+	register.Do(func() {
+		var n C.int
+		t := C.sk_shmem_kernels(&n)
+		mpi.RegisterKernels(unsafe.Pointer(t), int(n))
+	})
+}
+
+// Start starts OpenSHMEM on every rank of a running MPI world (collective): the
+// kernels, shmem_init, and shmem_finalize before MPI's own finalisation. PE numbers
+// must be the world's ranks.
+func Start(w *mpi.World) error {
+	Register()
+	if rc := C.sk_shmem_init(C.int(w.Rank()), C.int(w.Size())); rc != 0 {
+		return fmt.Errorf("shmem_init: OpenSHMEM's PE numbers are not MPI_COMM_WORLD's ranks (PE %d of %d)", w.Rank(), w.Size())
+	}
+	w.BeforeFinalize(func() { C.sk_shmem_finalize() })
+	return nil
+}
+
+// Library names the OpenSHMEM library (shmem_info_get_name) and the version of the
+// specification it implements.
+func Library() (name, version string) {
+	var buf [256]C.char
+	var major, minor C.int
+	C.sk_shmem_info(&buf[0], C.int(len(buf)), &major, &minor)
+	return C.GoString(&buf[0]), fmt.Sprintf("%d.%d", major, minor)
+}

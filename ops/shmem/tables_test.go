@@ -1,0 +1,40 @@
+//go:build mpi && shmem
+
+package shmem
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/ops/mpi"
+)
+
+// Every OpenSHMEM operation of the catalogue names a kernel of this package's table,
+// and every kernel of the table serves one. Reads the tables only: no shmem_init.
+func TestKernelTableMatchesCatalogue(t *testing.T) {
+	Register()
+	kernels := mpi.Kernels()
+	used := map[string]bool{}
+	for _, in := range ops.All() {
+		if !in.SHMEM {
+			continue
+		}
+		used[in.Kernel] = true
+		if !slices.Contains(kernels, in.Kernel) {
+			t.Errorf("%s: kernel %q is not in the table", in.Name, in.Kernel)
+		}
+	}
+	n := 0
+	for _, k := range kernels {
+		if len(k) > 6 && k[:6] == "shmem_" {
+			n++
+			if !used[k] {
+				t.Errorf("kernel %q serves no operation", k)
+			}
+		}
+	}
+	if n != 44 || len(used) != 44 {
+		t.Errorf("%d SHMEM kernels, %d used: want 16 + 28", n, len(used))
+	}
+}
