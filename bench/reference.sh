@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reference comparison: skampi beside small C programs that measure the way OSU and IMB
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
-# non-blocking operation down (bench/ref_overlap.c), and put + flush (bench/ref_rma.c), run alternately for RUNS rounds; prints
+# non-blocking operation down (bench/ref_overlap.c), put + flush (bench/ref_rma.c) and
+# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
@@ -40,6 +41,13 @@ PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
+# OpenSHMEM's row when the binary has it (skampi list names its operations).
+SHMEM=0
+if "$SKAMPI" list 2>/dev/null | grep -q '^Shmem_Put '; then
+	SHMEM=1
+	mpicc -O2 -Wall -o "$TMP/ref_shmem" bench/ref_shmem.c -loshmem || die "compiling bench/ref_shmem.c failed"
+fi
+SHMEM_SIZES="8 4096 65536"
 
 PP_SIZES="1 4096 65536 1048576"
 BW_SIZES="4096 65536 1048576"
@@ -87,6 +95,18 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	done
+	if ((SHMEM)); then
+		cat <<TOML
+
+[[measurement]]
+name = "shmem put"
+op = "Shmem_Put"
+window = 1
+sizes = $(list "$SHMEM_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+	fi
 	cat <<TOML
 
 [[measurement]]
@@ -153,14 +173,15 @@ for ((i = 1; i <= RUNS; i++)); do
 		run_c "$i" ref_overlap irecv $NB_SIZES
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.irecv"
 		run_c "$i" ref_rma $RMA_SIZES
+		if ((SHMEM)); then run_c "$i" ref_shmem $SHMEM_SIZES; fi
 	}
 	run_skampi "$i"
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
-tmp, runs = sys.argv[1], int(sys.argv[2])
+tmp, runs, shmem = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 
 def size(n):
     for unit, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -213,6 +234,13 @@ for r in range(1, runs + 1):
         if p is None or p.get("method") != "lock_all":
             sys.exit(f"reference: round {r}: skampi has no Put lock_all point at {n} B")
         add((7, n, 0, f"Put + flush {size(n)}, lock_all", "us"), float(t) * 1e6, p["time_s"] * 1e6)
+    for line in open(f"{tmp}/{r}.ref_shmem") if shmem else []:
+        n, t = line.split()
+        n = int(n)
+        p = pts.get(("Shmem_Put", n, "shared"))
+        if p is None or "full_s" not in p:
+            sys.exit(f"reference: round {r}: skampi has no Shmem_Put breakdown at {n} B")
+        add((8, n, 0, f"shmem put + quiet {size(n)}", "us"), float(t) * 1e6, p["full_s"] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
         for line in open(f"{tmp}/{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()

@@ -143,6 +143,11 @@ typedef struct {
 	/* Non-blocking kernels: what completes the posted operation (NULL: MPI_Waitall of
 	 * the requests; OpenSHMEM: shmem_quiet). */
 	int (*complete)(sk_ctx *c);
+	/* Non-blocking kernels: the post and its completion fused into one call, for the
+	 * full measurement's loop (NULL: post, then complete). A kernel whose calls are
+	 * a few nanoseconds (a SHMEM put + quiet) would otherwise carry two indirect calls
+	 * a C loop does not. */
+	sk_step full;
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */

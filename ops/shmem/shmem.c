@@ -42,13 +42,27 @@ static int fence(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-/* The posts: `window` operations to the target (the initiator of the pair). */
+/* The posts: `window` operations to the target (the initiator of the pair); and the
+ * post with its shmem_quiet in one function, for the full measurement's loop. */
 #define POSTS(name, call)                                  \
 	static int post_##name(sk_ctx *c) {                    \
 		int n = c->a.bytes, pe = c->a.target_pe;           \
 		(void)n;                                           \
 		(void)pe;                                          \
 		for (int i = 0; i < window(c); i++) call;          \
+		return MPI_SUCCESS;                                \
+	}                                                      \
+	static int full_##name(sk_ctx *c) {                    \
+		int n = c->a.bytes, pe = c->a.target_pe, w = window(c); \
+		(void)n;                                           \
+		(void)pe;                                          \
+		if (w == 1) { /* latency: no loop, i a constant */ \
+			const int i = 0;                               \
+			call;                                          \
+		} else {                                           \
+			for (int i = 0; i < w; i++) call;              \
+		}                                                  \
+		shmem_quiet();                                     \
 		return MPI_SUCCESS;                                \
 	}
 POSTS(putmem, shmem_putmem(dst(c, i), c->a.sbuf, (size_t)n, pe))
@@ -102,7 +116,7 @@ static int put_pingpong(sk_ctx *c) {
 		if (c->rank == 0) return MPI_SUCCESS;             \
 		T *x = (T *)c->sym;                               \
 		int pe = c->a.target_pe;                          \
-		volatile T r;                                     \
+		volatile T r = 0;                                   \
 		(void)x;                                          \
 		(void)r;                                          \
 		stmt;                                             \
@@ -150,8 +164,8 @@ static int close_sym(sk_ctx *c) {
 
 #define ALL SK_K_ALL_RANKS
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
-#define NBI(name, post, done) {name, passive, prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, close_sym, 0, 0, done}
-#define STEP(name, step, flags) {name, step, prepare, ALL | (flags), SK_CHECK_NONE, NULL, close_sym, 0, 0, NULL}
+#define NBI(name, post, done, full) {name, passive, prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, close_sym, 0, 0, done, full}
+#define STEP(name, step, flags) {name, step, prepare, ALL | (flags), SK_CHECK_NONE, NULL, close_sym, 0, 0, NULL, NULL}
 #define ATOMIC_KERNELS(W)                                                                                           \
 	STEP("shmem_atomic_fetch_" #W, atomic_fetch_##W, SK_K_COLLECTIVE),                                              \
 	    STEP("shmem_atomic_set_" #W, atomic_set_##W, SK_K_COLLECTIVE),                                              \
@@ -169,21 +183,21 @@ static int close_sym(sk_ctx *c) {
 	    STEP("shmem_atomic_fetch_xor_" #W, atomic_fetch_xor_##W, SK_K_COLLECTIVE)
 
 static const sk_kernel table[] = {
-	NBI("shmem_putmem", post_putmem, quiet),
-	NBI("shmem_putmem_nbi", post_putmem_nbi, quiet),
-	NBI("shmem_getmem", post_getmem, quiet),
-	NBI("shmem_getmem_nbi", post_getmem_nbi, quiet),
-	NBI("shmem_put8", post_put8, quiet),
-	NBI("shmem_put32", post_put32, quiet),
-	NBI("shmem_put64", post_put64, quiet),
-	NBI("shmem_get8", post_get8, quiet),
-	NBI("shmem_get32", post_get32, quiet),
-	NBI("shmem_get64", post_get64, quiet),
-	NBI("shmem_iput64", post_iput64, quiet),
-	NBI("shmem_iget64", post_iget64, quiet),
-	NBI("shmem_long_p", post_long_p, quiet),
-	NBI("shmem_long_g", post_long_g, quiet),
-	NBI("shmem_putmem_fence", post_putmem, fence),
+	NBI("shmem_putmem", post_putmem, quiet, full_putmem),
+	NBI("shmem_putmem_nbi", post_putmem_nbi, quiet, full_putmem_nbi),
+	NBI("shmem_getmem", post_getmem, quiet, full_getmem),
+	NBI("shmem_getmem_nbi", post_getmem_nbi, quiet, full_getmem_nbi),
+	NBI("shmem_put8", post_put8, quiet, full_put8),
+	NBI("shmem_put32", post_put32, quiet, full_put32),
+	NBI("shmem_put64", post_put64, quiet, full_put64),
+	NBI("shmem_get8", post_get8, quiet, full_get8),
+	NBI("shmem_get32", post_get32, quiet, full_get32),
+	NBI("shmem_get64", post_get64, quiet, full_get64),
+	NBI("shmem_iput64", post_iput64, quiet, full_iput64),
+	NBI("shmem_iget64", post_iget64, quiet, full_iget64),
+	NBI("shmem_long_p", post_long_p, quiet, full_long_p),
+	NBI("shmem_long_g", post_long_g, quiet, full_long_g),
+	NBI("shmem_putmem_fence", post_putmem, fence, NULL),
 	STEP("shmem_put_pingpong", put_pingpong, 0),
 	ATOMIC_KERNELS(int),
 	ATOMIC_KERNELS(long),
