@@ -23,7 +23,7 @@ func overlapSuite(pair, procs string) string {
 	b.WriteString("[settings]\nmin_repetitions = 4\nmax_repetitions = \"auto\"\nbudget_per_point = \"60ms\"\n" +
 		"max_relative_stderr = 0.1\nbuffer = \"1MiB\"\ncheck_data = true\n")
 	for _, in := range ops.All() {
-		if !in.Nonblocking {
+		if !in.Nonblocking || in.SHMEM { // OpenSHMEM's: shmem_test.go
 			continue
 		}
 		sizes, extra := `[8, "256KiB"]`, pair
