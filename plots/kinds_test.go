@@ -291,3 +291,24 @@ func TestThroughputAndMethodLines(t *testing.T) {
 		t.Errorf("latency lines %q", labels)
 	}
 }
+
+// OpenSHMEM's atomics get a bar per kind and width, not a line against their size;
+// what was not measured (the denied compare-and-swaps) is named.
+func TestAtomicsFigure(t *testing.T) {
+	res := load(t, "shmem-np2.jsonl")
+	if n := len(kindNamed(t, "latency").Groups(res)); n != 0 { // the puts report bandwidth, the atomics are bars
+		t.Errorf("%d latency groups", n)
+	}
+	f := figuresOf(t, res, "atomics", Options{})[0]
+	if f.Name != "atomics-np2" || len(f.Notes) != 1 || f.Notes[0] != "not measured (no bar): Compare_Swap Int, Compare_Swap Long" {
+		t.Errorf("%s: notes %q", f.Name, f.Notes)
+	}
+	for _, format := range Formats {
+		if b := render(t, f, format); len(b) < 100 {
+			t.Errorf("%s: %d bytes", format, len(b))
+		}
+	}
+	if k, w := atomicName("Shmem_Atomic_Fetch_Add_Long"); k != "Fetch_Add" || w != "Long" {
+		t.Errorf("%q %q", k, w)
+	}
+}

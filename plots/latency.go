@@ -15,7 +15,7 @@ var latencyKind = Kind{
 	Name: "latency",
 	Doc:  "time vs message size, one line per operation of a family in one run",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps == nil }, familyKey)
+		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps == nil && !atomic(p) }, familyKey)
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
 		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
