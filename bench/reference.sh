@@ -41,9 +41,9 @@ PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
-# OpenSHMEM's row when the binary has it (skampi list names its operations).
+# OpenSHMEM's row when the binary has it (skampi version says so).
 SHMEM=0
-if "$SKAMPI" list 2>/dev/null | grep -q '^Shmem_Put '; then
+if "$SKAMPI" version 2>/dev/null | grep -q 'OpenSHMEM'; then
 	SHMEM=1
 	mpicc -O2 -Wall -o "$TMP/ref_shmem" bench/ref_shmem.c -loshmem || die "compiling bench/ref_shmem.c failed"
 fi

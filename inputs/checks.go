@@ -105,7 +105,11 @@ func bitwise(op string) bool { return op == "band" || op == "bor" || op == "bxor
 // checkProgress reports progress set inside a measurement whose operation has no
 // computation to test from (set for the whole suite, it applies where it can).
 func (d *decoder) checkProgress(m Measurement, origin map[string]string, prefix string) {
-	if m.Op.Nonblocking || m.Settings.Progress == 0 || !setIn(origin, prefix, "progress") {
+	if m.Op.Nonblocking && !m.Op.SHMEM || m.Settings.Progress == 0 || !setIn(origin, prefix, "progress") {
+		return
+	}
+	if m.Op.SHMEM {
+		d.errAt(origin["progress"], "%s: progress calls MPI_Test on MPI requests; OpenSHMEM operations have none", m.Op.Name)
 		return
 	}
 	d.errAt(origin["progress"], "%s is blocking: progress applies to the non-blocking operations (Isend, Ibcast, ...), which compute between post and completion",

@@ -227,4 +227,3 @@ func TestProcsMultipliesCollectivesOnly(t *testing.T) {
 		t.Errorf("%d points, last %+v", len(ex.Points), ex.Points[len(ex.Points)-1])
 	}
 }
-

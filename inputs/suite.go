@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -313,6 +314,9 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkSingleElement(m, path)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)
+	}
+	if m.Op.AtomicRate && slices.Contains(m.Settings.Procs, 1) {
+		d.errAt(path+".procs", "%s needs at least 2 PEs: one target and one that hits it", m.Op.Name)
 	}
 	if _, ok := t["procs"]; ok && m.Op.Pattern != ops.PatternAll {
 		d.errAt(path+".procs", "%s runs on a pair of ranks: procs applies to collectives", m.Op.Name)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
-	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
@@ -166,7 +165,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 // start OpenSHMEM (its symmetric heap and transport cost memory and start-up time).
 func usesSHMEM(plan *inputs.Plan) bool {
 	for _, m := range plan.Measurements {
-		if ops.SHMEMFamily(m.Op.Family) {
+		if m.Op.SHMEM {
 			return true
 		}
 	}

@@ -22,11 +22,6 @@ var denyList = []Denial{
 		Reason:  "shmem_int_atomic_compare_swap aborts with 'stack smashing detected' in Open MPI 4.1.4's OpenSHMEM",
 	},
 	{
-		Op:      "Shmem_Atomic_Compare_Swap_Long",
-		Library: regexp.MustCompile(`Open MPI v4\.1\.4\b`),
-		Reason:  "shmem_long_atomic_compare_swap aborts with 'stack smashing detected' in Open MPI 4.1.4's OpenSHMEM",
-	},
-	{
 		Op:      "Selftest_Crash",
 		Library: regexp.MustCompile(``),
 		Reason:  "crashes on purpose (a self-test of skampi's crash recovery)",

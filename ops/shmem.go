@@ -1,9 +1,6 @@
 package ops
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // OpenSHMEM operations (ops/shmem runs them). Puts and gets are non-blocking in the
 // engine's sense: the post is the routine, the completion shmem_quiet, so a point
@@ -68,8 +65,3 @@ var shmemAtomics = func() []Info {
 	}
 	return out
 }()
-
-// SHMEMFamily reports whether a family is OpenSHMEM's (a run of it starts OpenSHMEM).
-func SHMEMFamily(family string) bool {
-	return slices.Contains([]string{"shmem", "shmem-atomics"}, family)
-}

@@ -193,6 +193,9 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		WaitS: bd.wait.V, WaitStderrS: bd.wait.SE, OverlappedS: bd.notHidden.V, OverlappedStderrS: bd.notHidden.SE,
 		ComputeS: bd.compute.V, ComputeTargetS: target, ProgressEvery: s.Progress,
 	}
+	if spec.Info.SHMEM { // no MPI request to test: the setting does nothing there
+		b.ProgressEvery = 0
+	}
 	computes := computingRanks(pt)
 	for _, rank := range pt.Ranks {
 		ns, n := 0.0, int64(0)

@@ -266,7 +266,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		p.Window, p.RecvSlots = s.Window, s.RecvSlots
 	}
 	p.Cache, p.CheckData = s.Cache, s.CheckData
-	if op.OneSided { // neither reaches a window yet: say what was measured
+	if op.OneSided || op.SHMEM { // neither reaches a window or symmetric memory yet: say what was measured
 		p.Cache, p.CheckData = inputs.CacheWarm, false
 	}
 	fill(p, res, s.MinReps)

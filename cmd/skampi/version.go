@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/ops/shmem"
 	"github.com/spf13/cobra"
 )
 
@@ -17,6 +18,9 @@ func newVersionCmd() *cobra.Command {
 			built := "built without MPI"
 			if mpi.Available {
 				built = "built with MPI"
+			}
+			if shmem.Available {
+				built += " and OpenSHMEM"
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "skampi %s (%s, %s)\n", version, runtime.Version(), built)
 			return nil

@@ -97,7 +97,7 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	send, recv := max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))
 	// A one-sided operation's target is its window: moving skampi's buffers would not
 	// make it cold, so it is measured warm (and recorded so).
-	stride, regions := coldRegions(s.Cold && !s.Info.OneSided, send, recv)
+	stride, regions := coldRegions(s.Cold && !s.Info.OneSided && !s.Info.SHMEM, send, recv)
 	if regions > 1 {
 		// At least the whole area, whatever the stride: operations prepared together
 		// (a subtraction's whole and part) then reserve alike, and preparing the second

@@ -27,7 +27,8 @@ static char *dst(sk_ctx *c, int i) { return c->sym + (size_t)i * (size_t)c->a.sl
 static int window(const sk_ctx *c) { return c->a.window > 0 ? c->a.window : 1; }
 /* Where get i of an epoch lands here: its receive slot (recv_slots), like the target's. */
 static char *res(sk_ctx *c, int i) { return c->a.rbuf + (size_t)i * (size_t)c->a.slot_stride; }
-/* The flag of the ping-pong, past the data. */
+/* The flag of the ping-pong, past the data, 64-byte aligned (a symmetric long must be
+ * naturally aligned; the data may be 1 byte). */
 static long *flag(sk_ctx *c) { return (long *)(c->sym + c->sym_bytes - 64); }
 
 static int quiet(sk_ctx *c) {
@@ -146,7 +147,7 @@ ATOMICS(long, long, unsigned long)
  * for a flag. */
 static int prepare(sk_ctx *c) {
 	long long w = window(c);
-	c->sym_bytes = 2 * (long long)c->a.bytes * w + 64;
+	c->sym_bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
 	c->sym = shmem_malloc((size_t)c->sym_bytes);
 	if (!c->sym) return SK_ERR_NOMEM;
 	memset(c->sym, 0, (size_t)c->sym_bytes);
