@@ -71,9 +71,11 @@ POSTS(putmem_nbi, shmem_putmem_nbi(dst(c, i), c->a.sbuf, (size_t)n, pe))
 POSTS(getmem, shmem_getmem(res(c, i), dst(c, i), (size_t)n, pe))
 POSTS(getmem_nbi, shmem_getmem_nbi(res(c, i), dst(c, i), (size_t)n, pe))
 POSTS(put8, shmem_put8(dst(c, i), c->a.sbuf, (size_t)n, pe))
+POSTS(put16, shmem_put16(dst(c, i), c->a.sbuf, (size_t)n / 2, pe))
 POSTS(put32, shmem_put32(dst(c, i), c->a.sbuf, (size_t)n / 4, pe))
 POSTS(put64, shmem_put64(dst(c, i), c->a.sbuf, (size_t)n / 8, pe))
 POSTS(get8, shmem_get8(res(c, i), dst(c, i), (size_t)n, pe))
+POSTS(get16, shmem_get16(res(c, i), dst(c, i), (size_t)n / 2, pe))
 POSTS(get32, shmem_get32(res(c, i), dst(c, i), (size_t)n / 4, pe))
 POSTS(get64, shmem_get64(res(c, i), dst(c, i), (size_t)n / 8, pe))
 /* Strided: every other 64-bit element of the target (its buffer is twice the data). */
@@ -189,9 +191,11 @@ static const sk_kernel table[] = {
 	NBI("shmem_getmem", post_getmem, quiet, full_getmem),
 	NBI("shmem_getmem_nbi", post_getmem_nbi, quiet, full_getmem_nbi),
 	NBI("shmem_put8", post_put8, quiet, full_put8),
+	NBI("shmem_put16", post_put16, quiet, full_put16),
 	NBI("shmem_put32", post_put32, quiet, full_put32),
 	NBI("shmem_put64", post_put64, quiet, full_put64),
 	NBI("shmem_get8", post_get8, quiet, full_get8),
+	NBI("shmem_get16", post_get16, quiet, full_get16),
 	NBI("shmem_get32", post_get32, quiet, full_get32),
 	NBI("shmem_get64", post_get64, quiet, full_get64),
 	NBI("shmem_iput64", post_iput64, quiet, full_iput64),
