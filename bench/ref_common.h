@@ -7,7 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+/* CLOCK_MONOTONIC in seconds: skampi's timer (ops/mpi: sk_now). */
+static inline double ref_now(void) {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
 
 #define CK(call)                                                                  \
 	do {                                                                          \

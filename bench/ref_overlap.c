@@ -13,13 +13,6 @@
  * stdout: "OP SIZE FULL_S POST_S OVERLAP_S COMPUTE_S" per size (OVERLAP_S: the loop of
  * post + spin + wait, per operation; COMPUTE_S: the spin alone). */
 #include "ref_common.h"
-#include <time.h>
-
-static double now(void) {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 __attribute__((noinline)) static void spin(long long n) {
 	for (long long i = 0; i < n; i++) __asm__ __volatile__("" ::: "memory");
@@ -28,16 +21,16 @@ __attribute__((noinline)) static void spin(long long n) {
 static double spin_ns(void) {
 	long long n = 1024;
 	while (1) {
-		double t0 = now();
+		double t0 = ref_now();
 		spin(n);
-		if (now() - t0 >= 2e-4) break;
+		if (ref_now() - t0 >= 2e-4) break;
 		n *= 4;
 	}
 	double t[7];
 	for (int r = 0; r < 7; r++) {
-		double t0 = now();
+		double t0 = ref_now();
 		spin(n);
-		t[r] = now() - t0;
+		t[r] = ref_now() - t0;
 	}
 	return ref_median(t, 7) / (double)n * 1e9;
 }
@@ -76,7 +69,7 @@ static double loop(int rank, int what, int iters, long long nspin) {
 			for (int i = 0; i < iters; i++) partner();
 		return 0;
 	}
-	double t0 = now();
+	double t0 = ref_now();
 	for (int i = 0; i < iters; i++) {
 		switch (what) {
 		case FULL:
@@ -84,9 +77,9 @@ static double loop(int rank, int what, int iters, long long nspin) {
 			CK(MPI_Wait(&r, MPI_STATUS_IGNORE));
 			break;
 		case POST: {
-			double p0 = now();
+			double p0 = ref_now();
 			post(&r);
-			t += now() - p0;
+			t += ref_now() - p0;
 			CK(MPI_Wait(&r, MPI_STATUS_IGNORE));
 			break;
 		}
@@ -99,7 +92,7 @@ static double loop(int rank, int what, int iters, long long nspin) {
 			spin(nspin);
 		}
 	}
-	if (what != POST) t = now() - t0;
+	if (what != POST) t = ref_now() - t0;
 	return t / iters;
 }
 

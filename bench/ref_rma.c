@@ -8,13 +8,6 @@
  *
  * Usage: mpirun -np 2 ref_rma SIZE...   stdout: "SIZE TIME_S" per size. */
 #include "ref_common.h"
-#include <time.h>
-
-static double now(void) {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv) {
 	int rank, size;
@@ -45,12 +38,12 @@ int main(int argc, char **argv) {
 				CK(MPI_Put(s_buf, n, MPI_BYTE, 1, 0, n, MPI_BYTE, win));
 				CK(MPI_Win_flush(1, win));
 			}
-			double t0 = now();
+			double t0 = ref_now();
 			for (int i = 0; i < iters; i++) {
 				CK(MPI_Put(s_buf, n, MPI_BYTE, 1, 0, n, MPI_BYTE, win));
 				CK(MPI_Win_flush(1, win));
 			}
-			t[l] = (now() - t0) / iters;
+			t[l] = (ref_now() - t0) / iters;
 		}
 		CK(MPI_Barrier(comm));
 		if (rank == 1) {

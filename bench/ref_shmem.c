@@ -8,13 +8,6 @@
  * Usage: mpirun -np 2 ref_shmem SIZE...   stdout: "SIZE TIME_S" per size. */
 #include "ref_common.h"
 #include <shmem.h>
-#include <time.h>
-
-static double now(void) {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv) {
 	int rank, size;
@@ -42,12 +35,12 @@ int main(int argc, char **argv) {
 				shmem_putmem(sym, s_buf, (size_t)n, 1);
 				shmem_quiet();
 			}
-			double t0 = now();
+			double t0 = ref_now();
 			for (int i = 0; i < iters; i++) {
 				shmem_putmem(sym, s_buf, (size_t)n, 1);
 				shmem_quiet();
 			}
-			t[l] = (now() - t0) / iters;
+			t[l] = (ref_now() - t0) / iters;
 		}
 		shmem_barrier_all();
 		if (rank == 1 && memcmp(sym, s_buf, (size_t)n) != 0) {
