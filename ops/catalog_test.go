@@ -13,9 +13,9 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 122 || len(Names()) != 122 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
+	if len(all) != 125 || len(Names()) != 125 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
 		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 || families["shmem"] != 18 ||
-		families["shmem-atomics"] != 28 {
+		families["shmem-atomics"] != 28 || families["shmem-locks"] != 3 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {

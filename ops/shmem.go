@@ -41,6 +41,20 @@ var shmemOps = []Info{
 		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
 }
 
+// OpenSHMEM's locks, taken by the members of the communicator: procs = 1 is
+// uncontended, more is contention.
+var shmemLocks = []Info{
+	{Name: "Shmem_Lock_Contention", Family: "shmem-locks", Kernel: "shmem_lock_contention", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Description: "shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once: time per acquisition"},
+	{Name: "Shmem_Test_Lock", Family: "shmem-locks", Kernel: "shmem_test_lock", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Description: "shmem_test_lock spun until it succeeds, then shmem_clear_lock, by every PE at once"},
+	{Name: "Shmem_Lock_Held", Family: "shmem-locks", Kernel: "shmem_lock_held", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, LockHold: true,
+		Description: "the first PE holds the lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"},
+}
+
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
 var shmemAtomics = func() []Info {

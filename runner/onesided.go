@@ -34,10 +34,9 @@ func (r *Runner) lockHold(pt *inputs.Point) (int64, error) {
 // waiters waited for it.
 func onesidedFields(pt *inputs.Point, p *record.Point) {
 	op, s := pt.Op(), pt.Settings()
-	if !op.OneSided {
-		return
+	if op.OneSided {
+		p.RMAWindow = s.RMAWindow
 	}
-	p.RMAWindow = s.RMAWindow
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold

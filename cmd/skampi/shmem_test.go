@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,6 +99,10 @@ func TestShmem(t *testing.T) {
 			case in.AtomicRate && (p.OpsPerS == nil || *p.OpsPerS*p.TimeS < float64(p.NProcs-1)*0.999 ||
 				*p.OpsPerS*p.TimeS > float64(p.NProcs-1)*1.001 || p.Cache != "warm" || p.CheckData):
 				t.Errorf("np %s: %s on %d: ops_per_s %v for %g s", np, p.Measurement, p.NProcs, p.OpsPerS, p.TimeS)
+			case in.LockHold && (p.HoldS == nil || p.TimeS < *p.HoldS/2 || slices.Contains(p.Flags, record.FlagLockNotHeld)):
+				// The holder really held: its waiters waited (a waiter that got the lock
+				// while the holder's marker was set would have failed the point).
+				t.Errorf("np %s: %s on %d: waited %g s, hold %v, flags %v", np, p.Measurement, p.NProcs, p.TimeS, p.HoldS, p.Flags)
 			case in.RoundTrip && (p.LatencyS == nil || !(p.TimeS > 0)):
 				t.Errorf("np %s: %s: %+v", np, p.Measurement, p)
 			}

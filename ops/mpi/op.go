@@ -143,7 +143,10 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		a.nb_phase, a.spin, a.progress_every = C.int(s.Phase), C.longlong(s.Spin), C.longlong(s.ProgressEvery)
 	}
 	if s.Info.OneSided {
-		a.rma_window, a.spin = C.int(s.RMAWindow), C.longlong(s.Spin)
+		a.rma_window = C.int(s.RMAWindow)
+	}
+	if s.Info.OneSided || s.Info.LockHold {
+		a.spin = C.longlong(s.Spin) // Lock_Held's hold
 	}
 	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
 		a.target_pe = C.int(peer)

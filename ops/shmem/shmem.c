@@ -149,7 +149,9 @@ ATOMICS(long, long, unsigned long)
  * for a flag. */
 static int prepare(sk_ctx *c) {
 	long long w = window(c);
+	/* At least two cache lines: a lock and a holder's marker (locks.c). */
 	c->sym_bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
+	if (c->sym_bytes < 128) c->sym_bytes = 128;
 	c->sym = shmem_malloc((size_t)c->sym_bytes);
 	if (!c->sym) return SK_ERR_NOMEM;
 	memset(c->sym, 0, (size_t)c->sym_bytes);
@@ -206,6 +208,9 @@ static const sk_kernel table[] = {
 	STEP("shmem_put_pingpong", put_pingpong, 0),
 	ATOMIC_KERNELS(int),
 	ATOMIC_KERNELS(long),
+	STEP("shmem_lock_contention", sk_shmem_lock_contention, SK_K_COLLECTIVE),
+	STEP("shmem_test_lock", sk_shmem_test_lock, SK_K_COLLECTIVE),
+	STEP("shmem_lock_held", sk_shmem_lock_held, SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

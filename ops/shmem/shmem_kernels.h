@@ -11,4 +11,9 @@ int sk_shmem_init(int world_rank, int world_size);
 void sk_shmem_finalize(void);
 void sk_shmem_info(char *name, int len, int *major, int *minor);
 
+/* locks.c */
+int sk_shmem_lock_contention(sk_ctx *c);
+int sk_shmem_test_lock(sk_ctx *c);
+int sk_shmem_lock_held(sk_ctx *c);
+
 #endif
