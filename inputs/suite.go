@@ -315,6 +315,9 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)
 	}
+	if _, ok := t["procs"]; ok && m.Op.WholeJob {
+		d.errAt(path+".procs", "%s involves every process of the job (a collective over all PEs): procs does not apply", m.Op.Name)
+	}
 	if m.Op.AtomicRate && slices.Contains(m.Settings.Procs, 1) {
 		d.errAt(path+".procs", "%s needs at least 2 PEs: one target and one that hits it", m.Op.Name)
 	}

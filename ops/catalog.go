@@ -94,6 +94,9 @@ type Info struct {
 	// AtomicRate: records carry the aggregate rate of the atomics every PE but the
 	// target issues at once, ops_per_s = (nprocs - 1) / time.
 	AtomicRate bool
+	// WholeJob operations involve every process of the job (a collective over all
+	// PEs, such as shmem_malloc): procs does not apply.
+	WholeJob bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -194,7 +197,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, selftestOps)
+var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, selftestOps)
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -13,9 +13,9 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 125 || len(Names()) != 125 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
-		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 || families["shmem"] != 18 ||
-		families["shmem-atomics"] != 28 || families["shmem-locks"] != 3 {
+	if len(all) != 132 || len(Names()) != 132 || families["pt2pt"] != 13 || families["coll"] != 22 || families["selftest"] != 3 ||
+		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 || families["shmem"] != 22 ||
+		families["shmem-atomics"] != 28 || families["shmem-locks"] != 3 || families["shmem-memory"] != 3 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
@@ -32,7 +32,7 @@ func TestCatalogue(t *testing.T) {
 		// back to back); one-sided operations on every rank need not be (a lock is
 		// taken over and over).
 		collective := in.Family == "coll" || in.Family == "nonblocking" && in.Pattern == PatternAll
-		if in.Family == "onesided" || in.Family == "locks" {
+		if in.Family == "onesided" || in.Family == "locks" || in.SHMEM {
 			collective = in.Pattern == PatternAll && in.SingleShot
 		}
 		if collective != (in.Pattern == PatternAll && in.SingleShot && in.Reduce == ReduceMax) {

@@ -55,6 +55,33 @@ var shmemLocks = []Info{
 		Description: "the first PE holds the lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"},
 }
 
+// Contexts, symmetric memory and completion across PEs. The memory routines and the
+// puts to every PE involve every PE of the job (shmem_malloc is collective over all):
+// they take no procs.
+var shmemMemory = []Info{
+	{Name: "Shmem_Ctx_Create_Destroy", Family: "shmem", Kernel: "shmem_ctx_create_destroy", Pattern: PatternPair,
+		Reduce: ReduceFirst, Directions: 1, SHMEM: true,
+		Description: "shmem_ctx_create + shmem_ctx_destroy on the initiator"},
+	shmemRMA("Shmem_Ctx_Put", "shmem_ctx_putmem", "shmem_ctx_putmem on a private context, window puts then shmem_ctx_quiet (beside Shmem_Put on the default context)", true),
+	wholeJob(Info{Name: "Shmem_Malloc_Free", Family: "shmem-memory", Kernel: "shmem_malloc_free", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true,
+		Description: "shmem_malloc of msg_bytes + shmem_free, on every PE (each a collective with a barrier)"}),
+	wholeJob(Info{Name: "Shmem_Realloc", Family: "shmem-memory", Kernel: "shmem_realloc", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true,
+		Description: "shmem_malloc of msg_bytes, shmem_realloc to twice it, shmem_free, on every PE"}),
+	wholeJob(Info{Name: "Shmem_Align_Free", Family: "shmem-memory", Kernel: "shmem_align_free", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true,
+		Description: "shmem_align to 4 KiB of msg_bytes + shmem_free, on every PE"}),
+	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Description: "every PE puts msg_bytes to every other PE, then shmem_fence (ordering only)"}),
+	wholeJob(Info{Name: "Shmem_Puts_Quiet", Family: "shmem", Kernel: "shmem_puts_quiet", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Description: "every PE puts msg_bytes to every other PE, then shmem_quiet (completion)"}),
+}
+
+func wholeJob(in Info) Info { in.WholeJob = true; return in }
+
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
 var shmemAtomics = func() []Info {

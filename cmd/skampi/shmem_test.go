@@ -29,7 +29,7 @@ func shmemSuite() string {
 		case in.SingleElement:
 			sizes = fmt.Sprint("[", in.ElementBytes, "]")
 		}
-		if in.Pattern == ops.PatternAll {
+		if in.Pattern == ops.PatternAll && !in.WholeJob {
 			extra = `procs = [2, "all"]`
 		}
 		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n%s\n", in.Name, in.Name, sizes, extra)
@@ -99,9 +99,11 @@ func TestShmem(t *testing.T) {
 			case in.AtomicRate && (p.OpsPerS == nil || *p.OpsPerS*p.TimeS < float64(p.NProcs-1)*0.999 ||
 				*p.OpsPerS*p.TimeS > float64(p.NProcs-1)*1.001 || p.Cache != "warm" || p.CheckData):
 				t.Errorf("np %s: %s on %d: ops_per_s %v for %g s", np, p.Measurement, p.NProcs, p.OpsPerS, p.TimeS)
-			case in.LockHold && (p.HoldS == nil || p.TimeS < *p.HoldS/2 || slices.Contains(p.Flags, record.FlagLockNotHeld)):
+			case in.LockHold && (p.HoldS == nil || np == "2" && (p.TimeS < *p.HoldS/2 || slices.Contains(p.Flags, record.FlagLockNotHeld))):
 				// The holder really held: its waiters waited (a waiter that got the lock
-				// while the holder's marker was set would have failed the point).
+				// while the holder's marker was set would have failed the point). On 4
+				// ranks on 2 cores a waiter may be scheduled late and find the hold nearly
+				// over: then the point says so (lock_not_held), which is all it can do.
 				t.Errorf("np %s: %s on %d: waited %g s, hold %v, flags %v", np, p.Measurement, p.NProcs, p.TimeS, p.HoldS, p.Flags)
 			case in.RoundTrip && (p.LatencyS == nil || !(p.TimeS > 0)):
 				t.Errorf("np %s: %s: %+v", np, p.Measurement, p)

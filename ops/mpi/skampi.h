@@ -192,6 +192,7 @@ struct sk_ctx {
 	 * and a step counter for flags */
 	char *sym;
 	long long sym_bytes, seq;
+	void *shmem_ctx; /* a private OpenSHMEM context (shmem_ctx_t), or NULL */
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

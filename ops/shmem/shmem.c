@@ -147,7 +147,7 @@ ATOMICS(long, long, unsigned long)
 /* Every PE allocates the point's symmetric buffer (collective, same size everywhere):
  * window slots of the message, twice over for the strided operations, and 64 bytes
  * for a flag. */
-static int prepare(sk_ctx *c) {
+int sk_shmem_prepare(sk_ctx *c) {
 	long long w = window(c);
 	/* At least two cache lines: a lock and a holder's marker (locks.c). */
 	c->sym_bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
@@ -159,7 +159,7 @@ static int prepare(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-static int close_sym(sk_ctx *c) {
+int sk_shmem_close(sk_ctx *c) {
 	if (!c->sym) return MPI_SUCCESS;
 	shmem_barrier_all(); /* nothing in flight to a buffer about to go */
 	shmem_free(c->sym);
@@ -169,8 +169,8 @@ static int close_sym(sk_ctx *c) {
 
 #define ALL SK_K_ALL_RANKS
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
-#define NBI(name, post, done, full) {name, passive, prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, close_sym, 0, 0, done, full}
-#define STEP(name, step, flags) {name, step, prepare, ALL | (flags), SK_CHECK_NONE, NULL, close_sym, 0, 0, NULL, NULL}
+#define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full}
+#define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL}
 #define ATOMIC_KERNELS(W)                                                                                           \
 	STEP("shmem_atomic_fetch_" #W, atomic_fetch_##W, SK_K_COLLECTIVE),                                              \
 	    STEP("shmem_atomic_set_" #W, atomic_set_##W, SK_K_COLLECTIVE),                                              \
@@ -211,6 +211,15 @@ static const sk_kernel table[] = {
 	STEP("shmem_lock_contention", sk_shmem_lock_contention, SK_K_COLLECTIVE),
 	STEP("shmem_test_lock", sk_shmem_test_lock, SK_K_COLLECTIVE),
 	STEP("shmem_lock_held", sk_shmem_lock_held, SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	/* memory.c */
+	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
+	{"shmem_ctx_putmem", passive, sk_shmem_prepare_ctx, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, sk_shmem_post_ctx_putmem,
+	 sk_shmem_close_ctx, 0, 0, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem},
+	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
+	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE),
+	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
+	STEP("shmem_puts_fence", sk_shmem_puts_fence, SK_K_COLLECTIVE),
+	STEP("shmem_puts_quiet", sk_shmem_puts_quiet, SK_K_COLLECTIVE),
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

@@ -11,6 +11,22 @@ int sk_shmem_init(int world_rank, int world_size);
 void sk_shmem_finalize(void);
 void sk_shmem_info(char *name, int len, int *major, int *minor);
 
+int sk_shmem_prepare(sk_ctx *c);
+int sk_shmem_close(sk_ctx *c);
+
+/* memory.c */
+int sk_shmem_ctx_create_destroy(sk_ctx *c);
+int sk_shmem_post_ctx_putmem(sk_ctx *c);
+int sk_shmem_ctx_quiet(sk_ctx *c);
+int sk_shmem_full_ctx_putmem(sk_ctx *c);
+int sk_shmem_prepare_ctx(sk_ctx *c);
+int sk_shmem_close_ctx(sk_ctx *c);
+int sk_shmem_malloc_free(sk_ctx *c);
+int sk_shmem_realloc(sk_ctx *c);
+int sk_shmem_align_free(sk_ctx *c);
+int sk_shmem_puts_fence(sk_ctx *c);
+int sk_shmem_puts_quiet(sk_ctx *c);
+
 /* locks.c */
 int sk_shmem_lock_contention(sk_ctx *c);
 int sk_shmem_test_lock(sk_ctx *c);
