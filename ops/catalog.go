@@ -197,7 +197,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, selftestOps)
+var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, []Info{shmemSendrecv, sendrecvShift}, selftestOps)
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
@@ -299,3 +299,9 @@ func (in Info) Pairs(nprocs int) int {
 	}
 	return 1
 }
+
+// sendrecvShift: every rank sends to the next and receives from the previous with
+// MPI_Sendrecv (2 ranks: an exchange), the MPI side of Shmem_Sendrecv_Shift.
+var sendrecvShift = Info{Name: "Sendrecv_Shift", Family: "pt2pt", Kernel: "sendrecv_shift", Pattern: PatternAll,
+	Reduce: ReduceMax, Directions: 1,
+	Description: "every rank MPI_Sendrecv's msg_bytes to the next and from the previous rank at once (beside Shmem_Sendrecv_Shift)"}

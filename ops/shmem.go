@@ -82,6 +82,12 @@ var shmemMemory = []Info{
 
 func wholeJob(in Info) Info { in.WholeJob = true; return in }
 
+// The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a
+// lock, a put and post/done flags, beside MPI_Sendrecv over the same shift.
+var shmemSendrecv = wholeJob(Info{Name: "Shmem_Sendrecv_Shift", Family: "shmem", Kernel: "shmem_sendrecv_shift",
+	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true,
+	Description: "every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"})
+
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
 var shmemAtomics = func() []Info {

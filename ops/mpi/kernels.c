@@ -47,6 +47,7 @@ static const sk_kernel kernels[] = {
 	CHECKED(pingping_send_recv, 0, SK_CHECK_PEER),
 	CHECKED(bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER), /* also every pair of the multi-pair bandwidth */
 	CHECKED(bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
+	KERNEL(sendrecv_shift, COLL),
 	KERNEL(selftest_hang, 0),
 	KERNEL(selftest_crash, 0),
 	CHECKED(selftest_corrupt, 0, SK_CHECK_PEER),

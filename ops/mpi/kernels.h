@@ -18,6 +18,7 @@ int sk_step_pingpong_sendrecv_replace(sk_ctx *c);
 int sk_step_pingping_send_recv(sk_ctx *c);
 int sk_step_bandwidth_isend_irecv(sk_ctx *c);
 int sk_step_bibandwidth_isend_irecv(sk_ctx *c);
+int sk_step_sendrecv_shift(sk_ctx *c);
 int sk_step_selftest_hang(sk_ctx *c);
 int sk_step_selftest_crash(sk_ctx *c);
 int sk_step_selftest_corrupt(sk_ctx *c);

@@ -139,6 +139,14 @@ int sk_step_bibandwidth_isend_irecv(ctx *c) {
 	return MPI_Waitall(2 * w, c->req, MPI_STATUSES_IGNORE);
 }
 
+/* A shift: every rank sends to the next and receives from the previous (2 ranks: an
+ * exchange), the MPI side of the GROMACS pattern (ops/shmem/sendrecv.c). */
+int sk_step_sendrecv_shift(ctx *c) {
+	int p = c->nprocs, to = (c->rank + 1) % p, from = (c->rank - 1 + p) % p;
+	return MPI_Sendrecv(c->a.sbuf, c->a.bytes, MPI_BYTE, to, TAG, c->a.rbuf, c->a.bytes, MPI_BYTE, from, TAG, c->comm,
+	                    MPI_STATUS_IGNORE);
+}
+
 /* Self-tests. A receive nobody sends to: a real hang inside the library. */
 int sk_step_selftest_hang(ctx *c) {
 	return MPI_Recv(c->a.rbuf, 1, MPI_BYTE, c->a.peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);

@@ -220,6 +220,9 @@ static const sk_kernel table[] = {
 	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
 	STEP("shmem_puts_fence", sk_shmem_puts_fence, SK_K_COLLECTIVE),
 	STEP("shmem_puts_quiet", sk_shmem_puts_quiet, SK_K_COLLECTIVE),
+	/* sendrecv.c */
+	{"shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE,
+	 NULL, sk_shmem_close, 0, 0, NULL, NULL},
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

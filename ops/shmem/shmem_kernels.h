@@ -27,6 +27,10 @@ int sk_shmem_align_free(sk_ctx *c);
 int sk_shmem_puts_fence(sk_ctx *c);
 int sk_shmem_puts_quiet(sk_ctx *c);
 
+/* sendrecv.c */
+int sk_shmem_prepare_sendrecv(sk_ctx *c);
+int sk_shmem_sendrecv_shift(sk_ctx *c);
+
 /* locks.c */
 int sk_shmem_lock_contention(sk_ctx *c);
 int sk_shmem_test_lock(sk_ctx *c);

@@ -1,0 +1,45 @@
+//go:build mpi && shmem
+
+/* The GROMACS pattern (the seed's shmem_void_sendrecv): a send-receive made of a lock
+ * on the destination's buffer, a put, a "post" flag, the receiver's copy out of its
+ * symmetric buffer, and a "done" flag back, over a shift: every PE sends to the next
+ * and receives from the previous (2 PEs: an exchange). Every PE of the job takes part,
+ * PE numbers being world ranks. Beside it, MPI_Sendrecv over the same shift
+ * (Sendrecv_Shift, ops/mpi/pt2pt.c). */
+#include <shmem.h>
+#include <string.h>
+#include "skampi.h"
+#include "shmem_kernels.h"
+
+/* The symmetric layout: the data (rounded to 64 bytes), the post and done flags a cache
+ * line each, then one lock per PE (lock i guards PE i's buffer). */
+static size_t data_bytes(const sk_ctx *c) { return ((size_t)c->a.bytes + 63) & ~(size_t)63; }
+static long *post_flag(sk_ctx *c) { return (long *)(c->sym + data_bytes(c)); }
+static long *done_flag(sk_ctx *c) { return (long *)(c->sym + data_bytes(c) + 64); }
+static long *lock_for(sk_ctx *c, int pe) { return (long *)(c->sym + data_bytes(c) + 128 + 64 * (size_t)pe); }
+
+int sk_shmem_prepare_sendrecv(sk_ctx *c) {
+	c->sym_bytes = (long long)(((size_t)c->a.bytes + 63) & ~(size_t)63) + 128 + 64LL * c->a.nprocs;
+	c->sym = shmem_malloc((size_t)c->sym_bytes);
+	if (!c->sym) return SK_ERR_NOMEM;
+	memset(c->sym, 0, (size_t)c->sym_bytes);
+	shmem_barrier_all();
+	return MPI_SUCCESS;
+}
+
+int sk_shmem_sendrecv_shift(sk_ctx *c) {
+	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
+	size_t bytes = (size_t)c->a.bytes;
+	shmem_set_lock(lock_for(c, to)); /* the destination's buffer is ours to fill */
+	if (bytes) shmem_putmem(c->sym, c->a.sbuf, bytes, to);
+	shmem_fence(); /* the data before the flag */
+	shmem_long_p(post_flag(c), 1, to);
+	shmem_long_wait_until(post_flag(c), SHMEM_CMP_EQ, 1); /* our sender's data is here */
+	if (bytes) memcpy(c->a.rbuf, c->sym, bytes);
+	shmem_long_p(done_flag(c), 1, from); /* copied: the sender may go on */
+	*post_flag(c) = 0;
+	shmem_long_wait_until(done_flag(c), SHMEM_CMP_EQ, 1); /* our receiver has copied */
+	*done_flag(c) = 0;
+	shmem_clear_lock(lock_for(c, to));
+	return MPI_SUCCESS;
+}
