@@ -318,6 +318,12 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	if _, ok := t["procs"]; ok && m.Op.WholeJob {
 		d.errAt(path+".procs", "%s involves every process of the job (a collective over all PEs): procs does not apply", m.Op.Name)
 	}
+	if m.Op.SHMEM && m.Op.SingleShot && m.Settings.Iterations > 1 && setIn(origin, "", "iterations") {
+		d.errAt(origin["iterations"], "%s: consecutive OpenSHMEM collectives would reuse a pSync array another PE may still be using: one call per repetition (iterations = \"auto\")", m.Op.Name)
+	}
+	if m.Op.SHMEM && m.Op.Pattern == ops.PatternAll && !m.Op.WholeJob && m.Settings.Layout == "one-per-node" && m.Settings.Procs != nil {
+		d.errAt(path+".op", "%s runs on an active set of consecutive PEs: layout = \"one-per-node\" does not apply", m.Op.Name)
+	}
 	if m.Op.AtomicRate && slices.Contains(m.Settings.Procs, 1) {
 		d.errAt(path+".procs", "%s needs at least 2 PEs: one target and one that hits it", m.Op.Name)
 	}

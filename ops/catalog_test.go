@@ -13,9 +13,9 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 134 || len(Names()) != 134 || families["pt2pt"] != 14 || families["coll"] != 22 || families["selftest"] != 3 ||
+	if len(all) != 146 || len(Names()) != 146 || families["pt2pt"] != 14 || families["coll"] != 22 || families["selftest"] != 3 ||
 		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 || families["shmem"] != 23 ||
-		families["shmem-atomics"] != 28 || families["shmem-locks"] != 3 || families["shmem-memory"] != 3 {
+		families["shmem-atomics"] != 28 || families["shmem-locks"] != 3 || families["shmem-memory"] != 3 || families["shmem-coll"] != 12 {
 		t.Fatalf("%d ops: %v", len(all), families)
 	}
 	for _, in := range all {
@@ -142,7 +142,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get"}
+	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get", "Shmem_Alltoall", "Shmem_Alltoalls"}
 	if !slices.Equal(throughput, want) {
 		t.Errorf("throughput ops %v, want %v", throughput, want)
 	}

@@ -82,6 +82,50 @@ var shmemMemory = []Info{
 
 func wholeJob(in Info) Info { in.WholeJob = true; return in }
 
+// OpenSHMEM collectives on the communicator's active set (64-bit elements; msg_bytes
+// one PE's data), one call per repetition after a barrier: that is what lets their
+// pSync arrays be reused.
+func shmemColl(name, kernel, desc string, elem int64) Info {
+	return Info{Name: name, Family: "shmem-coll", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: elem, Description: desc}
+}
+
+var shmemCollectives = []Info{
+	func() Info {
+		in := shmemColl("Shmem_Broadcast", "shmem_broadcast", "shmem_broadcast64 from the root; method = barrier, sync, rounds, ack", 8)
+		in.Rooted = true
+		in.Methods = []Method{
+			{Name: "barrier", Kernel: "shmem_broadcast_barrier", Subtract: "Shmem_Barrier",
+				Description: "Alg. 1: shmem_broadcast64 + shmem_barrier, less a barrier measured right after"},
+			{Name: "sync", Kernel: "shmem_broadcast", WindowSync: true,
+				Description: "Alg. 2: every broadcast starts at an agreed instant on a global clock"},
+			{Name: "rounds", Kernel: "shmem_broadcast_rounds",
+				Description: "Alg. 3: a broadcast from every PE in turn (its own pSync each), divided by their number"},
+			{Name: "ack", Kernel: "shmem_broadcast_ack", RootTimed: true, PerTask: true,
+				Description: "Alg. 4-5, one-sided: every PE in turn acknowledges with an atomic fetch-and-increment on the root's counter, which the root waits for; the acknowledgement's one-way time, measured first, is subtracted"},
+		}
+		return in
+	}(),
+	shmemColl("Shmem_Barrier", "shmem_barrier", "shmem_barrier on the active set", 0),
+	wholeJob(shmemColl("Shmem_Barrier_All", "shmem_barrier_all", "shmem_barrier_all (every PE)", 0)),
+	wholeJob(shmemColl("Shmem_Sync_All", "shmem_sync_all", "shmem_sync_all (every PE; synchronisation without completing puts)", 0)),
+	reduction(shmemColl("Shmem_Long_Sum_To_All", "shmem_long_sum_to_all", "shmem_long_sum_to_all of msg_bytes of longs", 8)),
+	reduction(shmemColl("Shmem_Long_Max_To_All", "shmem_long_max_to_all", "shmem_long_max_to_all of msg_bytes of longs", 8)),
+	reduction(shmemColl("Shmem_Int_Sum_To_All", "shmem_int_sum_to_all", "shmem_int_sum_to_all of msg_bytes of ints", 4)),
+	reduction(shmemColl("Shmem_Double_Sum_To_All", "shmem_double_sum_to_all", "shmem_double_sum_to_all of msg_bytes of doubles", 8)),
+	perProcess(shmemColl("Shmem_Collect", "shmem_collect", "shmem_collect64: every PE's msg_bytes to every PE", 8), false),
+	perProcess(shmemColl("Shmem_Fcollect", "shmem_fcollect", "shmem_fcollect64: every PE's msg_bytes to every PE (equal sizes)", 8), false),
+	perProcess(shmemColl("Shmem_Alltoall", "shmem_alltoall", "shmem_alltoall64: msg_bytes from every PE to every PE", 8), true),
+	perProcess(shmemColl("Shmem_Alltoalls", "shmem_alltoalls", "shmem_alltoalls64 with unit strides: msg_bytes from every PE to every PE", 8), true),
+}
+
+func reduction(in Info) Info { in.Reduction = true; return in }
+
+func perProcess(in Info, throughput bool) Info {
+	in.PerProcess, in.Throughput = true, throughput
+	return in
+}
+
 // The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a
 // lock, a put and post/done flags, beside MPI_Sendrecv over the same shift.
 var shmemSendrecv = wholeJob(Info{Name: "Shmem_Sendrecv_Shift", Family: "shmem", Kernel: "shmem_sendrecv_shift",

@@ -36,8 +36,12 @@ int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	shmem_long_p(post_flag(c), 1, to);
 	shmem_long_wait_until(post_flag(c), SHMEM_CMP_EQ, 1); /* our sender's data is here */
 	if (bytes) memcpy(c->a.rbuf, c->sym, bytes);
-	shmem_long_p(done_flag(c), 1, from); /* copied: the sender may go on */
+	/* Our post flag is cleared before the sender hears we copied: told "done", it may
+	 * post its next message at once, and a clear after that would erase it (a hang
+	 * the watchdog found at 512 B). */
 	*post_flag(c) = 0;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	shmem_long_p(done_flag(c), 1, from); /* copied: the sender may go on */
 	shmem_long_wait_until(done_flag(c), SHMEM_CMP_EQ, 1); /* our receiver has copied */
 	*done_flag(c) = 0;
 	shmem_clear_lock(lock_for(c, to));

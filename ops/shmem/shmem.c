@@ -168,6 +168,9 @@ int sk_shmem_close(sk_ctx *c) {
 }
 
 #define ALL SK_K_ALL_RANKS
+/* A collective on the active set, with its pSync arrays (coll.c). */
+#define COLLK(name, step, flags) \
+	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL}
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
 #define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full}
 #define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL}
@@ -220,6 +223,23 @@ static const sk_kernel table[] = {
 	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
 	STEP("shmem_puts_fence", sk_shmem_puts_fence, SK_K_COLLECTIVE),
 	STEP("shmem_puts_quiet", sk_shmem_puts_quiet, SK_K_COLLECTIVE),
+	/* coll.c */
+	COLLK("shmem_broadcast", sk_shmem_broadcast, 0),
+	COLLK("shmem_broadcast_barrier", sk_shmem_broadcast_barrier, 0),
+	COLLK("shmem_broadcast_rounds", sk_shmem_broadcast_rounds, SK_K_PER_PROCESS_STEP),
+	{"shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack, ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT,
+	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL},
+	COLLK("shmem_barrier", sk_shmem_barrier, 0),
+	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),
+	COLLK("shmem_sync_all", sk_shmem_sync_all, 0),
+	COLLK("shmem_long_sum_to_all", sk_shmem_long_sum_to_all, 0),
+	COLLK("shmem_long_max_to_all", sk_shmem_long_max_to_all, 0),
+	COLLK("shmem_int_sum_to_all", sk_shmem_int_sum_to_all, 0),
+	COLLK("shmem_double_sum_to_all", sk_shmem_double_sum_to_all, 0),
+	COLLK("shmem_collect", sk_shmem_collect, 0),
+	COLLK("shmem_fcollect", sk_shmem_fcollect, 0),
+	COLLK("shmem_alltoall", sk_shmem_alltoall, 0),
+	COLLK("shmem_alltoalls", sk_shmem_alltoalls, 0),
 	/* sendrecv.c */
 	{"shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE,
 	 NULL, sk_shmem_close, 0, 0, NULL, NULL},

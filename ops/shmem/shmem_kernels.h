@@ -27,6 +27,25 @@ int sk_shmem_align_free(sk_ctx *c);
 int sk_shmem_puts_fence(sk_ctx *c);
 int sk_shmem_puts_quiet(sk_ctx *c);
 
+/* coll.c */
+int sk_shmem_prepare_coll(sk_ctx *c);
+int sk_shmem_prepare_broadcast_ack(sk_ctx *c);
+int sk_shmem_broadcast(sk_ctx *c);
+int sk_shmem_broadcast_barrier(sk_ctx *c);
+int sk_shmem_broadcast_rounds(sk_ctx *c);
+int sk_shmem_broadcast_ack(sk_ctx *c);
+int sk_shmem_barrier(sk_ctx *c);
+int sk_shmem_barrier_all(sk_ctx *c);
+int sk_shmem_sync_all(sk_ctx *c);
+int sk_shmem_long_sum_to_all(sk_ctx *c);
+int sk_shmem_long_max_to_all(sk_ctx *c);
+int sk_shmem_int_sum_to_all(sk_ctx *c);
+int sk_shmem_double_sum_to_all(sk_ctx *c);
+int sk_shmem_collect(sk_ctx *c);
+int sk_shmem_fcollect(sk_ctx *c);
+int sk_shmem_alltoall(sk_ctx *c);
+int sk_shmem_alltoalls(sk_ctx *c);
+
 /* sendrecv.c */
 int sk_shmem_prepare_sendrecv(sk_ctx *c);
 int sk_shmem_sendrecv_shift(sk_ctx *c);
