@@ -325,7 +325,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		int brc = MPI_Barrier(MPI_Comm_f2c(c->a.world));
 		if (brc != MPI_SUCCESS) return brc;
 	}
-	if (c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
+	if (c->a.role == SK_ROLE_IDLE) return c->k->quiesce ? c->k->quiesce(c) : MPI_SUCCESS;
 	const sk_step step = c->step;
 	int rc = MPI_SUCCESS, invalid = 0;
 	c->result = 0;
@@ -381,6 +381,10 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		sk_check_verify(c, i); /* the last step's region */
 		c->rep++;
 		fill_all(c);
+	}
+	if (c->k->quiesce) {
+		int qrc = c->k->quiesce(c);
+		if (rc == MPI_SUCCESS) rc = qrc;
 	}
 	if (c->k->flags & SK_K_OWN_RESULT) total = c->result;
 	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs : 1;

@@ -148,6 +148,10 @@ typedef struct {
 	 * a few nanoseconds (a SHMEM put + quiet) would otherwise carry two indirect calls
 	 * a C loop does not. */
 	sk_step full;
+	/* After every run, on every rank of the job (idle ones too), outside the timing:
+	 * OpenSHMEM's shmem_barrier_all, so no PE waits on another's OpenSHMEM progress
+	 * while that one sits in the engine's MPI calls. NULL: nothing. */
+	sk_step quiesce;
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */

@@ -45,5 +45,9 @@ int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	shmem_long_wait_until(done_flag(c), SHMEM_CMP_EQ, 1); /* our receiver has copied */
 	*done_flag(c) = 0;
 	shmem_clear_lock(lock_for(c, to));
+	/* Our flags to the others delivered before we go on: a PE that goes into the
+	 * engine's MPI barrier next does not drive OpenSHMEM's progress, and a flag still
+	 * queued there would leave its neighbour waiting (8 PEs on 2 cores hung so). */
+	shmem_quiet();
 	return MPI_SUCCESS;
 }

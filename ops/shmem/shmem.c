@@ -168,12 +168,20 @@ int sk_shmem_close(sk_ctx *c) {
 }
 
 #define ALL SK_K_ALL_RANKS
+
+/* After every run, on every PE: nothing of OpenSHMEM's left for another PE to drive
+ * while this one is in the engine's MPI calls (ops/mpi: sk_kernel.quiesce). */
+static int quiesce(sk_ctx *c) {
+	(void)c;
+	shmem_barrier_all();
+	return MPI_SUCCESS;
+}
 /* A collective on the active set, with its pSync arrays (coll.c). */
 #define COLLK(name, step, flags) \
-	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL}
+	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
-#define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full}
-#define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL}
+#define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full, quiesce}
+#define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
 #define ATOMIC_KERNELS(W)                                                                                           \
 	STEP("shmem_atomic_fetch_" #W, atomic_fetch_##W, SK_K_COLLECTIVE),                                              \
 	    STEP("shmem_atomic_set_" #W, atomic_set_##W, SK_K_COLLECTIVE),                                              \
@@ -217,7 +225,7 @@ static const sk_kernel table[] = {
 	/* memory.c */
 	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
 	{"shmem_ctx_putmem", passive, sk_shmem_prepare_ctx, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, sk_shmem_post_ctx_putmem,
-	 sk_shmem_close_ctx, 0, 0, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem},
+	 sk_shmem_close_ctx, 0, 0, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem, quiesce},
 	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
 	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE),
 	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
@@ -228,7 +236,7 @@ static const sk_kernel table[] = {
 	COLLK("shmem_broadcast_barrier", sk_shmem_broadcast_barrier, 0),
 	COLLK("shmem_broadcast_rounds", sk_shmem_broadcast_rounds, SK_K_PER_PROCESS_STEP),
 	{"shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack, ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT,
-	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL},
+	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
 	COLLK("shmem_barrier", sk_shmem_barrier, 0),
 	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),
 	COLLK("shmem_sync_all", sk_shmem_sync_all, 0),
@@ -242,7 +250,7 @@ static const sk_kernel table[] = {
 	COLLK("shmem_alltoalls", sk_shmem_alltoalls, 0),
 	/* sendrecv.c */
 	{"shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE,
-	 NULL, sk_shmem_close, 0, 0, NULL, NULL},
+	 NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {
