@@ -97,6 +97,9 @@ type Info struct {
 	// WholeJob operations involve every process of the job (a collective over all
 	// PEs, such as shmem_malloc): procs does not apply.
 	WholeJob bool
+	// Beside names the operation of another family that measures the same pattern
+	// (Shmem_Sendrecv_Shift: Sendrecv_Shift); one figure draws them together.
+	Beside string
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -197,7 +200,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, []Info{shmemSendrecv, sendrecvShift}, selftestOps)
+var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, []Info{shmemSendrecv, shmemSendrecvOffset, sendrecvShift}, selftestOps)
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

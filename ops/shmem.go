@@ -107,19 +107,36 @@ var shmemCollectives = []Info{
 		return in
 	}(),
 	shmemColl("Shmem_Barrier", "shmem_barrier", "shmem_barrier on the active set", 0),
+	shmemColl("Shmem_Sync", "shmem_sync", "shmem_sync on the active set: synchronisation without completing puts (OpenSHMEM 1.5's team sync, in 1.4's form)", 0),
 	wholeJob(shmemColl("Shmem_Barrier_All", "shmem_barrier_all", "shmem_barrier_all (every PE)", 0)),
 	wholeJob(shmemColl("Shmem_Sync_All", "shmem_sync_all", "shmem_sync_all (every PE; synchronisation without completing puts)", 0)),
-	reduction(shmemColl("Shmem_Long_Sum_To_All", "shmem_long_sum_to_all", "shmem_long_sum_to_all of msg_bytes of longs", 8)),
-	reduction(shmemColl("Shmem_Long_Max_To_All", "shmem_long_max_to_all", "shmem_long_max_to_all of msg_bytes of longs", 8)),
-	reduction(shmemColl("Shmem_Int_Sum_To_All", "shmem_int_sum_to_all", "shmem_int_sum_to_all of msg_bytes of ints", 4)),
-	reduction(shmemColl("Shmem_Double_Sum_To_All", "shmem_double_sum_to_all", "shmem_double_sum_to_all of msg_bytes of doubles", 8)),
-	perProcess(shmemColl("Shmem_Collect", "shmem_collect", "shmem_collect64: every PE's msg_bytes to every PE", 8), false),
-	perProcess(shmemColl("Shmem_Fcollect", "shmem_fcollect", "shmem_fcollect64: every PE's msg_bytes to every PE (equal sizes)", 8), false),
-	perProcess(shmemColl("Shmem_Alltoall", "shmem_alltoall", "shmem_alltoall64: msg_bytes from every PE to every PE", 8), true),
-	perProcess(shmemColl("Shmem_Alltoalls", "shmem_alltoalls", "shmem_alltoalls64 with unit strides: msg_bytes from every PE to every PE", 8), true),
+	threeWays(reduction(shmemColl("Shmem_Long_Sum_To_All", "shmem_long_sum_to_all", "shmem_long_sum_to_all of msg_bytes of longs", 8))),
+	threeWays(reduction(shmemColl("Shmem_Long_Max_To_All", "shmem_long_max_to_all", "shmem_long_max_to_all of msg_bytes of longs", 8))),
+	threeWays(reduction(shmemColl("Shmem_Int_Sum_To_All", "shmem_int_sum_to_all", "shmem_int_sum_to_all of msg_bytes of ints", 4))),
+	threeWays(reduction(shmemColl("Shmem_Double_Sum_To_All", "shmem_double_sum_to_all", "shmem_double_sum_to_all of msg_bytes of doubles", 8))),
+	threeWays(perProcess(shmemColl("Shmem_Collect", "shmem_collect", "shmem_collect64: every PE's msg_bytes to every PE", 8), false)),
+	threeWays(perProcess(shmemColl("Shmem_Fcollect", "shmem_fcollect", "shmem_fcollect64: every PE's msg_bytes to every PE (equal sizes)", 8), false)),
+	threeWays(perProcess(shmemColl("Shmem_Alltoall", "shmem_alltoall", "shmem_alltoall64: msg_bytes from every PE to every PE", 8), true)),
+	threeWays(perProcess(shmemColl("Shmem_Alltoalls", "shmem_alltoalls", "shmem_alltoalls64 with unit strides: msg_bytes from every PE to every PE", 8), true)),
 }
 
 func reduction(in Info) Info { in.Reduction = true; return in }
+
+// threeWays gives a collective SKaMPI's other timings beside the default (one call per
+// repetition after a barrier): barrier-separated less a barrier, synchronised at an
+// agreed instant, and consecutive calls (ops/shmem/coll.c: THREE_WAYS).
+func threeWays(in Info) Info {
+	in.Methods = []Method{
+		{Name: "barrier", Kernel: in.Kernel + "_barrier", Subtract: "Shmem_Barrier",
+			Description: "the call and shmem_barrier on the active set, less a barrier measured right after"},
+		{Name: "sync", Kernel: in.Kernel, WindowSync: true,
+			Description: "every call starts at an agreed instant on a global clock"},
+		{Name: "consecutive", Kernel: in.Kernel + "_consecutive",
+			Description: "8 calls back to back (each with its own pSync and pWrk), divided by 8"},
+	}
+	in.Description += "; method = barrier, sync, consecutive"
+	return in
+}
 
 func perProcess(in Info, throughput bool) Info {
 	in.PerProcess, in.Throughput = true, throughput
@@ -129,8 +146,13 @@ func perProcess(in Info, throughput bool) Info {
 // The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a
 // lock, a put and post/done flags, beside MPI_Sendrecv over the same shift.
 var shmemSendrecv = wholeJob(Info{Name: "Shmem_Sendrecv_Shift", Family: "shmem", Kernel: "shmem_sendrecv_shift",
-	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true,
+	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift",
 	Description: "every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"})
+
+// The seed's offset swap: receivers choose where the data lands and tell their senders.
+var shmemSendrecvOffset = wholeJob(Info{Name: "Shmem_Sendrecv_Shift_Offset", Family: "shmem", Kernel: "shmem_sendrecv_shift_offset",
+	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift",
+	Description: "the shift with the offset exchange: every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place, no lock, no copy"})
 
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.

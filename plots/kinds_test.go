@@ -312,3 +312,33 @@ func TestAtomicsFigure(t *testing.T) {
 		t.Errorf("%q %q", k, w)
 	}
 }
+
+// The SHMEM send-receives are drawn beside MPI_Sendrecv (ops.Info.Beside): one figure,
+// a line per operation, the values the records hold; a run without the MPI side has no
+// such figure.
+func TestBesideFigure(t *testing.T) {
+	res := load(t, "sendrecv-np2.jsonl")
+	figs := figuresOf(t, res, "beside", Options{})
+	if len(figs) != 1 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	f := figs[0]
+	if f.Name != "beside-Sendrecv_Shift-np2" || f.Title != "Shmem_Sendrecv_Shift, Shmem_Sendrecv_Shift_Offset beside Sendrecv_Shift: time vs message size" {
+		t.Errorf("%q: %q", f.Name, f.Title)
+	}
+	if len(f.Series) != 3 {
+		t.Fatalf("%d series", len(f.Series))
+	}
+	for _, s := range f.Series {
+		checkSeries(t, f, s, pointsOf(res, func(p *record.Point) bool { return p.Op == s.Label }), func(p *record.Point) float64 { return p.TimeS })
+	}
+	shmemOnly := &report.Results{Runs: res.Runs}
+	for _, p := range res.Points {
+		if p.Op != "Sendrecv_Shift" {
+			shmemOnly.Points = append(shmemOnly.Points, p)
+		}
+	}
+	if n := len(kindNamed(t, "beside").Groups(shmemOnly)); n != 0 {
+		t.Errorf("without the MPI side: %d groups", n)
+	}
+}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,8 +15,8 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
-// shmemSuite measures every OpenSHMEM operation at small sizes, beside an MPI one (one
-// run, one file); the atomics on 2 PEs and on all.
+// shmemSuite measures every OpenSHMEM operation at small sizes, by every timing method,
+// beside an MPI one (one run, one file); the atomics on 2 PEs and on all.
 func shmemSuite() string {
 	var b strings.Builder
 	b.WriteString("[settings]\nmin_repetitions = 3\nmax_repetitions = \"auto\"\nbudget_per_point = \"30ms\"\n" +
@@ -31,6 +32,10 @@ func shmemSuite() string {
 		}
 		if in.Pattern == ops.PatternAll && !in.WholeJob {
 			extra = `procs = [2, "all"]`
+		}
+		if names := in.MethodNames(); len(names) > 0 {
+			q, _ := json.Marshal(names) // every timing method: the broadcast's four, the collectives' three
+			extra += "\nmethod = " + string(q)
 		}
 		fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n%s\n", in.Name, in.Name, sizes, extra)
 	}
@@ -161,24 +166,13 @@ func mpiLibrary(t *testing.T) string {
 // acknowledgement one with many repetitions (the method paper's Lemma 1: no deadlock,
 // no interleaving of consecutive broadcasts): every point measured, every time
 // positive, and on 2 PEs the methods within a factor of 10 of one another. The GROMACS
-// send-receive, whose flags once raced into a hang, gets as many repetitions.
+// send-receives, whose flags once raced into a hang, get as many repetitions.
 func TestShmemBroadcastMethods(t *testing.T) {
-	bcast := writeSuite(t, `[settings]
-min_repetitions = 200
-max_repetitions = 200
-max_time_per_point = "20s"
-hang_timeout = "60s"
-
-[[measurement]]
-name = "bcast"
-op = "Shmem_Broadcast"
-sizes = [8, "4KiB"]
-method = ["barrier", "sync", "rounds", "ack"]
-`)
-	// Not the send-receive on 8 PEs: 8 processes on 2 cores still hang it now and then
-	// (about one run in seven since every run ends with a shmem_barrier_all; one in
-	// two before), which the watchdog records; a known issue, not a test.
-	sendrecv := writeSuite(t, `[settings]
+	// The send-receive with the lock not on 8 PEs: 8 processes on 2 cores hang it about
+	// one run in eight (the watchdog records it). Each of its locks is only ever taken
+	// by one PE, and the offset exchange, the same flags without the lock, has not hung
+	// in any run: Open MPI 4.1.4's shmem_set_lock under oversubscription, not a test.
+	const common = `[settings]
 min_repetitions = 200
 max_repetitions = 200
 max_time_per_point = "20s"
@@ -191,14 +185,16 @@ sizes = [8, "4KiB"]
 method = ["barrier", "sync", "rounds", "ack"]
 
 [[measurement]]
-name = "sendrecv"
-op = "Shmem_Sendrecv_Shift"
+name = "offset"
+op = "Shmem_Sendrecv_Shift_Offset"
 sizes = [8, 512]
-`)
+`
+	withoutLock := writeSuite(t, common)
+	withLock := writeSuite(t, common+"\n[[measurement]]\nname = \"sendrecv\"\nop = \"Shmem_Sendrecv_Shift\"\nsizes = [8, 512]\n")
 	for _, np := range []string{"2", "4", "8"} {
-		out, s, want := t.TempDir(), sendrecv, 10
+		out, s, want := t.TempDir(), withLock, 12
 		if np == "8" {
-			s, want = bcast, 8
+			s, want = withoutLock, 10
 		}
 		code, stdout, stderr := skampi(t, nil, "--np", np, "-i", s, "-o", out)
 		if code != 0 || stderr != "" {

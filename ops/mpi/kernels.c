@@ -387,7 +387,9 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		if (rc == MPI_SUCCESS) rc = qrc;
 	}
 	if (c->k->flags & SK_K_OWN_RESULT) total = c->result;
-	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs : 1;
+	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs
+	                  : c->calls_per_step > 1                 ? (double)c->calls_per_step
+	                                                          : 1;
 	if (rc == MPI_SUCCESS && !invalid) *per_op = total / (double)iters / per_step;
 	return rc;
 }

@@ -178,6 +178,7 @@ struct sk_ctx {
 	char *sbase, *rbase;
 	int region;
 	int nreq; /* non-blocking: requests the post started */
+	int calls_per_step; /* set by a prepare hook when a step is that many operations (0: one) */
 	sk_step step; /* the timed step: the kernel's, or one its prepare hook specialised */
 	/* one-sided */
 	MPI_Win win;

@@ -16,31 +16,42 @@
 #include "shmem_kernels.h"
 
 #define SYNC_LONGS 64 /* per pSync array: more than every *_SYNC_SIZE, a cache line apart */
+/* The "consecutive" method's calls per step: each its own pSync (and pWrk), so none is
+ * reused before the engine's barrier that ends the run. */
+#define CONSECUTIVE 8
 
 /* The symmetric layout: target (nprocs blocks), source (nprocs blocks), pSync arrays
- * (nprocs + 1), pWrk, the acknowledgement counter. */
+ * (one per root or per consecutive call, and one for the barrier method's barrier),
+ * CONSECUTIVE pWrk arrays, the acknowledgement counter. */
 static size_t up64(size_t n) { return (n + 63) & ~(size_t)63; }
 static size_t block_area(const sk_ctx *c) { return up64((size_t)c->a.bytes * (size_t)c->a.nprocs); }
 static char *target(sk_ctx *c) { return c->sym; }
 static char *source(sk_ctx *c) { return c->sym + block_area(c); }
+static int nsync(const sk_ctx *c) { return (c->a.nprocs > CONSECUTIVE ? c->a.nprocs : CONSECUTIVE) + 1; }
 static long *psync(sk_ctx *c, int i) { return (long *)(c->sym + 2 * block_area(c)) + (size_t)i * SYNC_LONGS; }
-static size_t wrk_longs(const sk_ctx *c) {
+static long *barrier_psync(sk_ctx *c) { return psync(c, nsync(c) - 1); }
+static size_t wrk_bytes(const sk_ctx *c) {
 	size_t n = (size_t)c->a.bytes / 8 / 2 + 1;
-	return n < SHMEM_REDUCE_MIN_WRKDATA_SIZE ? SHMEM_REDUCE_MIN_WRKDATA_SIZE : n;
+	return up64((n < SHMEM_REDUCE_MIN_WRKDATA_SIZE ? SHMEM_REDUCE_MIN_WRKDATA_SIZE : n) * 8);
 }
-static void *pwrk(sk_ctx *c) { return (char *)psync(c, c->a.nprocs + 1); }
-static long *ack_counter(sk_ctx *c) { return (long *)((char *)pwrk(c) + up64(wrk_longs(c) * 8)); }
+static void *pwrk(sk_ctx *c, int i) { return (char *)psync(c, nsync(c)) + (size_t)i * wrk_bytes(c); }
+static long *ack_counter(sk_ctx *c) { return (long *)((char *)pwrk(c, CONSECUTIVE)); }
 
 int sk_shmem_prepare_coll(sk_ctx *c) {
-	size_t psyncs = ((size_t)c->a.nprocs + 1) * SYNC_LONGS * sizeof(long);
-	c->sym_bytes = (long long)(2 * block_area(c) + psyncs + up64(wrk_longs(c) * 8) + 64);
+	size_t psyncs = (size_t)nsync(c) * SYNC_LONGS * sizeof(long);
+	c->sym_bytes = (long long)(2 * block_area(c) + psyncs + CONSECUTIVE * wrk_bytes(c) + 128);
 	c->sym = shmem_malloc((size_t)c->sym_bytes);
 	if (!c->sym) return SK_ERR_NOMEM;
 	memset(c->sym, 0, (size_t)c->sym_bytes);
-	for (int i = 0; i <= c->a.nprocs; i++)
+	for (int i = 0; i < nsync(c); i++)
 		for (int j = 0; j < SYNC_LONGS; j++) psync(c, i)[j] = SHMEM_SYNC_VALUE;
 	shmem_barrier_all(); /* every PE's arrays ready before anyone uses them */
 	return MPI_SUCCESS;
+}
+
+int sk_shmem_prepare_coll_consecutive(sk_ctx *c) {
+	c->calls_per_step = CONSECUTIVE;
+	return sk_shmem_prepare_coll(c);
 }
 
 #define START c->a.target_pe, 0, c->a.nprocs
@@ -55,7 +66,7 @@ int sk_shmem_broadcast(sk_ctx *c) {
  * own is subtracted: Shmem_Barrier). */
 int sk_shmem_broadcast_barrier(sk_ctx *c) {
 	shmem_broadcast64(target(c), source(c), nlong(c), c->a.root, START, psync(c, 0));
-	shmem_barrier(START, psync(c, 1));
+	shmem_barrier(START, barrier_psync(c));
 	return MPI_SUCCESS;
 }
 
@@ -133,6 +144,13 @@ int sk_shmem_barrier(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+/* OpenSHMEM 1.4's synchronisation of an active set (1.5 has it as team sync): no
+ * completion of puts, unlike the barrier. */
+int sk_shmem_sync(sk_ctx *c) {
+	shmem_sync(START, psync(c, 0));
+	return MPI_SUCCESS;
+}
+
 int sk_shmem_barrier_all(sk_ctx *c) {
 	(void)c;
 	shmem_barrier_all();
@@ -145,33 +163,40 @@ int sk_shmem_sync_all(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-#define REDUCE(name, T, call)                                                                              \
+/* Every collective below three ways, as SKaMPI times them: one call (after the
+ * engine's barrier, or at an agreed instant: method sync); the call and a barrier of the
+ * active set (method barrier, a barrier measured alone subtracted); CONSECUTIVE calls
+ * back to back, each with its own pSync and pWrk (method consecutive). */
+#define THREE_WAYS(name, CALL)                                                                             \
 	int sk_shmem_##name(sk_ctx *c) {                                                                       \
-		int n = (int)((size_t)c->a.bytes / sizeof(T));                                                     \
-		call((T *)target(c), (T *)source(c), n, START, (T *)pwrk(c), psync(c, 0));                         \
+		CALL(0);                                                                                           \
+		return MPI_SUCCESS;                                                                                \
+	}                                                                                                      \
+	int sk_shmem_##name##_barrier(sk_ctx *c) {                                                             \
+		CALL(0);                                                                                           \
+		shmem_barrier(START, barrier_psync(c));                                                            \
+		return MPI_SUCCESS;                                                                                \
+	}                                                                                                      \
+	int sk_shmem_##name##_consecutive(sk_ctx *c) {                                                         \
+		for (int i = 0; i < CONSECUTIVE; i++) CALL(i);                                                     \
 		return MPI_SUCCESS;                                                                                \
 	}
-REDUCE(long_sum_to_all, long, shmem_long_sum_to_all)
-REDUCE(long_max_to_all, long, shmem_long_max_to_all)
-REDUCE(int_sum_to_all, int, shmem_int_sum_to_all)
-REDUCE(double_sum_to_all, double, shmem_double_sum_to_all)
 
-int sk_shmem_collect(sk_ctx *c) {
-	shmem_collect64(target(c), source(c), nlong(c), START, psync(c, 0));
-	return MPI_SUCCESS;
-}
+#define REDUCE_CALL(T, fn, i) fn((T *)target(c), (T *)source(c), (int)((size_t)c->a.bytes / sizeof(T)), START, (T *)pwrk(c, i), psync(c, i))
+#define SK_LONG_SUM(i_) REDUCE_CALL(long, shmem_long_sum_to_all, i_)
+#define SK_LONG_MAX(i_) REDUCE_CALL(long, shmem_long_max_to_all, i_)
+#define SK_INT_SUM(i_) REDUCE_CALL(int, shmem_int_sum_to_all, i_)
+#define SK_DOUBLE_SUM(i_) REDUCE_CALL(double, shmem_double_sum_to_all, i_)
+#define SK_COLLECT(i_) shmem_collect64(target(c), source(c), nlong(c), START, psync(c, i_))
+#define SK_FCOLLECT(i_) shmem_fcollect64(target(c), source(c), nlong(c), START, psync(c, i_))
+#define SK_ALLTOALL(i_) shmem_alltoall64(target(c), source(c), nlong(c), START, psync(c, i_))
+#define SK_ALLTOALLS(i_) shmem_alltoalls64(target(c), source(c), 1, 1, nlong(c), START, psync(c, i_))
 
-int sk_shmem_fcollect(sk_ctx *c) {
-	shmem_fcollect64(target(c), source(c), nlong(c), START, psync(c, 0));
-	return MPI_SUCCESS;
-}
-
-int sk_shmem_alltoall(sk_ctx *c) {
-	shmem_alltoall64(target(c), source(c), nlong(c), START, psync(c, 0));
-	return MPI_SUCCESS;
-}
-
-int sk_shmem_alltoalls(sk_ctx *c) {
-	shmem_alltoalls64(target(c), source(c), 1, 1, nlong(c), START, psync(c, 0));
-	return MPI_SUCCESS;
-}
+THREE_WAYS(long_sum_to_all, SK_LONG_SUM)
+THREE_WAYS(long_max_to_all, SK_LONG_MAX)
+THREE_WAYS(int_sum_to_all, SK_INT_SUM)
+THREE_WAYS(double_sum_to_all, SK_DOUBLE_SUM)
+THREE_WAYS(collect, SK_COLLECT)
+THREE_WAYS(fcollect, SK_FCOLLECT)
+THREE_WAYS(alltoall, SK_ALLTOALL)
+THREE_WAYS(alltoalls, SK_ALLTOALLS)

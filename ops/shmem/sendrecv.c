@@ -51,3 +51,41 @@ int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	shmem_quiet();
 	return MPI_SUCCESS;
 }
+
+/* The offset exchange (the seed's "offset swap"): the receiver chooses where the data
+ * lands in its symmetric memory, here alternately the first and the second half of its
+ * receive area, as a receiver filling an array piece by piece would, and puts that
+ * offset (plus one: zero is "none yet") on its sender; the sender waits for it, puts the
+ * data there, then a post flag. The data is received in place: no copy out, no lock,
+ * no done flag, the next offset being the receiver's "ready". */
+static long *offset_post(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c)); }
+static long *offset_slot(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 64); }
+
+int sk_shmem_prepare_sendrecv_offset(sk_ctx *c) {
+	c->sym_bytes = (long long)(2 * data_bytes(c) + 128);
+	c->sym = shmem_malloc((size_t)c->sym_bytes);
+	if (!c->sym) return SK_ERR_NOMEM;
+	memset(c->sym, 0, (size_t)c->sym_bytes);
+	c->seq = 0;
+	shmem_barrier_all();
+	return MPI_SUCCESS;
+}
+
+int sk_shmem_sendrecv_shift_offset(sk_ctx *c) {
+	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
+	size_t bytes = (size_t)c->a.bytes;
+	long mine = (long)((c->seq++ & 1) * data_bytes(c));
+	shmem_long_p(offset_slot(c), mine + 1, from); /* where our sender is to put */
+	shmem_long_wait_until(offset_slot(c), SHMEM_CMP_NE, 0); /* where our receiver wants it */
+	long off = *offset_slot(c) - 1;
+	*offset_slot(c) = 0; /* before the post: the receiver's next offset comes after it */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (bytes) shmem_putmem(c->sym + off, c->a.sbuf, bytes, to);
+	shmem_fence(); /* the data before the flag */
+	shmem_long_p(offset_post(c), 1, to);
+	shmem_long_wait_until(offset_post(c), SHMEM_CMP_EQ, 1); /* ours is in place at mine */
+	*offset_post(c) = 0; /* before our next offset, which lets the sender post again */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	shmem_quiet();
+	return MPI_SUCCESS;
+}

@@ -179,6 +179,11 @@ static int quiesce(sk_ctx *c) {
 /* A collective on the active set, with its pSync arrays (coll.c). */
 #define COLLK(name, step, flags) \
 	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
+/* A collective three ways: one call, the call and a barrier, consecutive calls (coll.c). */
+#define COLL3(name, fn)                                                                                             \
+	COLLK(name, sk_shmem_##fn, 0), COLLK(name "_barrier", sk_shmem_##fn##_barrier, 0),                              \
+	    {name "_consecutive", sk_shmem_##fn##_consecutive, sk_shmem_prepare_coll_consecutive, ALL | SK_K_COLLECTIVE, \
+	     SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
 #define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full, quiesce}
 #define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
@@ -238,19 +243,22 @@ static const sk_kernel table[] = {
 	{"shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack, ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT,
 	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
 	COLLK("shmem_barrier", sk_shmem_barrier, 0),
+	COLLK("shmem_sync", sk_shmem_sync, 0),
 	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),
 	COLLK("shmem_sync_all", sk_shmem_sync_all, 0),
-	COLLK("shmem_long_sum_to_all", sk_shmem_long_sum_to_all, 0),
-	COLLK("shmem_long_max_to_all", sk_shmem_long_max_to_all, 0),
-	COLLK("shmem_int_sum_to_all", sk_shmem_int_sum_to_all, 0),
-	COLLK("shmem_double_sum_to_all", sk_shmem_double_sum_to_all, 0),
-	COLLK("shmem_collect", sk_shmem_collect, 0),
-	COLLK("shmem_fcollect", sk_shmem_fcollect, 0),
-	COLLK("shmem_alltoall", sk_shmem_alltoall, 0),
-	COLLK("shmem_alltoalls", sk_shmem_alltoalls, 0),
+	COLL3("shmem_long_sum_to_all", long_sum_to_all),
+	COLL3("shmem_long_max_to_all", long_max_to_all),
+	COLL3("shmem_int_sum_to_all", int_sum_to_all),
+	COLL3("shmem_double_sum_to_all", double_sum_to_all),
+	COLL3("shmem_collect", collect),
+	COLL3("shmem_fcollect", fcollect),
+	COLL3("shmem_alltoall", alltoall),
+	COLL3("shmem_alltoalls", alltoalls),
 	/* sendrecv.c */
 	{"shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE,
 	 NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	{"shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset, ALL | SK_K_COLLECTIVE,
+	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

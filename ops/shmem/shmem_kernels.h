@@ -35,20 +35,28 @@ int sk_shmem_broadcast_barrier(sk_ctx *c);
 int sk_shmem_broadcast_rounds(sk_ctx *c);
 int sk_shmem_broadcast_ack(sk_ctx *c);
 int sk_shmem_barrier(sk_ctx *c);
+int sk_shmem_sync(sk_ctx *c);
 int sk_shmem_barrier_all(sk_ctx *c);
 int sk_shmem_sync_all(sk_ctx *c);
-int sk_shmem_long_sum_to_all(sk_ctx *c);
-int sk_shmem_long_max_to_all(sk_ctx *c);
-int sk_shmem_int_sum_to_all(sk_ctx *c);
-int sk_shmem_double_sum_to_all(sk_ctx *c);
-int sk_shmem_collect(sk_ctx *c);
-int sk_shmem_fcollect(sk_ctx *c);
-int sk_shmem_alltoall(sk_ctx *c);
-int sk_shmem_alltoalls(sk_ctx *c);
+int sk_shmem_prepare_coll_consecutive(sk_ctx *c);
+#define SK_THREE_WAYS_DECL(name)                \
+	int sk_shmem_##name(sk_ctx *c);             \
+	int sk_shmem_##name##_barrier(sk_ctx *c);   \
+	int sk_shmem_##name##_consecutive(sk_ctx *c);
+SK_THREE_WAYS_DECL(long_sum_to_all)
+SK_THREE_WAYS_DECL(long_max_to_all)
+SK_THREE_WAYS_DECL(int_sum_to_all)
+SK_THREE_WAYS_DECL(double_sum_to_all)
+SK_THREE_WAYS_DECL(collect)
+SK_THREE_WAYS_DECL(fcollect)
+SK_THREE_WAYS_DECL(alltoall)
+SK_THREE_WAYS_DECL(alltoalls)
 
 /* sendrecv.c */
 int sk_shmem_prepare_sendrecv(sk_ctx *c);
 int sk_shmem_sendrecv_shift(sk_ctx *c);
+int sk_shmem_prepare_sendrecv_offset(sk_ctx *c);
+int sk_shmem_sendrecv_shift_offset(sk_ctx *c);
 
 /* locks.c */
 int sk_shmem_lock_contention(sk_ctx *c);

@@ -36,8 +36,8 @@ func TestKernelTableMatchesCatalogue(t *testing.T) {
 			}
 		}
 	}
-	if n != 72 || len(used) != 72 {
-		t.Errorf("%d SHMEM kernels, %d used: want 18 + 28 + 3 + 7 + 1 + 15", n, len(used))
+	if n != 90 || len(used) != 90 {
+		t.Errorf("%d SHMEM kernels, %d used: want 18 + 28 + 3 + 7 + 2 + 16 + 2*8 (barrier and consecutive forms)", n, len(used))
 	}
 }
 
