@@ -168,10 +168,10 @@ func mpiLibrary(t *testing.T) string {
 // positive, and on 2 PEs the methods within a factor of 10 of one another. The GROMACS
 // send-receives, whose flags once raced into a hang, get as many repetitions.
 func TestShmemBroadcastMethods(t *testing.T) {
-	// The send-receive with the lock not on 8 PEs: 8 processes on 2 cores hang it about
-	// one run in eight (the watchdog records it). Each of its locks is only ever taken
-	// by one PE, and the offset exchange, the same flags without the lock, has not hung
-	// in any run: Open MPI 4.1.4's shmem_set_lock under oversubscription, not a test.
+	// The send-receive with the lock not on 8 PEs: 8 processes on 2 cores hung it in 1
+	// of 28 runs (the watchdog records it). Each of its locks is only ever taken by one
+	// PE, and the offset exchange, the same flags without the lock, has not hung in any
+	// run: Open MPI 4.1.4's shmem_set_lock under oversubscription, not a test.
 	const common = `[settings]
 min_repetitions = 200
 max_repetitions = 200
