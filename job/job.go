@@ -22,6 +22,7 @@ import (
 // self-launch hands to its ranks; Env is the environment (os.Environ()).
 type Options struct {
 	Suite       string
+	SuiteText   string // a suite given on the command line (inputs.OneLine), instead of Suite
 	Out         string // results directory; "" for the terminal only
 	NP          int    // processes when skampi starts mpirun itself
 	Resume      bool
@@ -63,12 +64,24 @@ func (e *ExitError) Error() string {
 
 func (e *ExitError) Unwrap() error { return e.Err }
 
+// plan parses the suite: the command line's, or a file or built-in by name.
+func (o Options) plan() (*inputs.Plan, error) {
+	if o.SuiteText == "" {
+		return inputs.Load(o.Suite)
+	}
+	p, err := inputs.Parse(inputs.SourceName, []byte(o.SuiteText))
+	if p != nil {
+		p.Name = "command-line"
+	}
+	return p, err
+}
+
 // Run validates the suite, then either runs it as one rank of a parallel job or,
 // outside a launcher, starts mpirun on itself.
 func Run(o Options) error {
 	o.defaults()
 	under := launch.UnderLauncher(o.Env)
-	plan, err := inputs.Load(o.Suite)
+	plan, err := o.plan()
 	if err != nil {
 		if under && launch.Rank(o.Env) != 0 {
 			return &ExitError{Code: 1, Quiet: true} // rank 0 reports it

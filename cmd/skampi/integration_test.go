@@ -587,3 +587,27 @@ sizes = [8]
 		}
 	}
 }
+
+// The one-line form runs without a file: the points asked for, the header naming the
+// command-line suite, and the same command with --resume finding them all there.
+func TestRunOneLine(t *testing.T) {
+	out := t.TempDir()
+	args := []string{"run", "Pingpong_Send_Recv", "Bcast", "--sizes", "1,4KiB", "--method", "barrier,ack",
+		"--min-repetitions", "3", "--max-repetitions", "5", "-o", out}
+	if code, stdout, stderr := skampi(t, nil, args...); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Points) != 2+2*2 || res.Runs[0].Suite != "command-line" || res.Runs[0].SuiteSource != "command line" {
+		t.Fatalf("%d points, suite %q from %q", len(res.Points), res.Runs[0].Suite, res.Runs[0].SuiteSource)
+	}
+	for _, p := range res.Points {
+		if !(p.TimeS > 0) || p.Reps < 3 || p.Reps > 5 || p.Op == "Bcast" && p.Method == "" {
+			t.Errorf("%s %s %d B: %g s, %d reps", p.Op, p.Method, p.MsgBytes, p.TimeS, p.Reps)
+		}
+	}
+	code, stdout, stderr := skampi(t, nil, append(args, "--resume")...)
+	if code != 0 || !strings.Contains(stdout, "resumed: 6 points were already in") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

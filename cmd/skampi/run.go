@@ -2,17 +2,20 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/job"
 )
 
 // addRunFlags binds the flags of a suite run (root command and `run`) to o.
 func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
-	fs.StringVarP(&o.Suite, "input", "i", "", "suite file, or the name of a built-in suite (quick, pt2pt, coll)")
+	fs.StringVarP(&o.Suite, "input", "i", "", "suite file, or the name of a built-in suite ("+strings.Join(inputs.BuiltinNames(), ", ")+")")
 	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv and results.sko (appended)")
 	fs.IntVar(&o.NP, "np", 2, "processes to start when skampi launches mpirun itself")
 	fs.BoolVar(&o.Resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
@@ -29,19 +32,105 @@ func runSuite(cmd *cobra.Command, o *job.Options) error {
 	return job.Run(*o)
 }
 
+// oneLineFlags are the flags of the one-line form: sizes, methods and every suite
+// setting as --key (the suite key with dashes).
+type oneLineFlags struct {
+	sizes, step, methods string
+	print                bool
+	settings             []string // suite keys, in flag-set order
+	values               map[string]*string
+}
+
+func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
+	fs.StringVar(&f.sizes, "sizes", "", `message sizes: a range "1B:4MiB" (with --step) or a list "1,8,64KiB" (default 1B:4MiB)`)
+	fs.StringVar(&f.step, "step", "", `step of a range of sizes: "*2" (default), "*4", "+1KiB"`)
+	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (Bcast: barrier,sync,rounds,ack)")
+	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop")
+	f.values = map[string]*string{}
+	for _, st := range inputs.SettingList() {
+		name := strings.ReplaceAll(st.Key, "_", "-")
+		f.values[st.Key] = fs.String(name, "", "suite setting "+st.Key+": "+st.Doc)
+		f.settings = append(f.settings, st.Key)
+		if st.Key == "check_data" {
+			fs.Lookup(name).NoOptDefVal = "true"
+		}
+	}
+}
+
+// suite is the one-line suite of the operations and the flags that were set.
+func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string) (string, error) {
+	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step}
+	if f.methods != "" {
+		ol.Methods = strings.Split(f.methods, ",")
+	}
+	for _, key := range f.settings {
+		if fs.Changed(strings.ReplaceAll(key, "_", "-")) {
+			ol.Settings = append(ol.Settings, [2]string{key, *f.values[key]})
+		}
+	}
+	command := ""
+	if f.print {
+		command = "skampi " + strings.Join(os.Args[1:], " ")
+	}
+	return ol.Suite(command)
+}
+
 func newRunCmd() *cobra.Command {
 	o := &job.Options{}
+	f := &oneLineFlags{}
 	cmd := &cobra.Command{
-		Use:   "run -i SUITE [-o DIR]",
-		Short: "Run a suite (the same as `skampi -i SUITE`)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Suite == "" {
-				return &exitError{Code: 2, Err: errors.New("run: -i SUITE is required")}
+		Use:   "run (-i SUITE | OP...) [-o DIR]",
+		Short: "Run a suite, or operations named on the command line",
+		Long: "skampi run -i SUITE runs a suite file or a built-in suite (the same as skampi -i SUITE).\n" +
+			"skampi run OP... measures the named operations with the flags as settings, no file needed:\n\n" +
+			"  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2'\n" +
+			"  skampi run Bcast Allreduce --sizes 8,1KiB,64KiB --procs 2,4,all -o results/\n" +
+			"  skampi run Bcast --method barrier,ack --print-suite     (the equivalent TOML)\n\n" +
+			"Every suite setting is a flag of the same name with dashes (--max-repetitions auto,\n" +
+			"--window 64, --check-data); a comma-separated value is a list.",
+		Example: "  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2' --iterations auto -o DIR",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			oneLine := len(args) > 0 || f.print
+			for _, name := range []string{"sizes", "step", "method"} {
+				if cmd.Flags().Changed(name) {
+					oneLine = true
+				}
 			}
+			for _, key := range f.settings {
+				if cmd.Flags().Changed(strings.ReplaceAll(key, "_", "-")) {
+					oneLine = true
+				}
+			}
+			switch {
+			case o.Suite != "" && oneLine:
+				return usageError(cmd, "run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)")
+			case o.Suite == "" && len(args) == 0:
+				return usageError(cmd, "run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)")
+			case o.Suite != "":
+				return runSuite(cmd, o)
+			}
+			text, err := f.suite(cmd.Flags(), args)
+			if err != nil {
+				return usageError(cmd, "run: "+err.Error())
+			}
+			// Checked here, in the flags' terms, before it is shown or any process starts.
+			if _, err := inputs.ParseOneLine(text); err != nil {
+				return &exitError{Code: 2, Err: err}
+			}
+			if f.print {
+				_, err := fmt.Fprint(cmd.OutOrStdout(), text)
+				return err
+			}
+			o.SuiteText = text
 			return runSuite(cmd, o)
 		},
 	}
 	addRunFlags(cmd.Flags(), o)
+	addOneLineFlags(cmd.Flags(), f)
 	return cmd
+}
+
+// usageError is a mistake on the command line: exit status 2.
+func usageError(cmd *cobra.Command, msg string) error {
+	return &exitError{Code: 2, Err: errors.New(msg)}
 }
