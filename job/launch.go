@@ -153,8 +153,11 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 			args = append(args, "--resume")
 		}
 	}
+	// A run that recovered still says, by its status, that a point hung or crashed.
 	if final, err := loadState(o.Out); err == nil {
-		final.summarise(o.Stderr, newRuns)
+		if code := final.summarise(o.Stderr, newRuns); code != 0 {
+			return &ExitError{Code: code, Quiet: true}
+		}
 	}
 	return nil
 }

@@ -104,8 +104,9 @@ func TestCrashIsBlamedOnTheRightPoint(t *testing.T) {
 	}
 	j := &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool { return pt.Op().Name == "Selftest_Crash" }}
 	var stderr bytes.Buffer
+	// Everything else measured, and the status says a point crashed.
 	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}}, j.launch)
-	if err != nil {
+	if ee, ok := err.(*ExitError); !ok || ee.Code != 1 || !ee.Quiet {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	if j.runs != 3 {
@@ -288,7 +289,9 @@ func TestStoppedJobIsRecordedByTheLauncher(t *testing.T) {
 		return code, sig, err
 	}
 	var stderr bytes.Buffer
-	if err := SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}}, launch); err != nil {
+	// Recovered, and the status still says a point hung (3).
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}}, launch)
+	if ee, ok := err.(*ExitError); !ok || ee.Code != ExitTimeout || !ee.Quiet {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	st, err := loadState(dir)

@@ -172,8 +172,10 @@ func appendFault(dir string, f *record.Fault) error {
 	return errors.Join(err, out.Close())
 }
 
-// summarise lists the points that runs left unmeasured, and why.
-func (st *state) summarise(w io.Writer, runs []string) {
+// summarise lists the points that runs left unmeasured, and why, and returns the exit
+// status that says so: 3 when one of them hung (ExitTimeout), 1 when one crashed, 0
+// otherwise (denied points are the deny-list's choice, not a failure).
+func (st *state) summarise(w io.Writer, runs []string) int {
 	var faults []record.Fault
 	for _, f := range st.res.Faults {
 		if slices.Contains(runs, f.RunID) && f.Fault != record.FaultInterrupted {
@@ -181,10 +183,18 @@ func (st *state) summarise(w io.Writer, runs []string) {
 		}
 	}
 	if len(faults) == 0 {
-		return
+		return 0
 	}
+	code := 0
 	fmt.Fprintf(w, "\nskampi: %d point(s) not measured:\n", len(faults))
 	for _, f := range faults {
 		fmt.Fprintf(w, "  %-8s %s %q, %s: %s\n", f.Fault, f.Op, f.Measurement, report.Bytes(f.MsgBytes), f.Detail)
+		switch f.Fault {
+		case record.FaultTimeout:
+			code = ExitTimeout
+		case record.FaultCrash:
+			code = max(code, 1)
+		}
 	}
+	return code
 }

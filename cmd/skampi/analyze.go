@@ -19,7 +19,11 @@ func newAnalyzeCmd() *cobra.Command {
 			"(eager, rendezvous, cache effects), and fits each with t = (L + o) + G * size.\n" +
 			"Reads files, or stdin when none is given.",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := report.LoadAll(report.ParseSources(args), cmd.InOrStdin())
+			in, err := stdinIfNone(cmd, args)
+			if err != nil {
+				return err
+			}
+			res, err := report.LoadAll(report.ParseSources(args), in)
 			if err != nil {
 				return err
 			}

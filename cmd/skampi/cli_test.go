@@ -134,7 +134,7 @@ func TestValidate(t *testing.T) {
 		stderr != "skampi: 1 record(s) break the schema\n" {
 		t.Fatalf("code %d\n%s\n%s", code, stdout, stderr)
 	}
-	if code, _, stderr := runCLI("validate"); code != 1 || !strings.Contains(stderr, "requires at least 1 arg") {
+	if code, _, stderr := runCLI("validate"); code != 2 || !strings.Contains(stderr, "requires at least 1 arg") {
 		t.Errorf("no args: %d %q", code, stderr)
 	}
 }
@@ -158,5 +158,29 @@ func TestCheckEscapesSuiteText(t *testing.T) {
 	if code != 0 || strings.ContainsRune(stdout, 0x1b) || strings.ContainsRune(stdout, 0x07) ||
 		!strings.Contains(stdout, "line one\nclear: \\x1b[2J\\x1b]0;pwned\\x07\n") || !strings.Contains(stdout, `x\x1b[31m`) {
 		t.Errorf("code %d:\n%q\n%s", code, stdout, stderr)
+	}
+}
+
+// Usage mistakes of every kind exit 2 with one line naming the verb; failures exit 1.
+func TestExitCodes(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"validate"}, 2, "skampi: validate: requires at least 1 arg(s), only received 0 (see skampi validate --help)\n"},
+		{[]string{"clock", "foo"}, 2, `skampi: clock: unknown command "foo"`},
+		{[]string{"foo"}, 2, `skampi: unknown command "foo" for "skampi" (see skampi --help)` + "\n"},
+		{[]string{"version", "extra"}, 2, "skampi: version: "},
+		{[]string{"run", "Bcast", "--window", "x"}, 2, "skampi run: --window: must be an integer, got a string\n"},
+		{[]string{"--np", "two", "-i", "quick"}, 2, `invalid argument "two" for "--np"`},
+		{[]string{"check", "-i", "no-such.toml"}, 1, "skampi: no-such.toml: no such file"},
+		{[]string{"validate", "no-such.jsonl"}, 1, "no-such.jsonl"},
+	}
+	for _, c := range cases {
+		code, _, stderr := runCLI(c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		}
 	}
 }

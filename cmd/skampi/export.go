@@ -30,7 +30,11 @@ func newExportCmd() *cobra.Command {
 			if !slices.Contains(export.Formats, format) {
 				return usageMistake(cmd, fmt.Errorf("--format must be one of %s, got %q", strings.Join(export.Formats, ", "), format))
 			}
-			res, err := report.LoadAll(report.ParseSources(args), cmd.InOrStdin())
+			in, err := stdinIfNone(cmd, args)
+			if err != nil {
+				return err
+			}
+			res, err := report.LoadAll(report.ParseSources(args), in)
 			if err != nil {
 				return err
 			}

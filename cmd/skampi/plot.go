@@ -83,7 +83,14 @@ func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, 
 	labels := map[string]string{}
 	var each []compare.Labelled
 	for _, s := range sources {
-		res, err := s.Load(cmd.InOrStdin())
+		in := cmd.InOrStdin()
+		if s.Name == "-" {
+			var err error
+			if in, err = stdin(cmd); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+		res, err := s.Load(in)
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/skampi/skampi/job"
 	"github.com/spf13/cobra"
 )
@@ -30,5 +33,40 @@ func newRootCmd() *cobra.Command {
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
 		newExportCmd(), newClockCmd(), newVersionCmd())
+	usageArgs(root)
 	return root
+}
+
+// usageArgs makes a wrong count of arguments a usage mistake (exit status 2), on every
+// command, and a command with subcommands refuse an unknown one the same way.
+func usageArgs(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				return &exitError{Code: 2, Err: fmt.Errorf("%s%v (see %s --help)", verb(cmd), err, cmd.CommandPath())}
+			}
+			return nil
+		}
+	}
+	if c.HasSubCommands() && c.Run == nil && c.RunE == nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return &exitError{Code: 2, Err: fmt.Errorf("%sunknown command %q (see %s --help)", verb(cmd), args[0], cmd.CommandPath())}
+			}
+			return cmd.Help()
+		}
+		c.Args = cobra.ArbitraryArgs
+	}
+	for _, sub := range c.Commands() {
+		usageArgs(sub)
+	}
+}
+
+// verb is "clock check: " for skampi clock check, "" for skampi itself (main prefixes
+// every message with "skampi: ").
+func verb(cmd *cobra.Command) string {
+	if !cmd.HasParent() {
+		return ""
+	}
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ") + ": "
 }
