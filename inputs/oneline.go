@@ -53,7 +53,11 @@ func (o OneLine) Suite(command string) (string, error) {
 	if len(o.Settings) > 0 {
 		b.WriteString("\n[settings]\n")
 		for _, kv := range o.Settings {
-			fmt.Fprintf(&b, "%s = %s\n", kv[0], tomlValue(kv[1]))
+			v := tomlValue(kv[1])
+			if kv[0] == "procs" { // a list even of one: --procs 4
+				v = tomlList(strings.Split(kv[1], ","))
+			}
+			fmt.Fprintf(&b, "%s = %s\n", kv[0], v)
 		}
 	}
 	for _, op := range o.Ops {
@@ -141,9 +145,15 @@ func tomlList(items []string) string {
 // in a text the user never saw, each once.
 func ParseOneLine(text string) (*Plan, error) {
 	p, err := Parse(SourceName, []byte(text))
+	return p, CommandLineErrors(err)
+}
+
+// CommandLineErrors says the problems of a one-line suite (from Parse, or from Expand
+// on a job) in terms of the command line; other errors pass unchanged.
+func CommandLineErrors(err error) error {
 	var el *ErrorList
 	if err == nil || !errors.As(err, &el) {
-		return p, err
+		return err
 	}
 	out := &ErrorList{File: "skampi run"}
 	seen := map[string]bool{}
@@ -154,7 +164,7 @@ func ParseOneLine(text string) (*Plan, error) {
 			out.Errors = append(out.Errors, &Error{File: out.File, Msg: msg})
 		}
 	}
-	return nil, out
+	return out
 }
 
 func flagMessage(msg string) string {
@@ -165,6 +175,9 @@ func flagMessage(msg string) string {
 	}
 	if rest, ok := strings.CutPrefix(msg, "measurement "); ok {
 		_, rest, _ = strings.Cut(rest, ": ")
+		if tail, ok := strings.CutPrefix(rest, "pair "); ok {
+			return "--pair: " + tail
+		}
 		key, tail, _ := strings.Cut(rest, ":")
 		key, _, _ = strings.Cut(key, ".")
 		switch key {

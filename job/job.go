@@ -76,6 +76,15 @@ func (o Options) plan() (*inputs.Plan, error) {
 	return p, err
 }
 
+// suiteError says a suite's problem in terms of the command line when the suite came
+// from there.
+func (o Options) suiteError(err error) error {
+	if o.SuiteText == "" {
+		return err
+	}
+	return &ExitError{Code: 2, Err: inputs.CommandLineErrors(err)}
+}
+
 // Run validates the suite, then either runs it as one rank of a parallel job or,
 // outside a launcher, starts mpirun on itself.
 func Run(o Options) error {
@@ -101,8 +110,12 @@ func Run(o Options) error {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--max-restarts must be at least 0, got %d", o.MaxRestarts)}
 	}
 	// Before starting mpirun: plain errors, not a failed job.
-	if _, err := plan.Expand(inputs.Job{NProcs: o.NP}); err != nil {
-		return err
+	ex, err := plan.Expand(inputs.Job{NProcs: o.NP})
+	if err != nil {
+		return o.suiteError(err)
+	}
+	if len(ex.Points) == 0 {
+		return &ExitError{Code: 2, Err: fmt.Errorf("nothing to measure on %d processes: %s (use --np)", o.NP, strings.Join(ex.Notes, "; "))}
 	}
 	if o.Resume && o.Out == "" {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}

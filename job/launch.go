@@ -39,7 +39,10 @@ func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
 	return func(args []string) (int, syscall.Signal, error) {
 		cmd := launch.Command(mpirun, self, args, o.Env,
 			launch.Options{NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
-		cmd.Stdout, cmd.Stderr = o.Stdout, o.Stderr
+		// The launcher's banners about a failed job go; skampi says what happened.
+		banner := launch.NewBannerFilter(o.Stderr)
+		defer banner.Close()
+		cmd.Stdout, cmd.Stderr = o.Stdout, banner
 		dieWithLauncher(cmd)
 		var stalled atomic.Bool
 		started := func() {} // the watch starts once mpirun has (endJob reads its process)

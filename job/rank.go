@@ -81,7 +81,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	// Every rank expands the plan alike: the same list, the same order.
 	ex, err := plan.Expand(inputs.Job{NProcs: w.Size(), Hosts: hosts})
 	if err != nil {
-		return common(err)
+		return common(o.suiteError(err))
 	}
 	var sink *report.Locked
 	var files []*os.File

@@ -102,6 +102,11 @@ func TestHangAndCrashCostOnePointEach(t *testing.T) {
 	if strings.Contains(stderr, "goroutine ") {
 		t.Errorf("a Go stack trace reached the user:\n%s", stderr)
 	}
+	for _, banner := range []string{"MPI_ABORT", "Primary job", "mpirun noticed", "ORTE_ERROR_LOG", "------"} {
+		if strings.Contains(stderr, banner) {
+			t.Errorf("the launcher's banner (%q) reached the user:\n%s", banner, stderr)
+		}
+	}
 	t.Logf("completed in %v", time.Since(start))
 }
 
