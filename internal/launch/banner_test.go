@@ -47,9 +47,9 @@ or execute an executable:
 
 func TestBannerFilter(t *testing.T) {
 	for in, want := range map[string]string{
-		openMPIAbort: "skampi: rank 0: boom\n",
-		hydraAbort:   "skampi: rank 1: boom\n\n",
-		notABanner:   notABanner,
+		openMPIAbort:              "skampi: rank 0: boom\n",
+		hydraAbort:                "skampi: rank 1: boom\n\n",
+		notABanner:                notABanner,
 		"a line\nand half a line": "a line\nand half a line",
 		"--------------------------------------------------------------------------\nan unclosed block\n": "--------------------------------------------------------------------------\nan unclosed block\n",
 	} {
