@@ -3,9 +3,23 @@ SHELL := /bin/bash
 GO ?= go
 VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
+# The MPI library: openmpi (the default) or mpich (`make build MPI=mpich`), each its own
+# binary. The build tag picks the pkg-config file, so the two never share a cached object.
+MPI ?= openmpi
+ifeq ($(MPI),mpich)
+BIN := bin/skampi-mpich
+PKG := mpich
+PACKAGES := libmpich-dev mpich
+TAGS := mpi,mpich
+else ifeq ($(MPI),openmpi)
 BIN := bin/skampi
+PKG := ompi-c
+PACKAGES := libopenmpi-dev openmpi-bin
 # OpenSHMEM comes with Open MPI here: built in where its header is (after `setup`).
 TAGS = mpi$(shell test -f "$$(pkg-config --variable=includedir ompi-c 2>/dev/null)/shmem.h" && echo ,shmem)
+else
+$(error MPI must be openmpi or mpich, got "$(MPI)")
+endif
 export OMPI_ALLOW_RUN_AS_ROOT := 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
 
@@ -13,12 +27,16 @@ export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
 
 all: build
 
-# Installs Open MPI (with OpenSHMEM) from Debian only when it is missing.
+# Installs the MPI library (Open MPI with OpenSHMEM, or MPICH) from Debian only when it
+# is missing; without root, says what to install instead.
 setup:
-	@if ! command -v mpicc >/dev/null || ! pkg-config --exists ompi-c 2>/dev/null; then \
-		echo "installing Open MPI..."; \
+	@if ! pkg-config --exists $(PKG) 2>/dev/null; then \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "$(MPI) is missing: install it (sudo apt-get install $(PACKAGES) pkg-config), then run make again" >&2; exit 1; \
+		fi; \
+		echo "installing $(MPI)..."; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			libopenmpi-dev openmpi-bin pkg-config >/dev/null; \
+			$(PACKAGES) pkg-config >/dev/null; \
 	fi
 	@$(GO) mod download
 
@@ -53,11 +71,15 @@ test-deps:
 # Without the mpi tag every package is pure Go (ops/mpi is its stub): all of it must
 # build and pass with cgo off, and under the race detector; then everything with MPI,
 # including the integration tests that run bin/skampi under mpirun.
+# The MPICH binary is built and runs the quick suite too (TestMPICH).
 test: build vet layers test-deps
+	$(MAKE) --no-print-directory build MPI=mpich
+	$(GO) vet -tags mpi,mpich ./ops/mpi ./job ./cmd/...
 	CGO_ENABLED=0 $(GO) build ./...
 	CGO_ENABLED=0 SKAMPI_REQUIRE_CHROMIUM=1 $(GO) test ./...
 	$(GO) test -race ./...
-	SKAMPI_REQUIRE_CHROMIUM=1 SKAMPI_BIN=$(CURDIR)/$(BIN) $(GO) test -tags $(TAGS) -count=1 ./...
+	SKAMPI_REQUIRE_CHROMIUM=1 SKAMPI_BIN=$(CURDIR)/$(BIN) SKAMPI_MPICH_BIN=$(CURDIR)/bin/skampi-mpich SKAMPI_REQUIRE_MPICH=1 \
+		$(GO) test -tags $(TAGS) -count=1 ./...
 
 run: build
 	./$(BIN) -i quick -o results

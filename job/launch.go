@@ -16,6 +16,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/record"
 )
 
@@ -28,7 +29,7 @@ type Launcher func(args []string) (code int, sig syscall.Signal, err error)
 // quiet is how long the results may go without a new record before the launcher
 // takes the whole job for stopped (0: not watched).
 func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
-	mpirun, err := launch.FindMPIRun()
+	mpirun, err := launch.FindLauncher(mpi.Build)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +39,7 @@ func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
 	}
 	return func(args []string) (int, syscall.Signal, error) {
 		cmd := launch.Command(mpirun, self, args, o.Env,
-			launch.Options{NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
+			launch.Options{Library: mpi.Build, NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
 		// The launcher's banners about a failed job go; skampi says what happened.
 		banner := launch.NewBannerFilter(o.Stderr)
 		defer banner.Close()

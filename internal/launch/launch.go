@@ -54,37 +54,54 @@ func Size(env []string) int {
 	return 0
 }
 
+// Libraries this package knows how to launch: Open MPI's mpirun (orterun) and MPICH's
+// Hydra (mpiexec.hydra).
+const (
+	OpenMPI = "openmpi"
+	MPICH   = "mpich"
+)
+
 // Options for a self-launch.
 type Options struct {
-	NP    int
-	Cores int // oversubscribe when NP exceeds this
-	Root  bool
+	Library string // OpenMPI or MPICH: the library the binary is built against
+	NP      int
+	Cores   int // Open MPI: oversubscribe when NP exceeds this (Hydra always may)
+	Root    bool
 }
 
-// Command returns mpirun running self with args on opts.NP processes, with the
-// environment Open MPI needs here. The variables it adds never override the user's.
-func Command(mpirun, self string, args []string, env []string, opts Options) *exec.Cmd {
+// Command returns the library's launcher running self with args on opts.NP processes,
+// with the environment that library needs here. The variables it adds never override
+// the user's.
+func Command(launcher, self string, args []string, env []string, opts Options) *exec.Cmd {
 	margs := []string{"-np", strconv.Itoa(opts.NP)}
-	if opts.NP > opts.Cores {
+	if opts.Library == MPICH {
+		margs = []string{"-n", strconv.Itoa(opts.NP)}
+	} else if opts.NP > opts.Cores {
 		margs = append(margs, "--oversubscribe")
 	}
 	margs = append(margs, self)
 	margs = append(margs, args...)
-	cmd := exec.Command(mpirun, margs...)
-	cmd.Env = Env(env, opts.Root)
+	cmd := exec.Command(launcher, margs...)
+	cmd.Env = Env(env, opts.Library, opts.Root)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	return cmd
 }
 
-// RankDefaults are set in every rank before MPI starts, unless the user set them:
-// UCX must leave SIGSEGV to the Go runtime (or a Go panic becomes a hard crash), and
-// Open MPI 4.1.4's default one-sided component (osc/rdma) crashes in finalize once RMA
-// is used, so the UCX one is chosen.
-var RankDefaults = [][2]string{{"UCX_ERROR_SIGNALS", ""}, {"OMPI_MCA_osc", "ucx"}}
+// RankDefaults are set in every rank before MPI starts, unless the user set them. For
+// any library on UCX: UCX must leave SIGSEGV to the Go runtime (or a Go panic becomes a
+// hard crash). For Open MPI: 4.1.4's default one-sided component (osc/rdma) crashes in
+// finalize once RMA is used, so the UCX one is chosen.
+func RankDefaults(library string) [][2]string {
+	out := [][2]string{{"UCX_ERROR_SIGNALS", ""}}
+	if library != MPICH {
+		out = append(out, [2]string{"OMPI_MCA_osc", "ucx"})
+	}
+	return out
+}
 
-// Env adds what Open MPI needs to env unless already set: RankDefaults and, for root,
-// permission to run as root.
-func Env(env []string, root bool) []string {
+// Env adds what the library needs to env unless already set: RankDefaults and, for
+// Open MPI run by root, its permission to run as root.
+func Env(env []string, library string, root bool) []string {
 	vars := toMap(env)
 	out := append([]string(nil), env...)
 	add := func(k, v string) {
@@ -92,34 +109,69 @@ func Env(env []string, root bool) []string {
 			out = append(out, k+"="+v)
 		}
 	}
-	if root {
+	if root && library != MPICH {
 		add("OMPI_ALLOW_RUN_AS_ROOT", "1")
 		add("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
 	}
-	for _, kv := range RankDefaults {
+	for _, kv := range RankDefaults(library) {
 		add(kv[0], kv[1])
 	}
 	return out
 }
 
 // SetRankDefaults applies RankDefaults to this process (a rank started by the user's
-// own mpirun or srun); call it before MPI is initialised.
-func SetRankDefaults() {
-	for _, kv := range RankDefaults {
+// own launcher); call it before MPI is initialised.
+func SetRankDefaults(library string) {
+	for _, kv := range RankDefaults(library) {
 		if _, ok := os.LookupEnv(kv[0]); !ok {
 			os.Setenv(kv[0], kv[1])
 		}
 	}
 }
 
-// FindMPIRun locates mpirun on PATH with an actionable error.
-func FindMPIRun() (string, error) {
-	for _, name := range []string{"mpirun", "mpiexec"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
+// launchers are the names each library's launcher goes by, most specific first:
+// Debian installs both as mpirun.openmpi / mpiexec.mpich beside the generic names,
+// which point at whichever library the alternatives system chose.
+var launchers = map[string][]string{
+	OpenMPI: {"mpirun.openmpi", "mpiexec.openmpi", "orterun", "mpirun", "mpiexec"},
+	MPICH:   {"mpiexec.mpich", "mpirun.mpich", "mpiexec.hydra", "mpiexec", "mpirun"},
+}
+
+// FindLauncher locates the launcher of library on PATH. A generic name (mpirun,
+// mpiexec) is taken only when `NAME --version` says it is that library's, so an MPICH
+// binary is never started by Open MPI's mpirun (which would start N one-process jobs).
+func FindLauncher(library string) (string, error) {
+	names, ok := launchers[library]
+	if !ok {
+		return "", fmt.Errorf("no launcher known for MPI library %q", library)
 	}
-	return "", fmt.Errorf("mpirun not found on PATH: install Open MPI (`make setup`) or start skampi under your launcher (mpirun, srun)")
+	for _, name := range names {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		if name == "mpirun" || name == "mpiexec" {
+			if LauncherLibrary(p) != library {
+				continue
+			}
+		}
+		return p, nil
+	}
+	what := map[string]string{OpenMPI: "Open MPI's mpirun (Debian: openmpi-bin; `make setup`)", MPICH: "MPICH's mpiexec (Debian: mpich; `make setup MPI=mpich`)"}[library]
+	return "", fmt.Errorf("%s not found on PATH: install it, or start skampi under your launcher (mpirun, mpiexec, srun)", what)
+}
+
+// LauncherLibrary says which library a launcher belongs to, from its --version text:
+// OpenMPI, MPICH, or "" when it cannot tell.
+func LauncherLibrary(path string) string {
+	out, _ := exec.Command(path, "--version").CombinedOutput()
+	switch text := string(out); {
+	case strings.Contains(text, "Open MPI") || strings.Contains(text, "OpenRTE"):
+		return OpenMPI
+	case strings.Contains(text, "HYDRA"):
+		return MPICH
+	}
+	return ""
 }
 
 func toMap(env []string) map[string]string {

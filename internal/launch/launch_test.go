@@ -2,6 +2,7 @@ package launch
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -32,7 +33,7 @@ func TestUnderLauncher(t *testing.T) {
 
 func TestCommand(t *testing.T) {
 	cmd := Command("/usr/bin/mpirun", "/x/skampi", []string{"-i", "quick"}, []string{"UCX_ERROR_SIGNALS=SIGBUS"},
-		Options{NP: 4, Cores: 2, Root: true})
+		Options{Library: OpenMPI, NP: 4, Cores: 2, Root: true})
 	if want := []string{"/usr/bin/mpirun", "-np", "4", "--oversubscribe", "/x/skampi", "-i", "quick"}; !slices.Equal(cmd.Args, want) {
 		t.Errorf("args %v", cmd.Args)
 	}
@@ -44,8 +45,38 @@ func TestCommand(t *testing.T) {
 	if slices.Contains(cmd.Env, "UCX_ERROR_SIGNALS=") {
 		t.Error("the user's UCX_ERROR_SIGNALS was overridden")
 	}
-	cmd = Command("mpirun", "skampi", nil, nil, Options{NP: 2, Cores: 2})
+	cmd = Command("mpirun", "skampi", nil, nil, Options{Library: OpenMPI, NP: 2, Cores: 2})
 	if slices.Contains(cmd.Args, "--oversubscribe") || slices.Contains(cmd.Env, "OMPI_ALLOW_RUN_AS_ROOT=1") {
 		t.Errorf("args %v env %v", cmd.Args, cmd.Env)
+	}
+	// Hydra: -n, no --oversubscribe (it always may), and nothing of Open MPI's.
+	cmd = Command("/usr/bin/mpiexec.mpich", "/x/skampi", []string{"-i", "quick"}, nil, Options{Library: MPICH, NP: 4, Cores: 2, Root: true})
+	if want := []string{"/usr/bin/mpiexec.mpich", "-n", "4", "/x/skampi", "-i", "quick"}; !slices.Equal(cmd.Args, want) {
+		t.Errorf("args %v", cmd.Args)
+	}
+	for _, kv := range cmd.Env {
+		if strings.HasPrefix(kv, "OMPI_") {
+			t.Errorf("Open MPI's %s in an MPICH launch", kv)
+		}
+	}
+	if !slices.Contains(cmd.Env, "UCX_ERROR_SIGNALS=") {
+		t.Errorf("env %v", cmd.Env)
+	}
+}
+
+// Each library's launcher, never the other's under a generic name.
+func TestFindLauncher(t *testing.T) {
+	for _, lib := range []string{OpenMPI, MPICH} {
+		p, err := FindLauncher(lib)
+		if err != nil {
+			t.Logf("%s: %v", lib, err)
+			continue
+		}
+		if got := LauncherLibrary(p); got != lib {
+			t.Errorf("%s: %s is %q's", lib, p, got)
+		}
+	}
+	if _, err := FindLauncher("lam"); err == nil {
+		t.Error("a launcher for an unknown library")
 	}
 }

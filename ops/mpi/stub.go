@@ -15,6 +15,9 @@ import (
 // Available reports whether this build links MPI.
 const Available = false
 
+// Build names the MPI library this binary is built against: none.
+const Build = "none"
+
 var errNoMPI = errors.New("this skampi was built without MPI: build it with `make build` (go build -tags mpi)")
 
 // World is unusable without MPI; every method reports errNoMPI.

@@ -6,7 +6,6 @@
 package mpi
 
 /*
-#cgo pkg-config: ompi-c
 #cgo CFLAGS: -O2
 #include <stdlib.h>
 #include "skampi.h"
@@ -291,16 +290,14 @@ func (w *World) Hosts() ([]string, error) {
 	return out, nil
 }
 
-// Library returns MPI_Get_library_version's text (first line) and "MAJOR.MINOR".
+// Library returns the library's version text, cleaned (CleanLibrary), and the MPI
+// standard version "MAJOR.MINOR". Valid before MPI_Init too (MPI 3.1): what the binary
+// is linked against.
 func Library() (string, string) {
 	var buf [8192]C.char
 	var v, sv C.int
 	C.sk_library_version(&buf[0], C.int(len(buf)), &v, &sv)
-	lib := strings.TrimSpace(C.GoString(&buf[0]))
-	if i := strings.IndexAny(lib, "\n,"); i >= 0 {
-		lib = strings.TrimSpace(lib[:i])
-	}
-	return lib, fmt.Sprintf("%d.%d", v, sv)
+	return CleanLibrary(C.GoString(&buf[0])), fmt.Sprintf("%d.%d", v, sv)
 }
 
 // Now reads the clock the timed loops use, in seconds.
