@@ -81,6 +81,12 @@ test: build vet layers test-deps
 	SKAMPI_REQUIRE_CHROMIUM=1 SKAMPI_BIN=$(CURDIR)/$(BIN) SKAMPI_MPICH_BIN=$(CURDIR)/bin/skampi-mpich SKAMPI_REQUIRE_MPICH=1 \
 		$(GO) test -tags $(TAGS) -count=1 ./...
 
+# A single-node Slurm from Debian's packages: srun --mpi=pmix, an sbatch script, plain
+# srun; torn down after (scripts/test-slurm.sh). Root.
+.PHONY: test-slurm
+test-slurm: build
+	SKAMPI_BIN=$(CURDIR)/$(BIN) scripts/test-slurm.sh
+
 run: build
 	./$(BIN) -i quick -o results
 

@@ -25,6 +25,7 @@ type Options struct {
 	SuiteText   string // a suite given on the command line (inputs.OneLine), instead of Suite
 	Out         string // results directory; "" for the terminal only
 	NP          int    // processes when skampi starts mpirun itself
+	NPSet       bool   // NP was given (--np): it wins over a Slurm allocation's task count
 	Resume      bool
 	AllowBroken bool
 	MaxRestarts int
@@ -97,8 +98,24 @@ func Run(o Options) error {
 		}
 		return err
 	}
+	if launch.SrunWithoutPMI(o.Env) {
+		// Each process would be a job of its own, and Open MPI aborts with a banner
+		// per process: one line, from the first.
+		if launch.Rank(o.Env) != 0 {
+			return &ExitError{Code: 1, Quiet: true}
+		}
+		return fmt.Errorf("srun started skampi without PMI, so the MPI library cannot find its peers: use `srun --mpi=pmix` (Open MPI; `srun --mpi=list` shows what this Slurm has)")
+	}
 	if under {
 		return runRank(plan, o)
+	}
+	// Inside a Slurm allocation without srun (a batch script): the allocation's tasks.
+	if id, tasks, ok, err := launch.SlurmAllocation(o.Env); ok && !o.NPSet {
+		if err != nil {
+			return &ExitError{Code: 2, Err: err}
+		}
+		o.NP = tasks
+		fmt.Fprintf(o.Stderr, "skampi: inside Slurm job %s: starting its %d tasks (--np to choose)\n", id, tasks)
 	}
 	if o.ThreadLevel != "" && !slices.Contains(mpi.ThreadLevels, o.ThreadLevel) {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--thread-level must be one of %s, got %q", strings.Join(mpi.ThreadLevels, ", "), o.ThreadLevel)}

@@ -45,7 +45,9 @@ func Provenance(w *mpi.World, hosts []string, version string) *record.Run {
 }
 
 // envPrefixes select the variables that change how an MPI library behaves.
-var envPrefixes = []string{"OMPI_MCA_", "UCX_", "MPIR_CVAR_", "FI_", "PSM2_", "I_MPI_", "SLURM_JOB_ID"}
+var envPrefixes = []string{"OMPI_MCA_", "UCX_", "MPIR_CVAR_", "FI_", "PSM2_", "I_MPI_",
+	// the Slurm job the run belongs to
+	"SLURM_JOB_ID", "SLURM_JOB_NAME", "SLURM_JOB_NODELIST", "SLURM_JOB_PARTITION", "SLURM_CLUSTER_NAME", "SLURM_NTASKS", "SLURM_STEP_ID"}
 
 // launcherPrefixes are what mpirun itself passes to its ranks (job ids, URIs, session
 // directories): noise in a provenance record.

@@ -13,8 +13,9 @@ import (
 var bannerPhrases = []string{
 	"MPI_ABORT was invoked",
 	"Primary job  terminated normally", "Primary job terminated normally",
-	"mpirun detected that one or more processes exited with non-zero status",
-	"mpirun noticed that process rank",
+	// after the launcher's own name, which may be mpirun.openmpi, orterun, mpiexec
+	"detected that one or more processes exited with non-zero status",
+	"noticed that process rank",
 	"BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES", // MPICH's Hydra
 }
 

@@ -17,7 +17,7 @@ Primary job  terminated normally, but 1 process returned
 a non-zero exit code. Per user-direction, the job has been aborted.
 -------------------------------------------------------
 --------------------------------------------------------------------------
-mpirun detected that one or more processes exited with non-zero status, thus causing
+mpirun.openmpi detected that one or more processes exited with non-zero status, thus causing
 the job to be terminated. The first process to do so was:
 
   Process name: [[61439,1],0]

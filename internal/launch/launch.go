@@ -183,3 +183,38 @@ func toMap(env []string) map[string]string {
 	}
 	return m
 }
+
+// SlurmAllocation is the task count of the Slurm job this process runs in outside any
+// job step (a batch script, salloc): what a self-launch should start. ok is false
+// outside Slurm or inside a step; err says an allocation has no task count to use.
+func SlurmAllocation(env []string) (jobID string, tasks int, ok bool, err error) {
+	vars := toMap(env)
+	jobID = vars["SLURM_JOB_ID"]
+	if jobID == "" || UnderLauncher(env) {
+		return "", 0, false, nil
+	}
+	for _, v := range []string{"SLURM_NTASKS", "SLURM_NPROCS"} {
+		if n, e := strconv.Atoi(vars[v]); e == nil && n > 0 {
+			return jobID, n, true, nil
+		}
+	}
+	return jobID, 0, true, fmt.Errorf("inside Slurm job %s, which names no task count (sbatch -n N or --ntasks): give --np N", jobID)
+}
+
+// SrunWithoutPMI reports a process srun started with no PMI for the MPI library to
+// find its peers by (plain `srun` with Open MPI, which then aborts with a long banner):
+// a Slurm step, but none of the variables PMIx, PMI-2 or mpirun set.
+func SrunWithoutPMI(env []string) bool {
+	vars := toMap(env)
+	_, step := vars["SLURM_STEP_ID"]
+	_, procid := vars["SLURM_PROCID"]
+	if !step || !procid {
+		return false
+	}
+	for _, v := range []string{"PMIX_RANK", "PMI_RANK", "PMI_FD", "OMPI_COMM_WORLD_RANK"} {
+		if _, ok := vars[v]; ok {
+			return false
+		}
+	}
+	return true
+}

@@ -80,3 +80,23 @@ func TestFindLauncher(t *testing.T) {
 		t.Error("a launcher for an unknown library")
 	}
 }
+
+func TestSlurm(t *testing.T) {
+	batch := []string{"SLURM_JOB_ID=42", "SLURM_NTASKS=64"}
+	if id, n, ok, err := SlurmAllocation(batch); id != "42" || n != 64 || !ok || err != nil {
+		t.Errorf("batch: %q %d %v %v", id, n, ok, err)
+	}
+	if _, _, ok, err := SlurmAllocation([]string{"SLURM_JOB_ID=42"}); !ok || err == nil || !strings.Contains(err.Error(), "give --np N") {
+		t.Errorf("no task count: %v %v", ok, err)
+	}
+	step := []string{"SLURM_JOB_ID=42", "SLURM_NTASKS=2", "SLURM_STEP_ID=0", "SLURM_PROCID=1"}
+	if _, _, ok, _ := SlurmAllocation(step); ok {
+		t.Error("a step taken for an allocation to launch into")
+	}
+	if _, _, ok, _ := SlurmAllocation(nil); ok {
+		t.Error("outside Slurm")
+	}
+	if !SrunWithoutPMI(step) || SrunWithoutPMI(append(step, "PMIX_RANK=1")) || SrunWithoutPMI(append(step, "PMI_FD=5")) || SrunWithoutPMI(batch) {
+		t.Error("srun without PMI")
+	}
+}
