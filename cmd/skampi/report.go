@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -45,11 +46,17 @@ func newReportCmd() *cobra.Command {
 			}
 			if len(sources) > 1 {
 				tables, ratios, err := comparisons(each)
-				if err != nil {
+				switch {
+				case errors.Is(err, compare.ErrNothingInCommon):
+					// Runs of different suites still make a report, with their figures
+					// side by side; the page says why there is no comparison.
+					in.Comparisons = []htmlreport.Table{{Title: "No comparison", Text: err.Error() + "\n"}}
+				case err != nil:
 					return err
+				default:
+					in.Comparisons = tables
+					in.Figures = append(in.Figures, ratios...)
 				}
-				in.Comparisons = tables
-				in.Figures = append(in.Figures, ratios...)
 			}
 			if err := report.WriteFile(out, func(w io.Writer) error { return htmlreport.Write(w, in) }); err != nil {
 				return err

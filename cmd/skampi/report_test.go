@@ -51,3 +51,22 @@ func TestReportFromStdin(t *testing.T) {
 		t.Error("no comparison with the source read from stdin")
 	}
 }
+
+// Runs of different suites still make a report: each run's figures, and a line saying
+// why they are not compared.
+func TestReportRunsSharingNoPoint(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.html")
+	stdout, stderr, err := execVerbCmd(newReportCmd(), "", "a=../../report/testdata/pt2pt-a.jsonl",
+		"b=../../plots/testdata/sendrecv-np2.jsonl", "-o", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.HasPrefix(stdout, out+": 2 run(s), ") {
+		t.Errorf("stdout %q", stdout)
+	}
+	b, _ := os.ReadFile(out)
+	if page := string(b); !strings.Contains(page, "No comparison") || !strings.Contains(page, "a and b have no point in common") ||
+		!strings.Contains(page, "Shmem_Sendrecv_Shift, Shmem_Sendrecv_Shift_Offset beside Sendrecv_Shift") {
+		t.Errorf("page lacks the note or the figures")
+	}
+}

@@ -4,6 +4,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -208,6 +209,10 @@ func (s Side) RelSpread() float64 {
 // Compare compares every source after the first with the first. Rows are the union of
 // the keys (measurement, op, msg_bytes, nprocs) of the baseline and the other source,
 // points and faults alike, so nothing is dropped silently. It fails for fewer than two
+// ErrNothingInCommon: two sources share no point to compare (wrapped with what they
+// hold instead).
+var ErrNothingInCommon = errors.New("no point in common")
+
 // sources, and when a source shares no key with the baseline.
 func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	if len(sources) < 2 {
@@ -231,7 +236,7 @@ func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	for _, src := range sources[1:] {
 		other := indexResults(src.Results)
 		if !base.overlaps(other) {
-			return nil, fmt.Errorf("%s and %s have no point in common: %s", sources[0].Label, src.Label, base.mismatch(other))
+			return nil, fmt.Errorf("%s and %s have %w: %s", sources[0].Label, src.Label, ErrNothingInCommon, base.mismatch(other))
 		}
 		c.Others = append(c.Others, src.Label)
 		tables := compareIndexed(sources[0].Label, src.Label, base, other, opt)
