@@ -97,6 +97,11 @@ type Info struct {
 	// WholeJob operations involve every process of the job (a collective over all
 	// PEs, such as shmem_malloc): procs does not apply.
 	WholeJob bool
+	// Panels are the figures of its family an operation is drawn in when the family
+	// has more operations than one figure can show (coll: rooted, all-to-all,
+	// reductions, each baseline beside what it stands in for; a reference operation
+	// may be in several).
+	Panels []string
 	// Beside names the operation of another family that measures the same pattern
 	// (Shmem_Sendrecv_Shift: Sendrecv_Shift); one figure draws them together.
 	Beside string
@@ -200,7 +205,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, []Info{shmemSendrecv, shmemSendrecvOffset, sendrecvShift}, selftestOps)
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, []Info{shmemSendrecv, shmemSendrecvOffset, sendrecvShift}, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

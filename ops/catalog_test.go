@@ -256,3 +256,21 @@ func TestSHMEMOps(t *testing.T) {
 		t.Errorf("%d atomics", n)
 	}
 }
+
+// Every collective is in one figure panel, and no panel holds more than 8 operations.
+func TestCollectivePanels(t *testing.T) {
+	n := map[string]int{}
+	for _, in := range All() {
+		if in.Family == "coll" && len(in.Panels) != 1 {
+			t.Errorf("%s in panels %v", in.Name, in.Panels)
+		}
+		for _, p := range in.Panels {
+			n[p]++
+		}
+	}
+	for p, k := range n {
+		if k > 8 {
+			t.Errorf("panel %s: %d operations", p, k)
+		}
+	}
+}

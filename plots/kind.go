@@ -32,6 +32,7 @@ type Group struct {
 	Key    string         // what the records have in common, used in the figure name
 	Points []record.Point // in file order
 	Runs   []record.Run   // the run headers of the points, in order of appearance
+	Part   string         // which part of a family too wide for one figure (splitWide)
 }
 
 // ErrorBars says what error bars show.

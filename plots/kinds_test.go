@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -76,7 +77,7 @@ func TestAppliesTo(t *testing.T) {
 		files []string
 		want  map[string]int
 	}{
-		{[]string{"pt2pt-a.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
+		{[]string{"pt2pt-a.jsonl"}, map[string]int{"latency": 2, "bandwidth": 1}},
 		{[]string{"timers.jsonl"}, map[string]int{"latency": 1, "method-timer": 1}},
 		{[]string{"quick-np2.jsonl"}, map[string]int{"latency": 1, "bandwidth": 1}},
 		{[]string{"quick-np2.jsonl", "quick-np4.jsonl"}, map[string]int{"latency": 2, "bandwidth": 2, "scalability": 3}},
@@ -93,48 +94,87 @@ func TestAppliesTo(t *testing.T) {
 	}
 }
 
+// Ten ping-pongs are more than one figure shows: the blocking and the non-blocking
+// ones apart, Pingpong_Send_Recv in both as the reference.
 func TestLatencyFigure(t *testing.T) {
 	res := load(t, "pt2pt-a.jsonl")
 	figs := figuresOf(t, res, "latency", Options{})
-	if len(figs) != 1 {
+	if len(figs) != 2 {
 		t.Fatalf("%d figures", len(figs))
 	}
-	f := figs[0]
-	if f.Name != "latency-pt2pt-np2" || f.Title != "pt2pt operations: time vs message size" {
-		t.Errorf("name %q title %q", f.Name, f.Title)
+	want := map[string][]string{
+		"latency-pt2pt-blocking-np2": {"Pingpong_Send_Recv", "Pingpong_Send_Recv_AT", "Pingpong_Ssend_Recv", "Pingpong_Sendrecv",
+			"Pingpong_Sendrecv_replace", "Pingping_Send_Recv"},
+		"latency-pt2pt-non-blocking-np2": {"Pingpong_Send_Recv", "Pingpong_Send_Iprobe_Recv", "Pingpong_Send_Irecv",
+			"Pingpong_Isend_Recv", "Pingpong_Issend_Recv"},
 	}
-	if !strings.Contains(f.Caption, "Open MPI v4.1.4") || !strings.Contains(f.Caption, "1 host") ||
-		!strings.Contains(f.Caption, "2 processes") || !strings.Contains(f.Caption, "stderr") {
-		t.Errorf("caption %q", f.Caption)
-	}
-	// 1 B to 4 MiB: log-log; the geometric middle of the times is in µs.
-	if !f.X.Log || !f.Y.Log || f.Y.Unit != "µs" || f.Y.Div != 1e-6 || f.Y.Label != "time per operation [µs]" {
-		t.Errorf("axes %+v %+v", f.X, f.Y)
-	}
-	// One line per op, bandwidth operations excluded.
-	var ops []string
-	for _, p := range res.Points {
-		if p.BandwidthBps == nil && (len(ops) == 0 || ops[len(ops)-1] != p.Op) {
-			ops = append(ops, p.Op)
+	for _, f := range figs {
+		part := strings.TrimSuffix(strings.TrimPrefix(f.Name, "latency-pt2pt-"), "-np2")
+		if f.Title != "pt2pt operations: time vs message size ("+part+")" {
+			t.Errorf("name %q title %q", f.Name, f.Title)
 		}
-	}
-	if len(f.Series) != 10 || len(ops) != 10 {
-		t.Fatalf("%d series for %d ops", len(f.Series), len(ops))
-	}
-	for i, s := range f.Series {
-		if s.Label != ops[i] {
-			t.Errorf("series %d is %q, want %q", i, s.Label, ops[i])
+		if !strings.Contains(f.Caption, "Open MPI v4.1.4") || !strings.Contains(f.Caption, "1 host") ||
+			!strings.Contains(f.Caption, "2 processes") || !strings.Contains(f.Caption, "stderr") {
+			t.Errorf("caption %q", f.Caption)
 		}
-		ps := pointsOf(res, func(p *record.Point) bool { return p.Op == ops[i] })
-		checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
-		for j, p := range ps {
-			if !near(s.Lo[j], (p.TimeS-p.StderrS)/1e-6) || !near(s.Hi[j], (p.TimeS+p.StderrS)/1e-6) || s.Clipped[j] {
-				t.Errorf("%s %d B: error bar %g..%g", s.Label, p.MsgBytes, s.Lo[j], s.Hi[j])
+		// 1 B to 4 MiB: log-log; the geometric middle of the times is in µs; all round trips.
+		if !f.X.Log || !f.Y.Log || f.Y.Unit != "µs" || f.Y.Div != 1e-6 || !strings.HasSuffix(f.Y.Label, " [µs]") {
+			t.Errorf("axes %+v %+v", f.X, f.Y)
+		}
+		var labels []string
+		for _, s := range f.Series {
+			labels = append(labels, s.Label)
+		}
+		if !slices.Equal(labels, want[f.Name]) {
+			t.Errorf("%s: series %q", f.Name, labels)
+		}
+		for _, s := range f.Series {
+			ps := pointsOf(res, func(p *record.Point) bool { return p.Op == s.Label })
+			checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
+			for j, p := range ps {
+				if !near(s.Lo[j], (p.TimeS-p.StderrS)/1e-6) || !near(s.Hi[j], (p.TimeS+p.StderrS)/1e-6) || s.Clipped[j] {
+					t.Errorf("%s %d B: error bar %g..%g", s.Label, p.MsgBytes, s.Lo[j], s.Hi[j])
+				}
 			}
 		}
+		if f.Y.Min <= 0 || f.Y.Min > f.Series[0].Lo[0] || f.X.Min > 1 || f.X.Max < 4<<20 {
+			t.Errorf("range x %g..%g y %g..%g", f.X.Min, f.X.Max, f.Y.Min, f.Y.Max)
+		}
 	}
-	if f.Y.Min <= 0 || f.Y.Min > f.Series[0].Lo[0] || f.X.Min > 1 || f.X.Max < 4<<20 {
-		t.Errorf("range x %g..%g y %g..%g", f.X.Min, f.X.Max, f.Y.Min, f.Y.Max)
+}
+
+// No figure draws more than 8 lines, whatever the suite (the collectives: rooted,
+// all-to-all, reductions; a family without panels in parts).
+func TestSplitWide(t *testing.T) {
+	var pts []record.Point
+	for i := 0; i < 19; i++ {
+		pts = append(pts, record.Point{Op: fmt.Sprintf("Op%02d", i), Measurement: fmt.Sprintf("Op%02d", i), Family: "x", NProcs: 2, MsgBytes: 8})
+	}
+	for _, op := range []string{"Bcast", "Scatter", "Alltoall", "Allreduce", "Barrier"} {
+		pts = append(pts, record.Point{Op: op, Measurement: op, Family: "coll", NProcs: 2, MsgBytes: 8})
+	}
+	for _, m := range []string{"barrier", "ack"} {
+		pts = append(pts, record.Point{Op: "Bcast", Measurement: "Bcast methods", Method: m, Family: "coll", NProcs: 2, MsgBytes: 8})
+	}
+	groups := splitWide([]Group{{Key: "x", Points: pts[:19]}, {Key: "coll", Points: pts[19:]}}, measurementOp)
+	var parts []string
+	for _, g := range groups {
+		parts = append(parts, fmt.Sprintf("%s:%d", g.Part, countLabels(g.Points, measurementOp)))
+	}
+	// 5 collectives + 2 methods = 7 lines: one figure, methods and all.
+	if want := []string{"1 of 3:8", "2 of 3:8", "3 of 3:3", ":7"}; !slices.Equal(parts, want) {
+		t.Errorf("parts %q, want %q", parts, want)
+	}
+	for i := 0; i < 5; i++ {
+		pts = append(pts, record.Point{Op: "Gather", Measurement: fmt.Sprintf("Gather %d", i), Family: "coll", NProcs: 2, MsgBytes: 8})
+	}
+	parts = nil
+	for _, g := range splitWide([]Group{{Key: "coll", Points: pts[19:]}}, measurementOp) {
+		parts = append(parts, fmt.Sprintf("%s:%d", g.Part, countLabels(g.Points, measurementOp)))
+	}
+	// 12 lines: by panel, the broadcast's methods left to their own figure.
+	if want := []string{"rooted:7", "all-to-all:1", "reductions:2"}; !slices.Equal(parts, want) {
+		t.Errorf("parts %q, want %q", parts, want)
 	}
 }
 

@@ -15,7 +15,7 @@ var latencyKind = Kind{
 	Name: "latency",
 	Doc:  "time vs message size, one line per operation of a family in one run",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, func(p *record.Point) bool { return p.BandwidthBps == nil && !atomic(p) }, familyKey)
+		return splitWide(groupBy(res, func(p *record.Point) bool { return p.BandwidthBps == nil && !atomic(p) }, familyKey), measurementOp)
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
 		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
@@ -24,9 +24,9 @@ var latencyKind = Kind{
 		}, opts.errors())
 		logX := spansDecade(sizes(g.Points))
 		return NewLineFigure(LineSpec{
-			Name:    fmt.Sprintf("latency-%s-np%d", ps.Family, ps.NProcs),
+			Name:    fmt.Sprintf("latency-%s%s-np%d", ps.Family, g.partName(), ps.NProcs),
 			Kind:    "latency",
-			Title:   familyTitle(g.Points, "time vs message size"),
+			Title:   g.partTitle(familyTitle(g.Points, "time vs message size")),
 			Caption: caption(g, opts),
 			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
 			Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
@@ -44,9 +44,9 @@ func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, 
 		Name: name,
 		Doc:  doc,
 		Groups: func(res *report.Results) []Group {
-			return groupBy(res, func(p *record.Point) bool { return rate(p) != nil }, func(p *record.Point) string {
+			return splitWide(groupBy(res, func(p *record.Point) bool { return rate(p) != nil }, func(p *record.Point) string {
 				return familyKey(p) + "/" + p.Method
-			})
+			}), measurementOp)
 		},
 		Build: func(g Group, opts Options) (*Figure, error) {
 			lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
@@ -58,10 +58,11 @@ func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, 
 			for i := range g.Points {
 				ys = append(ys, *rate(&g.Points[i]))
 			}
-			fig, title := fmt.Sprintf("%s-%s-np%d", name, ps.Family, ps.NProcs), familyTitle(g.Points, what)
+			fig, title := fmt.Sprintf("%s-%s%s-np%d", name, ps.Family, g.partName(), ps.NProcs), familyTitle(g.Points, what)
 			if ps.Method != "" {
-				fig, title = fmt.Sprintf("%s-%s-%s-np%d", name, ps.Family, ps.Method, ps.NProcs), title+", method "+ps.Method
+				fig, title = fmt.Sprintf("%s-%s-%s%s-np%d", name, ps.Family, ps.Method, g.partName(), ps.NProcs), title+", method "+ps.Method
 			}
+			title = g.partTitle(title)
 			return NewLineFigure(LineSpec{
 				Name:    fig,
 				Kind:    name,
