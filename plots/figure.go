@@ -69,6 +69,7 @@ type Series struct {
 	// Clipped marks lower ends raised to the axis minimum on a log axis (they were <= 0
 	// or far below the data); they are drawn with an open, arrow-like end.
 	Clipped []bool
+	Style   *LineStyle // nil: by position
 }
 
 // Stack is the data of a stacked-bar figure, in axis units.

@@ -382,3 +382,39 @@ func TestBesideFigure(t *testing.T) {
 		t.Errorf("without the MPI side: %d groups", n)
 	}
 }
+
+// Two runs of one suite in one figure: a colour per operation, a dash per run, at most
+// 8 lines a figure, the values the records hold; one run alone has no overlay.
+func TestOverlayFigure(t *testing.T) {
+	res, err := report.LoadAll(report.ParseSources([]string{"a=../report/testdata/pt2pt-a.jsonl", "b=../report/testdata/pt2pt-b.jsonl"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := map[string]string{res.Runs[0].RunID: "a", res.Runs[1].RunID: "b"}
+	figs := figuresOf(t, res, "overlay", Options{Labels: labels})
+	if len(figs) < 2 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	for _, f := range figs {
+		if !strings.HasPrefix(f.Name, "overlay-") || !strings.Contains(f.Title, "a vs b") || len(f.Series) > 8 || len(f.Series)%2 != 0 {
+			t.Errorf("%s %q: %d series", f.Name, f.Title, len(f.Series))
+		}
+		for i, s := range f.Series {
+			op, run, _ := strings.Cut(s.Label, " — ")
+			// Pairs: the same colour, variant 0 then 1.
+			if s.Style == nil || s.Style.Color != f.Series[i-i%2].Style.Color || s.Style.Variant != i%2 || run != []string{"a", "b"}[i%2] {
+				t.Errorf("%s: series %d %q style %+v", f.Name, i, s.Label, s.Style)
+			}
+			id := res.Runs[i%2].RunID
+			ps := pointsOf(res, func(p *record.Point) bool { return p.RunID == id && measurementOp(p) == op })
+			y := func(p *record.Point) float64 { return p.TimeS }
+			if strings.HasPrefix(f.Name, "overlay-bandwidth") {
+				y = func(p *record.Point) float64 { return *p.BandwidthBps }
+			}
+			checkSeries(t, f, s, ps, y)
+		}
+	}
+	if n := len(kindNamed(t, "overlay").Groups(load(t, "pt2pt-a.jsonl"))); n != 0 {
+		t.Errorf("one run: %d overlay groups", n)
+	}
+}

@@ -15,7 +15,13 @@ type Line struct {
 	Label  string
 	X, Y   []float64
 	Lo, Hi []float64 // error-bar ends (absolute values, not offsets); nil: no error bars
+	// Style fixes the line's look; nil: the figure's next one. Overlays give each
+	// operation a colour and each source a dash and glyph.
+	Style *LineStyle
 }
+
+// LineStyle picks a line's look: Color indexes the palette, Variant the dash and glyph.
+type LineStyle struct{ Color, Variant int }
 
 // AxisSpec says what an axis shows.
 type AxisSpec struct {
@@ -79,7 +85,7 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 	// Plotted values, and the range they need.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {
-		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div)}
+		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div), Style: l.Style}
 		if l.Lo != nil {
 			ser.Lo, ser.Hi = scaled(l.Lo, f.Y.Div), scaled(l.Hi, f.Y.Div)
 			ser.Clipped = make([]bool, len(ser.Y))
@@ -135,6 +141,9 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 	p.Add(&hlines{ys: refs})
 	for i, ser := range f.Series {
 		st := seriesStyle(i)
+		if ser.Style != nil {
+			st = fixedStyle(*ser.Style)
+		}
 		if ser.Lo != nil {
 			p.Add(&errBars{s: ser, style: draw.LineStyle{Color: st.color, Width: vg.Points(0.8)}})
 		}
@@ -167,7 +176,7 @@ func checkLines(in []Line) ([]Line, []string, error) {
 		if len(l.X) != len(l.Y) || (l.Lo != nil || l.Hi != nil) && (len(l.Lo) != len(l.Y) || len(l.Hi) != len(l.Y)) {
 			return nil, nil, fmt.Errorf("line %q: %d x, %d y, %d lo, %d hi values", l.Label, len(l.X), len(l.Y), len(l.Lo), len(l.Hi))
 		}
-		m := Line{Label: l.Label}
+		m := Line{Label: l.Label, Style: l.Style}
 		for i := range l.X {
 			if !finite(l.X[i]) || !finite(l.Y[i]) {
 				bad++
@@ -219,7 +228,7 @@ func dropNonPositive(in []Line, byX, byY bool) ([]Line, int) {
 	var out []Line
 	dropped := 0
 	for _, l := range in {
-		m := Line{Label: l.Label}
+		m := Line{Label: l.Label, Style: l.Style}
 		for i := range l.X {
 			if byX && l.X[i] <= 0 || byY && l.Y[i] <= 0 {
 				dropped++

@@ -96,6 +96,14 @@ func seriesStyle(i int) style {
 	return st
 }
 
+// variantDashes tell the sources of an overlay apart: solid, dashed, dotted, dash-dot.
+var variantDashes = [][]vg.Length{nil, {vg.Points(5), vg.Points(2)}, {vg.Points(1.5), vg.Points(1.5)}, {vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)}}
+
+// fixedStyle: the colour of the operation, the dash and glyph of the source.
+func fixedStyle(s LineStyle) style {
+	return style{color: palette[s.Color%len(palette)], glyph: glyphs[s.Variant%len(glyphs)], dashes: variantDashes[s.Variant%len(variantDashes)]}
+}
+
 // errBars draws vertical error bars; a clipped lower end gets an open chevron
 // instead of a cap, so it reads as "continues below".
 type errBars struct {

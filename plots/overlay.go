@@ -1,0 +1,189 @@
+package plots
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
+)
+
+// overlayKind draws several runs (libraries, machines, settings) in one figure: the
+// figure for a talk. Per family, process count and panel, the operations measured in at
+// least two runs; each operation keeps its colour, each run a dash and glyph, so a
+// figure holds at most 8 lines (8 / runs operations). Time vs size; bandwidth for the
+// operations that report it.
+var overlayKind = Kind{
+	Name: "overlay",
+	Doc:  "several runs in one figure: a colour per operation, a dash and glyph per run (libraries, settings)",
+	Groups: func(res *report.Results) []Group {
+		if len(res.Runs) < 2 {
+			return nil
+		}
+		runsOf := map[string]map[string]bool{} // line key -> runs
+		for i := range res.Points {
+			p := &res.Points[i]
+			k := overlayLine(p)
+			if runsOf[k] == nil {
+				runsOf[k] = map[string]bool{}
+			}
+			runsOf[k][p.RunID] = true
+		}
+		groups := groupBy(res, func(p *record.Point) bool { return len(runsOf[overlayLine(p)]) >= 2 && !atomic(p) }, func(p *record.Point) string {
+			return fmt.Sprintf("%s/np%d/%s", p.Family, p.NProcs, overlayMetric(p))
+		})
+		var out []Group
+		for _, g := range groups {
+			// Lines per figure: operations x runs <= maxSeries.
+			per := max(1, maxSeries/len(g.Runs))
+			out = append(out, splitBy(splitWide([]Group{g}, measurementOp), measurementOp, per)...)
+		}
+		return out
+	},
+	Build: func(g Group, opts Options) (*Figure, error) {
+		metric := overlayMetric(&g.Points[0])
+		ops, runs := map[string]int{}, map[string]int{}
+		var lines []Line
+		at := map[[2]string]int{}
+		for _, p := range g.Points {
+			op, run := measurementOp(&p), p.RunID
+			if _, ok := ops[op]; !ok {
+				ops[op] = len(ops)
+			}
+			if _, ok := runs[run]; !ok {
+				runs[run] = len(runs)
+			}
+			k := [2]string{op, run}
+			i, ok := at[k]
+			if !ok {
+				i = len(lines)
+				at[k] = i
+				lines = append(lines, Line{Label: op + " — " + runName(run, opts), Style: &LineStyle{Color: ops[op], Variant: runs[run]}})
+			}
+			y, lo, hi, ok := overlayValue(&p, metric, opts.errors())
+			l := &lines[i]
+			l.X, l.Y = append(l.X, float64(p.MsgBytes)), append(l.Y, y)
+			if opts.errors() != ErrNone {
+				if !ok {
+					lo, hi = y, y
+				}
+				l.Lo, l.Hi = append(l.Lo, lo), append(l.Hi, hi)
+			}
+		}
+		for i := range lines {
+			sortLine(&lines[i])
+		}
+		// The legend by operation, each with its runs.
+		sort.SliceStable(lines, func(i, j int) bool {
+			a, b := lines[i].Style, lines[j].Style
+			return a.Color < b.Color || a.Color == b.Color && a.Variant < b.Variant
+		})
+		var names []string
+		for _, r := range g.Runs {
+			names = append(names, runName(r.RunID, opts))
+		}
+		ps := g.Points[0]
+		logX := spansDecade(sizes(g.Points))
+		y := AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)}
+		what := "time vs message size"
+		if metric == "bandwidth" {
+			y = AxisSpec{Quantity: Rate, Label: "bandwidth", Scale: scaleOf(logX)}
+			what = "bandwidth vs message size"
+		}
+		return NewLineFigure(LineSpec{
+			Name:    fmt.Sprintf("overlay-%s-%s%s-np%d", metric, ps.Family, g.partName(), ps.NProcs),
+			Kind:    "overlay",
+			Title:   g.partTitle(fmt.Sprintf("%s operations: %s, %s", ps.Family, what, strings.Join(names, " vs "))),
+			Caption: caption(g, opts, "line style: "+styleKey(names)),
+			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
+			Y:       y,
+			Lines:   lines,
+			Width:   opts.Width, Height: opts.Height,
+		})
+	},
+}
+
+// overlayLine is what makes a line of an overlay, whatever the run.
+func overlayLine(p *record.Point) string {
+	return fmt.Sprintf("%s/np%d/%s/%s/%s/%s", p.Family, p.NProcs, p.Measurement, p.Op, p.Method, p.Timer)
+}
+
+func overlayMetric(p *record.Point) string {
+	if p.BandwidthBps != nil {
+		return "bandwidth"
+	}
+	return "latency"
+}
+
+func overlayValue(p *record.Point, metric string, e ErrorBars) (y, lo, hi float64, ok bool) {
+	if metric == "bandwidth" {
+		lo, hi, ok = rateEnds(*p.BandwidthBps, p, e)
+		return *p.BandwidthBps, lo, hi, ok
+	}
+	lo, hi, ok = timeEnds(p, e)
+	return p.TimeS, lo, hi, ok
+}
+
+func styleKey(names []string) string {
+	kinds := []string{"solid", "dashed", "dotted", "dash-dot"}
+	var parts []string
+	for i, n := range names {
+		parts = append(parts, n+" "+kinds[i%len(kinds)])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// splitBy cuts groups with more than per labels into parts of per labels.
+func splitBy(groups []Group, label func(*record.Point) string, per int) []Group {
+	var out []Group
+	for _, g := range groups {
+		index := map[string]int{}
+		var parts [][]record.Point
+		for _, p := range g.Points {
+			l := label(&p)
+			i, ok := index[l]
+			if !ok {
+				i = len(index)
+				index[l] = i
+			}
+			for len(parts) <= i/per {
+				parts = append(parts, nil)
+			}
+			parts[i/per] = append(parts[i/per], p)
+		}
+		for i, pts := range parts {
+			ng := Group{Key: g.Key, Points: pts, Runs: g.Runs, Part: g.Part}
+			if len(parts) > 1 {
+				ng.Part = joinPart(g.Part, fmt.Sprintf("%d of %d", i+1, len(parts)))
+				ng.Key += "/" + ng.Part
+			}
+			out = append(out, ng)
+		}
+	}
+	return out
+}
+
+func sortLine(l *Line) {
+	idx := make([]int, len(l.X))
+	for i := range idx {
+		idx[i] = i
+	}
+	// insertion sort: a line has tens of points
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && l.X[idx[j]] < l.X[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	perm := func(v []float64) []float64 {
+		if v == nil {
+			return nil
+		}
+		out := make([]float64, len(v))
+		for i, j := range idx {
+			out[i] = v[j]
+		}
+		return out
+	}
+	l.X, l.Y, l.Lo, l.Hi = perm(l.X), perm(l.Y), perm(l.Lo), perm(l.Hi)
+}
