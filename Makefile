@@ -87,6 +87,12 @@ test: build vet layers test-deps
 test-slurm: build
 	SKAMPI_BIN=$(CURDIR)/$(BIN) scripts/test-slurm.sh
 
+# The CLI reference (docs/cli Markdown, docs/man pages) from the commands themselves;
+# a test fails when it is not current.
+.PHONY: docs
+docs:
+	$(GO) run ./cmd/skampi docs --dir docs
+
 run: build
 	./$(BIN) -i quick -o results
 

@@ -184,3 +184,44 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// docs/ is what the commands say of themselves: regenerate it with `make docs` after
+// changing a command or a flag.
+func TestDocsAreCurrent(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeDocs(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"cli", "man"} {
+		want, _ := filepath.Glob(filepath.Join(dir, sub, "*"))
+		have, _ := filepath.Glob(filepath.Join("../../docs", sub, "*"))
+		if len(want) != len(have) {
+			t.Errorf("docs/%s holds %d files, the commands make %d: run make docs", sub, len(have), len(want))
+		}
+		for _, f := range want {
+			a, _ := os.ReadFile(f)
+			b, err := os.ReadFile(filepath.Join("../../docs", sub, filepath.Base(f)))
+			if err != nil || !bytes.Equal(a, b) {
+				t.Errorf("docs/%s/%s is not current: run make docs", sub, filepath.Base(f))
+			}
+		}
+	}
+}
+
+// Completion offers the built-in suites for -i, operations for run, formats for plot.
+func TestCompletion(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"__complete", "-i", "sh"}, "shmem\n"},
+		{[]string{"__complete", "run", "Pingpong_Ss"}, "Pingpong_Ssend_Recv\t"},
+		{[]string{"__complete", "plot", "--format", ""}, "png\nsvg\npdf\n"},
+		{[]string{"__complete", "export", "--format", ""}, "csv\nsko\ngobench\n"},
+	} {
+		code, stdout, _ := runCLI(c.args...)
+		if code != 0 || !strings.HasPrefix(stdout, c.want) {
+			t.Errorf("%v: %d %q", c.args, code, stdout)
+		}
+	}
+}

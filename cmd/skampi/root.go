@@ -32,8 +32,9 @@ func newRootCmd() *cobra.Command {
 		return &exitError{Code: 2, Err: err}
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
-		newExportCmd(), newClockCmd(), newVersionCmd())
+		newExportCmd(), newClockCmd(), newVersionCmd(), newDocsCmd())
 	usageArgs(root)
+	addCompletions(root)
 	return root
 }
 
