@@ -8,6 +8,7 @@
 package record
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -165,6 +166,15 @@ type Breakdown struct {
 	// ProgressEvery: MPI_Test was called every this many spin iterations during the
 	// computation, so the library could progress; 0: never.
 	ProgressEvery int64 `json:"progress_every"`
+}
+
+// RelStderr is the standard error relative to the reported time, as every view shows
+// it (the run table, the HTML report, compare); ok is false when the time is 0.
+func (p *Point) RelStderr() (float64, bool) {
+	if p.TimeS == 0 {
+		return 0, false
+	}
+	return p.StderrS / math.Abs(p.TimeS), true
 }
 
 func (p *Point) addFlag(f string) { p.Flags = append(p.Flags, f) }

@@ -183,7 +183,7 @@ func TestTable(t *testing.T) {
 	// One unit per column: bytes, microseconds (the round trip, and one way beside it
 	// for ping-pongs), MB/s.
 	for _, want := range []string{"2 processes on 1 host |", "time [us] one-way [us]", "rate [MB/s]",
-		"[1/3]          1     2                 1.000        0.500    0.9%", "max_repetitions",
+		"[1/3]          1     2                 1.000        0.500    1.0%", "max_repetitions",
 		"[3/3]    4194304     2             26800.000                 0.0%      8     2500.00", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("table lacks %q:\n%s", want, got)

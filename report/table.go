@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 )
 
@@ -67,10 +68,14 @@ func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
 
 func (t *Table) point(p *record.Point) error {
 	var b strings.Builder
-	t.heading(&b, p.Measurement, p.Op, ranksText(p.Ranks), p.Breakdown != nil)
+	ranks := "" // a pair's ranks; a collective's communicators are the procs column
+	if in, ok := ops.Lookup(p.Op); !ok || in.Pattern != ops.PatternAll {
+		ranks = ranksText(p.Ranks)
+	}
+	t.heading(&b, p.Measurement, p.Op, ranks, p.Breakdown != nil)
 	rel := "-"
-	if p.MeanS > 0 {
-		rel = fmt.Sprintf("%.1f%%", 100*p.StderrS/p.MeanS)
+	if r, ok := p.RelStderr(); ok {
+		rel = fmt.Sprintf("%.1f%%", 100*r)
 	}
 	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
 	if bd := p.Breakdown; bd != nil {

@@ -203,7 +203,7 @@ func (s Side) RelSpread() float64 {
 	if s.TimeS <= 0 {
 		return 0
 	}
-	return s.StderrS / s.TimeS
+	return s.StderrS / s.TimeS // as record.Point.RelStderr
 }
 
 // Compare compares every source after the first with the first. Rows are the union of

@@ -99,10 +99,10 @@ var funcs = template.FuncMap{
 	"bytes":   report.Bytes,
 	"rate":    func(p *float64) string { return ratePtr(p) },
 	"relerr": func(p record.Point) string {
-		if p.MeanS <= 0 {
-			return "-"
+		if r, ok := p.RelStderr(); ok {
+			return fmt.Sprintf("%.1f%%", 100*r)
 		}
-		return fmt.Sprintf("%.1f%%", 100*p.StderrS/p.MeanS)
+		return "-"
 	},
 	"join": strings.Join,
 	"svg":  func(b []byte) template.HTML { return template.HTML(b) }, // rendered by gonum: trusted

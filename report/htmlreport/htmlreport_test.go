@@ -39,8 +39,9 @@ func TestPage(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if n := strings.Count(page, "<tr><td>"); n < 23 {
-		t.Errorf("%d table rows", n)
+	// A row per point, each with its method and process count.
+	if n := strings.Count(page, `<tr><td class="l"></td><td>2</td>`); n < 21 {
+		t.Errorf("%d point rows", n)
 	}
 	for _, ref := range []string{`src="http`, `href="http`, "url(http", "<link", "<script", "@import"} {
 		if strings.Contains(page, ref) {
