@@ -21,3 +21,6 @@ func withPanels(in []Info) []Info {
 	}
 	return in
 }
+
+// PanelOps are the operations of a panel, in the order figures list them.
+func PanelOps(panel string) []string { return panels[panel] }

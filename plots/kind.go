@@ -229,7 +229,14 @@ func (g Group) Caption(opts Options) string {
 		if len(r.Hosts) > 0 {
 			hosts = addOnce(hosts, plural(len(r.Hosts), "host"))
 		}
-		procs = addOnce(procs, fmt.Sprint(r.NProcs))
+		if len(g.Points) == 0 {
+			procs = addOnce(procs, fmt.Sprint(r.NProcs))
+		}
+	}
+	// The processes the points were measured on (a communicator of procs = 1 in a
+	// 2-process job is 1 process), else the jobs'.
+	for _, p := range g.Points {
+		procs = addOnce(procs, fmt.Sprint(p.NProcs))
 	}
 	sort.Slice(procs, func(i, j int) bool { return atoi(procs[i]) < atoi(procs[j]) })
 	parts := []string{strings.Join(libs, ", ")}

@@ -418,3 +418,25 @@ func TestOverlayFigure(t *testing.T) {
 		t.Errorf("one run: %d overlay groups", n)
 	}
 }
+
+// An operation keeps its colour from figure to figure, whatever else is drawn with it;
+// a second line of it is dashed; two operations never share a colour in one figure.
+func TestColourPerOperation(t *testing.T) {
+	pt := func(op, m string) record.Point { return record.Point{Op: op, Measurement: m, MsgBytes: 8} }
+	a := []record.Point{pt("Alltoall", "Alltoall"), pt("Alltoall_Ordered", "Alltoall_Ordered"), pt("Alltoall_Ordered", "Alltoall_Ordered, barrier")}
+	b := []record.Point{pt("Alltoall_Ordered", "Alltoall_Ordered"), pt("Allgather", "Allgather")}
+	style := func(pts []record.Point) map[string]LineStyle {
+		lines, _ := linesBy(pts, measurementOp, func(p *record.Point) (float64, float64, float64, bool) { return 1, 0, 0, false }, ErrNone)
+		styleByOp(lines, pts, measurementOp)
+		out := map[string]LineStyle{}
+		for _, l := range lines {
+			out[l.Label] = *l.Style
+		}
+		return out
+	}
+	sa, sb := style(a), style(b)
+	if sa["Alltoall_Ordered"] != sb["Alltoall_Ordered"] || sa["Alltoall_Ordered, barrier\nAlltoall_Ordered"].Color != sa["Alltoall_Ordered"].Color ||
+		sa["Alltoall_Ordered, barrier\nAlltoall_Ordered"].Variant != 1 || sa["Alltoall"].Color == sa["Alltoall_Ordered"].Color {
+		t.Errorf("styles %v / %v", sa, sb)
+	}
+}

@@ -22,6 +22,7 @@ var latencyKind = Kind{
 			lo, hi, ok := timeEnds(p, opts.errors())
 			return p.TimeS, lo, hi, ok
 		}, opts.errors())
+		styleByOp(lines, g.Points, measurementOp)
 		logX := spansDecade(sizes(g.Points))
 		return NewLineFigure(LineSpec{
 			Name:    fmt.Sprintf("latency-%s%s-np%d", ps.Family, g.partName(), ps.NProcs),
@@ -53,6 +54,7 @@ func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, 
 				lo, hi, ok := rateEnds(*rate(p), p, opts.errors())
 				return *rate(p), lo, hi, ok
 			}, opts.errors())
+			styleByOp(lines, g.Points, measurementOp)
 			logX := spansDecade(sizes(g.Points))
 			var ys []float64
 			for i := range g.Points {

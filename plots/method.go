@@ -37,9 +37,9 @@ func methodKind(m Method) Kind {
 			p := g.Points[0]
 			logX := spansDecade(sizes(g.Points))
 			return NewLineFigure(LineSpec{
-				Name:    fmt.Sprintf("%s-%s-np%d", name, p.Op, p.NProcs),
+				Name:    fmt.Sprintf("%s-%s%s-np%d", name, p.Op, g.partName(), p.NProcs),
 				Kind:    name,
-				Title:   p.Op,
+				Title:   g.partTitle(p.Op),
 				Caption: caption(g, opts, m.Field+": "+strings.Join(methodValues(g, m), " vs ")),
 				X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
 				Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
@@ -63,7 +63,8 @@ func MethodGroups(res *report.Results, m Method) []Group {
 			out = append(out, g)
 		}
 	}
-	return out
+	// At most maxSeries lines a figure: a line is a value in a measurement of a run.
+	return splitBy(out, func(p *record.Point) string { return m.Of(p) + "/" + p.Measurement + "/" + p.RunID }, maxSeries)
 }
 
 // MethodLines is one line of time vs size per value of m, values in order of

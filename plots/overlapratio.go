@@ -16,7 +16,8 @@ var overlapRatioKind = Kind{
 	Name: "overlap-ratio",
 	Doc:  "non-blocking ops: overlap ratio (share of the communication hidden) vs message size, one line per measurement",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, hasOverlap, func(p *record.Point) string { return fmt.Sprintf("%s/np%d", nbClass(p.Op), p.NProcs) })
+		groups := groupBy(res, hasOverlap, func(p *record.Point) string { return fmt.Sprintf("%s/np%d", nbClass(p.Op), p.NProcs) })
+		return splitBy(groups, func(p *record.Point) string { return p.Measurement + "/" + p.Op + "/" + p.RunID }, maxSeries)
 	},
 	Build: buildOverlapRatio,
 }
@@ -70,9 +71,9 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 	}
 	logX := spansDecade(sizes(g.Points))
 	return NewLineFigure(LineSpec{
-		Name:    fmt.Sprintf("overlap-ratio-%s-np%d", nbClass(g.Points[0].Op), g.Points[0].NProcs),
+		Name:    fmt.Sprintf("overlap-ratio-%s%s-np%d", nbClass(g.Points[0].Op), g.partName(), g.Points[0].NProcs),
 		Kind:    "overlap-ratio",
-		Title:   nbClassTitle[nbClass(g.Points[0].Op)] + ": overlap ratio vs message size",
+		Title:   g.partTitle(nbClassTitle[nbClass(g.Points[0].Op)] + ": overlap ratio vs message size"),
 		Caption: caption(g, capOpts, "ratio = 1 - not hidden / full"),
 		X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
 		Y:       AxisSpec{Quantity: Ratio, Label: "overlap ratio (share hidden)", Scale: Linear},
@@ -87,6 +88,9 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 // nbClass puts point-to-point and collective operations in figures of their own, so
 // neither drowns in the other's lines.
 func nbClass(op string) string {
+	if in, ok := ops.Lookup(op); ok && in.SHMEM {
+		return "shmem"
+	}
 	if in, ok := ops.Lookup(op); ok && in.Pattern == ops.PatternAll {
 		return "coll"
 	}
@@ -96,4 +100,5 @@ func nbClass(op string) string {
 	return "other"
 }
 
-var nbClassTitle = map[string]string{"coll": "non-blocking collectives", "pt2pt": "non-blocking point-to-point", "other": "non-blocking"}
+var nbClassTitle = map[string]string{"coll": "non-blocking collectives", "pt2pt": "non-blocking point-to-point",
+	"shmem": "OpenSHMEM puts and gets", "other": "non-blocking"}

@@ -43,13 +43,17 @@ var overlayKind = Kind{
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
 		metric := overlayMetric(&g.Points[0])
-		ops, runs := map[string]int{}, map[string]int{}
+		ops, runs, taken := map[string]int{}, map[string]int{}, map[int]bool{}
 		var lines []Line
 		at := map[[2]string]int{}
 		for _, p := range g.Points {
 			op, run := measurementOp(&p), p.RunID
 			if _, ok := ops[op]; !ok {
-				ops[op] = len(ops)
+				c := opColour(p.Op) % len(palette)
+				for j := 0; taken[c] && j < len(palette); j++ { // another operation's: the next free one
+					c = (c + 1) % len(palette)
+				}
+				ops[op], taken[c] = c, true
 			}
 			if _, ok := runs[run]; !ok {
 				runs[run] = len(runs)

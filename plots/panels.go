@@ -125,3 +125,56 @@ func (g Group) partTitle(title string) string {
 	}
 	return title + " (" + g.Part + ")"
 }
+
+// opColour is an operation's palette index wherever it is drawn, so a reader finds
+// Alltoall_Ordered in the same colour in the latency and the throughput figure: its
+// place in its panel, or in its family's operations.
+func opColour(op string) int {
+	in, ok := ops.Lookup(op)
+	if !ok {
+		return 0
+	}
+	if len(in.Panels) > 0 {
+		for i, name := range ops.PanelOps(in.Panels[0]) {
+			if name == op {
+				return i
+			}
+		}
+	}
+	i := 0
+	for _, o := range ops.All() {
+		if o.Family == in.Family {
+			if o.Name == op {
+				return i
+			}
+			i++
+		}
+	}
+	return 0
+}
+
+// styleByOp gives each line its operation's colour (opColour); a second line of the
+// same operation (another measurement or method) keeps the colour with another dash,
+// and an operation whose colour another already took in this figure gets a free one.
+func styleByOp(lines []Line, points []record.Point, label func(*record.Point) string) {
+	opOf := map[string]string{}
+	for i := range points {
+		opOf[label(&points[i])] = points[i].Op
+	}
+	colourOf := map[string]int{} // op -> colour in this figure
+	used := map[int]string{}     // colour -> op
+	variants := map[string]int{} // op -> lines so far
+	for i := range lines {
+		op := opOf[lines[i].Label]
+		c, ok := colourOf[op]
+		if !ok {
+			c = opColour(op) % len(palette)
+			for j := 0; used[c] != "" && j < len(palette); j++ {
+				c = (c + 1) % len(palette)
+			}
+			colourOf[op], used[c] = c, op
+		}
+		lines[i].Style = &LineStyle{Color: c, Variant: variants[op]}
+		variants[op]++
+	}
+}

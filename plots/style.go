@@ -99,9 +99,11 @@ func seriesStyle(i int) style {
 // variantDashes tell the sources of an overlay apart: solid, dashed, dotted, dash-dot.
 var variantDashes = [][]vg.Length{nil, {vg.Points(5), vg.Points(2)}, {vg.Points(1.5), vg.Points(1.5)}, {vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)}}
 
-// fixedStyle: the colour of the operation, the dash and glyph of the source.
+// fixedStyle: the colour and glyph of the operation, a dash (and another glyph) per
+// variant (another measurement of it, another run in an overlay).
 func fixedStyle(s LineStyle) style {
-	return style{color: palette[s.Color%len(palette)], glyph: glyphs[s.Variant%len(glyphs)], dashes: variantDashes[s.Variant%len(variantDashes)]}
+	return style{color: palette[s.Color%len(palette)], glyph: glyphs[(s.Color+s.Variant)%len(glyphs)],
+		dashes: variantDashes[s.Variant%len(variantDashes)]}
 }
 
 // errBars draws vertical error bars; a clipped lower end gets an open chevron

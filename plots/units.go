@@ -124,14 +124,34 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 	if len(major) < 2 {
 		return linearTicks{}.Ticks(min, max)
 	}
-	// Label greedily, leaving a tenth of the axis (in decades) between labels.
+	// Every decade on the axis is labelled (a reader finds 1, 10, 100 and knows the
+	// axis is logarithmic); the other values greedily, a tenth of the axis (in
+	// decades) away from any label.
 	gap := math.Log10(max/min) / 10
+	labelled := map[float64]bool{}
+	for _, v := range major {
+		if l := math.Log10(v); math.Abs(l-math.Round(l)) < 1e-9 {
+			labelled[v] = true
+		}
+	}
+	near := func(v float64) bool {
+		for w := range labelled {
+			if math.Abs(math.Log10(v)-math.Log10(w)) < gap*(1-1e-9) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range major {
+		if !labelled[v] && !near(v) {
+			labelled[v] = true
+		}
+	}
 	var ticks []plot.Tick
-	last := math.Inf(-1)
 	for _, v := range major {
 		t := plot.Tick{Value: v}
-		if math.Log10(v)-last >= gap*(1-1e-9) {
-			t.Label, last = fmtNum(v), math.Log10(v)
+		if labelled[v] {
+			t.Label = fmtNum(v)
 		}
 		ticks = append(ticks, t)
 	}
