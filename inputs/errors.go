@@ -56,6 +56,9 @@ func baseName(file string) string {
 
 func joinNames(xs []string) string { return strings.Join(xs, ", ") }
 
+// Suggest is the known word closest to w when it is plausibly a typo of it, or "".
+func Suggest(w string, known []string) string { return suggest(w, known) }
+
 // suggest returns the known word closest to w when it is plausibly a typo of it.
 func suggest(w string, known []string) string {
 	best, bestD := "", 3

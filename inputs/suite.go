@@ -96,10 +96,27 @@ func readBounded(path string) ([]byte, error) {
 // Parse validates a suite text. On failure the error is an ErrorList with every
 // problem found, in file order.
 func Parse(file string, data []byte) (*Plan, error) {
+	doc, d, sum := readDoc(file, data)
+	if doc == nil {
+		return nil, d.el
+	}
+	plan := &Plan{Name: baseName(file), Source: file, SHA256: sum}
+	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
+	checkPlanSize(d.el, plan.Measurements)
+	if err := d.finish(); err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
+
+// readDoc checks and decodes a TOML file (suite or tune file): its size, encoding and
+// syntax. doc is nil when it fails, with the errors in d.el.
+func readDoc(file string, data []byte) (map[string]any, *decoder, string) {
 	el := &ErrorList{File: file}
+	d := &decoder{el: el}
 	if len(data) > maxFileBytes {
 		el.add(Pos{}, "suite file is larger than the %d-byte limit: is this the right file?", maxFileBytes)
-		return nil, el
+		return nil, d, ""
 	}
 	sum := sha256.Sum256(data)
 	// Editors on Windows may start a UTF-8 file with a byte order mark; TOML does not
@@ -108,7 +125,7 @@ func Parse(file string, data []byte) (*Plan, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !utf8.Valid(data) {
 		el.add(invalidUTF8(data), "suite file is not valid UTF-8")
-		return nil, el
+		return nil, d, ""
 	}
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
@@ -119,7 +136,7 @@ func Parse(file string, data []byte) (*Plan, error) {
 		} else {
 			el.add(Pos{}, "%s", trimTOML(err.Error()))
 		}
-		return nil, el
+		return nil, d, ""
 	}
 	if len(doc) == 0 {
 		what := "is empty"
@@ -127,26 +144,32 @@ func Parse(file string, data []byte) (*Plan, error) {
 			what = "has only comments"
 		}
 		el.add(Pos{}, "the suite file %s: nothing to measure (a suite needs at least one [[measurement]])", what)
-		return nil, el
+		return nil, d, ""
 	}
-	d := decoder{ix: indexPositions(data), el: el}
-	plan := &Plan{Name: baseName(file), Source: file, SHA256: hex.EncodeToString(sum[:])}
-	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
-	checkPlanSize(el, plan.Measurements)
-	if len(el.Errors) > 0 {
-		sort.SliceStable(el.Errors, func(i, j int) bool { return el.Errors[i].Pos.less(el.Errors[j].Pos) })
-		if n := len(el.Errors) - maxErrors; n > 0 {
-			el.Errors = el.Errors[:maxErrors]
-			el.add(Pos{}, "%d more errors not shown", n)
-		}
-		return nil, el
+	d.ix = indexPositions(data)
+	return doc, d, hex.EncodeToString(sum[:])
+}
+
+// finish sorts the errors found by position and bounds them; nil when there are none.
+func (d *decoder) finish() error {
+	el := d.el
+	if len(el.Errors) == 0 {
+		return nil
 	}
-	return plan, nil
+	sort.SliceStable(el.Errors, func(i, j int) bool { return el.Errors[i].Pos.less(el.Errors[j].Pos) })
+	if n := len(el.Errors) - maxErrors; n > 0 {
+		el.Errors = el.Errors[:maxErrors]
+		el.add(Pos{}, "%d more errors not shown", n)
+	}
+	return el
 }
 
 type decoder struct {
 	ix positions
 	el *ErrorList
+	// extra are top-level keys another file kind adds (a tune file's grid): not
+	// reported as unknown by suite.
+	extra []string
 }
 
 func (d *decoder) errAt(path string, format string, args ...any) {
@@ -192,7 +215,9 @@ func (d *decoder) suite(doc map[string]any) (string, Settings, []Measurement) {
 		case "measurement":
 			// handled below, in file order
 		default:
-			d.unknownKey(k, k, []string{"description", "settings", "measurement"})
+			if !slices.Contains(d.extra, k) {
+				d.unknownKey(k, k, append([]string{"description", "settings", "measurement"}, d.extra...))
+			}
 		}
 	}
 	d.checkReps(global, origin)

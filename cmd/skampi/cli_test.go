@@ -225,3 +225,17 @@ func TestCompletion(t *testing.T) {
 		}
 	}
 }
+
+// A tune file's mistakes are errors with positions before anything runs; the verb
+// needs -i and -o.
+func TestTuneErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.toml")
+	os.WriteFile(file, []byte("suite = \"quick\"\n[mca]\nbtl_vader_eager_limit = [4096, 8192]\n[suite_settings]\nwindw = [4]\n"), 0o644)
+	code, stdout, stderr := runCLI("tune", "-i", file, "-o", t.TempDir())
+	if code != 1 || stdout != "" || !strings.Contains(stderr, `bad.toml:5:1: suite_settings: unknown key "windw" (did you mean "window"?)`) {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI("tune", "-i", "tune-eager"); code != 2 || !strings.Contains(stderr, "-i TUNE and -o DIR are required") {
+		t.Errorf("no -o: %d %q", code, stderr)
+	}
+}

@@ -611,3 +611,43 @@ func TestRunOneLine(t *testing.T) {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// A small sweep end to end: two eager limits, each in its own directory with the MCA
+// variable in its run header, a verdict with one breakpoint per setting, the report;
+// run again with --resume it launches nothing.
+func TestTuneSweep(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "t.toml")
+	os.WriteFile(file, []byte(`[settings]
+min_repetitions = 4
+max_repetitions = 8
+[[measurement]]
+name = "pp"
+op = "Pingpong_Send_Recv"
+sizes = { from = "512B", to = "64KiB", step = "*2" }
+[mca]
+btl_vader_eager_limit = [4096, 16384]
+`), 0o644)
+	out := filepath.Join(t.TempDir(), "sweep")
+	code, stdout, stderr := skampi(t, nil, "tune", "-i", file, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, v := range []string{"4096", "16384"} {
+		res := readResults(t, filepath.Join(out, "openmpi_np2_btl_vader_eager_limit-"+v, "rep1"))
+		if len(res.Points) != 8 || res.Runs[0].Env["OMPI_MCA_btl_vader_eager_limit"] != v {
+			t.Errorf("%s: %d points, env %v", v, len(res.Points), res.Runs[0].Env)
+		}
+	}
+	for _, want := range []string{"baseline btl_vader_eager_limit=4096", "breakpoints", "recommendation:", "report.html"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "report.html")); err != nil || !bytes.Contains(b, []byte("Tuning verdict")) {
+		t.Errorf("report: %v", err)
+	}
+	code, stdout, _ = skampi(t, nil, "tune", "-i", file, "-o", out, "--resume")
+	if code != 0 || strings.Count(stdout, "already measured") != 2 {
+		t.Errorf("resume: exit %d\n%s", code, stdout)
+	}
+}

@@ -32,7 +32,7 @@ func newRootCmd() *cobra.Command {
 		return &exitError{Code: 2, Err: err}
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
-		newExportCmd(), newClockCmd(), newVersionCmd(), newDocsCmd())
+		newExportCmd(), newClockCmd(), newVersionCmd(), newTuneCmd(), newDocsCmd())
 	usageArgs(root)
 	addCompletions(root)
 	return root

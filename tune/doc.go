@@ -1,0 +1,7 @@
+// Package tune runs a tuning sweep and judges it: a tune file's grid (inputs.Tune)
+// launched combination by combination, each in its own results directory, resumable
+// and interleaved; the library's own parameter lists checked before anything runs
+// (Catalog); and a verdict per measurement and size range, with breakpoints and the
+// exact lines that apply the winner (Verdict). It runs processes only through a
+// Launcher, so tests run sweeps without MPI.
+package tune

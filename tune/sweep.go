@@ -1,0 +1,143 @@
+package tune
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/report"
+)
+
+// Launcher runs one launch of a sweep: skampi on suite, results into dir (resuming
+// what is there when resume is set), with the combination's environment and process
+// count. It returns skampi's exit status.
+type Launcher func(l inputs.Launch, suite, dir string, resume bool) (int, error)
+
+// manifest is DIR/sweep.json: which tune file a sweep directory belongs to, so that
+// a resume never mixes two sweeps.
+type manifest struct {
+	Tune         string   `json:"tune"`
+	TuneSource   string   `json:"tune_source"`
+	TuneSHA256   string   `json:"tune_sha256"`
+	Combinations []string `json:"combinations"`
+	Started      string   `json:"started"`
+}
+
+// Options of a sweep.
+type Options struct {
+	Dir    string
+	Resume bool // continue a sweep in Dir (the same tune file)
+	Force  bool // with Resume: even if Dir holds another tune file's sweep
+	Out    io.Writer
+}
+
+// Sweep runs every launch of t's schedule that Dir does not hold complete yet, in the
+// schedule's interleaved order. A launch that fails (a hang the run recorded, a
+// crash) is reported and the sweep goes on: its points are missing from the verdict,
+// which says so.
+func Sweep(t *inputs.Tune, o Options, launch Launcher) error {
+	if err := prepareDir(t, o); err != nil {
+		return err
+	}
+	sched := t.Schedule()
+	for i, l := range sched {
+		dir := filepath.Join(o.Dir, l.Dir())
+		done, have := Complete(dir)
+		if done {
+			fmt.Fprintf(o.Out, "tune: [%d/%d] %s, repeat %d: already measured\n", i+1, len(sched), l.Describe(), l.Repeat)
+			continue
+		}
+		suite := filepath.Join(o.Dir, l.Name, "suite.toml")
+		if err := writeSuite(t, l.Combination, suite); err != nil {
+			return err
+		}
+		fmt.Fprintf(o.Out, "tune: [%d/%d] %s, repeat %d\n", i+1, len(sched), l.Describe(), l.Repeat)
+		start := time.Now()
+		code, err := launch(l, suite, dir, have)
+		if err != nil {
+			return fmt.Errorf("%s: %w", l.Name, err)
+		}
+		if code != 0 {
+			fmt.Fprintf(o.Out, "tune: %s, repeat %d: skampi ended with status %d after %v; its missing points are left out of the verdict\n",
+				l.Name, l.Repeat, code, time.Since(start).Round(time.Second))
+		}
+	}
+	return nil
+}
+
+// prepareDir creates the sweep directory or, resuming, checks it is this tune's.
+func prepareDir(t *inputs.Tune, o Options) error {
+	path := filepath.Join(o.Dir, "sweep.json")
+	var names []string
+	for _, c := range t.Combinations() {
+		names = append(names, c.Name)
+	}
+	b, err := os.ReadFile(path)
+	switch {
+	case err == nil && !o.Resume:
+		return fmt.Errorf("%s already holds a sweep: --resume continues it, or choose another -o", o.Dir)
+	case err == nil:
+		var m manifest
+		if err := json.Unmarshal(b, &m); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if m.TuneSHA256 != t.SHA256 && !o.Force {
+			return fmt.Errorf("%s holds a sweep of %s (sha256 %.12s), not of %s (%.12s): --force to continue it anyway", o.Dir, m.Tune, m.TuneSHA256, t.Name, t.SHA256)
+		}
+		return nil
+	case !errors.Is(err, os.ErrNotExist):
+		return err
+	case o.Resume:
+		return fmt.Errorf("--resume: %s holds no sweep to continue", o.Dir)
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return err
+	}
+	m := manifest{Tune: t.Name, TuneSource: t.Source, TuneSHA256: t.SHA256, Combinations: names, Started: time.Now().UTC().Format(time.RFC3339)}
+	b, _ = json.MarshalIndent(m, "", "  ")
+	return report.WriteFile(path, func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err })
+}
+
+// writeSuite writes the combination's suite (the same text every time: a resume of
+// its runs finds the same suite hash).
+func writeSuite(t *inputs.Tune, c inputs.Combination, path string) error {
+	text, err := t.SuiteText(c)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	head := fmt.Sprintf("# %s: combination %s\n# %s\n", t.Name, c.Name, c.Describe())
+	return report.WriteFile(path, func(w io.Writer) error {
+		_, err := io.WriteString(w, head+string(text))
+		return err
+	})
+}
+
+// Complete reports whether a launch directory holds every point its run header
+// announced (measured or recorded as a fault); have says it holds anything (a
+// resume, not a fresh start).
+func Complete(dir string) (done, have bool) {
+	res, err := report.LoadAll(report.ParseSources([]string{filepath.Join(dir, "results.jsonl")}), nil)
+	if err != nil || len(res.Runs) == 0 {
+		_, statErr := os.Stat(filepath.Join(dir, "results.jsonl"))
+		return false, statErr == nil
+	}
+	want := res.Runs[0].Points
+	keys := map[string]bool{}
+	for _, p := range res.Points {
+		keys[fmt.Sprint(p.Key())] = true
+	}
+	for _, f := range res.Faults {
+		if f.Fault != "interrupted" {
+			keys[fmt.Sprint(f.Key())] = true
+		}
+	}
+	return want > 0 && len(keys) >= want, true
+}

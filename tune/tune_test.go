@@ -1,0 +1,197 @@
+package tune
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+)
+
+const ompiInfo = `mca:btl:vader:param:btl_vader_eager_limit:value:4096
+mca:btl:vader:param:btl_vader_eager_limit:type:size_t
+mca:btl:vader:param:btl_vader_single_copy_mechanism:value:cma
+mca:btl:vader:param:btl_vader_single_copy_mechanism:enumerator:value:1:cma
+mca:btl:vader:param:btl_vader_single_copy_mechanism:enumerator:value:3:none
+mca:btl:vader:param:btl_vader_single_copy_mechanism:type:int
+mca:pml:ob1:param:pml_ob1_use_early_completion:type:bool
+`
+
+const mpiVars = `344 MPI Control Variables
+	MPIR_CVAR_BCAST_SHORT_MSG_SIZE  =12288	SCOPE_ALL_EQ	No-object	MPI_INT	VERBOSITY_USER_BASIC	short messages
+	MPIR_CVAR_IBCAST_TREE_TYPE      =kary	SCOPE_ALL_EQ	No-object	MPI_CHAR	VERBOSITY_USER_BASIC	tree type
+`
+
+// Names and values are checked against what the libraries list, with the tune file's
+// positions; a typo gets the nearest name.
+func TestValidate(t *testing.T) {
+	tu, err := inputs.ParseTune("v.toml", []byte(`suite = "quick"
+libraries = ["openmpi", "mpich"]
+[mca]
+btl_vader_eager_limt = [4096]
+btl_vader_single_copy_mechanism = ["cma", "xpmem"]
+pml_ob1_use_early_completion = ["maybe"]
+[cvar]
+MPIR_CVAR_BCAST_SHORT_MSG_SIZE = [1024, "big"]
+MPIR_CVAR_IBCAST_TREE_TYPE = ["knomial_1"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Validate(tu, ParseOMPIInfo(ompiInfo), ParseMPIVars(mpiVars))
+	want := []string{
+		`v.toml:4:1: mca.btl_vader_eager_limt: Open MPI has no parameter "btl_vader_eager_limt" (ompi_info --param all all --level 9 lists them); did you mean "btl_vader_eager_limit"?`,
+		`v.toml:5:43: mca.btl_vader_single_copy_mechanism: "xpmem" is not one of btl_vader_single_copy_mechanism's values (cma, none)`,
+		`v.toml:6:33: mca.pml_ob1_use_early_completion: pml_ob1_use_early_completion is a boolean, got "maybe"`,
+		`v.toml:8:41: cvar.MPIR_CVAR_BCAST_SHORT_MSG_SIZE: MPIR_CVAR_BCAST_SHORT_MSG_SIZE is an integer (MPI_INT), got "big"`,
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+	if err := Validate(tu, nil, ParseMPIVars(mpiVars)); err == nil || !strings.Contains(err.Error(), "Open MPI's parameter list could not be read") {
+		t.Errorf("without ompi_info: %v", err)
+	}
+}
+
+const twoValues = `description = "two eager limits"
+repeats = 2
+[[measurement]]
+name = "sr"
+op = "Sendrecv_Shift"
+sizes = [8, 64]
+[mca]
+btl_vader_eager_limit = [4096, 8192]
+`
+
+// fakeRun writes a run's results as skampi would: testdata's real records, under a
+// run id of the launch, times scaled by scale for messages of at least 4 KiB.
+func fakeRun(t *testing.T, dir, runID string, scale float64) {
+	t.Helper()
+	in, err := os.Open("../plots/testdata/sendrecv-np2.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	var out bytes.Buffer
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var rec map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		rec["run_id"] = runID
+		if rec["kind"] == "point" && rec["msg_bytes"].(float64) >= 4096 {
+			for _, k := range []string{"time_s", "mean_s", "median_s", "min_s", "p10_s", "p90_s", "max_s", "stderr_s"} {
+				if v, ok := rec[k].(float64); ok {
+					rec[k] = v * scale
+				}
+			}
+			if ss, ok := rec["samples_s"].([]any); ok {
+				for i := range ss {
+					ss[i] = ss[i].(float64) * scale
+				}
+			}
+		}
+		b, _ := json.Marshal(rec)
+		out.Write(append(b, '\n'))
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "results.jsonl"), out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A sweep launches the schedule in order, skips what is complete when resumed, refuses
+// to start over a sweep or resume another tune file's; the verdict finds the faster
+// setting where it is faster, says the baseline keeps the rest, and gives the lines to
+// apply it.
+func TestSweepResumeAndVerdict(t *testing.T) {
+	tu, err := inputs.ParseTune("two.toml", []byte(twoValues))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var launched []string
+	fail := 3
+	launch := func(l inputs.Launch, suite, out string, resume bool) (int, error) {
+		if _, err := inputs.Load(suite); err != nil {
+			t.Errorf("%s: its suite: %v", l.Name, err)
+		}
+		if len(launched)+1 == fail {
+			return 0, errors.New("the machine went away")
+		}
+		launched = append(launched, fmt.Sprintf("%s#%d", l.Values[0].Value, l.Repeat))
+		scale := 1.0
+		if l.Values[0].Value == "8192" {
+			scale = 0.5
+		}
+		fakeRun(t, out, fmt.Sprintf("%s-%d", l.Name, l.Repeat), scale)
+		return 0, nil
+	}
+	var log bytes.Buffer
+	o := Options{Dir: dir, Out: &log}
+	if err := Sweep(tu, o, launch); err == nil || !strings.Contains(err.Error(), "the machine went away") {
+		t.Fatalf("interrupted sweep: %v", err)
+	}
+	if err := Sweep(tu, o, launch); err == nil || !strings.Contains(err.Error(), "already holds a sweep") {
+		t.Errorf("started over: %v", err)
+	}
+	fail = 0
+	o.Resume = true
+	if err := Sweep(tu, o, launch); err != nil {
+		t.Fatal(err)
+	}
+	// Interleaved: round 2 starts with the second combination; the first two were
+	// not launched again.
+	if got := strings.Join(launched, " "); got != "4096#1 8192#1 8192#2 4096#2" {
+		t.Errorf("launches %s\n%s", got, log.String())
+	}
+	other, _ := inputs.ParseTune("other.toml", []byte(strings.Replace(twoValues, "8192", "16384", 1)))
+	if err := Sweep(other, o, launch); err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("another tune's sweep resumed: %v", err)
+	}
+
+	res, err := Load(tu, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 2 || res[0].Label != "btl_vader_eager_limit=4096" || len(res[1].Results.Runs) != 2 {
+		t.Fatalf("results %+v", res)
+	}
+	v, err := Judge(tu, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := v.Groups[0]
+	byMeasurement := map[string][]Range{}
+	for _, m := range g.Measurements {
+		byMeasurement[m.Measurement] = m.Ranges
+	}
+	// Sendrecv_Shift of the testdata: 8 B to 256 KiB by *8; halved from 4 KiB.
+	rs := byMeasurement["Sendrecv_Shift"]
+	if len(rs) != 2 || !rs[0].Baseline || rs[0].To != 512 || rs[1].Winner != "btl_vader_eager_limit=8192" || rs[1].From != 4096 ||
+		rs[1].Factor < 1.99 || rs[1].Factor > 2.01 || rs[1].Significant != rs[1].Sizes {
+		t.Errorf("ranges %+v", rs)
+	}
+	r := g.Recommendation
+	if r.Label != "btl_vader_eager_limit=8192" || len(r.Apply) != 2 || r.Apply[0] != "mpirun --mca btl_vader_eager_limit 8192 ..." ||
+		r.Apply[1] != "export OMPI_MCA_btl_vader_eager_limit=8192" {
+		t.Errorf("recommendation %+v", r)
+	}
+	var text bytes.Buffer
+	v.Write(&text)
+	for _, want := range []string{"baseline btl_vader_eager_limit=4096", "2.00× faster", "recommendation: btl_vader_eager_limit=8192"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("verdict lacks %q:\n%s", want, text.String())
+		}
+	}
+}

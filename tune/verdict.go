@@ -1,0 +1,422 @@
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/report/analyze"
+	"github.com/skampi/skampi/report/compare"
+)
+
+// Result is one combination's measurements, every repeat merged.
+type Result struct {
+	Combination inputs.Combination
+	Label       string // the values that vary in the sweep: "btl_vader_eager_limit=8192"
+	Results     *report.Results
+}
+
+// Load reads every combination's results from a sweep directory.
+func Load(t *inputs.Tune, dir string) ([]Result, error) {
+	cs := t.Combinations()
+	labels := Labels(cs)
+	var out []Result
+	for _, c := range cs {
+		var srcs []report.Source
+		for r := 1; r <= t.Repeats; r++ {
+			l := inputs.Launch{Combination: c, Repeat: r}
+			p := filepath.Join(dir, l.Dir(), "results.jsonl")
+			if done, have := Complete(filepath.Dir(p)); done || have {
+				srcs = append(srcs, report.Source{Label: c.Name, Name: p})
+			}
+		}
+		res := &report.Results{}
+		if len(srcs) > 0 {
+			var err error
+			if res, err = report.LoadAll(srcs, nil); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, Result{Combination: c, Label: labels[c.Name], Results: res})
+	}
+	return out, nil
+}
+
+// Labels names each combination by what varies across the sweep.
+func Labels(cs []inputs.Combination) map[string]string {
+	vary := func(get func(inputs.Combination) string) bool {
+		for _, c := range cs {
+			if get(c) != get(cs[0]) {
+				return true
+			}
+		}
+		return false
+	}
+	libs := vary(func(c inputs.Combination) string { return c.Library })
+	nps := vary(func(c inputs.Combination) string { return fmt.Sprint(c.NP) })
+	varied := map[string]bool{}
+	seen := map[string]string{}
+	for _, c := range cs {
+		for _, v := range c.Values {
+			k := v.Param.Kind + "/" + v.Param.Name
+			if old, ok := seen[k]; ok && old != v.Value {
+				varied[k] = true
+			}
+			seen[k] = v.Value
+		}
+	}
+	out := map[string]string{}
+	for _, c := range cs {
+		var parts []string
+		if libs {
+			parts = append(parts, c.Library)
+		}
+		if nps {
+			parts = append(parts, fmt.Sprintf("np %d", c.NP))
+		}
+		for _, v := range c.Values {
+			if varied[v.Param.Kind+"/"+v.Param.Name] {
+				parts = append(parts, v.Param.Name+"="+v.Value)
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{c.Name}
+		}
+		out[c.Name] = strings.Join(parts, ", ")
+	}
+	return out
+}
+
+// Verdict is the judgement of a sweep, per group of comparable combinations (the same
+// process count): the fastest setting per size range, breakpoints, a recommendation.
+type Verdict struct {
+	Tune   string
+	Groups []Group
+}
+
+// Group is the combinations of one process count, judged against its first (the
+// first value of every parameter: put the library's default first).
+type Group struct {
+	NP             int
+	Baseline       string // label
+	Missing        []string
+	Measurements   []Measurement
+	Breakpoints    []Breakpoints
+	Recommendation Recommendation
+}
+
+// Measurement is one measurement's sizes cut into ranges with the same winner.
+type Measurement struct {
+	Measurement, Op string
+	Ranges          []Range
+}
+
+// Range is consecutive sizes one combination is fastest at.
+type Range struct {
+	From, To    int64
+	Winner      string  // label
+	Baseline    bool    // the baseline keeps these sizes: no setting is significantly faster
+	Factor      float64 // baseline time / winner time, geometric mean over the range
+	Significant int     // sizes where the winner differs from the baseline by the U test
+	Sizes       int
+}
+
+// Breakpoints are the protocol switches found in one combination's latency curve of a
+// measurement (report/analyze), one list per repeat.
+type Breakpoints struct {
+	Measurement string
+	Label       string
+	PerRepeat   [][]int64
+}
+
+// Recommendation is the combination to apply, or none (keep the baseline).
+type Recommendation struct {
+	Label       string // "" when the baseline stays
+	Combination *inputs.Combination
+	Geomean     float64 // its time / the baseline's, over every compared point
+	Faster      int     // points significantly faster than the baseline
+	Slower      int     // significantly slower
+	Compared    int
+	Why         string
+	Apply       []string // the lines that apply it
+}
+
+// Judge compares every combination of a process count with the first of it, point by
+// point (compare: ratios and Mann-Whitney U tests over the repetitions of every
+// repeat).
+func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
+	v := &Verdict{Tune: t.Name}
+	var nps []int
+	byNP := map[int][]Result{}
+	for _, r := range results {
+		if _, ok := byNP[r.Combination.NP]; !ok {
+			nps = append(nps, r.Combination.NP)
+		}
+		byNP[r.Combination.NP] = append(byNP[r.Combination.NP], r)
+	}
+	for _, np := range nps {
+		g, err := judgeGroup(np, byNP[np])
+		if err != nil {
+			return nil, err
+		}
+		v.Groups = append(v.Groups, *g)
+	}
+	return v, nil
+}
+
+type sideKey struct {
+	measurement, op string
+	bytes           int64
+}
+
+func judgeGroup(np int, rs []Result) (*Group, error) {
+	g := &Group{NP: np, Baseline: rs[0].Label}
+	var present []Result
+	for _, r := range rs {
+		if len(r.Results.Points) == 0 {
+			g.Missing = append(g.Missing, r.Label)
+			continue
+		}
+		present = append(present, r)
+	}
+	if len(present) == 0 || present[0].Label != g.Baseline {
+		return g, fmt.Errorf("np %d: the baseline (%s) has no results", np, g.Baseline)
+	}
+	base := present[0]
+	// times[key][label]: the pooled time of every combination, from the comparisons.
+	times := map[sideKey]map[string]compare.Row{}
+	var order []sideKey
+	rec := Recommendation{Geomean: math.Inf(1)}
+	for _, other := range present[1:] {
+		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: base.Results}, {Label: other.Label, Results: other.Results}}, compare.Options{})
+		if errors.Is(err, compare.ErrNothingInCommon) {
+			g.Missing = append(g.Missing, other.Label+" (no point in common with the baseline)")
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var logSum float64
+		n, faster, slower := 0, 0, 0
+		for _, tb := range c.Tables {
+			for _, row := range tb.Rows {
+				k := sideKey{row.Measurement, row.Op, row.MsgBytes}
+				if times[k] == nil {
+					times[k] = map[string]compare.Row{}
+					order = append(order, k)
+				}
+				times[k][other.Label] = row
+				if !row.Compared() {
+					continue
+				}
+				n++
+				logSum += math.Log(row.Other.TimeS / row.Base.TimeS)
+				if row.Significant {
+					if row.Other.TimeS < row.Base.TimeS {
+						faster++
+					} else {
+						slower++
+					}
+				}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if gm := math.Exp(logSum / float64(n)); gm < rec.Geomean {
+			oc := other.Combination
+			rec = Recommendation{Label: other.Label, Combination: &oc, Geomean: gm, Faster: faster, Slower: slower, Compared: n}
+		}
+	}
+	g.Measurements = ranges(order, times, base.Label)
+	g.Breakpoints = breakpoints(present)
+	// Apply the best only when it is faster overall and more often significantly so
+	// than significantly slower: otherwise the baseline stays.
+	switch {
+	case rec.Combination == nil:
+		rec = Recommendation{Why: "nothing to compare with the baseline"}
+	case rec.Geomean < 0.98 && rec.Faster > rec.Slower:
+		rec.Why = fmt.Sprintf("%.2f× faster than %s over %d points (geometric mean), significantly faster at %d, slower at %d",
+			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower)
+		rec.Apply = applyLines(*rec.Combination, present[0].Combination)
+	default:
+		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d, slower at %d: keep %s",
+			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, g.Baseline)
+		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared}
+	}
+	g.Recommendation = rec
+	return g, nil
+}
+
+// ranges finds each size's fastest combination and joins neighbouring sizes with the
+// same one.
+func ranges(order []sideKey, times map[sideKey]map[string]compare.Row, baseline string) []Measurement {
+	type mk struct{ measurement, op string }
+	var ms []Measurement
+	at := map[mk]int{}
+	first := map[mk]int{} // measurements in the order the results hold them
+	for _, k := range order {
+		if _, ok := first[mk{k.measurement, k.op}]; !ok {
+			first[mk{k.measurement, k.op}] = len(first)
+		}
+	}
+	sorted := append([]sideKey(nil), order...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := first[mk{sorted[i].measurement, sorted[i].op}], first[mk{sorted[j].measurement, sorted[j].op}]
+		return a < b || a == b && sorted[i].bytes < sorted[j].bytes
+	})
+	for _, k := range sorted {
+		rows := times[k]
+		var winner string
+		var best compare.Row
+		bestT := math.Inf(1)
+		var baseT float64
+		for label, row := range rows {
+			if row.Base.State == compare.SideMeasured {
+				baseT = row.Base.TimeS
+			}
+			if row.Compared() && row.Other.TimeS < bestT || row.Compared() && row.Other.TimeS == bestT && label < winner {
+				winner, bestT, best = label, row.Other.TimeS, row
+			}
+		}
+		if baseT <= 0 {
+			continue
+		}
+		// A winner that is not significantly faster than the baseline is noise: the
+		// baseline keeps the size.
+		isBase := winner == "" || baseT <= bestT || !best.Significant
+		if isBase {
+			winner, bestT = baseline, baseT
+		}
+		key := mk{k.measurement, k.op}
+		i, ok := at[key]
+		if !ok {
+			i = len(ms)
+			at[key] = i
+			ms = append(ms, Measurement{Measurement: k.measurement, Op: k.op})
+		}
+		m := &ms[i]
+		sig := 0
+		if !isBase && best.Significant {
+			sig = 1
+		}
+		f := math.Log(baseT / bestT)
+		if n := len(m.Ranges); n > 0 && m.Ranges[n-1].Winner == winner {
+			r := &m.Ranges[n-1]
+			r.Factor = math.Exp((math.Log(r.Factor)*float64(r.Sizes) + f) / float64(r.Sizes+1))
+			r.To, r.Sizes, r.Significant = k.bytes, r.Sizes+1, r.Significant+sig
+			continue
+		}
+		m.Ranges = append(m.Ranges, Range{From: k.bytes, To: k.bytes, Winner: winner, Baseline: isBase, Factor: math.Exp(f), Significant: sig, Sizes: 1})
+	}
+	return ms
+}
+
+// breakpoints runs the protocol analysis on every combination's latency curves.
+func breakpoints(rs []Result) []Breakpoints {
+	var out []Breakpoints
+	idx := map[[2]string]int{}
+	for _, r := range rs {
+		for _, b := range analyze.Analyze(r.Results) {
+			k := [2]string{b.Measurement, r.Label}
+			i, ok := idx[k]
+			if !ok {
+				i = len(out)
+				idx[k] = i
+				out = append(out, Breakpoints{Measurement: b.Measurement, Label: r.Label})
+			}
+			out[i].PerRepeat = append(out[i].PerRepeat, b.Breakpoints())
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Measurement < out[j].Measurement })
+	return out
+}
+
+// applyLines are the exact lines that give an application the recommended values
+// (those that differ from the baseline's).
+func applyLines(c, base inputs.Combination) []string {
+	var out, mca []string
+	if c.Library != base.Library {
+		out = append(out, fmt.Sprintf("use %s (its skampi: bin/skampi-%s)", c.Library, c.Library))
+	}
+	for i, v := range c.Values {
+		if i < len(base.Values) && base.Values[i].Value == v.Value {
+			continue
+		}
+		switch v.Param.Kind {
+		case "mca":
+			mca = append(mca, "--mca "+v.Param.Name+" "+v.Value)
+			out = append(out, "export OMPI_MCA_"+v.Param.Name+"="+v.Value)
+		case "cvar", "env":
+			out = append(out, "export "+v.Param.Name+"="+v.Value)
+		case "setting":
+			out = append(out, fmt.Sprintf("%s = %s   (the suite setting; an application's own threshold)", v.Param.Name, v.Value))
+		}
+	}
+	if len(mca) > 0 {
+		out = append([]string{"mpirun " + strings.Join(mca, " ") + " ..."}, out...)
+	}
+	return out
+}
+
+// Write prints the verdict.
+func (v *Verdict) Write(w io.Writer) error {
+	var b strings.Builder
+	for _, g := range v.Groups {
+		fmt.Fprintf(&b, "%s, %d processes: baseline %s\n", v.Tune, g.NP, g.Baseline)
+		for _, m := range g.Missing {
+			fmt.Fprintf(&b, "  not judged: %s (no results)\n", m)
+		}
+		for _, m := range g.Measurements {
+			fmt.Fprintf(&b, "\n%s (%s)\n", m.Measurement, m.Op)
+			fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", "sizes", "fastest", "vs baseline", "significant (U test)")
+			for _, r := range m.Ranges {
+				sizes := report.Bytes(r.From)
+				if r.To != r.From {
+					sizes += " – " + report.Bytes(r.To)
+				}
+				vs, sig := "(the baseline)", "none significantly faster"
+				if !r.Baseline {
+					vs = fmt.Sprintf("%.2f× faster", r.Factor)
+					sig = fmt.Sprintf("%d of %d sizes", r.Significant, r.Sizes)
+				}
+				fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", sizes, r.Winner, vs, sig)
+			}
+		}
+		if len(g.Breakpoints) > 0 {
+			fmt.Fprintf(&b, "\nbreakpoints (where a latency curve changes slope: a protocol switch):\n")
+			for _, bp := range g.Breakpoints {
+				var reps []string
+				for _, list := range bp.PerRepeat {
+					var s []string
+					for _, x := range list {
+						s = append(s, report.Bytes(x))
+					}
+					if len(s) == 0 {
+						s = []string{"none"}
+					}
+					reps = append(reps, strings.Join(s, ", "))
+				}
+				fmt.Fprintf(&b, "  %-22s %-40s %s\n", bp.Measurement, bp.Label, strings.Join(reps, " / "))
+			}
+		}
+		r := g.Recommendation
+		if r.Label != "" {
+			fmt.Fprintf(&b, "\nrecommendation: %s: %s\n", r.Label, r.Why)
+			for _, l := range r.Apply {
+				fmt.Fprintf(&b, "  %s\n", l)
+			}
+		} else {
+			fmt.Fprintf(&b, "\nrecommendation: %s\n", r.Why)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
