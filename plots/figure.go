@@ -189,6 +189,36 @@ func wrap(sty text.Style, s string, width vg.Length) []string {
 		}
 		cur = next
 	}
+	lines = append(lines, cur)
+	if sep == " " {
+		return lines
+	}
+	// A part wider than the figure by itself breaks at its spaces.
+	var out []string
+	for _, l := range lines {
+		if sty.Rectangle(l).Size().X > width && strings.Contains(l, " ") {
+			out = append(out, wrapWords(sty, l, width)...)
+		} else {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func wrapWords(sty text.Style, s string, width vg.Length) []string {
+	var lines []string
+	cur := ""
+	for _, w := range strings.Fields(s) {
+		next := w
+		if cur != "" {
+			next = cur + " " + w
+		}
+		if cur != "" && sty.Rectangle(next).Size().X > width {
+			lines = append(lines, cur)
+			next = w
+		}
+		cur = next
+	}
 	return append(lines, cur)
 }
 

@@ -400,7 +400,7 @@ func TestOverlayFigure(t *testing.T) {
 			t.Errorf("%s %q: %d series", f.Name, f.Title, len(f.Series))
 		}
 		for i, s := range f.Series {
-			op, run, _ := strings.Cut(s.Label, " — ")
+			op, run, _ := strings.Cut(s.Label, "\n— ")
 			// Pairs: the same colour, variant 0 then 1.
 			if s.Style == nil || s.Style.Color != f.Series[i-i%2].Style.Color || s.Style.Variant != i%2 || run != []string{"a", "b"}[i%2] {
 				t.Errorf("%s: series %d %q style %+v", f.Name, i, s.Label, s.Style)

@@ -63,7 +63,7 @@ var overlayKind = Kind{
 			if !ok {
 				i = len(lines)
 				at[k] = i
-				lines = append(lines, Line{Label: op + " — " + runName(run, opts), Style: &LineStyle{Color: ops[op], Variant: runs[run]}})
+				lines = append(lines, Line{Label: op + "\n— " + runName(run, opts), Style: &LineStyle{Color: ops[op], Variant: runs[run]}})
 			}
 			y, lo, hi, ok := overlayValue(&p, metric, opts.errors())
 			l := &lines[i]

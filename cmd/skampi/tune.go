@@ -121,7 +121,8 @@ func runTune(o *tuneOptions) error {
 	if err := tuneReport(o, t, v, results); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.stdout, "verdict: %s, report: %s\n", filepath.Join(o.out, "verdict.txt"), filepath.Join(o.out, "report.html"))
+	fmt.Fprintf(o.stdout, "verdict: %s, report: %s, figures: %s\n", filepath.Join(o.out, "verdict.txt"), filepath.Join(o.out, "report.html"),
+		filepath.Join(o.out, "figures"))
 	return nil
 }
 
@@ -157,6 +158,17 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 	if err != nil {
 		return err
 	}
+	// The overlays as PNG too, for slides: one curve per setting.
+	if err := os.MkdirAll(filepath.Join(o.out, "figures"), 0o755); err != nil {
+		return err
+	}
+	for _, f := range figs {
+		if f.Kind == "overlay" {
+			if _, err := f.Save(filepath.Join(o.out, "figures"), []string{"png"}); err != nil {
+				return err
+			}
+		}
+	}
 	var text strings.Builder
 	if err := v.Write(&text); err != nil {
 		return err
@@ -165,9 +177,17 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 	if gen.IsZero() {
 		gen = time.Now()
 	}
+	// The verdict first, then the overlays (one curve per setting); each run's own
+	// figures would repeat them one setting at a time.
+	var overlays []*plots.Figure
+	for _, f := range figs {
+		if f.Kind == "overlay" {
+			overlays = append(overlays, f)
+		}
+	}
 	in := htmlreport.Input{Title: "skampi tune: " + t.Name, Sources: sources, Results: all, Generated: gen,
-		Comparisons: []htmlreport.Table{{Title: "Tuning verdict", Text: text.String()}}}
-	if in.Figures, err = htmlreport.FromPlots(figs); err != nil {
+		Lead: &htmlreport.Table{Title: "Tuning verdict", Text: text.String()}}
+	if in.Figures, err = htmlreport.FromPlots(overlays); err != nil {
 		return err
 	}
 	return report.WriteFile(filepath.Join(o.out, "report.html"), func(w io.Writer) error { return htmlreport.Write(w, in) })

@@ -43,7 +43,9 @@ type Input struct {
 	Results     *report.Results
 	Figures     []Figure
 	Comparisons []Table
-	Generated   time.Time
+	// Lead is shown first, before the runs: what the page is for (a tuning verdict).
+	Lead      *Table
+	Generated time.Time
 }
 
 type runView struct {
