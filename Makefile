@@ -93,6 +93,20 @@ test-slurm: build
 docs:
 	$(GO) run ./cmd/skampi docs --dir docs
 
+# A cluster on one machine: 4 network namespaces over a shaped bridge, Open MPI over TCP
+# between them (scripts/test-cluster.sh; scripts/cluster.sh up|down|mpirun). Root.
+.PHONY: test-cluster bench-cluster-alltoall
+test-cluster: build
+	SKAMPI_BIN=$(CURDIR)/$(BIN) scripts/test-cluster.sh
+
+# The GROMACS seed's all-to-all experiment on that cluster (4 hosts x 2 ranks, 200 Mbit/s
+# links): results and figures in results-cluster/ (about a minute).
+bench-cluster-alltoall: build
+	scripts/cluster.sh up 4 200mbit
+	scripts/cluster.sh mpirun -np 8 $(CURDIR)/$(BIN) -i cluster-alltoall -o results-cluster; rc=$$?; \
+		scripts/cluster.sh down; exit $$rc
+	./$(BIN) plot -o results-cluster/figures results-cluster/results.jsonl
+
 run: build
 	./$(BIN) -i quick -o results
 

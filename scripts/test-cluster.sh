@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# make test-cluster: 4 "hosts" as network namespaces on a private bridge, links shaped
+# with tc (200 Mbit/s, 64 KiB queues), Open MPI across them over TCP, skampi run there;
+# everything torn down after, even when a step fails. Root only.
+#   1. the run header lists the 4 hosts and their ranks
+#   2. pair = "across-nodes" picks ranks on different hosts; its bandwidth is the link's
+#   3. layout = "one-per-node" makes communicators of one rank per host
+#   4. Alltoall_Ordered_Nodes runs on the node map
+#   5. skampi clock check synchronises clocks across the hosts
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${SKAMPI_BIN:-$PWD/bin/skampi}
+RATE_MBIT=200
+[ "$(id -u)" = 0 ] || { echo "test-cluster: needs root (network namespaces)" >&2; exit 1; }
+[ -x "$BIN" ] || { echo "test-cluster: $BIN is missing (make build)" >&2; exit 1; }
+work=$(mktemp -d /tmp/skampi-cluster.XXXXXX)
+cleanup() {
+	local rc=$?
+	scripts/cluster.sh down || true
+	if [ $rc != 0 ]; then
+		echo "test-cluster: FAILED" >&2
+		tail -n 30 "$work"/*.out >&2 2>/dev/null || true
+	fi
+	rm -rf "$work"
+	exit $rc
+}
+trap cleanup EXIT
+scripts/cluster.sh up 4 "${RATE_MBIT}mbit"
+
+cat > "$work/suite.toml" <<SUITE
+[settings]
+min_repetitions = 8
+max_repetitions = 30
+max_relative_stderr = 0.05
+hang_timeout = "120s"
+
+[[measurement]]
+name = "across"
+op = "Pingpong_Send_Recv"
+sizes = [1, 1024]
+pair = "across-nodes"
+
+[[measurement]]
+name = "across bandwidth"
+op = "Bandwidth_Isend_Irecv"
+sizes = ["1MiB"]
+window = 8
+pair = "across-nodes"
+
+[[measurement]]
+name = "one per node"
+op = "Bcast"
+sizes = [1024]
+procs = [4]
+layout = "one-per-node"
+
+[[measurement]]
+name = "node-aware"
+op = "Alltoall_Ordered_Nodes"
+sizes = [1024]
+SUITE
+
+echo "test-cluster: skampi on 4 hosts x 2 ranks"
+timeout 600 scripts/cluster.sh mpirun -np 8 "$BIN" -i "$work/suite.toml" -o "$work/r" >"$work/run.out" 2>&1
+python3 - "$work/r/results.jsonl" "$RATE_MBIT" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+rate = float(sys.argv[2]) * 1e6 / 8
+run = [r for r in recs if r["kind"] == "run"][0]
+pts = {(p["measurement"], p["msg_bytes"]): p for p in recs if p["kind"] == "point"}
+faults = [r for r in recs if r["kind"] == "fault"]
+assert not faults, faults
+assert run["hosts"] == ["skh1", "skh2", "skh3", "skh4"], run["hosts"]
+assert run["ranks_per_host"] == {"skh1": 2, "skh2": 2, "skh3": 2, "skh4": 2}, run["ranks_per_host"]
+host = run["rank_hosts"]
+pp = pts[("across", 1)]
+assert host[pp["ranks"][0]] != host[pp["ranks"][1]], pp["ranks"]
+bw = pts[("across bandwidth", 1 << 20)]["bandwidth_Bps"]
+assert 0.6 * rate < bw < 1.05 * rate, (bw, rate)
+one = pts[("one per node", 1024)]
+assert sorted(host[r] for r in one["ranks"]) == run["hosts"], one["ranks"]
+assert ("node-aware", 1024) in pts
+print(f"test-cluster:   hosts {run['hosts']}; across-nodes pair {pp['ranks']}, 1 B round trip {pp['time_s']*1e6:.0f} us,"
+      f" bandwidth {bw/1e6:.1f} MB/s of a {rate/1e6:.1f} MB/s link; one-per-node ranks {one['ranks']}")
+PY
+
+echo "test-cluster: clock check across the hosts"
+timeout 300 scripts/cluster.sh mpirun -np 8 "$BIN" clock check --duration 3s -o "$work/c" >"$work/clock.out" 2>&1
+grep -q "synchronisation of 8 processes on 4 host(s)" "$work/clock.out" || { cat "$work/clock.out" >&2; exit 1; }
+python3 - "$work/c/clock.jsonl" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+run = [r for r in recs if r["kind"] == "run"][0]
+assert len(run["hosts"]) == 4, run["hosts"]
+checks = [r for r in recs if r["kind"] != "run"]
+assert checks, "no clock checks"
+print(f"test-cluster:   {len(checks)} clock records from {len(run['hosts'])} hosts")
+PY
+echo "test-cluster: ok"
