@@ -11,6 +11,16 @@
 #include "skampi.h"
 #include "shmem_kernels.h"
 
+/* Every flag here is a step number that only grows: written by one partner only (a
+ * put), waited for with SHMEM_CMP_GE, never cleared by a local store. Open MPI 4.1.4's
+ * OpenSHMEM over UCX lost flags cleared locally: in about one run in five a PE saw a
+ * flag its partner had not yet set in that step (the previous step's value, back after
+ * the clear) and the partner then waited for ever in the last step of a repetition
+ * (README, "OpenSHMEM": where both PEs were). A flag that only grows needs no clear, and
+ * a late or repeated write of an older step's number satisfies no newer wait. c->seq is
+ * the step number, zeroed with the flags when the point is prepared and advanced by
+ * every PE in every step, so the PEs agree on it. */
+
 /* The symmetric layout: the data (rounded to 64 bytes), the post and done flags a cache
  * line each, then one lock per PE (lock i guards PE i's buffer). */
 static size_t data_bytes(const sk_ctx *c) { return ((size_t)c->a.bytes + 63) & ~(size_t)63; }
@@ -23,6 +33,7 @@ int sk_shmem_prepare_sendrecv(sk_ctx *c) {
 	c->sym = shmem_malloc((size_t)c->sym_bytes);
 	if (!c->sym) return SK_ERR_NOMEM;
 	memset(c->sym, 0, (size_t)c->sym_bytes);
+	c->seq = 0;
 	shmem_barrier_all();
 	return MPI_SUCCESS;
 }
@@ -30,20 +41,15 @@ int sk_shmem_prepare_sendrecv(sk_ctx *c) {
 int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
+	long step = ++c->seq;
 	shmem_set_lock(lock_for(c, to)); /* the destination's buffer is ours to fill */
 	if (bytes) shmem_putmem(c->sym, c->a.sbuf, bytes, to);
 	shmem_fence(); /* the data before the flag */
-	shmem_long_p(post_flag(c), 1, to);
-	shmem_long_wait_until(post_flag(c), SHMEM_CMP_EQ, 1); /* our sender's data is here */
+	shmem_long_p(post_flag(c), step, to);
+	shmem_long_wait_until(post_flag(c), SHMEM_CMP_GE, step); /* our sender's data is here */
 	if (bytes) memcpy(c->a.rbuf, c->sym, bytes);
-	/* Our post flag is cleared before the sender hears we copied: told "done", it may
-	 * post its next message at once, and a clear after that would erase it (a hang
-	 * the watchdog found at 512 B). */
-	*post_flag(c) = 0;
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	shmem_long_p(done_flag(c), 1, from); /* copied: the sender may go on */
-	shmem_long_wait_until(done_flag(c), SHMEM_CMP_EQ, 1); /* our receiver has copied */
-	*done_flag(c) = 0;
+	shmem_long_p(done_flag(c), step, from); /* copied: the sender may go on */
+	shmem_long_wait_until(done_flag(c), SHMEM_CMP_GE, step); /* our receiver has copied */
 	shmem_clear_lock(lock_for(c, to));
 	/* Our flags to the others delivered before we go on: a PE that goes into the
 	 * engine's MPI barrier next does not drive OpenSHMEM's progress, and a flag still
@@ -55,9 +61,10 @@ int sk_shmem_sendrecv_shift(sk_ctx *c) {
 /* The offset exchange (the seed's "offset swap"): the receiver chooses where the data
  * lands in its symmetric memory, here alternately the first and the second half of its
  * receive area, as a receiver filling an array piece by piece would, and puts that
- * offset (plus one: zero is "none yet") on its sender; the sender waits for it, puts the
- * data there, then a post flag. The data is received in place: no copy out, no lock,
- * no done flag, the next offset being the receiver's "ready". */
+ * choice on its sender, with the step number: (step << 1) | half; the sender waits for
+ * it, puts the data there, then the post flag (the step number). The data is received
+ * in place: no copy out, no lock, no done flag, the next offset being the receiver's
+ * "ready". */
 static long *offset_post(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c)); }
 static long *offset_slot(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 64); }
 
@@ -74,18 +81,14 @@ int sk_shmem_prepare_sendrecv_offset(sk_ctx *c) {
 int sk_shmem_sendrecv_shift_offset(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
-	long mine = (long)((c->seq++ & 1) * data_bytes(c));
-	shmem_long_p(offset_slot(c), mine + 1, from); /* where our sender is to put */
-	shmem_long_wait_until(offset_slot(c), SHMEM_CMP_NE, 0); /* where our receiver wants it */
-	long off = *offset_slot(c) - 1;
-	*offset_slot(c) = 0; /* before the post: the receiver's next offset comes after it */
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	long step = ++c->seq, half = step & 1;
+	shmem_long_p(offset_slot(c), (step << 1) | half, from); /* where our sender is to put */
+	shmem_long_wait_until(offset_slot(c), SHMEM_CMP_GE, step << 1); /* where our receiver wants it */
+	size_t off = (size_t)(*offset_slot(c) & 1) * data_bytes(c);
 	if (bytes) shmem_putmem(c->sym + off, c->a.sbuf, bytes, to);
 	shmem_fence(); /* the data before the flag */
-	shmem_long_p(offset_post(c), 1, to);
-	shmem_long_wait_until(offset_post(c), SHMEM_CMP_EQ, 1); /* ours is in place at mine */
-	*offset_post(c) = 0; /* before our next offset, which lets the sender post again */
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	shmem_long_p(offset_post(c), step, to);
+	shmem_long_wait_until(offset_post(c), SHMEM_CMP_GE, step); /* ours is in place */
 	shmem_quiet();
 	return MPI_SUCCESS;
 }
