@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/report"
 )
 
 const ompiInfo = `mca:btl:vader:param:btl_vader_eager_limit:value:4096
@@ -193,5 +194,39 @@ func TestSweepResumeAndVerdict(t *testing.T) {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("verdict lacks %q:\n%s", want, text.String())
 		}
+	}
+}
+
+// The lines that apply a recommendation name what changed, parameter by parameter,
+// whatever the order of the combinations' values; another library is named with its
+// binary.
+func TestApplyLines(t *testing.T) {
+	tu, err := inputs.ParseTune("l.toml", []byte(`suite = "quick"
+libraries = ["openmpi", "mpich"]
+[mca]
+btl_vader_eager_limit = [4096, 8192]
+[cvar]
+MPIR_CVAR_CH4_SHM_POSIX_EAGER_MAX_MSG_SIZE = [16384]
+[env]
+UCX_TLS = ["sm", "tcp"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := tu.Combinations() // openmpi: 2 x 2, then mpich: 1 x 2
+	base, mpich := cs[0], cs[len(cs)-1]
+	got := strings.Join(applyLines(mpich, base), "\n")
+	want := "use mpich (its skampi: bin/skampi-mpich)\nexport MPIR_CVAR_CH4_SHM_POSIX_EAGER_MAX_MSG_SIZE=16384\nexport UCX_TLS=tcp"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := strings.Join(applyLines(cs[2], base), "\n"); got != "mpirun --mca btl_vader_eager_limit 8192 ...\nexport OMPI_MCA_btl_vader_eager_limit=8192" {
+		t.Errorf("openmpi: %s", got)
+	}
+	// A baseline without results: the group says so, the others are still judged.
+	res := []Result{{Combination: base, Label: "a", Results: &report.Results{}}, {Combination: cs[1], Label: "b", Results: &report.Results{}}}
+	v, err := Judge(tu, res)
+	if err != nil || !strings.Contains(v.Groups[0].Recommendation.Why, "the baseline (a) has no results") {
+		t.Errorf("%v %+v", err, v)
 	}
 }

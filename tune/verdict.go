@@ -180,13 +180,14 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 	var present []Result
 	for _, r := range rs {
 		if len(r.Results.Points) == 0 {
-			g.Missing = append(g.Missing, r.Label)
+			g.Missing = append(g.Missing, r.Label+": no results")
 			continue
 		}
 		present = append(present, r)
 	}
 	if len(present) == 0 || present[0].Label != g.Baseline {
-		return g, fmt.Errorf("np %d: the baseline (%s) has no results", np, g.Baseline)
+		g.Recommendation = Recommendation{Why: fmt.Sprintf("the baseline (%s) has no results: nothing is judged at %d processes", g.Baseline, np)}
+		return g, nil
 	}
 	base := present[0]
 	// times[key][label]: the pooled time of every combination, from the comparisons.
@@ -196,7 +197,7 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 	for _, other := range present[1:] {
 		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: base.Results}, {Label: other.Label, Results: other.Results}}, compare.Options{})
 		if errors.Is(err, compare.ErrNothingInCommon) {
-			g.Missing = append(g.Missing, other.Label+" (no point in common with the baseline)")
+			g.Missing = append(g.Missing, other.Label+": no point in common with the baseline")
 			continue
 		}
 		if err != nil {
@@ -343,10 +344,15 @@ func breakpoints(rs []Result) []Breakpoints {
 func applyLines(c, base inputs.Combination) []string {
 	var out, mca []string
 	if c.Library != base.Library {
-		out = append(out, fmt.Sprintf("use %s (its skampi: bin/skampi-%s)", c.Library, c.Library))
+		bin := map[string]string{"openmpi": "bin/skampi", "mpich": "bin/skampi-mpich"}[c.Library]
+		out = append(out, fmt.Sprintf("use %s (its skampi: %s)", c.Library, bin))
 	}
-	for i, v := range c.Values {
-		if i < len(base.Values) && base.Values[i].Value == v.Value {
+	was := map[string]string{}
+	for _, v := range base.Values {
+		was[v.Param.Kind+"/"+v.Param.Name] = v.Value
+	}
+	for _, v := range c.Values {
+		if old, ok := was[v.Param.Kind+"/"+v.Param.Name]; ok && old == v.Value {
 			continue
 		}
 		switch v.Param.Kind {
@@ -371,7 +377,7 @@ func (v *Verdict) Write(w io.Writer) error {
 	for _, g := range v.Groups {
 		fmt.Fprintf(&b, "%s, %d processes: baseline %s\n", v.Tune, g.NP, g.Baseline)
 		for _, m := range g.Missing {
-			fmt.Fprintf(&b, "  not judged: %s (no results)\n", m)
+			fmt.Fprintf(&b, "  not judged: %s\n", m)
 		}
 		for _, m := range g.Measurements {
 			fmt.Fprintf(&b, "\n%s (%s)\n", m.Measurement, m.Op)

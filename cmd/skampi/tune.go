@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
@@ -23,17 +24,14 @@ import (
 
 // tuneOptions are skampi tune's flags.
 type tuneOptions struct {
-	file, out       string
-	resume, force   bool
-	openmpi, mpich  string // the binaries per library ("": found beside this one)
-	verdictOnly     bool
-	stdout, stderr  io.Writer
-	launch          tune.Launcher // nil: exec the binaries
-	catalogs        func(t *inputs.Tune) (ompi, mpich tune.Catalog)
-	binaryFor       func(lib string) (string, error)
-	generated       time.Time
-	reportTitle     string
-	reportErrorBars plots.ErrorBars
+	file, out      string
+	resume, force  bool
+	openmpi, mpich string // the binaries per library ("": found beside this one)
+	verdictOnly    bool
+	stdout, stderr io.Writer
+	launch         tune.Launcher // nil: exec the binaries
+	catalogs       func(t *inputs.Tune) (ompi, mpich tune.Catalog)
+	binaryFor      func(lib string) (string, error)
 }
 
 func newTuneCmd() *cobra.Command {
@@ -154,7 +152,7 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 		all.Merge(one)
 		sources = append(sources, report.Source{Label: r.Label, Name: r.Combination.Name})
 	}
-	figs, err := plots.Figures(all, plots.Options{Labels: labels, Errors: o.reportErrorBars})
+	figs, err := plots.Figures(all, plots.Options{Labels: labels})
 	if err != nil {
 		return err
 	}
@@ -173,10 +171,6 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 	if err := v.Write(&text); err != nil {
 		return err
 	}
-	gen := o.generated
-	if gen.IsZero() {
-		gen = time.Now()
-	}
 	// The verdict first, then the overlays (one curve per setting); each run's own
 	// figures would repeat them one setting at a time.
 	var overlays []*plots.Figure
@@ -185,7 +179,7 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 			overlays = append(overlays, f)
 		}
 	}
-	in := htmlreport.Input{Title: "skampi tune: " + t.Name, Sources: sources, Results: all, Generated: gen,
+	in := htmlreport.Input{Title: "skampi tune: " + t.Name, Sources: sources, Results: all, Generated: time.Now(),
 		Lead: &htmlreport.Table{Title: "Tuning verdict", Text: text.String()}}
 	if in.Figures, err = htmlreport.FromPlots(overlays); err != nil {
 		return err
@@ -245,8 +239,8 @@ func execLauncher(bins map[string]string) tune.Launcher {
 	}
 }
 
-// withEnv sets vars (NAME=VALUE) over env, dropping a launcher's variables (a tune run
-// inside mpirun must not pass them on).
+// withEnv sets vars (NAME=VALUE) over env, without the variables of a launcher that
+// started this process (a tune run inside mpirun must not pass them on).
 func withEnv(env, vars []string) []string {
 	set := map[string]bool{}
 	for _, kv := range vars {
@@ -254,12 +248,10 @@ func withEnv(env, vars []string) []string {
 		set[k] = true
 	}
 	var out []string
-	for _, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		if set[k] || strings.HasPrefix(k, "OMPI_COMM_WORLD") || strings.HasPrefix(k, "PMI") {
-			continue
+	for _, kv := range launch.WithoutLauncher(env) {
+		if k, _, _ := strings.Cut(kv, "="); !set[k] {
+			out = append(out, kv)
 		}
-		out = append(out, kv)
 	}
 	return append(out, vars...)
 }

@@ -218,3 +218,25 @@ func SrunWithoutPMI(env []string) bool {
 	}
 	return true
 }
+
+// launcherPrefixes are the variables a launcher gives the processes it starts (what
+// UnderLauncher, Rank and SrunWithoutPMI read): a process that starts a new job of its
+// own must not pass them on, or its children take themselves for its ranks.
+var launcherPrefixes = []string{"OMPI_COMM_WORLD", "PMIX_", "PMI_", "MPI_LOCALNRANKS", "MPI_LOCALRANKID",
+	"SLURM_STEP", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_NODEID", "SLURM_TASK_PID"}
+
+// WithoutLauncher is env without the variables of the launcher that started this
+// process (a job allocation's, such as SLURM_JOB_ID, stay).
+func WithoutLauncher(env []string) []string {
+	var out []string
+next:
+	for _, kv := range env {
+		for _, p := range launcherPrefixes {
+			if strings.HasPrefix(kv, p) {
+				continue next
+			}
+		}
+		out = append(out, kv)
+	}
+	return out
+}

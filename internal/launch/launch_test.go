@@ -100,3 +100,14 @@ func TestSlurm(t *testing.T) {
 		t.Error("srun without PMI")
 	}
 }
+
+// A process that starts its own job passes on nothing that would make its children
+// take themselves for ranks of the job it runs in.
+func TestWithoutLauncher(t *testing.T) {
+	env := []string{"OMPI_COMM_WORLD_RANK=1", "PMIX_RANK=1", "PMI_FD=3", "SLURM_STEP_ID=0", "SLURM_PROCID=1",
+		"MPI_LOCALNRANKS=2", "SLURM_JOB_ID=7", "SLURM_NTASKS=2", "HOME=/root"}
+	out := WithoutLauncher(env)
+	if UnderLauncher(out) || SrunWithoutPMI(out) || strings.Join(out, " ") != "SLURM_JOB_ID=7 SLURM_NTASKS=2 HOME=/root" {
+		t.Errorf("%v", out)
+	}
+}
