@@ -13,7 +13,7 @@ func TestCatalogue(t *testing.T) {
 	for _, in := range all {
 		families[in.Family]++
 	}
-	if len(all) != 148 || len(Names()) != 148 || families["pt2pt"] != 14 || families["coll"] != 22 || families["selftest"] != 3 ||
+	if len(all) != 149 || len(Names()) != 149 || families["pt2pt"] != 14 || families["coll"] != 22 || families["selftest"] != 4 ||
 		families["nonblocking"] != 15 || families["onesided"] != 19 || families["locks"] != 4 || families["shmem"] != 24 ||
 		families["shmem-atomics"] != 28 || families["shmem-locks"] != 3 || families["shmem-memory"] != 3 || families["shmem-coll"] != 13 {
 		t.Fatalf("%d ops: %v", len(all), families)

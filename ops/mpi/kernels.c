@@ -50,6 +50,7 @@ static const sk_kernel kernels[] = {
 	KERNEL(sendrecv_shift, COLL),
 	KERNEL(selftest_hang, 0),
 	KERNEL(selftest_crash, 0),
+	KERNEL(selftest_slow, 0),
 	CHECKED(selftest_corrupt, 0, SK_CHECK_PEER),
 
 	KERNEL(barrier, COLL),

@@ -4,6 +4,7 @@
  * round trip for ping-pongs, one exchange for Sendrecv and ping-ping, one window (plus
  * its ack) for the bandwidth operations. */
 #include <stdlib.h>
+#include <time.h>
 #include "kernels.h"
 
 #define TAG 1
@@ -165,6 +166,19 @@ int sk_step_selftest_corrupt(ctx *c) {
 	int rc = send_plain(c);
 	if (a->bytes > 0) a->sbuf[a->bytes / 2] ^= 0x5A;
 	return rc;
+}
+
+/* A ping-pong at scheduler speed: both ranks sleep 20 ms a step. It moves, so the
+ * watchdog must leave it to its time cap. */
+int sk_step_selftest_slow(ctx *c) {
+	const struct timespec nap = {0, 20 * 1000 * 1000};
+	nanosleep(&nap, NULL);
+	if (c->a.role == SK_ROLE_INITIATOR) {
+		CK(send_plain(c));
+		return recv_plain(c);
+	}
+	CK(recv_plain(c));
+	return send_plain(c);
 }
 
 /* What a routine with a stack-smashing bug does: abort() in the middle of the loop. */
