@@ -118,6 +118,15 @@ bench-overhead: build
 bench-reference: build
 	bench/reference.sh
 
+# The never-hang proof: every suite RUNS times at NP processes, one job at a time; per
+# suite runs / timeouts / crashes / wall time (bench/stress.sh). Exit 1 on any failure.
+RUNS ?= 50
+NP ?= 2
+SUITES ?= bench/stress/sendrecv.toml shmem onesided locks overlap
+.PHONY: stress
+stress: build
+	bench/stress.sh $(RUNS) $(NP) $(SUITES)
+
 # pt2pt and coll on 2 ranks: points converged, relative stderr p50/p90/max, wall time.
 .PHONY: bench-convergence
 bench-convergence: build

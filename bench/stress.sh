@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The never-hang proof: runs suites again and again (one job at a time) and counts, per
+# suite, the runs that timed out (a point hung: exit 3), crashed or failed otherwise.
+#   bench/stress.sh RUNS NP SUITE...    (make stress RUNS=200 NP=2 SUITES="...")
+# A failing run's output stays in $STRESS_DIR (default /tmp/skampi-stress).
+set -uo pipefail
+BIN=${SKAMPI_BIN:-bin/skampi}
+runs=${1:?runs}; np=${2:?np}; shift 2
+dir=${STRESS_DIR:-/tmp/skampi-stress}
+mkdir -p "$dir"
+printf '%-28s %4s %6s %9s %8s %7s %9s\n' suite np runs timeouts crashes other wall_s
+total_bad=0
+for suite in "$@"; do
+	to=0 cr=0 other=0
+	name=$(basename "$suite" .toml)
+	t0=$(date +%s.%N)
+	for i in $(seq 1 "$runs"); do
+		out="$dir/$name-np$np-run$i"
+		rm -rf "$out"
+		"$BIN" -i "$suite" --np "$np" -o "$out" --max-restarts 0 >"$out.log" 2>&1
+		rc=$?
+		case $rc in
+		0) rm -rf "$out" "$out.log" ;;
+		3) to=$((to + 1)) ;;
+		1) if grep -q crash "$out/results.jsonl" 2>/dev/null; then cr=$((cr + 1)); else other=$((other + 1)); fi ;;
+		*) other=$((other + 1)) ;;
+		esac
+	done
+	wall=$(echo "$(date +%s.%N) - $t0" | bc)
+	printf '%-28s %4d %6d %9d %8d %7d %9.1f\n' "$name" "$np" "$runs" "$to" "$cr" "$other" "$wall"
+	total_bad=$((total_bad + to + cr + other))
+done
+[ "$total_bad" -eq 0 ] || { echo "failed runs: logs in $dir" >&2; exit 1; }
