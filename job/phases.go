@@ -44,7 +44,7 @@ func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
 	p := &phases{runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), dir: o.Out,
 		plan: plan, version: o.Version, stderr: o.Stderr, nprocs: max(1, launch.Size(o.Env))}
 	p.rank.Store(int32(rank))
-	p.wd = &runner.Watchdog{Expire: p.expire}
+	p.wd = &runner.Watchdog{Expire: p.expire, Progress: mpi.Progress}
 	return p
 }
 
@@ -62,7 +62,10 @@ func (p *phases) expire(f *record.Fault) {
 	if rank != 0 {
 		time.Sleep(rootGrace) // rank 0 normally ends the job before this
 	} else {
-		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", f.ElapsedS)
+		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", stalled(f))
+		if f.ElapsedS > stalled(f)+1 {
+			f.Detail += fmt.Sprintf(" (it had moved for %.0f s before)", f.ElapsedS-stalled(f))
+		}
 		if err := p.record(f); err != nil {
 			fmt.Fprintf(p.stderr, "skampi: writing the timeout record: %v\n", err)
 		}
@@ -71,11 +74,19 @@ func (p *phases) expire(f *record.Fault) {
 	if f.Op != "" {
 		what = fmt.Sprintf("%s %q, %d bytes", f.Op, f.Measurement, f.MsgBytes)
 	}
-	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (hang_timeout); ending the job\n", rank, what, f.ElapsedS)
+	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (hang_timeout); ending the job\n", rank, what, stalled(f))
 	if p.mpiUp.Load() {
 		mpi.Abort(ExitTimeout)
 	}
 	os.Exit(ExitTimeout)
+}
+
+// stalled is how long nothing moved on this rank before the watchdog fired.
+func stalled(f *record.Fault) float64 {
+	if f.StalledS > 0 {
+		return f.StalledS
+	}
+	return f.ElapsedS
 }
 
 // record writes the fault through the open sinks, or else appends it to the results

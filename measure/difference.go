@@ -20,21 +20,25 @@ import (
 // is kept. The Result is returned on rank 0 and nil elsewhere.
 func MeasureDifference(c Comm, whole, part Op, t Task) (*Result, error) {
 	start := time.Now()
-	wi, err := warmUp(c, whole, t)
+	w, p := newSeries(t, 0), newSeries(t, 0)
+	wi, err := warmUp(c, whole, t, start, w)
 	if err != nil {
 		return nil, err
 	}
-	pi, err := warmUp(c, part, t)
+	pi, err := warmUp(c, part, t, start, p)
 	if err != nil {
 		return nil, err
 	}
-	w, p := newSeries(t, wi), newSeries(t, pi)
+	w.iters, p.iters = wi, pi
 	verdict, err := loop(c, func() (Verdict, error) {
 		if err := w.rep(c, whole, t); err != nil {
 			return Continue, err
 		}
 		if err := p.rep(c, part, t); err != nil {
 			return Continue, err
+		}
+		if w.overran(t.Stop) || p.overran(t.Stop) {
+			return Overrun, nil
 		}
 		n := min(len(w.samples), len(p.samples))
 		return t.Stop.judge(n, w.discarded+p.discarded, time.Since(start), func() (float64, float64) {

@@ -94,14 +94,18 @@ type Result struct {
 // same number of repetitions with the same iteration count.
 func Measure(c Comm, op Op, t Task) (*Result, error) {
 	start := time.Now()
-	iters, err := warmUp(c, op, t)
+	s := newSeries(t, 0)
+	iters, err := warmUp(c, op, t, start, s)
 	if err != nil {
 		return nil, err
 	}
-	s := newSeries(t, iters)
+	s.iters = iters
 	verdict, err := loop(c, func() (Verdict, error) {
 		if err := s.rep(c, op, t); err != nil {
 			return Continue, err
+		}
+		if s.overran(t.Stop) {
+			return Overrun, nil
 		}
 		if t.StopScale > 0 {
 			return t.Stop.judge(len(s.samples), s.discarded, time.Since(start), func() (float64, float64) {
@@ -121,8 +125,10 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 // warmUp runs the warm-up repetitions and returns the iteration count to measure
 // with, the same on every rank. With calibration, warm-up goes on (a little) while the
 // iteration count still moves by more than 2x: the first repetitions include
-// connection set-up.
-func warmUp(c Comm, op Op, t Task) (int, error) {
+// connection set-up. It ends early, on every rank, once the point has spent its
+// max_time_per_point: the measurement then runs the one repetition the time cap
+// allows. s (rank 0) learns how fast a repetition can be.
+func warmUp(c Comm, op Op, t Task, start time.Time, s *series) (int, error) {
 	iters := t.Iterations
 	calibrate := iters == 0
 	if calibrate {
@@ -134,18 +140,26 @@ func warmUp(c Comm, op Op, t Task) (int, error) {
 		warm = 2 // the first repetition includes connection set-up: calibrate on a later one
 	}
 	for w := 0; w < warm || (calibrate && w < warm+maxExtraWarmup && unsettled); w++ {
+		t0 := time.Now()
 		vals, err := rep(c, op, t.Sync, iters)
 		if err != nil {
 			return 0, err
 		}
+		s.clocked(time.Since(t0), iters)
 		next := int64(iters)
 		if c.Rank() == 0 && calibrate {
 			if v, ok := reduce(vals, t.Participants, t.Reduce); ok {
 				next = calibrated(v, t.RepTime)
 			}
 		}
+		if c.Rank() == 0 && t.Stop.MaxTime > 0 && time.Since(start) >= t.Stop.MaxTime {
+			next = -next // out of time: no more warming up
+		}
 		if next, err = c.Bcast(next); err != nil {
 			return 0, err
+		}
+		if next < 0 {
+			return int(-next), nil
 		}
 		unsettled = next > 2*int64(iters) || 2*next < int64(iters)
 		iters = int(next)
@@ -177,6 +191,24 @@ type series struct {
 	samples   []float64
 	perRank   [][]float64
 	discarded int
+	// fastest is the shortest wall time of a repetition per operation so far (warm-up
+	// included), last the wall time of the last repetition: rank 0's, for Overrun.
+	fastest, last time.Duration
+	lastIters     int
+}
+
+// clocked notes a repetition's wall time (rank 0 judges).
+func (s *series) clocked(d time.Duration, iters int) {
+	s.last, s.lastIters = d, iters
+	if per := d / time.Duration(max(iters, 1)); s.fastest == 0 || per < s.fastest {
+		s.fastest = max(per, 1)
+	}
+}
+
+// overran says whether the last repetition ran so much longer than the fastest that
+// the point's repetitions end (StopRule.Overrun).
+func (s *series) overran(r StopRule) bool {
+	return r.Overrun > 0 && s.last > r.Overrun && s.last > OverrunFactor*s.fastest*time.Duration(max(s.lastIters, 1))
 }
 
 func newSeries(t Task, iters int) *series {
@@ -185,10 +217,12 @@ func newSeries(t Task, iters int) *series {
 
 // rep runs one repetition and, on rank 0, keeps its time or counts it as discarded.
 func (s *series) rep(c Comm, op Op, t Task) error {
+	t0 := time.Now()
 	vals, err := rep(c, op, t.Sync, s.iters)
 	if err != nil || c.Rank() != 0 {
 		return err
 	}
+	s.clocked(time.Since(t0), s.iters)
 	v, ok := reduce(vals, t.Participants, t.Reduce)
 	if ok {
 		s.samples = append(s.samples, v)

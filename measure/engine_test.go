@@ -152,3 +152,65 @@ func TestMeasureStopScale(t *testing.T) {
 		t.Errorf("verdict %v, n %d, stderr %v", res.Verdict, res.N, res.Stderr)
 	}
 }
+
+// sleepOp is an operation whose repetitions take real time: delay(rep) each.
+type sleepOp struct {
+	c     *fakeComm
+	delay func(rep int) time.Duration
+	reps  int
+}
+
+func (o *sleepOp) Run(iters int, _ Slot) (float64, error) {
+	d := o.delay(o.reps)
+	o.reps++
+	time.Sleep(d)
+	v := d.Seconds() / float64(iters)
+	o.c.pending = []float64{v, v}
+	return v, nil
+}
+
+// max_time_per_point holds inside warm-up: a point out of time after its warm-up
+// measures one repetition and stops by the time cap, with that sample.
+func TestWarmUpStopsAtTheTimeCap(t *testing.T) {
+	c := &fakeComm{size: 2}
+	op := &sleepOp{c: c, delay: func(int) time.Duration { return 30 * time.Millisecond }}
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax,
+		Stop:   StopRule{Min: 5, Max: 100, MaxRelStderr: 1e-9, MaxTime: 50 * time.Millisecond, MaxDiscarded: 5},
+		Warmup: 50, Iterations: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if op.reps > 4 || res.Verdict != TimeCap || res.N != 1 {
+		t.Errorf("%d repetitions (50 warm-up asked), verdict %v, %d samples", op.reps, res.Verdict, res.N)
+	}
+}
+
+// A repetition far slower than the fastest and longer than Overrun ends the point's
+// repetitions with its samples; a slow one under the bound does not.
+func TestOverrunEndsTheRepetitions(t *testing.T) {
+	c := &fakeComm{size: 2}
+	slowFrom := func(n int, d time.Duration) func(int) time.Duration {
+		return func(rep int) time.Duration {
+			if rep >= n {
+				return d
+			}
+			return time.Millisecond
+		}
+	}
+	task := Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax, Warmup: 1, Iterations: 10,
+		Stop: StopRule{Min: 5, Max: 8, MaxRelStderr: 1e-9, MaxTime: time.Minute, MaxDiscarded: 5, Overrun: 20 * time.Millisecond}}
+	op := &sleepOp{c: c, delay: slowFrom(4, 200*time.Millisecond)}
+	res, err := Measure(c, op, task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Overrun || res.N != 4 || op.reps != 5 {
+		t.Errorf("verdict %v, %d samples, %d repetitions", res.Verdict, res.N, op.reps)
+	}
+	// As slow, but shorter than Overrun: the point runs to max_repetitions.
+	op = &sleepOp{c: c, delay: slowFrom(4, 200*time.Millisecond)}
+	task.Stop.Overrun, task.Stop.Max = time.Second, 6
+	if res, err = Measure(c, op, task); err != nil || res.Verdict != MaxReps || res.N != 6 {
+		t.Errorf("verdict %v, %d samples, %v", res.Verdict, res.N, err)
+	}
+}

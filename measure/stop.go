@@ -19,7 +19,18 @@ type StopRule struct {
 	MaxTime      time.Duration
 	MaxDiscarded int
 	Budget       time.Duration
+	// Overrun > 0 bounds every repetition: one that took longer than this and more
+	// than OverrunFactor times the fastest so far (per operation, warm-up included)
+	// ends the point's repetitions, flagged, its samples kept. A repetition cannot be
+	// cut short (every rank must run the same steps), so the next is what this
+	// prevents: a point calibrated in a quiet moment that goes on at the scheduler's
+	// speed. The runner sets it from hang_timeout.
+	Overrun time.Duration
 }
+
+// OverrunFactor is how many times slower than the fastest repetition (per operation)
+// a repetition must be before StopRule.Overrun ends the point.
+const OverrunFactor = 20
 
 // Verdict says whether to go on measuring a point, and if not, why it stopped.
 type Verdict int
@@ -30,9 +41,10 @@ const (
 	MaxReps            // Max repetitions or the Budget reached, stderr still above target
 	TimeCap            // MaxTime reached
 	DiscardCap         // more than MaxDiscarded repetitions were invalid
+	Overrun            // a repetition took far longer than the fastest (StopRule.Overrun)
 )
 
-var verdictNames = [...]string{"continue", "converged", "max_repetitions", "time_cap", "discard_cap"}
+var verdictNames = [...]string{"continue", "converged", "max_repetitions", "time_cap", "discard_cap", "repetition_overrun"}
 
 func (v Verdict) String() string {
 	if int(v) < len(verdictNames) {

@@ -26,6 +26,7 @@ const (
 	FlagMaxReps      = "max_repetitions"            // stopped at max_repetitions, stderr above target
 	FlagTimeCap      = "time_cap"                   // stopped by max_time_per_point
 	FlagDiscardCap   = "discard_cap"                // stopped by too many invalid repetitions
+	FlagOverrun      = "repetition_overrun"         // a repetition ran far longer than the fastest: the rest were not run
 	FlagFewReps      = "few_repetitions"            // fewer valid repetitions than min_repetitions
 	FlagNoValidReps  = "no_valid_reps"              // not a single valid repetition: no time
 	FlagPairFallback = "pair_fallback"              // the requested pair selection was impossible
@@ -205,21 +206,24 @@ const (
 // Fault records a point that was not measured. Timeouts and crashes are skipped when a
 // run is resumed; denied and interrupted points are tried again.
 type Fault struct {
-	Kind             string    `json:"kind"`
-	RunID            string    `json:"run_id"`
-	PointIndex       int       `json:"point_index"`
-	Measurement      string    `json:"measurement"`
-	MeasurementIndex int       `json:"measurement_index"`
-	Op               string    `json:"op"`
-	Method           string    `json:"method,omitempty"`
-	MsgBytes         int64     `json:"msg_bytes"`
-	NProcs           int       `json:"nprocs"`
-	Ranks            []int     `json:"ranks,omitempty"` // the participating ranks, when known
-	Fault            string    `json:"fault"`
-	ElapsedS         float64   `json:"elapsed_s"`
-	Detail           string    `json:"detail"`
-	Time             time.Time `json:"time"`
-	Corrupt          *Corrupt  `json:"corrupt,omitempty"` // FaultCorrupt: the first bad byte
+	Kind             string  `json:"kind"`
+	RunID            string  `json:"run_id"`
+	PointIndex       int     `json:"point_index"`
+	Measurement      string  `json:"measurement"`
+	MeasurementIndex int     `json:"measurement_index"`
+	Op               string  `json:"op"`
+	Method           string  `json:"method,omitempty"`
+	MsgBytes         int64   `json:"msg_bytes"`
+	NProcs           int     `json:"nprocs"`
+	Ranks            []int   `json:"ranks,omitempty"` // the participating ranks, when known
+	Fault            string  `json:"fault"`
+	ElapsedS         float64 `json:"elapsed_s"`
+	// StalledS: a timeout, how long the rank's step counter had not moved when the
+	// watchdog ended the point (elapsed_s is the whole point's time).
+	StalledS float64   `json:"stalled_s,omitempty"`
+	Detail   string    `json:"detail"`
+	Time     time.Time `json:"time"`
+	Corrupt  *Corrupt  `json:"corrupt,omitempty"` // FaultCorrupt: the first bad byte
 }
 
 // Corrupt is the first received byte that differed from what was sent, as the rank

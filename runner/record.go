@@ -46,6 +46,8 @@ func verdictFlag(v measure.Verdict) string {
 		return record.FlagTimeCap
 	case measure.DiscardCap:
 		return record.FlagDiscardCap
+	case measure.Overrun:
+		return record.FlagOverrun
 	}
 	return ""
 }

@@ -206,7 +206,11 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 		Participants: pt.Ranks,
 		Reduce:       op.Reduce,
 		Stop: measure.StopRule{Min: s.MinReps, Max: s.MaxReps, MaxRelStderr: s.MaxRelStderr,
-			MaxTime: s.MaxTime, MaxDiscarded: s.MaxDiscarded},
+			MaxTime: s.MaxTime, MaxDiscarded: s.MaxDiscarded,
+			// A repetition an eighth of the hang timeout long and far slower than the
+			// fastest ends the point well before an idle rank, which sees no step
+			// while the others run, could take it for a hang.
+			Overrun: s.Hang() / 8},
 		Warmup: s.Warmup, Iterations: s.Iterations, RepTime: s.RepTime, Sync: syncer,
 	}
 	// A collective called back to back pipelines, so "auto" means one call per

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -299,6 +300,39 @@ func TestWatchdog(t *testing.T) {
 		t.Errorf("fired after Stop: %+v", f)
 	case <-time.After(150 * time.Millisecond):
 	}
+}
+
+// A point whose steps keep moving outlives the timeout; once they stop, the watchdog
+// fires within the timeout (plus a poll), saying how long nothing moved.
+func TestWatchdogJudgesProgress(t *testing.T) {
+	var steps atomic.Uint64
+	fired := make(chan *record.Fault, 1)
+	w := &Watchdog{Expire: func(f *record.Fault) { fired <- f }, Progress: steps.Load}
+	const timeout = 100 * time.Millisecond
+	w.Start(record.Fault{Op: "Selftest_Slow"}, timeout)
+	moving := time.Now()
+	var stopped time.Time
+	for time.Since(moving) < 5*timeout { // slow but moving: 5 timeouts long
+		steps.Add(1)
+		stopped = time.Now()
+		select {
+		case f := <-fired:
+			t.Fatalf("fired while moving, after %v: %+v", time.Since(moving), f)
+		case <-time.After(timeout / 5):
+		}
+	}
+	select {
+	case f := <-fired:
+		if d := time.Since(stopped); d < timeout {
+			t.Errorf("fired %v after the last step, before the timeout", d)
+		}
+		if f.StalledS < timeout.Seconds() || f.ElapsedS < f.StalledS+0.4 {
+			t.Errorf("stalled %.3f s of %.3f s: %+v", f.StalledS, f.ElapsedS, f)
+		}
+	case <-time.After(30 * timeout):
+		t.Fatal("a stopped point was never caught")
+	}
+	w.Stop()
 }
 
 func TestMethodsByTheirFields(t *testing.T) {

@@ -8,11 +8,19 @@ import (
 )
 
 // Watchdog notices a point that never ends. The main goroutine is then blocked inside
-// the library (in C), which no stop rule can see; the watchdog's timer fires on its
-// own goroutine and hands the point, as a timeout fault, to Expire.
+// the library (in C), which no stop rule can see; the watchdog polls on its own
+// goroutine and hands the point, as a timeout fault, to Expire.
+//
+// It judges progress, not elapsed time: with Progress set (this rank's count of
+// finished steps, bumped by the C loops), a point is hung only when the count has not
+// moved for the whole timeout. A point slowed down by the scheduler keeps moving and is
+// left to its time cap; one blocked in the library stops moving and is caught within
+// the timeout, as before. Without Progress the timeout counts from Start.
 type Watchdog struct {
-	// Expire is called at most once per point, on the timer's goroutine.
+	// Expire is called at most once per point, on the watchdog's goroutine.
 	Expire func(*record.Fault)
+	// Progress reads a counter that moves while the rank works; nil: none.
+	Progress func() uint64
 
 	mu      sync.Mutex
 	timer   *time.Timer
@@ -27,21 +35,44 @@ func (w *Watchdog) Start(f record.Fault, timeout time.Duration) {
 	w.stopLocked()
 	w.current, w.started = &f, time.Now()
 	cur := w.current
-	w.timer = time.AfterFunc(timeout, func() {
+	last, moved := w.progress(), w.started
+	// Polled often enough that a stop is seen within a tenth of the timeout (at most a
+	// second late), rarely enough to cost nothing.
+	poll := min(max(timeout/10, 5*time.Millisecond), time.Second)
+	var check func()
+	check = func() {
 		w.mu.Lock()
-		if w.current != cur { // the point ended as the timer fired
+		if w.current != cur { // the point ended meanwhile
+			w.mu.Unlock()
+			return
+		}
+		now := time.Now()
+		if p := w.progress(); p != last {
+			last, moved = p, now
+		}
+		if still := now.Sub(moved); still < timeout {
+			w.timer = time.AfterFunc(min(poll, timeout-still), check)
 			w.mu.Unlock()
 			return
 		}
 		f := *cur
 		f.Kind, f.Fault = record.KindFault, record.FaultTimeout
-		f.ElapsedS = time.Since(w.started).Seconds()
-		f.Time = time.Now().UTC()
+		f.ElapsedS = now.Sub(w.started).Seconds()
+		f.StalledS = now.Sub(moved).Seconds()
+		f.Time = now.UTC()
 		w.mu.Unlock()
 		if w.Expire != nil {
 			w.Expire(&f)
 		}
-	})
+	}
+	w.timer = time.AfterFunc(min(poll, timeout), check)
+}
+
+func (w *Watchdog) progress() uint64 {
+	if w.Progress == nil {
+		return 0
+	}
+	return w.Progress()
 }
 
 // Stop disarms the watchdog: the point ended.

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -57,6 +58,51 @@ func faultsByOp(res *report.Results) map[string]record.Fault {
 		m[f.Op] = f
 	}
 	return m
+}
+
+// A point slowed down to the scheduler's speed (Selftest_Slow sleeps 20 ms a step, so
+// one repetition of 200 steps takes 4 s, longer than the 3 s hang_timeout) moves all
+// the time: the watchdog leaves it, and it ends by its time cap with its samples. A
+// point that stops (Selftest_Hang) is still a timeout within hang_timeout.
+func TestSlowIsNotAHang(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 5
+max_repetitions = 5
+warmup = 0
+iterations = 200
+max_time_per_point = "2s"
+hang_timeout = "3s"
+
+[[measurement]]
+name = "slow"
+op = "Selftest_Slow"
+sizes = [8]
+
+[[measurement]]
+name = "hang"
+op = "Selftest_Hang"
+sizes = [1]
+`)
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out, "--max-restarts", "1")
+	if code != 3 {
+		t.Fatalf("exit %d (3: the hang)\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Points) != 1 {
+		t.Fatalf("%d points, faults %+v", len(res.Points), res.Faults)
+	}
+	p := res.Points[0]
+	if p.Op != "Selftest_Slow" || p.Reps < 1 || p.Reps >= 5 || !slices.Contains(p.Flags, record.FlagTimeCap) || !(p.TimeS > 0.015) {
+		t.Errorf("slow point: %d reps, %.4f s, flags %v (want time_cap, 1-4 samples of about 20 ms a step)", p.Reps, p.TimeS, p.Flags)
+	}
+	faults := faultsByOp(res)
+	if _, slow := faults["Selftest_Slow"]; slow {
+		t.Errorf("the slow point was taken for a hang: %+v", faults["Selftest_Slow"])
+	}
+	if f := faults["Selftest_Hang"]; f.Fault != record.FaultTimeout || f.StalledS < 3 || f.StalledS > 8 {
+		t.Errorf("hang fault: %+v", f)
+	}
 }
 
 // One command completes a suite with a hanging and a crashing routine: the hang is

@@ -319,8 +319,12 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	return MPI_SUCCESS;
 }
 
+unsigned long long sk_steps = 0;
+unsigned long long sk_progress(void) { return __atomic_load_n(&sk_steps, __ATOMIC_RELAXED); }
+
 int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op) {
 	*per_op = NAN;
+	SK_STEP_DONE(); /* a repetition begins: idle ranks move by repetitions */
 	if (!c || iters < 1) return SK_ERR_ARGS;
 	if (barrier) {
 		int brc = MPI_Barrier(MPI_Comm_f2c(c->a.world));
@@ -349,12 +353,14 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 				double t0 = sk_now();
 				rc = step(c);
 				total += sk_now() - t0;
+				SK_STEP_DONE();
 			}
 		} else {
 			double t0 = sk_now();
 			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
 				sk_next_region(c);
 				rc = step(c);
+				SK_STEP_DONE();
 			}
 			total = sk_now() - t0;
 		}
@@ -365,13 +371,18 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 			double t0 = sk_now();
 			rc = step(c);
 			total += sk_now() - t0;
+			SK_STEP_DONE();
 		}
 	} else {
 		double t0 = sk_now();
-		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) rc = step(c);
+		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+			rc = step(c);
+			SK_STEP_DONE();
+		}
 		total = sk_now() - t0;
 	}
 	sk_in_op = 0;
+	SK_STEP_DONE();
 	/* Outside the timed interval: a shared counter holds every increment; a lock was
 	 * never held by two. */
 	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_COUNTER)) rc = sk_check_counter(c, i);

@@ -141,6 +141,7 @@ int sk_run_nonblocking(sk_ctx *c, long long iters, double *total) {
 			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
 				if (c->a.cold_regions > 1) sk_next_region(c); /* in step with the initiator */
 				rc = c->step(c);
+				SK_STEP_DONE();
 			}
 		*total = sk_now() - t0;
 		return rc;
@@ -152,7 +153,10 @@ int sk_run_nonblocking(sk_ctx *c, long long iters, double *total) {
 		/* One call per operation, as a C loop would make. */
 		const sk_step full = c->k->full;
 		double t0 = sk_now();
-		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) rc = full(c);
+		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+			rc = full(c);
+			SK_STEP_DONE();
+		}
 		*total = sk_now() - t0;
 		return rc;
 	}
@@ -160,6 +164,7 @@ int sk_run_nonblocking(sk_ctx *c, long long iters, double *total) {
 	for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
 		if (c->a.cold_regions > 1) sk_next_region(c);
 		rc = nb_step(c, phase, iteration, &t);
+		SK_STEP_DONE();
 	}
 	*total = global ? sk_now() - t0 : t;
 	return rc;

@@ -243,6 +243,14 @@ int sk_reduce_op_count(void);
 const char *sk_reduce_op_name(int i);
 
 extern volatile sig_atomic_t sk_in_op;
+
+/* sk_steps counts the steps this rank has finished (and every sk_run's start and end),
+ * for the watchdog, which reads it from another thread and calls a point hung only
+ * when it stopped moving: a slow point moves, a blocked one does not. One plain store
+ * a step (a relaxed atomic, no lock prefix): make bench-overhead shows its cost. */
+extern unsigned long long sk_steps;
+#define SK_STEP_DONE() __atomic_store_n(&sk_steps, sk_steps + 1, __ATOMIC_RELAXED)
+unsigned long long sk_progress(void);
 int sk_install_crash_handlers(int rank);
 
 double sk_now(void);

@@ -62,6 +62,7 @@ var ThreadLevels = []string{"default", "single", "funneled", "serialized", "mult
 func Init(string) (*World, error)                    { return nil, errNoMPI }
 func (w *World) ThreadLevel() (string, string)       { return "", "" }
 func Abort(int)                                      {}
+func Progress() uint64                               { return 0 }
 func Library() (string, string)                      { return "none", "" }
 func Timer() (string, float64)                       { return "none", 0 }
 func Now() float64                                   { return 0 }

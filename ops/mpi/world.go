@@ -243,6 +243,11 @@ func (w *World) Finalize() error {
 // Abort ends every rank of the job.
 func Abort(code int) { C.sk_abort(C.int(code)) }
 
+// Progress counts the steps this rank has finished (and every repetition's start and
+// end): the watchdog reads it from its own goroutine to tell a slow point from a
+// blocked one. It only reads a counter, so it is safe on any thread at any time.
+func Progress() uint64 { return uint64(C.sk_progress()) }
+
 // ThreadLevel returns the thread level requested of Init ("default": MPI_Init) and the
 // one MPI_Query_thread reports.
 func (w *World) ThreadLevel() (requested, provided string) {
