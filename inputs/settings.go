@@ -73,6 +73,9 @@ type Settings struct {
 	// Cache: "warm" reuses one buffer; "cold" gives every iteration another region of
 	// an area larger than the last-level cache (IMB's -off_cache).
 	Cache string
+	// CacheSize is the cache a cold cache defeats (bytes); 0 = "auto": this machine's
+	// last-level cache, at most ops.ColdCacheCap.
+	CacheSize int64
 	// Progress: non-blocking operations call MPI_Test every this many spin iterations
 	// of their overlap computation, for libraries that progress only inside MPI calls;
 	// 0 never.
@@ -329,6 +332,21 @@ var settingList = []setting{
 	{"cache", `"warm" (default) or "cold": every iteration uses another region of an area larger than the last-level cache`, func(s *Settings, v any) (err error) {
 		s.Cache, err = oneOf(v, CacheWarm, CacheCold)
 		return
+	}},
+	{"cache_size", `the cache cache = "cold" defeats: "auto" (default: this machine's last-level cache, at most 64 MiB) or a size from 64KiB to 16GiB; cold caches cycle through twice this per buffer`, func(s *Settings, v any) error {
+		if v == "auto" {
+			s.CacheSize = 0
+			return nil
+		}
+		n, err := size(v)
+		if err != nil {
+			return fmt.Errorf(`must be "auto" or a size: %w`, err)
+		}
+		if n < 64<<10 || n > 16<<30 {
+			return fmt.Errorf("must be from 64KiB to 16GiB, got %d bytes", n)
+		}
+		s.CacheSize = n
+		return nil
 	}},
 	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation (0: never, default)", func(s *Settings, v any) error {
 		n, err := intIn(v, 0, 1<<40)
