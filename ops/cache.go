@@ -12,14 +12,30 @@ import (
 // size is unknown: larger than the last-level caches of most servers.
 const FallbackColdArea = 64 << 20
 
-// ColdArea is the area (per buffer) that cache = "cold" cycles through: twice the
-// last-level cache of this machine, so no region is still cached when it comes round.
-var ColdArea = sync.OnceValue(func() int64 {
-	if llc, ok := LastLevelCache("/sys/devices/system/cpu/cpu0/cache"); ok {
-		return 2 * llc
+// ColdCacheCap bounds the cache a cold cache defeats when it is detected rather than
+// set: a virtual machine may report its host's whole last-level cache (260 MiB was
+// seen), of which it has a share; twice that per buffer and rank streamed a gigabyte
+// per repetition and made a 64 KiB point hit its time cap. cache_size sets more.
+const ColdCacheCap = 64 << 20
+
+// detectedCache is this machine's last-level cache (0: unknown).
+var detectedCache = sync.OnceValue(func() int64 {
+	llc, _ := LastLevelCache("/sys/devices/system/cpu/cpu0/cache")
+	return llc
+})
+
+// ColdArea is the area (per buffer) that cache = "cold" cycles through for a cache of
+// cacheSize bytes (0: this machine's last-level cache, at most ColdCacheCap): twice
+// the cache, so no region is still cached when it comes round.
+func ColdArea(cacheSize int64) int64 {
+	if cacheSize > 0 {
+		return 2 * cacheSize
+	}
+	if llc := detectedCache(); llc > 0 {
+		return 2 * min(llc, ColdCacheCap)
 	}
 	return FallbackColdArea
-})
+}
 
 // LastLevelCache reads the size of the highest-level cache under a sysfs cache
 // directory (index*/level, index*/size such as "32768K").

@@ -25,7 +25,10 @@ func TestLastLevelCache(t *testing.T) {
 			t.Errorf("parseCacheSize(%q) = %d, want %d", s, n, want)
 		}
 	}
-	if a := ColdArea(); a < 1<<20 {
-		t.Errorf("ColdArea = %d", a)
+	if a := ColdArea(0); a < 1<<20 || a > 2*ColdCacheCap {
+		t.Errorf("ColdArea(auto) = %d: outside [1 MiB, twice the cap]", a)
+	}
+	if a := ColdArea(256 << 20); a != 512<<20 {
+		t.Errorf("ColdArea(256 MiB) = %d: a size the user sets is not capped", a)
 	}
 }

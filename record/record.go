@@ -75,22 +75,25 @@ type Run struct {
 
 // Point is one measured point: one operation at one message size.
 type Point struct {
-	Kind             string    `json:"kind"`
-	RunID            string    `json:"run_id"`
-	PointIndex       int       `json:"point_index"` // 1-based position in the run
-	Measurement      string    `json:"measurement"`
-	MeasurementIndex int       `json:"measurement_index"`
-	Op               string    `json:"op"`
-	Method           string    `json:"method,omitempty"` // timing method (broadcast: barrier, rounds, ack)
-	Family           string    `json:"family"`
-	MsgBytes         int64     `json:"msg_bytes"`
-	NProcs           int       `json:"nprocs"`
-	Ranks            []int     `json:"ranks"`
-	Timer            string    `json:"timer"`
-	Sync             string    `json:"sync"`
-	Window           int       `json:"window,omitempty"`
-	RecvSlots        string    `json:"recv_slots,omitempty"` // windowed: "shared" (one receive buffer) or "per-message"
-	Cache            string    `json:"cache,omitempty"`      // "warm" or "cold" (another buffer region every iteration)
+	Kind             string `json:"kind"`
+	RunID            string `json:"run_id"`
+	PointIndex       int    `json:"point_index"` // 1-based position in the run
+	Measurement      string `json:"measurement"`
+	MeasurementIndex int    `json:"measurement_index"`
+	Op               string `json:"op"`
+	Method           string `json:"method,omitempty"` // timing method (broadcast: barrier, rounds, ack)
+	Family           string `json:"family"`
+	MsgBytes         int64  `json:"msg_bytes"`
+	NProcs           int    `json:"nprocs"`
+	Ranks            []int  `json:"ranks"`
+	Timer            string `json:"timer"`
+	Sync             string `json:"sync"`
+	Window           int    `json:"window,omitempty"`
+	RecvSlots        string `json:"recv_slots,omitempty"` // windowed: "shared" (one receive buffer) or "per-message"
+	Cache            string `json:"cache,omitempty"`      // "warm" or "cold" (another buffer region every iteration)
+	// ColdAreaBytes: cache = "cold", the area per buffer each step's region was taken
+	// from in turn (twice the cache defeated: cache_size, or the detected one capped).
+	ColdAreaBytes    int64     `json:"cold_area_bytes,omitempty"`
 	CheckData        bool      `json:"check_data,omitempty"` // every received byte was checked
 	Iterations       int       `json:"iterations"`
 	TimeS            float64   `json:"time_s"`

@@ -273,6 +273,9 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	if op.OneSided || op.SHMEM { // neither reaches a window or symmetric memory yet: say what was measured
 		p.Cache, p.CheckData = inputs.CacheWarm, false
 	}
+	if p.Cache == inputs.CacheCold {
+		p.ColdAreaBytes = ops.ColdArea(s.CacheSize)
+	}
 	fill(p, res, s.MinReps)
 	p.TaskTimeS = res.TaskTimes
 	if op.SingleShot && res.Iterations > 1 {

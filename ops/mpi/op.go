@@ -28,6 +28,7 @@ type Spec struct {
 	Slots     int    // receive slots of a windowed operation: 1 = the window shares one
 	Check     bool   // check every received byte after each repetition
 	Cold      bool   // every step on another region of an area larger than the last-level cache
+	CacheSize int64  // the cache Cold defeats (0: this machine's, capped: ops.ColdArea)
 	Iteration bool   // iteration timer instead of the global-loop timer
 	Pair      [2]int // for two-rank operations
 	Datatype  string // collectives: a key of ops.Datatypes
@@ -97,12 +98,13 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	send, recv := max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))
 	// A one-sided operation's target is its window: moving skampi's buffers would not
 	// make it cold, so it is measured warm (and recorded so).
-	stride, regions := coldRegions(s.Cold && !s.Info.OneSided && !s.Info.SHMEM, send, recv)
+	area := ops.ColdArea(s.CacheSize)
+	stride, regions := coldRegions(s.Cold && !s.Info.OneSided && !s.Info.SHMEM, send, recv, area)
 	if regions > 1 {
 		// At least the whole area, whatever the stride: operations prepared together
 		// (a subtraction's whole and part) then reserve alike, and preparing the second
 		// never reallocates the buffers the first points into.
-		send, recv = max(stride*regions, ops.ColdArea()), max(stride*regions, ops.ColdArea())
+		send, recv = max(stride*regions, area), max(stride*regions, area)
 	}
 	if s.Info.OneSided {
 		recv += C.SK_RMA_SPARE // a window's flag, counter or marker past the data
@@ -171,12 +173,12 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 // coldRegions divides the cold-cache area into regions of one step's buffers (send
 // and receive, rounded up to a cache line); at least two, so consecutive steps never
 // share one. Warm: no regions.
-func coldRegions(cold bool, send, recv int64) (stride, regions int64) {
+func coldRegions(cold bool, send, recv, area int64) (stride, regions int64) {
 	if !cold {
 		return 0, 0
 	}
 	stride = (max(send, recv) + 63) &^ 63
-	return stride, max(2, ops.ColdArea()/stride)
+	return stride, max(2, area/stride)
 }
 
 // refusal says why sk_prepare refused a spec before any MPI call.

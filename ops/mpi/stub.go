@@ -35,6 +35,7 @@ type Spec struct {
 	Slots     int
 	Check     bool
 	Cold      bool
+	CacheSize int64
 	Iteration bool
 	Pair      [2]int
 	Datatype  string
