@@ -68,8 +68,11 @@ func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs 
 			t.Errorf("%s %s: window %d, bandwidth %v", p.Measurement, p.Method, p.Window, p.BandwidthBps)
 		}
 		if in.LockHold {
-			// Waiters wait for the hold (20 µs), less the "go" message's way.
-			if p.HoldS == nil || *p.HoldS != 20e-6 || p.TimeS < 10e-6 || slices.Contains(p.Flags, record.FlagLockNotHeld) {
+			// Waiters wait for the hold (20 µs), less the "go" message's way; a waiter
+			// scheduled late on a busy machine finds the hold nearly over, and the point
+			// must then say so. (Exclusivity itself is proven by the holder's marker: a
+			// violation fails the point.)
+			if p.HoldS == nil || *p.HoldS != 20e-6 || (p.TimeS < 10e-6) != slices.Contains(p.Flags, record.FlagLockNotHeld) {
 				t.Errorf("Lock_Held on %v: waited %g s, hold %v, flags %v", p.Ranks, p.TimeS, p.HoldS, p.Flags)
 			}
 		}

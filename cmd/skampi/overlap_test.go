@@ -146,7 +146,9 @@ func TestOverlapBreakdown(t *testing.T) {
 		case p.Timer == "iteration" && p.MsgBytes == 8 && b != nil:
 			// Timed per call, post and wait each carry a timer read the full loop has
 			// not: for a small message they add up to at least full (the paper's Fig. 4).
-			if b.PostS+b.WaitS < 0.8*b.FullS {
+			// On a busy machine full may have run in a slow moment: then the point must
+			// say so (full_mismatch), which checkBreakdowns holds it to.
+			if b.PostS+b.WaitS < 0.8*b.FullS && !slices.Contains(p.Flags, record.FlagFullMismatch) {
 				t.Errorf("iteration timer: post %g + wait %g, full %g", b.PostS, b.WaitS, b.FullS)
 			}
 		case p.Op == "Irecv" && p.MsgBytes == 1<<20 && b != nil:
@@ -156,16 +158,30 @@ func TestOverlapBreakdown(t *testing.T) {
 			// thread or RDMA would show otherwise; this one must not.
 			// Against the wait, measured beside the overlap, not full, measured first:
 			// a pause of the machine while full ran would move the ratio.
-			if b.OverlappedS < 0.5*b.WaitS || b.WaitS < 0.5*b.FullS {
+			if (b.OverlappedS < 0.5*b.WaitS || b.WaitS < 0.5*b.FullS) && quiet(t, p) {
 				t.Errorf("Irecv 1 MiB: not hidden %g, wait %g, full %g", b.OverlappedS, b.WaitS, b.FullS)
 			}
 		case p.Op == "Isend" && p.MsgBytes == 256<<10 && b != nil:
 			// A rendezvous send: the post only starts it.
-			if b.PostS > 0.2*b.FullS {
+			if b.PostS > 0.2*b.FullS && quiet(t, p) {
 				t.Errorf("Isend 256 KiB: post %g of full %g", b.PostS, b.FullS)
 			}
 		}
 	}
+}
+
+// quiet says whether a point's own flags vouch that its parts were measured in one
+// steady state; a physical assertion holds such points to the effect, and says it
+// passed over the others (a busy machine moves parts measured apart).
+func quiet(t *testing.T, p record.Point) bool {
+	for _, f := range []string{record.FlagMaxReps, record.FlagTimeCap, record.FlagOverrun, record.FlagFewReps,
+		record.FlagComputeOffTarget, record.FlagFullMismatch, record.FlagRatioClamped} {
+		if slices.Contains(p.Flags, f) {
+			t.Logf("%s %d B: flagged %v: its parts were measured in unsteady moments, the effect is not asserted", p.Op, p.MsgBytes, p.Flags)
+			return false
+		}
+	}
+	return true
 }
 
 // Four ranks (oversubscribed: correctness only): collectives on sub-communicators
