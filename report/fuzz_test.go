@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/skampi/skampi/record"
 )
 
 // addResultSeeds seeds f with every result file in testdata and testdata/bad.
@@ -69,22 +71,33 @@ func FuzzReadJSONL(f *testing.F) {
 	addResultSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res := checkRead(t, func(b []byte) (*Results, error) { return Read(bytes.NewReader(b), "fuzz") }, data)
-		runs := map[string]bool{}
+		runs := map[string]*record.Run{}
 		for i := range res.Runs {
-			if msg := checkRun(&res.Runs[i]); msg != "" || runs[res.Runs[i].RunID] {
-				t.Fatalf("run %+v: %s", res.Runs[i], msg)
+			r := &res.Runs[i]
+			if msg := checkRun(r); msg != "" || runs[r.RunID] != nil || len(runFields(r)) > 0 {
+				t.Fatalf("run %+v: %s %v", *r, msg, runFields(r))
 			}
-			runs[res.Runs[i].RunID] = true
+			runs[r.RunID] = r
 		}
 		none := func(string) bool { return false }
 		for i := range res.Points {
-			if msg := checkPoint(&res.Points[i], none); msg != "" || !runs[res.Points[i].RunID] {
-				t.Fatalf("point %+v: %s", res.Points[i], msg)
+			p := &res.Points[i]
+			if msg := checkPoint(p, none); msg != "" || runs[p.RunID] == nil {
+				t.Fatalf("point %+v: %s", *p, msg)
+			}
+			if msgs := pointFields(p, runs[p.RunID], nil); len(msgs) > 0 {
+				t.Fatalf("point %+v: %v", *p, msgs)
 			}
 		}
 		for i := range res.Faults {
-			if msg := checkFault(&res.Faults[i]); msg != "" || !runs[res.Faults[i].RunID] {
-				t.Fatalf("fault %+v: %s", res.Faults[i], msg)
+			f := &res.Faults[i]
+			if msg := checkFault(f); msg != "" || runs[f.RunID] == nil || len(faultFields(f, runs[f.RunID])) > 0 {
+				t.Fatalf("fault %+v: %s", *f, msg)
+			}
+		}
+		for i := range res.Clocks {
+			if c := &res.Clocks[i]; len(clockFields(c, runs[c.RunID])) > 0 {
+				t.Fatalf("clock %+v", *c)
 			}
 		}
 	})

@@ -67,7 +67,7 @@ const notRecords = 1000
 func readJSONL(lr *lineReader) (*Results, error) {
 	res := &Results{}
 	ps := &problems{res: res, name: lr.name}
-	s := &schema{runs: map[string]bool{}, seen: map[string]map[int]int{}}
+	s := &schema{runs: map[string]*record.Run{}, seen: map[string]map[int]int{}}
 	records, foreign, firstForeign, lastTorn := 0, 0, 0, false
 	for {
 		b, long, complete, err := lr.next()
@@ -81,12 +81,12 @@ func readJSONL(lr *lineReader) (*Results, error) {
 		if len(b) == 0 && !long {
 			continue
 		}
-		var msg string
+		var msgs []string
 		var isRecord, warning bool
 		if long {
-			msg, warning = fmt.Sprintf("line longer than %s, skipped", Bytes(int64(MaxLineBytes))), true
+			msgs, warning = []string{fmt.Sprintf("line longer than %s, skipped", Bytes(int64(MaxLineBytes)))}, true
 		} else {
-			msg, isRecord, warning = s.record(res, b, lr.line)
+			msgs, isRecord, warning = s.record(res, b, lr.line)
 		}
 		if isRecord {
 			records++
@@ -97,10 +97,10 @@ func readJSONL(lr *lineReader) (*Results, error) {
 				firstForeign = lr.line
 			}
 			if !complete && !long {
-				msg = "torn last record (the writer was stopped mid-line), skipped"
+				msgs = []string{"torn last record (the writer was stopped mid-line), skipped"}
 			}
 		}
-		if msg != "" {
+		for _, msg := range msgs {
 			ps.add(lr.line, msg, warning)
 		}
 		if records == 0 && foreign >= notRecords {

@@ -30,31 +30,33 @@ const foreignLine = "not a skampi record (a line torn by a crash or a full disk,
 // schema checks the records of one source against each other: runs before their
 // points, no point index twice.
 type schema struct {
-	runs map[string]bool
+	runs map[string]*record.Run
 	seen map[string]map[int]int // run id -> point index -> line
 }
 
-// record checks and stores one line. It returns what is wrong with it, if anything;
-// isRecord: the line is a JSON object with a "kind" (else it is torn or foreign).
-func (s *schema) record(res *Results, b []byte, line int) (msg string, isRecord, warning bool) {
+// record checks and stores one line. It returns what is wrong with it, if anything,
+// each problem on its own; isRecord: the line is a JSON object with a "kind" (else it
+// is torn or foreign).
+func (s *schema) record(res *Results, b []byte, line int) (msgs []string, isRecord, warning bool) {
+	one := func(msg string) []string { return []string{msg} }
 	if b[0] != '{' {
-		return foreignLine, false, true
+		return one(foreignLine), false, true
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(b, &fields); err != nil {
-		return foreignLine, false, true
+		return one(foreignLine), false, true
 	}
 	rawKind, ok := fields["kind"]
 	if !ok {
-		return foreignLine, false, true
+		return one(foreignLine), false, true
 	}
 	var kind string
 	if err := json.Unmarshal(rawKind, &kind); err != nil || kind == "" {
-		return `"kind" must be a record kind such as "point"`, true, false
+		return one(`"kind" must be a record kind such as "point"`), true, false
 	}
 	req, known := required[kind]
 	if !known {
-		return fmt.Sprintf("unknown record kind %q, ignored", kind), true, true
+		return one(fmt.Sprintf("unknown record kind %q, ignored", kind)), true, true
 	}
 	var missing, null []string
 	for _, k := range req {
@@ -66,69 +68,91 @@ func (s *schema) record(res *Results, b []byte, line int) (msg string, isRecord,
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return fmt.Sprintf("%s record lacks %s", kind, strings.Join(missing, ", ")), true, false
+		return one(fmt.Sprintf("%s record lacks %s", kind, strings.Join(missing, ", "))), true, false
 	}
 	if len(null) > 0 {
-		return fmt.Sprintf("%s record has null for %s: a value is needed", kind, strings.Join(null, ", ")), true, false
+		return one(fmt.Sprintf("%s record has null for %s: a value is needed", kind, strings.Join(null, ", "))), true, false
 	}
 	return s.store(res, kind, b, fields, line), true, false
 }
 
-func (s *schema) store(res *Results, kind string, b []byte, fields map[string]json.RawMessage, line int) string {
+// store checks a record of a known kind and keeps it unless a value in it is
+// impossible; names it does not know are reported, and the record kept.
+func (s *schema) store(res *Results, kind string, b []byte, fields map[string]json.RawMessage, line int) []string {
+	one := func(msg string) []string {
+		if msg == "" {
+			return nil
+		}
+		return []string{msg}
+	}
 	switch kind {
 	case record.KindRun:
 		var run record.Run
 		if err := json.Unmarshal(b, &run); err != nil {
-			return "run record: " + plainJSONError(err, fields)
+			return one("run record: " + plainJSONError(err, fields))
 		}
 		if msg := checkRun(&run); msg != "" {
-			return msg
+			return one(msg)
 		}
-		if s.runs[run.RunID] {
-			return fmt.Sprintf("run %s appears twice", run.RunID)
+		if msgs := runFields(&run); len(msgs) > 0 {
+			return msgs
 		}
-		s.runs[run.RunID] = true
+		if s.runs[run.RunID] != nil {
+			return one(fmt.Sprintf("run %s appears twice", run.RunID))
+		}
+		s.runs[run.RunID] = &run
 		res.Runs = append(res.Runs, run)
 	case record.KindPoint:
 		var p record.Point
 		if err := json.Unmarshal(b, &p); err != nil {
-			return "point record: " + plainJSONError(err, fields)
+			return one("point record: " + plainJSONError(err, fields))
 		}
-		if msg := checkPoint(&p, func(k string) bool { _, ok := fields[k]; return ok }); msg != "" {
-			return msg
+		has := func(k string) bool { _, ok := fields[k]; return ok }
+		if msg := checkPoint(&p, has); msg != "" {
+			return one(msg)
+		}
+		if msgs := pointFields(&p, s.runs[p.RunID], has); len(msgs) > 0 {
+			return msgs
 		}
 		if msg := s.index(p.RunID, p.PointIndex, line); msg != "" {
-			return msg
+			return one(msg)
 		}
 		res.Points = append(res.Points, p)
-		return unknownOp(p.Op)
+		return append(one(unknownOp(p.Op)), pointNames(&p)...)
 	case record.KindClock:
 		var c record.Clock
 		if err := json.Unmarshal(b, &c); err != nil {
-			return "clock record: " + plainJSONError(err, fields)
+			return one("clock record: " + plainJSONError(err, fields))
 		}
-		if !s.runs[c.RunID] {
-			return fmt.Sprintf("run_id %q has no run record before it", c.RunID)
+		if s.runs[c.RunID] == nil {
+			return one(fmt.Sprintf("run_id %q has no run record before it", c.RunID))
+		}
+		if msgs := clockFields(&c, s.runs[c.RunID]); len(msgs) > 0 {
+			return msgs
 		}
 		res.Clocks = append(res.Clocks, c)
+		return clockNames(&c)
 	case record.KindFault:
 		var f record.Fault
 		if err := json.Unmarshal(b, &f); err != nil {
-			return "fault record: " + plainJSONError(err, fields)
+			return one("fault record: " + plainJSONError(err, fields))
 		}
 		if msg := checkFault(&f); msg != "" {
-			return msg
+			return one(msg)
+		}
+		if msgs := faultFields(&f, s.runs[f.RunID]); len(msgs) > 0 {
+			return msgs
 		}
 		if msg := s.index(f.RunID, f.PointIndex, line); msg != "" {
-			return msg
+			return one(msg)
 		}
 		res.Faults = append(res.Faults, f)
 		if f.Op == "" {
-			return ""
+			return nil
 		}
-		return unknownOp(f.Op)
+		return append(one(unknownOp(f.Op)), faultNames(&f)...)
 	}
-	return ""
+	return nil
 }
 
 // unknownOp is the error for an operation this skampi does not know. The record is kept:
@@ -141,7 +165,7 @@ func unknownOp(op string) string {
 }
 
 func (s *schema) index(run string, idx, line int) string {
-	if !s.runs[run] {
+	if s.runs[run] == nil {
 		return fmt.Sprintf("run_id %q has no run record before it", run)
 	}
 	if idx == 0 {

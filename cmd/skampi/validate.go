@@ -31,8 +31,9 @@ func newValidateCmd() *cobra.Command {
 	}
 }
 
-// validateFile prints a file's problems and a summary; it returns the error count. A
-// source refused whole (not a result file, over a limit) is one more error.
+// validateFile prints a file's problems and a summary; it returns the count of records
+// with an error (a record may have several). A source refused whole (not a result
+// file, over a limit) is one more.
 func validateFile(out io.Writer, stdin io.Reader, name string) (int, error) {
 	res, err := report.Source{Name: name}.Load(stdin)
 	var refused *report.Problem
@@ -43,11 +44,17 @@ func validateFile(out io.Writer, stdin io.Reader, name string) (int, error) {
 		fmt.Fprintln(out, p)
 	}
 	errs := len(res.Errors())
+	lines := map[int]bool{}
+	for _, p := range res.Errors() {
+		lines[p.Line] = true
+	}
+	bad := len(lines)
 	if refused != nil {
 		fmt.Fprintln(out, refused)
 		errs++
+		bad++
 	}
 	fmt.Fprintf(out, "%s: %d run(s), %d point(s), %d fault(s); %d error(s), %d warning(s)\n",
 		report.Printable(name), len(res.Runs), len(res.Points), len(res.Faults), errs, len(res.Problems)-len(res.Errors()))
-	return errs, nil
+	return bad, nil
 }
