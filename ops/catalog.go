@@ -105,6 +105,22 @@ type Info struct {
 	// Beside names the operation of another family that measures the same pattern
 	// (Shmem_Sendrecv_Shift: Sendrecv_Shift); one figure draws them together.
 	Beside string
+	// MinProcs is the fewest processes the operation's communicator must have for it
+	// to measure anything (0: any); MinProcsWhy says why, in the error refusing fewer.
+	MinProcs    int
+	MinProcsWhy string
+	// NoData: msg_bytes changes nothing the operation does (a barrier, a lock, a
+	// synchronisation call): one size is enough, 0 unless a suite says otherwise.
+	NoData bool
+	// Datatyped operations move elements of the datatype setting (an MPI datatype);
+	// Combines ones also combine them with the reduce_op setting.
+	Datatyped bool
+	Combines  bool
+	// Phased: an all-to-all in phases, with a barrier between them above barrier_above.
+	Phased bool
+	// Heap is how a point of an OpenSHMEM operation lays out its symmetric memory
+	// (SymmetricBytes).
+	Heap Heap
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).

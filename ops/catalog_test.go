@@ -274,3 +274,53 @@ func TestCollectivePanels(t *testing.T) {
 		}
 	}
 }
+
+// What the checks before a run read of an operation: who it needs, what it takes, what
+// symmetric memory a point of it allocates (ops/shmem's prepare functions).
+func TestOperationNeeds(t *testing.T) {
+	for _, in := range All() {
+		if (in.Heap != HeapNone) != in.SHMEM {
+			t.Errorf("%s: a symmetric heap layout for OpenSHMEM operations, and only them", in.Name)
+		}
+		if (in.MinProcs > 0) != (in.MinProcsWhy != "") || in.MinProcs > 0 && in.Pattern != PatternAll {
+			t.Errorf("%s: MinProcs %d (%q) on a collective, with its reason", in.Name, in.MinProcs, in.MinProcsWhy)
+		}
+		if in.Combines && !in.Datatyped || in.Datatyped && in.SHMEM || in.NoData && (in.Datatyped || in.Windowed) {
+			t.Errorf("%s: combines %v datatyped %v no data %v", in.Name, in.Combines, in.Datatyped, in.NoData)
+		}
+		if in.LockHold && in.MinProcs < 2 || in.AtomicRate && in.MinProcs < 2 {
+			t.Errorf("%s: a held lock or a target hit by the others needs 2 processes", in.Name)
+		}
+	}
+	for name, want := range map[string]bool{"Lock_Contention": true, "Counter_Fetch_and_op": true, "Shmem_Lock_Contention": false, "Transpose_Put": false} {
+		if in, _ := Lookup(name); (in.MinProcs == 2) != want {
+			t.Errorf("%s: MinProcs %d", name, in.MinProcs)
+		}
+	}
+	for _, c := range []struct {
+		op            string
+		size          int64
+		window, procs int
+		want          int64
+	}{
+		{"Shmem_Put", 4 << 20, 64, 2, 512<<20 + 64},
+		{"Shmem_Put", 1 << 20, 1, 8, 2<<20 + 64},
+		{"Shmem_P", 8, 64, 2, 128}, // not windowed: one slot, at least 128 bytes
+		{"Shmem_Realloc", 1 << 20, 64, 2, 2<<20 + 64 + 3<<20},
+		{"Shmem_Align_Free", 1 << 20, 1, 2, 2<<20 + 64 + 1<<20 + 4096},
+		{"Shmem_Barrier", 0, 1, 4, (8+1)*64*8 + 8*64 + 128},
+		{"Shmem_Alltoall", 1 << 20, 1, 16, 2*16<<20 + 17*64*8 + 8*524352 + 128}, // pWrk: 65537 longs, 64-byte aligned
+		{"Shmem_Sendrecv_Shift", 100, 1, 4, 128 + 128 + 4*64},
+		{"Shmem_Sendrecv_Shift_Offset", 100, 1, 4, 2*128 + 128},
+		{"Pingpong_Send_Recv", 1 << 20, 1, 2, 0},
+	} {
+		in, _ := Lookup(c.op)
+		if got := in.SymmetricBytes(c.size, c.window, c.procs); got != c.want {
+			t.Errorf("%s(%d, window %d, %d PEs) = %d, want %d", c.op, c.size, c.window, c.procs, got, c.want)
+		}
+	}
+	put, _ := Lookup("Shmem_Put")
+	if put.SymmetricBytes(1<<50, 1<<16, 2) <= 0 {
+		t.Error("overflow")
+	}
+}

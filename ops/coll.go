@@ -6,7 +6,7 @@ import "strings"
 // each process's contribution to a reduction, or the block exchanged with each
 // process for PerProcess operations. Time is until the last process is done.
 var collOps = []Info{
-	coll("Barrier", "MPI_Barrier: every process waits for all of them", false, false, false),
+	noData(coll("Barrier", "MPI_Barrier: every process waits for all of them", false, false, false)),
 	bcast,
 	coll("Reduce", "MPI_Reduce to the root", false, true, true),
 	coll("Allreduce", "MPI_Allreduce: the reduction delivered to every process", false, true, false),
@@ -29,9 +29,9 @@ var collOps = []Info{
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
 	// The ordered all-to-all (Kutzner et al.): P phases of MPI_Sendrecv with the i-th
 	// neighbour, a barrier between phases above barrier_above; and its node-aware form.
-	throughput(coll("Alltoall_Ordered", "ordered all-to-all: P phases of MPI_Sendrecv with the i-th neighbour (phase 0: its own block)", true, false, false)),
+	phased(throughput(coll("Alltoall_Ordered", "ordered all-to-all: P phases of MPI_Sendrecv with the i-th neighbour (phase 0: its own block)", true, false, false))),
 	func() Info {
-		in := throughput(coll("Alltoall_Ordered_Nodes", "node-aware ordered all-to-all: phases over nodes, MPI_Isend/MPI_Irecv to every rank of the partner node", true, false, false))
+		in := phased(throughput(coll("Alltoall_Ordered_Nodes", "node-aware ordered all-to-all: phases over nodes, MPI_Isend/MPI_Irecv to every rank of the partner node", true, false, false)))
 		in.NodeAware = true
 		return in
 	}(),
@@ -64,5 +64,15 @@ func throughput(in Info) Info {
 
 func coll(name, desc string, perProcess, reduction, rooted bool) Info {
 	return Info{Name: name, Family: "coll", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternAll, Reduce: ReduceMax,
-		Directions: 1, PerProcess: perProcess, Reduction: reduction, Rooted: rooted, SingleShot: true}
+		Directions: 1, PerProcess: perProcess, Reduction: reduction, Rooted: rooted, SingleShot: true,
+		Datatyped: true, Combines: reduction}
 }
+
+// noData: the operation moves no data, so it takes no datatype either.
+func noData(in Info) Info {
+	in.NoData, in.Datatyped = true, false
+	return in
+}
+
+// phased: an ordered all-to-all, whose phases barrier_above separates.
+func phased(in Info) Info { in.Phased = true; return in }

@@ -46,7 +46,7 @@ var nonblockingPt2pt = []Info{
 
 // Non-blocking collectives, with the buffers and counts of their blocking forms.
 var nonblockingColl = []Info{
-	nbColl(coll("Ibarrier", "MPI_Ibarrier", false, false, false)),
+	nbColl(noData(coll("Ibarrier", "MPI_Ibarrier", false, false, false))),
 	nbColl(coll("Ibcast", "MPI_Ibcast from the root", false, false, true)),
 	nbColl(coll("Ireduce", "MPI_Ireduce to the root", false, true, true)),
 	nbColl(coll("Iallreduce", "MPI_Iallreduce", false, true, false)),

@@ -39,7 +39,13 @@ func rma(name, desc string) Info {
 }
 
 // typed: the operation takes a datatype and a reduction operator (reduce_op).
-func typed(in Info) Info { in.Reduction = true; return in }
+func typed(in Info) Info {
+	in.Reduction, in.Datatyped, in.Combines = true, true, true
+	return in
+}
+
+// swaps: compare-and-swap takes a datatype but no operator.
+func swaps(in Info) Info { in.Combines = false; return in }
 
 // single: the operation moves one element of its datatype: msg_bytes is its size.
 func single(in Info) Info { in.SingleElement = true; return in }
@@ -52,7 +58,7 @@ var onesidedOps = []Info{
 	withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)"))),
 	withModes(typed(rma("Get_accumulate", "MPI_Get_accumulate of msg_bytes: the old value back, the new one combined (datatype, reduce_op)"))),
 	withModes(single(typed(rma("Fetch_and_op", "MPI_Fetch_and_op on one element (msg_bytes = the datatype's size; reduce_op)")))),
-	withModes(single(typed(rma("Compare_and_swap", "MPI_Compare_and_swap on one element (msg_bytes = the datatype's size, an integer type)")))),
+	withModes(swaps(single(typed(rma("Compare_and_swap", "MPI_Compare_and_swap on one element (msg_bytes = the datatype's size, an integer type)"))))),
 	withModes(rma("Rput", "request-based MPI_Rput, MPI_Waitall for local completion, then the epoch's completion (passive modes only)"), passive...),
 	withModes(rma("Rget", "request-based MPI_Rget, MPI_Waitall, then the epoch's completion (passive modes only)"), passive...),
 	func() Info {
@@ -74,14 +80,14 @@ var onesidedOps = []Info{
 	}(),
 	rmaSync("Win_flush", "MPI_Win_flush to the peer under lock_all with nothing outstanding (Put under lock_all is the flush with one)"),
 	rmaSync("Win_flush_all", "MPI_Win_flush_all under lock_all with nothing outstanding"),
-	rmaColl("Win_fence", "MPI_Win_fence on a window of every process, no operation", true),
+	noData(rmaColl("Win_fence", "MPI_Win_fence on a window of every process, no operation", true)),
 	rmaColl("Win_allocate_free", "MPI_Win_allocate of msg_bytes per process, then MPI_Win_free", true),
 	rmaColl("Win_create_free", "MPI_Win_create over msg_bytes per process, then MPI_Win_free", true),
 	rmaColl("Win_create_dynamic_free", "MPI_Win_create_dynamic, MPI_Win_attach of msg_bytes, MPI_Win_detach, MPI_Win_free", true),
 	// Locks.
 	func() Info {
-		in := rmaColl("Lock_Contention", "every process but rank 0 of the communicator locks and unlocks rank 0's window at once (method exclusive or shared): time per acquisition + release", false)
-		in.Family = "locks"
+		in := contended(rmaColl("Lock_Contention", "every process but rank 0 of the communicator locks and unlocks rank 0's window at once (method exclusive or shared): time per acquisition + release", false),
+			"rank 0 is the target, only the others contend")
 		in.Methods = []Method{
 			{Name: "exclusive", Kernel: "lock_contention_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
 			{Name: "shared", Kernel: "lock_contention_shared", Description: "MPI_LOCK_SHARED"},
@@ -90,18 +96,19 @@ var onesidedOps = []Info{
 		return in
 	}(),
 	func() Info {
-		in := rmaColl("Lock_Held", "rank 0 holds its window's exclusive lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held", false)
-		in.Family, in.LockHold = "locks", true
+		in := contended(rmaColl("Lock_Held", "rank 0 holds its window's exclusive lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held", false),
+			"rank 0 holds the lock, the others wait for it")
+		in.LockHold = true
 		return in
 	}(),
 	func() Info {
-		in := rmaColl("Counter_Fetch_and_op", "a shared counter at rank 0 incremented by every process with MPI_Fetch_and_op under lock_all + flush; checked after every run", false)
-		in.Family = "locks"
+		in := contended(rmaColl("Counter_Fetch_and_op", "a shared counter at rank 0 incremented by every process with MPI_Fetch_and_op under lock_all + flush; checked after every run", false),
+			"the counter is shared: one process has nobody to share it with")
 		return in
 	}(),
 	func() Info {
-		in := rmaColl("Counter_Lock_Get_Put", "a shared counter at rank 0 incremented by every process with lock, get, flush, put, unlock; checked after every run", false)
-		in.Family = "locks"
+		in := contended(rmaColl("Counter_Lock_Get_Put", "a shared counter at rank 0 incremented by every process with lock, get, flush, put, unlock; checked after every run", false),
+			"the counter is shared: one process has nobody to share it with")
 		return in
 	}(),
 	// The communication of a block-distributed matrix transpose (the Global Arrays seed).
@@ -111,7 +118,14 @@ var onesidedOps = []Info{
 
 func rmaSync(name, desc string) Info {
 	in := rma(name, desc)
-	in.Windowed, in.Bandwidth = false, false
+	in.Windowed, in.Bandwidth, in.NoData = false, false, true
+	return in
+}
+
+// contended: a lock or counter at rank 0 that the others take or increment, which
+// one process alone has nobody to share with.
+func contended(in Info, why string) Info {
+	in.Family, in.NoData, in.MinProcs, in.MinProcsWhy = "locks", true, 2, why
 	return in
 }
 

@@ -1,6 +1,9 @@
 package ops
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // OpenSHMEM operations (ops/shmem runs them). Puts and gets are non-blocking in the
 // engine's sense: the post is the routine, the completion shmem_quiet, so a point
@@ -10,7 +13,8 @@ import "strings"
 
 func shmemRMA(name, kernel, desc string, windowed bool) Info {
 	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPair,
-		Reduce: ReduceFirst, Directions: 1, Nonblocking: true, Windowed: windowed, Bandwidth: windowed, SHMEM: true}
+		Reduce: ReduceFirst, Directions: 1, Nonblocking: true, Windowed: windowed, Bandwidth: windowed, SHMEM: true,
+		Heap: HeapSlots}
 }
 
 func element(in Info, bytes int64, single bool) Info {
@@ -37,7 +41,7 @@ var shmemOps = []Info{
 	element(shmemRMA("Shmem_G", "shmem_long_g", "shmem_long_g of one long (msg_bytes 8)", false), 8, true),
 	shmemRMA("Shmem_Put_Fence", "shmem_putmem_fence", "shmem_putmem then shmem_fence (ordering, not completion): the fence after a put by subtraction", false),
 	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
-		RoundTrip: true, Directions: 2, SHMEM: true,
+		RoundTrip: true, Directions: 2, SHMEM: true, Heap: HeapSlots,
 		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
 }
 
@@ -45,13 +49,14 @@ var shmemOps = []Info{
 // uncontended, more is contention.
 var shmemLocks = []Info{
 	{Name: "Shmem_Lock_Contention", Family: "shmem-locks", Kernel: "shmem_lock_contention", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once: time per acquisition"},
 	{Name: "Shmem_Test_Lock", Family: "shmem-locks", Kernel: "shmem_test_lock", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_test_lock spun until it succeeds, then shmem_clear_lock, by every PE at once"},
 	{Name: "Shmem_Lock_Held", Family: "shmem-locks", Kernel: "shmem_lock_held", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, LockHold: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, LockHold: true, NoData: true, Heap: HeapSlots,
+		MinProcs: 2, MinProcsWhy: "the first PE holds the lock, the others wait for it",
 		Description: "the first PE holds the lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"},
 }
 
@@ -60,23 +65,23 @@ var shmemLocks = []Info{
 // they take no procs.
 var shmemMemory = []Info{
 	{Name: "Shmem_Ctx_Create_Destroy", Family: "shmem", Kernel: "shmem_ctx_create_destroy", Pattern: PatternPair,
-		Reduce: ReduceFirst, Directions: 1, SHMEM: true,
+		Reduce: ReduceFirst, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_ctx_create + shmem_ctx_destroy on the initiator"},
 	shmemRMA("Shmem_Ctx_Put", "shmem_ctx_putmem", "shmem_ctx_putmem on a private context, window puts then shmem_ctx_quiet (beside Shmem_Put on the default context)", true),
 	wholeJob(Info{Name: "Shmem_Malloc_Free", Family: "shmem-memory", Kernel: "shmem_malloc_free", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapMalloc,
 		Description: "shmem_malloc of msg_bytes + shmem_free, on every PE (each a collective with a barrier)"}),
 	wholeJob(Info{Name: "Shmem_Realloc", Family: "shmem-memory", Kernel: "shmem_realloc", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapRealloc,
 		Description: "shmem_malloc of msg_bytes, shmem_realloc to twice it, shmem_free, on every PE"}),
 	wholeJob(Info{Name: "Shmem_Align_Free", Family: "shmem-memory", Kernel: "shmem_align_free", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapAlign,
 		Description: "shmem_align to 4 KiB of msg_bytes + shmem_free, on every PE"}),
 	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
 		Description: "every PE puts msg_bytes to every other PE, then shmem_fence (ordering only)"}),
 	wholeJob(Info{Name: "Shmem_Puts_Quiet", Family: "shmem", Kernel: "shmem_puts_quiet", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
 		Description: "every PE puts msg_bytes to every other PE, then shmem_quiet (completion)"}),
 }
 
@@ -87,7 +92,7 @@ func wholeJob(in Info) Info { in.WholeJob = true; return in }
 // pSync arrays be reused.
 func shmemColl(name, kernel, desc string, elem int64) Info {
 	return Info{Name: name, Family: "shmem-coll", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
-		Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: elem, Description: desc}
+		Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: elem, Description: desc, Heap: HeapColl, NoData: elem == 0}
 }
 
 var shmemCollectives = []Info{
@@ -146,12 +151,12 @@ func perProcess(in Info, throughput bool) Info {
 // The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a
 // lock, a put and post/done flags, beside MPI_Sendrecv over the same shift.
 var shmemSendrecv = wholeJob(Info{Name: "Shmem_Sendrecv_Shift", Family: "shmem", Kernel: "shmem_sendrecv_shift",
-	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift",
+	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: HeapShift,
 	Description: "every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"})
 
 // The seed's offset swap: receivers choose where the data lands and tell their senders.
 var shmemSendrecvOffset = wholeJob(Info{Name: "Shmem_Sendrecv_Shift_Offset", Family: "shmem", Kernel: "shmem_sendrecv_shift_offset",
-	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift",
+	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: HeapShiftOffset,
 	Description: "the shift with the offset exchange: every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place, no lock, no copy"})
 
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
@@ -174,9 +179,73 @@ var shmemAtomics = func() []Info {
 			kernel := "shmem_atomic_" + strings.ToLower(k.name) + "_" + strings.ToLower(w.name)
 			out = append(out, Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
 				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true,
-				ElementBytes: w.bytes, SingleElement: true,
+				ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
+				MinProcs: 2, MinProcsWhy: "one PE is the target, the others hit it",
 				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"})
 		}
 	}
 	return out
 }()
+
+// Heap names how a point of an OpenSHMEM operation allocates symmetric memory: the
+// prepare functions of ops/shmem, and what the step allocates on top.
+type Heap int
+
+const (
+	HeapNone        Heap = iota // not OpenSHMEM
+	HeapSlots                   // sk_shmem_prepare: 2 x size x window, 64-byte aligned, + 64 (at least 128)
+	HeapMalloc                  // HeapSlots, and the step's shmem_malloc of size
+	HeapRealloc                 // HeapSlots, and size reallocated to twice it (both live at once at worst)
+	HeapAlign                   // HeapSlots, and size aligned to 4 KiB
+	HeapColl                    // sk_shmem_prepare_coll: two areas of nprocs blocks, pSync and pWrk arrays
+	HeapShift                   // sk_shmem_prepare_sendrecv: the data, two flags, a lock per PE
+	HeapShiftOffset             // sk_shmem_prepare_sendrecv_offset: twice the data, two flags
+)
+
+// Layout constants of ops/shmem/coll.c: longs per pSync array, consecutive calls, and
+// Open MPI's SHMEM_REDUCE_MIN_WRKDATA_SIZE.
+const (
+	shmemSyncLongs   = 64
+	shmemConsecutive = 8
+	shmemMinWrk      = 1
+)
+
+func up64(n int64) int64 { return (n + 63) &^ 63 }
+
+// mul multiplies sizes, saturating: a need past any heap stays past it.
+func mul(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/4/a {
+		return math.MaxInt64 / 4
+	}
+	return a * b
+}
+
+// SymmetricBytes is the symmetric memory one PE allocates for a point: a message of
+// size bytes, window messages in flight (windowed operations only) and a communicator
+// of nprocs PEs. It follows ops/shmem's prepare functions; 0 for MPI operations.
+func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
+	w := int64(1)
+	if in.Windowed && window > 1 {
+		w = int64(window)
+	}
+	slots := max(128, up64(mul(2*size, w))+64)
+	switch in.Heap {
+	case HeapSlots:
+		return slots
+	case HeapMalloc:
+		return slots + size
+	case HeapRealloc:
+		return slots + 3*size
+	case HeapAlign:
+		return slots + size + 4096
+	case HeapColl:
+		n := int64(nprocs)
+		wrk := up64(max(size/8/2+1, shmemMinWrk) * 8)
+		return 2*up64(mul(size, n)) + (max(n, shmemConsecutive)+1)*shmemSyncLongs*8 + shmemConsecutive*wrk + 128
+	case HeapShift:
+		return up64(size) + 128 + 64*int64(nprocs)
+	case HeapShiftOffset:
+		return 2*up64(size) + 128
+	}
+	return 0
+}
