@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Checks across settings: a pair that disagrees is reported at whichever of the two
@@ -34,12 +35,14 @@ func (d *decoder) checkReps(s Settings, origin map[string]string) {
 		"min_repetitions (%d) is larger than max_repetitions (%d)", s.MinReps, s.MaxReps)
 }
 
-// later is the path of whichever of two settings was written later in the file (the
-// one to point at when the pair disagrees).
-func (d *decoder) later(origin map[string]string, a, b string) string {
-	path := origin[b]
-	if p := origin[a]; path == "" || (p != "" && d.ix.at(path).less(d.ix.at(p))) {
-		path = p
+// later is the path of whichever of the settings was written last in the file (the
+// one to point at when they disagree); "" when none was written.
+func (d *decoder) later(origin map[string]string, keys ...string) string {
+	path := ""
+	for _, k := range keys {
+		if p := origin[k]; path == "" || (p != "" && d.ix.at(path).less(d.ix.at(p))) {
+			path = p
+		}
 	}
 	return path
 }
@@ -70,7 +73,7 @@ func (d *decoder) checkHang(s Settings, origin map[string]string, prefix string)
 // floating-point data (MPI-4.0 5.9.2), which the library would reject mid-run.
 func (d *decoder) checkReduction(m Measurement, origin map[string]string, prefix string) {
 	dt := m.Settings.DatatypeFor(m.Op)
-	if !m.Op.Reduction || !bitwise(m.Settings.ReduceOp) || (dt != "float" && dt != "double") {
+	if !m.Op.Combines || !bitwise(m.Settings.ReduceOp) || (dt != "float" && dt != "double") {
 		return
 	}
 	path := d.later(origin, "datatype", "reduce_op")
@@ -94,27 +97,13 @@ func (d *decoder) checkDatatype(m Measurement, origin map[string]string, prefix 
 	switch {
 	case m.Op.Name == "Compare_and_swap" && (dt == "float" || dt == "double"):
 		d.errAt(path, "%s compares bits: MPI defines it on integers and bytes, not on %s data", m.Op.Name, dt)
-	case m.Op.Reduction && m.Op.Name != "Compare_and_swap" && dt == "byte" && !bitwise(m.Settings.ReduceOp):
+	case m.Op.Combines && dt == "byte" && !bitwise(m.Settings.ReduceOp):
 		d.errAt(path, "%s: reduce_op %q is not defined on byte data in MPI (bytes take band, bor, bxor; use int or long)",
 			m.Op.Name, m.Settings.ReduceOp)
 	}
 }
 
 func bitwise(op string) bool { return op == "band" || op == "bor" || op == "bxor" }
-
-// checkProgress reports progress set inside a measurement whose operation has no
-// computation to test from (set for the whole suite, it applies where it can).
-func (d *decoder) checkProgress(m Measurement, origin map[string]string, prefix string) {
-	if m.Op.Nonblocking && !m.Op.SHMEM || m.Settings.Progress == 0 || !setIn(origin, prefix, "progress") {
-		return
-	}
-	if m.Op.SHMEM {
-		d.errAt(origin["progress"], "%s: progress calls MPI_Test on MPI requests; OpenSHMEM operations have none", m.Op.Name)
-		return
-	}
-	d.errAt(origin["progress"], "%s is blocking: progress applies to the non-blocking operations (Isend, Ibcast, ...), which compute between post and completion",
-		m.Op.Name)
-}
 
 // checkSingleElement reports sizes the operation cannot move: other than one element
 // for operations on one element (MPI_Fetch_and_op, shmem_long_p, SHMEM atomics), not a
@@ -136,5 +125,50 @@ func (d *decoder) checkSingleElement(m Measurement, path string) {
 			d.errAt(path+".sizes", "%s moves %s: every size must be a multiple of %d bytes, got %d", m.Op.Name, what, want, n)
 			return
 		}
+	}
+}
+
+// checkMinProcs reports communicator sizes, written in the measurement, too small for
+// its operation to measure anything (one process holding a lock nobody waits for;
+// procs of [settings] are left out where too small, with a note, by Expand).
+func (d *decoder) checkMinProcs(m Measurement, path string, t map[string]any) {
+	if _, ok := t["procs"]; !ok || m.Op.MinProcs == 0 {
+		return
+	}
+	for _, n := range m.Settings.Procs {
+		if n != 0 && n < m.Op.MinProcs {
+			d.errAt(path+".procs", "%s needs at least %d processes (%s): procs = %d measures nothing",
+				m.Op.Name, m.Op.MinProcs, m.Op.MinProcsWhy, n)
+			return
+		}
+	}
+}
+
+// checkLockHold reports a lock held so long that its points cannot be measured: every
+// step holds it for lock_hold, so a repetition of `iterations` steps at or past
+// max_time_per_point leaves a single repetition per point, and no rank finishes a step
+// during the hold, which the watchdog (judging progress) takes for a hang when the
+// hold nears hang_timeout: half of it is the margin for waiters queueing and the
+// watchdog's polling.
+func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix string) {
+	s := m.Settings
+	if !m.Op.LockHold {
+		return
+	}
+	rep := s.LockHold * time.Duration(max(1, s.Iterations))
+	path := d.later(origin, "lock_hold", "max_time_per_point", "hang_timeout", "iterations")
+	if path == "" {
+		path = prefix + ".op"
+	}
+	switch {
+	case rep >= s.MaxTime && s.Iterations > 1:
+		d.errAt(path, "%s holds the lock for lock_hold (%v) in each of iterations = %d steps: a repetition (%v) is not shorter than max_time_per_point (%v), so a point would end after one repetition; lower lock_hold or iterations",
+			m.Op.Name, s.LockHold, s.Iterations, rep, s.MaxTime)
+	case rep >= s.MaxTime:
+		d.errAt(path, "%s holds the lock for lock_hold (%v) in every step, not shorter than max_time_per_point (%v): a point would end after one repetition; lower lock_hold or raise max_time_per_point",
+			m.Op.Name, s.LockHold, s.MaxTime)
+	case 2*s.LockHold >= s.Hang():
+		d.errAt(path, "%s holds the lock for lock_hold (%v), during which no rank finishes a step: hang_timeout (%v) must be more than twice that, or the watchdog may end a point that progresses as hung",
+			m.Op.Name, s.LockHold, s.Hang())
 	}
 }

@@ -144,7 +144,7 @@ func tomlList(items []string) string {
 // of the command line: the flag (--window, --sizes, --method) instead of a position
 // in a text the user never saw, each once.
 func ParseOneLine(text string) (*Plan, error) {
-	p, err := Parse(SourceName, []byte(text))
+	p, err := parse(SourceName, []byte(text), true)
 	return p, CommandLineErrors(err)
 }
 

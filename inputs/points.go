@@ -112,6 +112,10 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 			if comm != nil {
 				nprocs = len(comm)
 			}
+			if nprocs < m.Op.MinProcs { // procs of [settings]: in the measurement, an error
+				notes.add(fmt.Sprintf("procs = %d is fewer than %s needs (%d: %s): skipped", n, m.Op.Name, m.Op.MinProcs, m.Op.MinProcsWhy), m.Name)
+				continue
+			}
 			if m.Op.Rooted && m.Settings.Root >= nprocs {
 				el.add(m.Pos, "measurement %q: root %d is not a rank of its %d-process communicators (procs): lower root or raise procs", m.Name, m.Settings.Root, nprocs)
 				break
@@ -141,10 +145,11 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 			ex.Notes = append(ex.Notes, fmt.Sprintf("measurement %q: %s", m.Name, fallback))
 		}
 	}
+	checkJob(el, ex.Points, job)
 	if len(el.Errors) > 0 {
 		return nil, el
 	}
-	ex.Notes = append(notes.lines(), ex.Notes...)
+	ex.Notes = append(append(slices.Clone(p.Notes), notes.lines()...), ex.Notes...)
 	return ex, nil
 }
 
@@ -223,9 +228,19 @@ func (p *Plan) check(nprocs int) error {
 		if m.Op.Rooted && m.Settings.Root >= nprocs {
 			el.add(m.Pos, "measurement %q: root %d does not exist in a job of %d processes", m.Name, m.Settings.Root, nprocs)
 		}
-		if last := m.Sizes[len(m.Sizes)-1]; m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, nprocs) > m.Settings.Buffer {
+		// Blocks for the largest communicator the job makes of procs.
+		comm := 0
+		for _, n := range m.ProcsList() {
+			switch {
+			case n == 0:
+				comm = max(comm, nprocs)
+			case n <= nprocs: // above the job: left out
+				comm = max(comm, n)
+			}
+		}
+		if last := m.Sizes[len(m.Sizes)-1]; m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, comm) > m.Settings.Buffer {
 			el.add(m.Pos, "measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer",
-				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, nprocs), last, nprocs, m.Settings.Buffer)
+				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, comm), last, comm, m.Settings.Buffer)
 		}
 	}
 	if len(el.Errors) > 0 {

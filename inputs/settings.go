@@ -110,6 +110,8 @@ func (s Settings) Slots(op ops.Info) int {
 // DatatypeFor is the datatype an operation uses under these settings.
 func (s Settings) DatatypeFor(op ops.Info) string {
 	switch {
+	case !op.Datatyped:
+		return "byte" // its kernel moves bytes, or elements of a type of its own
 	case s.Datatype != "":
 		return s.Datatype
 	case op.Reduction:

@@ -28,6 +28,9 @@ type Plan struct {
 	Description  string
 	Settings     Settings // the suite-wide settings
 	Measurements []Measurement
+	// Notes are what the suite asks for that does not happen, said with its position
+	// (a suite-wide setting no measurement uses); Expand passes them on.
+	Notes []string
 }
 
 // Measurement is one [[measurement]] with its settings resolved and sizes expanded.
@@ -95,17 +98,23 @@ func readBounded(path string) ([]byte, error) {
 
 // Parse validates a suite text. On failure the error is an ErrorList with every
 // problem found, in file order.
-func Parse(file string, data []byte) (*Plan, error) {
+func Parse(file string, data []byte) (*Plan, error) { return parse(file, data, false) }
+
+// parse is Parse; strict makes a suite-wide setting no measurement uses an error, not
+// a note (the one-line form, whose flags are all explicit).
+func parse(file string, data []byte, strict bool) (*Plan, error) {
 	doc, d, sum := readDoc(file, data)
 	if doc == nil {
 		return nil, d.el
 	}
+	d.strict = strict
 	plan := &Plan{Name: baseName(file), Source: file, SHA256: sum}
 	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
 	checkPlanSize(d.el, plan.Measurements)
 	if err := d.finish(); err != nil {
 		return nil, err
 	}
+	plan.Notes = d.notes
 	return plan, nil
 }
 
@@ -170,6 +179,9 @@ type decoder struct {
 	// extra are top-level keys another file kind adds (a tune file's grid): not
 	// reported as unknown by suite.
 	extra []string
+	// strict: a suite-wide setting no measurement uses is an error (notes otherwise).
+	strict bool
+	notes  []string
 }
 
 func (d *decoder) errAt(path string, format string, args ...any) {
@@ -255,6 +267,10 @@ func (d *decoder) suite(doc map[string]any) (string, Settings, []Measurement) {
 		names[m.Name] = i
 		ms = append(ms, m)
 	}
+	if len(ms) == len(raw) { // with a measurement left out, what uses a default is unknown
+		d.checkDefaults(origin, ms)
+		d.checkDefaultProcs(global, origin, ms)
+	}
 	return desc, global, ms
 }
 
@@ -334,26 +350,19 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkHang(m.Settings, origin, path)
 	d.checkReduction(m, origin, path)
 	d.checkDatatype(m, origin, path)
-	d.checkProgress(m, origin, path)
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	d.checkSingleElement(m, path)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)
 	}
-	if _, ok := t["procs"]; ok && m.Op.WholeJob {
-		d.errAt(path+".procs", "%s involves every process of the job (a collective over all PEs): procs does not apply", m.Op.Name)
-	}
+	d.checkApplies(&m, path, t)
+	d.checkMinProcs(m, path, t)
+	d.checkLockHold(m, origin, path)
 	if m.Op.SHMEM && m.Op.SingleShot && m.Settings.Iterations > 1 && setIn(origin, "", "iterations") {
 		d.errAt(origin["iterations"], "%s: consecutive OpenSHMEM collectives would reuse a pSync array another PE may still be using: one call per repetition (iterations = \"auto\")", m.Op.Name)
 	}
 	if m.Op.SHMEM && m.Op.Pattern == ops.PatternAll && !m.Op.WholeJob && m.Settings.Layout == "one-per-node" && m.Settings.Procs != nil {
 		d.errAt(path+".op", "%s runs on an active set of consecutive PEs: layout = \"one-per-node\" does not apply", m.Op.Name)
-	}
-	if m.Op.AtomicRate && slices.Contains(m.Settings.Procs, 1) {
-		d.errAt(path+".procs", "%s needs at least 2 PEs: one target and one that hits it", m.Op.Name)
-	}
-	if _, ok := t["procs"]; ok && m.Op.Pattern != ops.PatternAll {
-		d.errAt(path+".procs", "%s runs on a pair of ranks: procs applies to collectives", m.Op.Name)
 	}
 	return m, len(d.el.Errors) == before
 }

@@ -9,7 +9,7 @@ import (
 
 // The one-line form prints the suite it makes, which parses into the points asked for.
 func TestRunPrintSuite(t *testing.T) {
-	code, stdout, stderr := runCLI("run", "Pingpong_Send_Recv", "Bcast", "--sizes", "1B:4MiB", "--step", "*4",
+	code, stdout, stderr := runCLI("run", "Bandwidth_Isend_Irecv", "Bcast", "--sizes", "1B:4MiB", "--step", "*4",
 		"--method", "barrier,ack", "--max-repetitions", "auto", "--procs", "2,all", "--check-data", "--window", "16", "--print-suite")
 	if code != 0 || stderr != "" {
 		t.Fatalf("code %d stderr %q", code, stderr)
@@ -22,7 +22,7 @@ func TestRunPrintSuite(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, stdout)
 		}
 	}
-	if strings.Count(stdout, "method = ") != 1 { // Pingpong_Send_Recv has no timing methods
+	if strings.Count(stdout, "method = ") != 1 { // Bandwidth_Isend_Irecv has no timing methods
 		t.Errorf("methods given to an op without them:\n%s", stdout)
 	}
 	plan, err := inputs.Parse("printed", []byte(stdout))
@@ -33,7 +33,7 @@ func TestRunPrintSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Ping-pong: 12 sizes; Bcast: 12 sizes x 2 methods x procs 2 and 4.
+	// Bandwidth: 12 sizes; Bcast: 12 sizes x 2 methods x procs 2 and 4.
 	if len(pts.Points) != 12+12*2*2 || !plan.Settings.CheckData || plan.Settings.Window != 16 {
 		t.Errorf("%d points, settings %+v", len(pts.Points), plan.Settings)
 	}

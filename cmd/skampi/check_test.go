@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/inputs"
+)
+
+// noHeapVars makes the symmetric heap Open MPI's default for the test.
+func noHeapVars(t *testing.T) {
+	for _, v := range []string{inputs.HeapVar, inputs.HeapVarMLNX} {
+		t.Setenv(v, "")
+		os.Unsetenv(v)
+	}
+}
+
+func writeSuite(t *testing.T, text string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "s.toml")
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// check refuses, at the measurement's position, what the job cannot hold: OpenSHMEM
+// points past the symmetric heap in effect, and buffers of every rank on one host past
+// this machine's memory.
+func TestCheckRefusesWhatTheJobCannotHold(t *testing.T) {
+	noHeapVars(t)
+	f := writeSuite(t, "[[measurement]]\nname = \"put\"\nop = \"Shmem_Put\"\nsizes = { from = \"1B\", to = \"4MiB\", step = \"*2\" }\n")
+	code, _, stderr := runCLI("check", "-i", f, "--np", "2")
+	want := f + `:1:3: measurement "put": Shmem_Put at 2MiB with window 64 needs 256.0MiB of symmetric memory per PE, more than the 256MiB heap in effect (Open MPI's default): set SMA_SYMMETRIC_SIZE=512M (or lower the sizes or window)` + "\n"
+	if code != 1 || stderr != want {
+		t.Errorf("code %d stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+	t.Setenv("SMA_SYMMETRIC_SIZE", "1G")
+	if code, _, stderr := runCLI("check", "-i", f, "--np", "2"); code != 0 {
+		t.Errorf("with a 1 GiB heap: code %d %s", code, stderr)
+	}
+
+	mem := memTotal(t)
+	buf := mem / 2 >> 20 << 20 // one rank's send and receive buffers fill the machine
+	f = writeSuite(t, fmt.Sprintf("[settings]\nbuffer = %d\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [%d]\n", buf, buf))
+	code, _, stderr = runCLI("check", "-i", f, "--np", "2")
+	if code != 1 || !strings.HasPrefix(stderr, f+`:3:3: measurement "pp": Pingpong_Send_Recv at `) || !strings.Contains(stderr, "for the 2 ranks on one host: more than this machine's memory") {
+		t.Errorf("code %d stderr %s", code, stderr)
+	}
+}
+
+// A suite-wide setting no measurement uses is a note in check's plan, not an error.
+func TestCheckNotesUnusedDefaults(t *testing.T) {
+	f := writeSuite(t, "[settings]\nwindow = 8\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
+	code, stdout, stderr := runCLI("check", "-i", f)
+	want := "note: " + f + ":2:10: settings.window: no measurement uses it (window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)): ignored\n"
+	if code != 0 || stderr != "" || !strings.Contains(stdout, want) {
+		t.Errorf("code %d stderr %q stdout\n%s\nwant %s", code, stderr, stdout, want)
+	}
+}
+
+func memTotal(t *testing.T) int64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		t.Skip("no /proc/meminfo")
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if fs := strings.Fields(sc.Text()); len(fs) == 3 && fs[0] == "MemTotal:" {
+			kb, err := strconv.ParseInt(fs[1], 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	t.Skip("no MemTotal")
+	return 0
+}

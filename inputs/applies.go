@@ -1,0 +1,132 @@
+package inputs
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/skampi/skampi/ops"
+)
+
+// Settings that matter to some operations only. One rule for suites and the command
+// line: given for a measurement whose operation does not use it, a setting is an
+// error at its key; given in [settings] (the suite's defaults) and used by none of
+// the suite's measurements, a note (the one-line form, whose flags are what the user
+// asked of the operations named, makes that an error too). A setting not listed here
+// matters to every operation.
+
+type scope struct {
+	what    string // the operations it applies to, in words
+	applies func(m *Measurement) bool
+}
+
+func collective(m *Measurement) bool { return m.Op.Pattern == ops.PatternAll && !m.Op.WholeJob }
+func windowed(m *Measurement) bool   { return m.Op.Windowed }
+
+const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
+const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
+
+var scopes = map[string]scope{
+	"pair":          {"operations on a pair of ranks", func(m *Measurement) bool { return m.Op.Pattern == ops.PatternPair }},
+	"window":        {windowedOps, windowed},
+	"recv_slots":    {windowedOps, windowed},
+	"datatype":      {"MPI collectives and typed one-sided operations (Accumulate, Fetch_and_op, ...)", func(m *Measurement) bool { return m.Op.Datatyped }},
+	"reduce_op":     {"MPI reductions and accumulates", func(m *Measurement) bool { return m.Op.Combines }},
+	"root":          {"rooted collectives", func(m *Measurement) bool { return m.Op.Rooted }},
+	"barrier_above": {"the ordered all-to-alls", func(m *Measurement) bool { return m.Op.Phased }},
+	"procs":         {procsOps, collective},
+	"layout":        {procsOps, collective},
+	"progress": {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute",
+		func(m *Measurement) bool { return m.Op.Nonblocking && !m.Op.SHMEM }},
+	"rma_window": {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
+	"lock_hold":  {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
+	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
+	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
+		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {
+			meth, _ := m.Op.Method(name)
+			return meth.WindowSync
+		})
+	}},
+}
+
+// checkApplies reports every setting written in a measurement's table that its
+// operation does not use.
+func (d *decoder) checkApplies(m *Measurement, path string, t map[string]any) {
+	for _, k := range sortedKeys(t) {
+		if sc, ok := scopes[k]; ok && !sc.applies(m) {
+			d.errAt(path+"."+k, "%s does not use it: %s applies to %s", m.Op.Name, k, sc.what)
+		}
+	}
+}
+
+// checkDefaults reports every setting of [settings] that no measurement uses: a note,
+// or with strict (the one-line form) an error.
+func (d *decoder) checkDefaults(origin map[string]string, ms []Measurement) {
+	keys := make([]string, 0, len(origin))
+	for k := range origin { // the valid ones: a wrong value is said already
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		sc, ok := scopes[k]
+		if !ok || slices.ContainsFunc(ms, func(m Measurement) bool { return sc.applies(&m) }) {
+			continue
+		}
+		path := "settings." + k
+		if d.strict {
+			names := make([]string, len(ms))
+			for i, m := range ms {
+				names[i] = m.Op.Name
+			}
+			d.errAt(path, "%s: %s applies to %s", noneUses(names), k, sc.what)
+			continue
+		}
+		pos := d.ix.at(path)
+		d.notes = append(d.notes, fmt.Sprintf("%s:%d:%d: %s: no measurement uses it (%s applies to %s): ignored",
+			d.el.File, pos.Line, pos.Col, path, k, sc.what))
+	}
+}
+
+// noneUses says that the operations named do not use a setting, each named once.
+func noneUses(names []string) string {
+	var u []string
+	for _, n := range names {
+		if !slices.Contains(u, n) {
+			u = append(u, n)
+		}
+	}
+	if len(u) == 1 {
+		return u[0] + " does not use it"
+	}
+	return "none of " + strings.Join(u, ", ") + " uses it"
+}
+
+// checkDefaultProcs refuses, in the one-line form, a process count of --procs that
+// none of the operations measures anything on (a suite's [settings] leaves such counts
+// out where too few, with a note: Expand).
+func (d *decoder) checkDefaultProcs(global Settings, origin map[string]string, ms []Measurement) {
+	if !d.strict || origin["procs"] != "settings.procs" {
+		return
+	}
+	for _, n := range global.Procs {
+		var short *Measurement
+		for i := range ms {
+			m := &ms[i]
+			if !collective(m) {
+				continue
+			}
+			if n == 0 || n >= m.Op.MinProcs {
+				short = nil
+				break
+			}
+			if short == nil {
+				short = m
+			}
+		}
+		if short != nil {
+			d.errAt("settings.procs", "%s needs at least %d processes (%s): procs = %d measures nothing",
+				short.Op.Name, short.Op.MinProcs, short.Op.MinProcsWhy, n)
+			return
+		}
+	}
+}
