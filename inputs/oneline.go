@@ -3,7 +3,6 @@ package inputs
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/skampi/skampi/ops"
@@ -20,6 +19,12 @@ type OneLine struct {
 	// Settings in the order given: suite keys (min_repetitions, window, ...) and the
 	// values as typed; a value with commas is a list.
 	Settings [][2]string
+	// NP is the processes of the job the suite is for (0: 2): default sizes fit it.
+	NP int
+	// Command, when not nil, is the command line, printed as the suite's first line (a
+	// comment). A run leaves it out: its text, and so its hash, must not change with
+	// flags such as --resume that a restart adds.
+	Command []string
 }
 
 // SourceName is how errors in a one-line suite name their "file".
@@ -37,35 +42,38 @@ func SettingList() []Setting {
 	return out
 }
 
-// Suite is the TOML text of the one-line suite, headed by a comment with command when
-// it is not empty (a run leaves it out: its text, and so its hash, must not change with
-// flags such as --resume that a restart adds). Only what cannot be put in a suite is
-// an error here (no operation); everything else is checked by Parse, with the key.
-func (o OneLine) Suite(command string) (string, error) {
+// Suite is the TOML text of the one-line suite. Only what cannot be put in a suite is
+// an error here (no operation, a flag no operation named takes); everything else is
+// checked by ParseOneLine, naming the flag.
+func (o OneLine) Suite() (string, error) {
 	if len(o.Ops) == 0 {
 		return "", fmt.Errorf("name at least one operation (skampi list shows them)")
 	}
 	var b strings.Builder
-	if command != "" {
-		fmt.Fprintf(&b, "# %s\n", command)
+	if o.Command != nil {
+		fmt.Fprintf(&b, "# %s\n", shellWords(o.Command))
 	}
-	fmt.Fprintf(&b, "description = %s\n", strconv.Quote("from the command line: "+strings.Join(o.Ops, ", ")))
+	fmt.Fprintf(&b, "description = %s\n", tomlString("from the command line: "+strings.Join(o.Ops, ", ")))
 	if len(o.Settings) > 0 {
 		b.WriteString("\n[settings]\n")
 		for _, kv := range o.Settings {
-			v := tomlValue(kv[1])
-			if kv[0] == "procs" { // a list even of one: --procs 4
-				v = tomlList(strings.Split(kv[1], ","))
+			v := settingValue(kv[0], kv[1])
+			if err := checkValue(kv[0], kv[1], v); err != nil {
+				return "", err
 			}
 			fmt.Fprintf(&b, "%s = %s\n", kv[0], v)
 		}
 	}
+	if err := o.checkMethods(); err != nil {
+		return "", err
+	}
+	s := o.settings()
 	for _, op := range o.Ops {
-		sizes, err := o.sizes(op)
+		sizes, err := o.sizes(op, s)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "\n[[measurement]]\nname = %s\nop = %s\nsizes = %s\n", strconv.Quote(op), strconv.Quote(op), sizes)
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %s\nop = %s\nsizes = %s\n", tomlString(op), tomlString(op), sizes)
 		if in, ok := ops.Lookup(op); ok && len(o.Methods) > 0 && len(in.Methods) > 0 {
 			fmt.Fprintf(&b, "method = %s\n", tomlList(o.Methods))
 		}
@@ -73,71 +81,42 @@ func (o OneLine) Suite(command string) (string, error) {
 	return b.String(), nil
 }
 
-// defaultSizes are an operation's sizes when --sizes is not given: OSU's 1 B to 4 MiB
-// by powers of two, from one element for typed data (a reduction's int, a SHMEM
-// put64's long), one element only for single-element operations, 0 for a barrier.
-func defaultSizes(op string) string {
-	in, ok := ops.Lookup(op)
-	switch {
-	case !ok:
-		return "1B:4MiB"
-	case in.SingleElement:
-		return strconv.FormatInt(in.ElementBytes, 10)
-	case strings.Contains(op, "Barrier") || strings.HasSuffix(op, "_Sync") || strings.HasSuffix(op, "_Sync_All"):
-		return "0"
-	case in.ElementBytes > 0:
-		return fmt.Sprintf("%dB:4MiB", in.ElementBytes)
-	case in.Reduction:
-		return "4B:4MiB" // the default datatype of reductions, int
+// checkMethods refuses --method when no operation named has timing methods: it would
+// go to none of them.
+func (o OneLine) checkMethods() error {
+	if len(o.Methods) == 0 {
+		return nil
 	}
-	return "1B:4MiB"
+	var names []string
+	for _, op := range o.Ops {
+		in, ok := ops.Lookup(op)
+		if !ok || len(in.Methods) > 0 {
+			return nil // an unknown operation is said by ParseOneLine
+		}
+		names = append(names, op)
+	}
+	return fmt.Errorf("--method: %s: only operations with timing methods take it (Bcast, Put, Shmem_Broadcast, ...)", noneUses(names))
 }
 
-func (o OneLine) sizes(op string) (string, error) {
-	s := o.Sizes
-	if s == "" {
-		s = defaultSizes(op)
+func (o OneLine) sizes(op string, s Settings) (string, error) {
+	sz := o.Sizes
+	if sz == "" {
+		sz = o.defaultSizes(op, s)
 	}
 	step := o.Step
 	if step == "" {
 		step = "*2"
 	}
-	if from, to, ok := strings.Cut(s, ":"); ok {
-		if strings.Contains(s, ",") {
-			return "", fmt.Errorf("--sizes %q: a range FROM:TO or a list A,B,C, not both", s)
+	if from, to, ok := strings.Cut(sz, ":"); ok {
+		if strings.Contains(sz, ",") {
+			return "", fmt.Errorf("--sizes %q: a range FROM:TO or a list A,B,C, not both", sz)
 		}
-		return fmt.Sprintf("{ from = %s, to = %s, step = %s }", strconv.Quote(from), strconv.Quote(to), strconv.Quote(step)), nil
+		return fmt.Sprintf("{ from = %s, to = %s, step = %s }", tomlString(from), tomlString(to), tomlString(step)), nil
 	}
 	if o.Step != "" && o.Sizes != "" {
-		return "", fmt.Errorf("--step %q applies to a range of sizes (--sizes FROM:TO), not to the list %q", o.Step, s)
+		return "", fmt.Errorf("--step %q applies to a range of sizes (--sizes FROM:TO), not to the list %q", o.Step, sz)
 	}
-	return tomlList(strings.Split(s, ",")), nil
-}
-
-// tomlValue writes a command-line value as the TOML value a suite would hold: numbers
-// and booleans bare, lists for comma-separated values, strings quoted.
-func tomlValue(s string) string {
-	if strings.Contains(s, ",") {
-		return tomlList(strings.Split(s, ","))
-	}
-	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return s
-	}
-	if _, err := strconv.ParseFloat(s, 64); err == nil && !strings.ContainsAny(s, "nN") { // not NaN, Inf
-		return s
-	}
-	if s == "true" || s == "false" {
-		return s
-	}
-	return strconv.Quote(s)
-}
-
-func tomlList(items []string) string {
-	parts := make([]string, len(items))
-	for i, it := range items {
-		parts[i] = tomlValue(strings.TrimSpace(it))
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return tomlList(strings.Split(sz, ",")), nil
 }
 
 // ParseOneLine parses the one-line suite and, on failure, says each problem in terms

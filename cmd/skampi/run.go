@@ -58,9 +58,10 @@ func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 	}
 }
 
-// suite is the one-line suite of the operations and the flags that were set.
-func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string) (string, error) {
-	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step}
+// suite is the one-line suite of the operations and the flags that were set, for a
+// job of np processes; args, when printing, head it as a comment.
+func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string, np int, args []string) (string, error) {
+	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step, NP: np}
 	if f.methods != "" {
 		ol.Methods = strings.Split(f.methods, ",")
 	}
@@ -69,11 +70,10 @@ func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string) (string, error
 			ol.Settings = append(ol.Settings, [2]string{key, *f.values[key]})
 		}
 	}
-	command := ""
 	if f.print {
-		command = "skampi " + strings.Join(os.Args[1:], " ")
+		ol.Command = append([]string{"skampi"}, args...)
 	}
-	return ol.Suite(command)
+	return ol.Suite()
 }
 
 func newRunCmd() *cobra.Command {
@@ -110,15 +110,21 @@ func newRunCmd() *cobra.Command {
 			case o.Suite != "":
 				return runSuite(cmd, o)
 			}
-			text, err := f.suite(cmd.Flags(), args)
+			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, args))
 			if err != nil {
 				return usageError(cmd, "run: "+err.Error())
 			}
 			// Checked here, in the flags' terms, before it is shown or any process starts.
-			if _, err := inputs.ParseOneLine(text); err != nil {
+			plan, err := inputs.ParseOneLine(text)
+			if err != nil {
 				return &exitError{Code: 2, Err: err}
 			}
 			if f.print {
+				// What is printed runs as it stands: planned on the job --np names, as
+				// `skampi check --np N` would (a run plans again, on the job it gets).
+				if _, err := plan.Expand(inputs.Job{NProcs: o.NP}); err != nil {
+					return &exitError{Code: 2, Err: inputs.CommandLineErrors(err)}
+				}
 				_, err := fmt.Fprint(cmd.OutOrStdout(), text)
 				return err
 			}
@@ -129,6 +135,24 @@ func newRunCmd() *cobra.Command {
 	addRunFlags(cmd.Flags(), o)
 	addOneLineFlags(cmd.Flags(), f)
 	return cmd
+}
+
+// commandLine is the line that made a one-line suite, as the flags were parsed: the
+// operations, then every flag given but --print-suite, in the flags' order.
+func commandLine(cmd *cobra.Command, ops []string) []string {
+	line := append([]string{"run"}, ops...)
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		switch {
+		case fl.Name == "print-suite":
+		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+			line = append(line, "--"+fl.Name)
+		case fl.Value.Type() == "bool" || fl.NoOptDefVal != "": // --check-data VALUE would not read VALUE
+			line = append(line, "--"+fl.Name+"="+fl.Value.String())
+		default:
+			line = append(line, "--"+fl.Name, fl.Value.String())
+		}
+	})
+	return line
 }
 
 // usageError is a mistake on the command line: exit status 2.
