@@ -66,8 +66,8 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 		at[[2]string{k, w}] = p.TimeS
 		maxT = math.Max(maxT, p.TimeS)
 	}
-	if len(kinds) == 0 || !(maxT > 0) {
-		return nil, fmt.Errorf("no atomic to draw")
+	if len(kinds) == 0 || !(maxT > 0) || math.IsInf(maxT, 0) {
+		return nil, fmt.Errorf("no bar to draw: every atomic's time is 0, negative or not finite")
 	}
 	p0 := g.Points[0]
 	extra := "uncontended: one PE issues, one is the target"

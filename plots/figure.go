@@ -222,8 +222,13 @@ func wrapWords(sty text.Style, s string, width vg.Length) []string {
 	return append(lines, cur)
 }
 
-// Render writes the figure in one of Formats.
-func (f *Figure) Render(w io.Writer, format string) error {
+// Render writes the figure in one of Formats. Data the plotting library cannot draw
+// (it panics on some) is an error, never a crash.
+func (f *Figure) Render(w io.Writer, format string) (err error) {
+	defer recoverAs(&err)
+	if f.Plot == nil {
+		return fmt.Errorf("%s: nothing drawn", f.Name)
+	}
 	wd, ht := f.size()
 	var cv vg.CanvasWriterTo
 	switch format {
@@ -238,14 +243,14 @@ func (f *Figure) Render(w io.Writer, format string) error {
 	}
 	f.draw(draw.New(cv), format != "pdf")
 	if format != "svg" {
-		_, err := cv.WriteTo(w)
+		_, err = cv.WriteTo(w)
 		return err
 	}
 	var buf bytes.Buffer
-	if _, err := cv.WriteTo(&buf); err != nil {
+	if _, err = cv.WriteTo(&buf); err != nil {
 		return err
 	}
-	_, err := w.Write(svgFonts(buf.Bytes()))
+	_, err = w.Write(svgFonts(buf.Bytes()))
 	return err
 }
 
@@ -295,13 +300,23 @@ func (f *Figure) SVG() ([]byte, error) {
 	return b, nil
 }
 
+// DrawError is a figure that could not be drawn in a format: its data, not the disk.
+type DrawError struct {
+	Figure, Format string
+	Err            error
+}
+
+func (e *DrawError) Error() string { return fmt.Sprintf("%s.%s: %v", e.Figure, e.Format, e.Err) }
+func (e *DrawError) Unwrap() error { return e.Err }
+
 // Save writes the figure to dir as NAME.FORMAT for each format and returns the paths.
+// A format the figure cannot be drawn in is a *DrawError, and nothing is written for it.
 func (f *Figure) Save(dir string, formats []string) ([]string, error) {
 	var paths []string
 	for _, format := range formats {
 		var buf bytes.Buffer
 		if err := f.Render(&buf, format); err != nil {
-			return paths, fmt.Errorf("%s: %w", f.Name, err)
+			return paths, &DrawError{Figure: f.Name, Format: format, Err: err}
 		}
 		path := filepath.Join(dir, f.Name+"."+format)
 		// Whole or not at all, and never through a link or over a device someone put there.

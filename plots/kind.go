@@ -82,11 +82,28 @@ func (o Options) errors() ErrorBars {
 	return o.Errors
 }
 
-// Figures runs every kind on the results and returns the figures, with names that
-// are unique and safe as file names.
+// Skipped is a figure that could not be drawn (its data all zero, not finite, nothing
+// a log axis can show...), and why.
+type Skipped struct {
+	Figure string // its kind and what it would have shown
+	Reason string
+}
+
+func (s Skipped) String() string { return s.Figure + ": " + s.Reason }
+
+// Figures is Draw without the figures it skipped.
 func Figures(res *report.Results, opts Options) ([]*Figure, error) {
+	figs, _, err := Draw(res, opts)
+	return figs, err
+}
+
+// Draw runs every kind on the results and returns the figures, with names that are
+// unique and safe as file names. A figure that cannot be drawn is left out and listed
+// in skipped: one figure's data never costs the others. The error is a mistake in
+// opts.
+func Draw(res *report.Results, opts Options) (figs []*Figure, skipped []Skipped, err error) {
 	if _, err := ParseErrorBars(string(opts.Errors)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	want := map[string]bool{}
 	for _, k := range opts.Kinds {
@@ -100,28 +117,65 @@ func Figures(res *report.Results, opts Options) ([]*Figure, error) {
 		for _, k := range Kinds() {
 			names = append(names, k.Name)
 		}
-		return nil, fmt.Errorf("unknown figure kind %q (known: %s)", k, strings.Join(names, ", "))
+		return nil, nil, fmt.Errorf("unknown figure kind %q (known: %s)", k, strings.Join(names, ", "))
 	}
 	for _, k := range opts.Kinds {
 		want[k] = true
 	}
-	var figs []*Figure
 	var tags []string
 	for _, k := range Kinds() {
 		if len(want) > 0 && !want[k.Name] {
 			continue
 		}
-		for _, g := range k.Groups(res) {
-			f, err := k.Build(g, opts)
+		groups, err := groupsOf(k, res)
+		if err != nil {
+			skipped = append(skipped, Skipped{Figure: k.Name + " figures", Reason: err.Error()})
+			continue
+		}
+		for _, g := range groups {
+			f, err := build(k, g, opts)
 			if err != nil {
-				return nil, fmt.Errorf("%s figure %s: %w", k.Name, g.Key, err)
+				skipped = append(skipped, Skipped{Figure: k.Name + " figure " + describe(g, opts), Reason: err.Error()})
+				continue
 			}
 			figs = append(figs, f)
 			tags = append(tags, g.runTag(opts))
 		}
 	}
 	uniqueNames(figs, tags)
-	return figs, nil
+	return figs, skipped, nil
+}
+
+// groupsOf and build run a kind, a panic in the plotting library (which panics on
+// some degenerate data) becoming the figure's error.
+func groupsOf(k Kind, res *report.Results) (gs []Group, err error) {
+	defer recoverAs(&err)
+	return k.Groups(res), nil
+}
+
+func build(k Kind, g Group, opts Options) (f *Figure, err error) {
+	defer recoverAs(&err)
+	f, err = k.Build(g, opts)
+	if err == nil && f == nil {
+		err = fmt.Errorf("nothing drawn")
+	}
+	return f, err
+}
+
+func recoverAs(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("cannot be drawn: %v", r)
+	}
+}
+
+// describe names a group for a warning: its key with the run's label or short id in
+// place of the full run id.
+func describe(g Group, opts Options) string {
+	key := g.Key
+	for _, r := range g.Runs {
+		key = strings.ReplaceAll(key, r.RunID, runName(r.RunID, opts))
+	}
+	return key
 }
 
 // uniqueNames appends a run tag to names several figures share, then a counter.

@@ -49,6 +49,9 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("no data to draw: no point has a finite value")
+	}
 	var xs, ys []float64
 	for _, l := range lines {
 		xs = append(xs, l.X...)
@@ -69,7 +72,7 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 		notes = append(notes, fmt.Sprintf("%s with a value <= 0 not shown on the log axis", plural(dropped, "point")))
 	}
 	if len(lines) == 0 {
-		return nil, fmt.Errorf("no data to draw")
+		return nil, fmt.Errorf("no data to draw: every point is at 0 or below, which a log axis cannot show")
 	}
 
 	f := &Figure{Name: SafeName(s.Name), Kind: s.Kind, Title: s.Title, Caption: s.Caption,

@@ -7,9 +7,9 @@ import (
 )
 
 // RatioFigures draws every table of a comparison as the ratio other/baseline against
-// message size, one line per process count, with a reference line at 1.
-func RatioFigures(c *compare.Comparison) ([]*Figure, error) {
-	var out []*Figure
+// message size, one line per process count, with a reference line at 1. A table whose
+// ratios cannot be drawn is left out and listed in skipped.
+func RatioFigures(c *compare.Comparison) (out []*Figure, skipped []Skipped) {
 	for _, t := range c.Tables {
 		byProcs := map[int]*Line{}
 		var order []int
@@ -38,7 +38,7 @@ func RatioFigures(c *compare.Comparison) ([]*Figure, error) {
 		for _, n := range order {
 			lines = append(lines, *byProcs[n])
 		}
-		f, err := NewLineFigure(LineSpec{
+		f, err := ratioFigure(LineSpec{
 			Name:    SafeName(fmt.Sprintf("ratio-%s-vs-%s-%s", t.Other, t.Baseline, t.Measurement)),
 			Kind:    "ratio",
 			Title:   fmt.Sprintf("%s: %s / %s", t.Measurement, t.Other, t.Baseline),
@@ -48,9 +48,16 @@ func RatioFigures(c *compare.Comparison) ([]*Figure, error) {
 			Lines:   lines, Reference: []float64{1},
 		})
 		if err != nil {
-			return nil, fmt.Errorf("ratio figure for %s: %w", t.Measurement, err)
+			skipped = append(skipped, Skipped{Figure: fmt.Sprintf("ratio figure %s / %s of %s", t.Other, t.Baseline, t.Measurement), Reason: err.Error()})
+			continue
 		}
 		out = append(out, f)
 	}
-	return out, nil
+	return out, skipped
+}
+
+// ratioFigure is NewLineFigure with a panic of the plotting library as its error.
+func ratioFigure(s LineSpec) (f *Figure, err error) {
+	defer recoverAs(&err)
+	return NewLineFigure(s)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,24 +40,40 @@ func newPlotCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			figs, err := plots.Figures(res, plots.Options{Errors: eb, Labels: labels})
+			figs, skipped, err := plots.Draw(res, plots.Options{Errors: eb, Labels: labels})
 			if err != nil {
 				return err
 			}
-			if len(figs) == 0 {
+			if len(figs) == 0 && len(skipped) == 0 {
 				return fmt.Errorf("no figure to draw: %d point(s) in %d run(s), and no figure kind applies to them", len(res.Points), len(res.Runs))
 			}
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return err
 			}
+			for _, s := range skipped {
+				warnNotDrawn(cmd.ErrOrStderr(), s)
+			}
+			written := 0
 			for _, f := range figs {
-				paths, err := f.Save(dir, fs)
-				for _, p := range paths {
-					fmt.Fprintln(cmd.OutOrStdout(), p)
+				for _, format := range fs {
+					paths, err := f.Save(dir, []string{format})
+					var de *plots.DrawError
+					if errors.As(err, &de) {
+						skipped = append(skipped, plots.Skipped{Figure: de.Figure + "." + de.Format, Reason: de.Err.Error()})
+						warnNotDrawn(cmd.ErrOrStderr(), skipped[len(skipped)-1])
+						continue
+					}
+					for _, p := range paths {
+						fmt.Fprintln(cmd.OutOrStdout(), p)
+					}
+					if err != nil {
+						return err // the disk, not the data: every further figure would fail too
+					}
+					written += len(paths)
 				}
-				if err != nil {
-					return err
-				}
+			}
+			if written == 0 {
+				return fmt.Errorf("no figure could be drawn: %d skipped (the warnings above say why)", len(skipped))
 			}
 			return nil
 		},
@@ -112,6 +129,12 @@ func loadSources(sources []report.Source, cmd *cobra.Command) (*report.Results, 
 	}
 	report.PrintProblems(cmd.ErrOrStderr(), all.Problems, maxProblemLines)
 	return all, labels, each, nil
+}
+
+// warnNotDrawn says in one line that a figure was left out, and why; the others are
+// drawn (see the exit status in README).
+func warnNotDrawn(w io.Writer, s plots.Skipped) {
+	fmt.Fprintln(w, report.Printable("skampi: warning: "+s.Figure+" not drawn: "+s.Reason))
 }
 
 // maxProblemLines is how many problems of the input a verb that reads on prints.

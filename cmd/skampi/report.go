@@ -35,17 +35,18 @@ func newReportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			figs, err := plots.Figures(res, plots.Options{Errors: eb, Labels: labels})
+			figs, skipped, err := plots.Draw(res, plots.Options{Errors: eb, Labels: labels})
 			if err != nil {
 				return err
 			}
 			in := htmlreport.Input{Title: title, Sources: sources, Results: res, Generated: time.Now()}
 			// With their kinds, so the overlap figures go to their own section.
-			if in.Figures, err = htmlreport.FromPlots(figs); err != nil {
-				return err
-			}
+			var more []plots.Skipped
+			in.Figures, more = htmlreport.Render(figs)
+			skipped = append(skipped, more...)
 			if len(sources) > 1 {
-				tables, ratios, err := comparisons(each)
+				tables, ratios, notDrawn, err := comparisons(each)
+				skipped = append(skipped, notDrawn...)
 				switch {
 				case errors.Is(err, compare.ErrNothingInCommon):
 					// Runs of different suites still make a report, with their figures
@@ -57,6 +58,12 @@ func newReportCmd() *cobra.Command {
 					in.Comparisons = tables
 					in.Figures = append(in.Figures, ratios...)
 				}
+			}
+			// A figure its data cannot make is left out, said here and on the page: the
+			// page is still written, and the status is 0.
+			for _, s := range skipped {
+				warnNotDrawn(cmd.ErrOrStderr(), s)
+				in.NotDrawn = append(in.NotDrawn, s.String())
 			}
 			if err := report.WriteFile(out, func(w io.Writer) error { return htmlreport.Write(w, in) }); err != nil {
 				return err
@@ -73,28 +80,19 @@ func newReportCmd() *cobra.Command {
 }
 
 // comparisons compares every source with the first: the text table, as `skampi
-// compare` prints it, and a ratio-vs-size figure per measurement.
-func comparisons(ls []compare.Labelled) ([]htmlreport.Table, []htmlreport.Figure, error) {
+// compare` prints it, and a ratio-vs-size figure per measurement (those that cannot be
+// drawn in notDrawn).
+func comparisons(ls []compare.Labelled) ([]htmlreport.Table, []htmlreport.Figure, []plots.Skipped, error) {
 	c, err := compare.Compare(ls, compare.Options{})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var text strings.Builder
 	if err := compare.WriteComparison(&text, c); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	tables := []htmlreport.Table{{Title: fmt.Sprintf("%s compared with %s", strings.Join(c.Others, ", "), c.Baseline), Text: text.String()}}
-	figs, err := plots.RatioFigures(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	var out []htmlreport.Figure
-	for _, f := range figs {
-		svg, err := f.SVG()
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, htmlreport.Figure{Title: f.Title, Caption: f.Caption, SVG: svg})
-	}
-	return tables, out, nil
+	figs, notDrawn := plots.RatioFigures(c)
+	out, more := htmlreport.Render(figs)
+	return tables, out, append(notDrawn, more...), nil
 }

@@ -42,6 +42,7 @@ type Input struct {
 	Sources     []report.Source
 	Results     *report.Results
 	Figures     []Figure
+	NotDrawn    []string // figures left out, each with why (their data could not make one)
 	Comparisons []Table
 	// Lead is shown first, before the runs: what the page is for (a tuning verdict).
 	Lead      *Table

@@ -15,18 +15,25 @@ import (
 // other figures: they belong next to the numbers they show.
 var overlapKinds = map[string]bool{"overlap": true, "overlap-ratio": true}
 
-// FromPlots renders figures made by package plots for the page, keeping their kind so
-// that each lands in its section.
+// FromPlots is Render without the figures it left out.
 func FromPlots(figs []*plots.Figure) ([]Figure, error) {
-	var out []Figure
+	out, _ := Render(figs)
+	return out, nil
+}
+
+// Render renders figures made by package plots for the page, keeping their kind so
+// that each lands in its section. A figure that cannot be drawn is left out and listed
+// in skipped (Input.NotDrawn says so on the page).
+func Render(figs []*plots.Figure) (out []Figure, skipped []plots.Skipped) {
 	for _, f := range figs {
 		svg, err := f.SVG()
 		if err != nil {
-			return nil, fmt.Errorf("figure %s: %w", f.Name, err)
+			skipped = append(skipped, plots.Skipped{Figure: f.Kind + " figure " + f.Name, Reason: err.Error()})
+			continue
 		}
 		out = append(out, Figure{Title: f.Title, Caption: f.Caption, Kind: f.Kind, SVG: svg})
 	}
-	return out, nil
+	return out, skipped
 }
 
 // overlapView is the non-blocking overlap section: a table per measurement with a
