@@ -3,6 +3,7 @@ package job
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -37,13 +38,21 @@ func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("finding the skampi executable: %w", err)
 	}
+	return launcher(mpirun, self, o, quiet), nil
+}
+
+// launcher runs self under the launcher at path mpirun.
+func launcher(mpirun, self string, o Options, quiet time.Duration) Launcher {
 	return func(args []string) (int, syscall.Signal, error) {
 		cmd := launch.Command(mpirun, self, args, o.Env,
 			launch.Options{Library: mpi.Build, NP: o.NP, Cores: runtime.NumCPU(), Root: os.Geteuid() == 0})
 		// The launcher's banners about a failed job go; skampi says what happened.
 		banner := launch.NewBannerFilter(o.Stderr)
 		defer banner.Close()
-		cmd.Stdout, cmd.Stderr = o.Stdout, banner
+		// Rank 0 of a run (or of a clock check) always prints to stdout: a job that
+		// printed nothing never started, whatever the launcher's status says.
+		out := &seenWriter{w: o.Stdout}
+		cmd.Stdout, cmd.Stderr = out, banner
 		dieWithLauncher(cmd)
 		var stalled atomic.Bool
 		started := func() {} // the watch starts once mpirun has (endJob reads its process)
@@ -69,8 +78,24 @@ func MPIRun(o Options, quiet time.Duration) (Launcher, error) {
 		if err != nil {
 			err = fmt.Errorf("%s: %w", mpirun, err)
 		}
+		if err == nil && code == 0 && sig == 0 && !out.seen.Load() {
+			err = fmt.Errorf("%s exited 0, but no process of the job printed anything: no rank started, nothing was measured (is it a working launcher?)", mpirun)
+		}
 		return code, sig, err
-	}, nil
+	}
+}
+
+// seenWriter passes output on and notes whether any came.
+type seenWriter struct {
+	w    io.Writer
+	seen atomic.Bool
+}
+
+func (s *seenWriter) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		s.seen.Store(true)
+	}
+	return s.w.Write(p)
 }
 
 // SelfLaunch runs the suite through l. When the job dies in a point (a hang the
@@ -90,7 +115,7 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		if err != nil {
 			return err
 		}
-		after, _ := loadState(o.Out)
+		after, readErr := loadState(o.Out)
 		newRuns = append(newRuns, after.runsSince(before)...)
 		if sig != 0 {
 			// mpirun may have dropped the ranks' last words: say it here too.
@@ -102,6 +127,13 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 			return &ExitError{Code: ExitSignal + int(sig), Quiet: true}
 		}
 		if code == 0 {
+			// A launcher's 0 is not proof that the job ran: the results must say so.
+			if readErr != nil {
+				return fmt.Errorf("the job ended with status 0, but its results cannot be read: %w", readErr)
+			}
+			if err := checkRan(plan, o.Out, before, after); err != nil {
+				return err
+			}
 			break
 		}
 		// Resume after a hang (the watchdog's status) or a death by signal (a crash, a
@@ -162,6 +194,25 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		if code := final.summarise(o.Stderr, newRuns); code != 0 {
 			return &ExitError{Code: code, Quiet: true}
 		}
+	}
+	return nil
+}
+
+// checkRan says what is missing when a launch that ended with status 0 left no run in
+// the results, or points of the plan without a record (measured, or a fault saying
+// why not). Without a results directory there is nothing to look at (MPIRun checks the
+// job's output instead).
+func checkRan(plan *inputs.Plan, dir string, before, after *state) error {
+	if dir == "" {
+		return nil
+	}
+	path := filepath.Join(dir, "results.jsonl")
+	if len(after.runsSince(before)) == 0 {
+		return fmt.Errorf("the launcher exited 0, but no rank started: %s has no run header from this job, so nothing was measured", path)
+	}
+	if pt := after.firstMissing(plan); pt != nil {
+		return fmt.Errorf("the job ended with status 0, but not every point has a record in %s, the first without is %s %q, %s (point %d): the ranks stopped early; --resume measures what is missing",
+			path, pt.Op().Name, pt.Measurement.Name, pointText(pt.Key()), pt.Index)
 	}
 	return nil
 }

@@ -306,3 +306,66 @@ func TestStoppedJobIsRecordedByTheLauncher(t *testing.T) {
 		t.Errorf("%d launches, %d points", j.runs, len(st.res.Points))
 	}
 }
+
+// A launcher that exits 0 is not taken at its word: a job that wrote no run header,
+// or left points without a record, is a failure with one clear line.
+func TestLauncherSuccessWithoutAJob(t *testing.T) {
+	plan, err := inputs.Parse("crash.toml", []byte(crashSuite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	dir := t.TempDir()
+	launches := 0
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}},
+		func([]string) (int, syscall.Signal, error) { launches++; return 0, 0, nil })
+	if err == nil || !strings.Contains(err.Error(), "the launcher exited 0, but no rank started: "+filepath.Join(dir, "results.jsonl")+" has no run header from this job") {
+		t.Errorf("nothing started: %v", err)
+	}
+	if launches != 1 {
+		t.Errorf("%d launches", launches)
+	}
+	// A run header, then the ranks stop after a few points with status 0.
+	dir = t.TempDir()
+	j := &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool { return pt.Index > 3 }}
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}},
+		func(args []string) (int, syscall.Signal, error) {
+			_, sig, err := j.launch(args)
+			return 0, sig, err
+		})
+	if err == nil || !strings.Contains(err.Error(), `not every point has a record in `+filepath.Join(dir, "results.jsonl")+`, the first without is Bcast "bcast", 64 bytes, method barrier, 2 processes (point 4)`) {
+		t.Errorf("stopped early: %v", err)
+	}
+	if j.runs != 1 {
+		t.Errorf("%d launches", j.runs)
+	}
+}
+
+// MPIRun's launcher: a launcher that exits 0 but runs no process of the job (nothing
+// on stdout, where rank 0 always prints) fails; one whose job prints succeeds.
+func TestLauncherThatStartsNothing(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var stdout, stderr bytes.Buffer
+	o := Options{NP: 2, Env: os.Environ(), Stdout: &stdout, Stderr: &stderr}
+	silent := script("silent-launcher", "exit 0")
+	code, sig, err := launcher(silent, "/nonexistent/skampi", o, 0)(nil)
+	if err == nil || code != 0 || sig != 0 || !strings.Contains(err.Error(), silent+" exited 0, but no process of the job printed anything: no rank started") {
+		t.Errorf("silent launcher: %d %d %v", code, sig, err)
+	}
+	talking := script("talking-launcher", "echo 'skampi v | Open MPI | 2 processes on 1 host | suite quick, 3 points'")
+	if code, _, err := launcher(talking, "/nonexistent/skampi", o, 0)(nil); code != 0 || err != nil || !strings.Contains(stdout.String(), "suite quick") {
+		t.Errorf("a job that ran: %d %v %q", code, err, stdout.String())
+	}
+	// A failure is passed on as it is: its status says what happened.
+	failing := script("failing-launcher", "exit 5")
+	if code, _, err := launcher(failing, "/nonexistent/skampi", o, 0)(nil); code != 5 || err != nil {
+		t.Errorf("failing launcher: %d %v", code, err)
+	}
+}
