@@ -7,11 +7,67 @@
 #   3. layout = "one-per-node" makes communicators of one rank per host
 #   4. Alltoall_Ordered_Nodes runs on the node map
 #   5. skampi clock check synchronises clocks across the hosts
+# First, and alone with "scripts/test-cluster.sh updown" (no MPI, a few seconds), the
+# checks of cluster.sh up/down themselves (updown_checks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${SKAMPI_BIN:-$PWD/bin/skampi}
 RATE_MBIT=200
 [ "$(id -u)" = 0 ] || { echo "test-cluster: needs root (network namespaces)" >&2; exit 1; }
+
+# leftovers prints what of a cluster exists: the bridge, namespaces, veths, state.
+leftovers() {
+	ip link show skbr0 >/dev/null 2>&1 && echo "bridge skbr0"
+	ip netns list 2>/dev/null | awk '/^skh[0-9]+/ {print "namespace " $1}'
+	ip -o link show 2>/dev/null | awk -F': ' '$2 ~ /^skv[0-9]+(@|$)/ {print "link " $2}'
+	[ -e /run/skampi-cluster ] && echo "state /run/skampi-cluster"
+	true
+}
+
+# updown_checks: up refuses a bad N or RATE before touching anything (a cluster that
+# is up stays up), and an up that fails half way removes all it created.
+updown_checks() {
+	if [ -n "$(leftovers)" ]; then
+		echo "test-cluster: a cluster is up already (scripts/cluster.sh down removes it):" >&2
+		leftovers >&2
+		exit 1
+	fi
+	local args rc
+	for args in "0" "-1" "abc" "65" "1.5" "4 fast" "4 0mbit" "4 -5mbit" "4 200mbit extra"; do
+		rc=0
+		# shellcheck disable=SC2086 # the words are the arguments
+		scripts/cluster.sh up $args >/dev/null 2>&1 || rc=$?
+		if [ $rc != 2 ] || [ -n "$(leftovers)" ]; then
+			echo "test-cluster: 'up $args' gave status $rc (want 2) and left: $(leftovers | tr '\n' ' ')" >&2
+			scripts/cluster.sh down
+			exit 1
+		fi
+	done
+	scripts/cluster.sh up 2 1gbit >/dev/null
+	rc=0
+	scripts/cluster.sh up 0 >/dev/null 2>&1 || rc=$?
+	if [ $rc != 2 ] || ! ip netns list | grep -q '^skh2'; then
+		echo "test-cluster: 'up 0' with a cluster up gave status $rc, and took it down" >&2
+		scripts/cluster.sh down
+		exit 1
+	fi
+	scripts/cluster.sh down
+	# A step fails half way: skv2 is taken, so host 2's link cannot be made.
+	ip link add skv2 type veth peer name sktest2
+	rc=0
+	scripts/cluster.sh up 3 100mbit >/dev/null 2>&1 || rc=$?
+	local left; left=$(leftovers | grep -vx 'link skv2' || true)
+	ip link del skv2 2>/dev/null || true
+	if [ $rc != 1 ] || [ -n "$left" ]; then
+		echo "test-cluster: a failed up gave status $rc (want 1) and left: $(echo "$left" | tr '\n' ' ')" >&2
+		scripts/cluster.sh down
+		exit 1
+	fi
+	echo "test-cluster: up/down: bad N and RATE refused untouched, a failed up removes all it made"
+}
+
+updown_checks
+[ "${1:-}" = updown ] && exit 0
 [ -x "$BIN" ] || { echo "test-cluster: $BIN is missing (make build)" >&2; exit 1; }
 work=$(mktemp -d /tmp/skampi-cluster.XXXXXX)
 cleanup() {
