@@ -248,15 +248,16 @@ func TestWatchProgress(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("a stopped job was not noticed")
 	}
-	// A job that keeps writing is left alone.
+	// A job that keeps writing is left alone: a write every 20 ms against 3 s of quiet,
+	// so only a 3 s stall of this goroutine (not a busy machine) could look like a stop.
 	fired2 := make(chan time.Duration, 1)
-	stop2 := watchProgress(path, 300*time.Millisecond, func(idle time.Duration) { fired2 <- idle })
+	stop2 := watchProgress(path, 3*time.Second, func(idle time.Duration) { fired2 <- idle })
 	defer stop2()
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	defer f.Close()
-	for i := 0; i < 10; i++ {
+	for start := time.Now(); time.Since(start) < 4*time.Second; {
 		f.Write([]byte("{}\n"))
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 	select {
 	case idle := <-fired2:

@@ -303,33 +303,25 @@ func TestWatchdog(t *testing.T) {
 }
 
 // A point whose steps keep moving outlives the timeout; once they stop, the watchdog
-// fires within the timeout (plus a poll), saying how long nothing moved.
+// fires, saying how long nothing moved. The counter moves at every look for the first
+// 30 looks (3 timeouts' worth of polls), whatever the scheduler does to the goroutines,
+// so the test holds on a busy machine.
 func TestWatchdogJudgesProgress(t *testing.T) {
-	var steps atomic.Uint64
+	var looks atomic.Uint64
+	progress := func() uint64 { return min(looks.Add(1), 30) }
 	fired := make(chan *record.Fault, 1)
-	w := &Watchdog{Expire: func(f *record.Fault) { fired <- f }, Progress: steps.Load}
+	w := &Watchdog{Expire: func(f *record.Fault) { fired <- f }, Progress: progress}
 	const timeout = 100 * time.Millisecond
 	w.Start(record.Fault{Op: "Selftest_Slow"}, timeout)
-	moving := time.Now()
-	var stopped time.Time
-	for time.Since(moving) < 5*timeout { // slow but moving: 5 timeouts long
-		steps.Add(1)
-		stopped = time.Now()
-		select {
-		case f := <-fired:
-			t.Fatalf("fired while moving, after %v: %+v", time.Since(moving), f)
-		case <-time.After(timeout / 5):
-		}
-	}
 	select {
 	case f := <-fired:
-		if d := time.Since(stopped); d < timeout {
-			t.Errorf("fired %v after the last step, before the timeout", d)
+		if n := looks.Load(); n < 30 {
+			t.Errorf("fired after %d looks, while the counter still moved", n)
 		}
-		if f.StalledS < timeout.Seconds() || f.ElapsedS < f.StalledS+0.4 {
+		if f.StalledS < timeout.Seconds() || f.ElapsedS < f.StalledS {
 			t.Errorf("stalled %.3f s of %.3f s: %+v", f.StalledS, f.ElapsedS, f)
 		}
-	case <-time.After(30 * timeout):
+	case <-time.After(time.Minute):
 		t.Fatal("a stopped point was never caught")
 	}
 	w.Stop()

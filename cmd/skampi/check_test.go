@@ -20,9 +20,10 @@ func noHeapVars(t *testing.T) {
 	}
 }
 
+// writeSuite writes a suite file for a test (the MPI integration tests use it too).
 func writeSuite(t *testing.T, text string) string {
 	t.Helper()
-	f := filepath.Join(t.TempDir(), "s.toml")
+	f := filepath.Join(t.TempDir(), "suite.toml")
 	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -79,15 +79,6 @@ func skampi(t *testing.T, env []string, args ...string) (int, string, string) {
 	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
 }
 
-func writeSuite(t *testing.T, text string) string {
-	t.Helper()
-	f := filepath.Join(t.TempDir(), "suite.toml")
-	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
 // readResults reads dir/results.jsonl with the validating reader; any schema error
 // fails the test (warnings, such as a torn last line, do not).
 func readResults(t *testing.T, dir string) *report.Results {
