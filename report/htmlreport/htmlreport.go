@@ -84,6 +84,7 @@ var flagMeaning = map[string]string{
 	record.FlagMaxReps:      "stopped at max_repetitions with the standard error above its target",
 	record.FlagTimeCap:      "stopped by max_time_per_point",
 	record.FlagDiscardCap:   "stopped by too many invalid repetitions",
+	record.FlagOverrun:      "a repetition ran far longer than the fastest (the machine slowed down): the rest were not run",
 	record.FlagFewReps:      "fewer valid repetitions than min_repetitions",
 	record.FlagNoValidReps:  "no valid repetition: no time",
 	record.FlagPairFallback: "the requested pair selection was impossible; ranks 0 and 1 measured",
