@@ -1,12 +1,12 @@
 package inputs
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -19,11 +19,25 @@ import (
 //	libraries      = ["openmpi", "mpich"]          which skampi binaries (default openmpi)
 //	np             = [2, 4]                        process counts (default 2)
 //	repeats        = 2                             interleaved repeats of every combination
+//	max_launches   = 1000                          refuse a grid of more launches (the default)
 //	[mca]          name = [values]                 Open MPI MCA parameters (OMPI_MCA_name)
 //	[cvar]         MPIR_CVAR_NAME = [values]       MPICH control variables
 //	[env]          NAME = [values]                 any environment variable (UCX_RNDV_THRESH)
 //	[suite_settings] barrier_above = [values]      suite settings, over the suite's [settings]
-var tuneKeys = []string{"suite", "libraries", "np", "repeats", "mca", "cvar", "env", "suite_settings"}
+var tuneKeys = []string{"suite", "libraries", "np", "repeats", "max_launches", "mca", "cvar", "env", "suite_settings"}
+
+// DefaultMaxLaunches bounds a sweep's launches (combinations × repeats) unless the
+// tune file sets max_launches: values multiply, and a few lines of grid can ask for
+// more launches than anyone means to wait for.
+const DefaultMaxLaunches = 1000
+
+// Bounds of what a tune file may ask for, checked before anything is expanded.
+const (
+	maxLaunchesLimit = 100_000 // max_launches itself
+	maxTuneParams    = 64      // parameters: each is a variable of every launch
+	maxNameBytes     = 256     // a parameter's name
+	maxValueBytes    = 4096    // a value: environment strings have limits of their own
+)
 
 // Tune is a parsed tune file.
 type Tune struct {
@@ -31,11 +45,17 @@ type Tune struct {
 	// SuiteName is the suite measured: a built-in's name, a file's path (relative to
 	// the tune file's directory when not absolute), or "" for inline measurements.
 	SuiteName string
-	Libraries []string
-	NP        []int
-	Repeats   int
-	Params    []Param // in file order within each kind: mca, cvar, env, suite_settings
-	suiteDoc  map[string]any
+	// SuiteSource is what was read for it (a path, or "builtin:NAME") and SuiteSHA256
+	// the hash of that text: a sweep's results belong to the text, not to the name.
+	SuiteSource, SuiteSHA256 string
+	Libraries                []string
+	NP                       []int
+	Repeats                  int
+	MaxLaunches              int
+	Params                   []Param // in file order within each kind: mca, cvar, env, suite_settings
+	suiteDoc                 map[string]any
+	npPos                    []Pos // of each np value; none when np is the default
+	suitePos                 Pos   // of suite = (or of the first inline measurement)
 }
 
 // Param is one dimension of the grid.
@@ -45,6 +65,7 @@ type Param struct {
 	Values []string
 	Pos    Pos   // of the key
 	ValPos []Pos // of each value
+	raw    []any // each value as the file typed it, for suite settings
 }
 
 // EnvName is the variable a library reads the parameter from ("" for suite settings).
@@ -81,18 +102,24 @@ func LoadTune(nameOrPath string) (*Tune, error) {
 		nameOrPath, joinNames(BuiltinTuneNames()))
 }
 
-// ParseTune validates a tune file: its grid, and the suite it measures (inline
-// measurements are checked in place, with their positions in this file).
+// ParseTune validates a tune file: its grid, its size, and the suite every
+// combination runs (built and checked on the combination's process count), with
+// positions in this file, before anything is expanded or launched.
 func ParseTune(file string, data []byte) (*Tune, error) {
 	doc, d, sum := readDoc(file, data)
 	if doc == nil {
 		return nil, d.el
 	}
-	t := &Tune{Name: baseName(file), Source: file, SHA256: sum, Repeats: 1, NP: []int{2}, Libraries: []string{"openmpi"}}
-	if s, ok := doc["description"].(string); ok {
-		t.Description = s
-	}
+	t := &Tune{Name: baseName(file), Source: file, SHA256: sum, Repeats: 1, NP: []int{2}, Libraries: []string{"openmpi"},
+		MaxLaunches: DefaultMaxLaunches}
 	_, inline := doc["measurement"]
+	if v, ok := doc["description"]; ok {
+		if s, isStr := v.(string); isStr {
+			t.Description = s
+		} else if !inline {
+			d.errAt("description", "must be a string, got %s", typeName(v))
+		}
+	}
 	if v, ok := doc["suite"]; ok {
 		s, isStr := v.(string)
 		switch {
@@ -103,36 +130,82 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 		default:
 			t.SuiteName = s
 		}
+		t.suitePos = d.ix.at("suite")
 	} else if !inline {
 		d.el.add(Pos{}, "nothing to measure: name a suite (suite = \"pt2pt\") or give [[measurement]]s")
 	}
 	if inline {
-		// Checked as a suite, in this file, with this file's positions.
-		d.extra = append(d.extra, tuneKeys...)
-		sd := map[string]any{"measurement": doc["measurement"]}
-		for _, k := range []string{"description", "settings"} {
-			if v, ok := doc[k]; ok {
-				sd[k] = v
-			}
-		}
-		for k, v := range doc {
-			if !slices.Contains(tuneKeys, k) {
-				sd[k] = v // unknown keys, reported by suite
-			}
-		}
-		d.suite(sd)
-		t.suiteDoc = map[string]any{"measurement": doc["measurement"]}
-		if v, ok := doc["settings"]; ok {
-			t.suiteDoc["settings"] = v
-		}
-		if v, ok := doc["description"]; ok {
-			t.suiteDoc["description"] = v
-		}
+		t.suitePos = d.ix.keyAt("measurement.0")
+		t.inlineSuite(d, doc)
 	} else {
 		for k := range doc {
 			if !slices.Contains(tuneKeys, k) && k != "description" {
 				d.unknownKey(k, k, append([]string{"description"}, tuneKeys...))
 			}
+		}
+	}
+	t.parseRuns(d, doc)
+	t.parseParams(d, doc)
+	t.checkGrid(d)
+	if len(d.el.Errors) == 0 && t.SuiteName != "" {
+		if err := t.loadSuite(file); err != nil {
+			if sel, ok := err.(*ErrorList); ok {
+				// The suite's own mistakes, at their places in it, after the line that
+				// says which suite they are in.
+				el := &ErrorList{File: file}
+				n := fmt.Sprintf("%d errors", len(sel.Errors))
+				if len(sel.Errors) == 1 {
+					n = "1 error"
+				}
+				el.add(t.suitePos, "suite: %s does not parse (%s)", shown(t.SuiteName), n)
+				el.Errors = append(el.Errors, sel.Errors...)
+				return nil, el
+			}
+			d.el.add(t.suitePos, "suite: %v", err)
+		}
+	}
+	if len(d.el.Errors) == 0 {
+		t.checkSuites(d)
+	}
+	if err := d.finish(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// inlineSuite checks the tune file's own measurements as a suite, in this file, with
+// this file's positions, and keeps them for the combinations.
+func (t *Tune) inlineSuite(d *decoder, doc map[string]any) {
+	d.extra = append(d.extra, tuneKeys...)
+	sd := map[string]any{"measurement": doc["measurement"]}
+	for _, k := range []string{"description", "settings"} {
+		if v, ok := doc[k]; ok {
+			sd[k] = v
+		}
+	}
+	for k, v := range doc {
+		if !slices.Contains(tuneKeys, k) {
+			sd[k] = v // unknown keys, reported by suite
+		}
+	}
+	d.suite(sd)
+	t.suiteDoc = map[string]any{"measurement": doc["measurement"]}
+	for _, k := range []string{"settings", "description"} {
+		if v, ok := doc[k]; ok {
+			t.suiteDoc[k] = v
+		}
+	}
+}
+
+// parseRuns reads what multiplies every combination: libraries, process counts,
+// repeats, and the bound on launches.
+func (t *Tune) parseRuns(d *decoder, doc map[string]any) {
+	if v, ok := doc["max_launches"]; ok {
+		n, ok := v.(int64)
+		if !ok || n < 1 || n > maxLaunchesLimit {
+			d.errAt("max_launches", "must be a count from 1 to %d, got %v", maxLaunchesLimit, v)
+		} else {
+			t.MaxLaunches = int(n)
 		}
 	}
 	if v, ok := doc["libraries"]; ok {
@@ -155,12 +228,17 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 	if v, ok := doc["np"]; ok {
 		t.NP = nil
 		for i, x := range list(v) {
+			path := indexPath("np", v, i)
 			n, ok := x.(int64)
-			if !ok || n < 1 || n > 1024 {
-				d.errAt(indexPath("np", v, i), "must be a process count from 1 to 1024, got %v", x)
-				continue
+			switch {
+			case !ok || n < 1 || n > 1024:
+				d.errAt(path, "must be a process count from 1 to 1024, got %v", x)
+			case slices.Contains(t.NP, int(n)):
+				// Two equal counts would be one combination measured into one directory.
+				d.errAt(path, "%d is listed twice", n)
+			default:
+				t.NP, t.npPos = append(t.NP, int(n)), append(t.npPos, d.ix.at(path))
 			}
-			t.NP = append(t.NP, int(n))
 		}
 	}
 	if v, ok := doc["repeats"]; ok {
@@ -171,6 +249,10 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 			t.Repeats = int(n)
 		}
 	}
+}
+
+// parseParams reads the grid's parameters: [mca], [cvar], [env], [suite_settings].
+func (t *Tune) parseParams(d *decoder, doc map[string]any) {
 	for _, kind := range []string{"mca", "cvar", "env", "suite_settings"} {
 		v, ok := doc[kind]
 		if !ok {
@@ -183,32 +265,50 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 		}
 		for _, name := range sortedByPos(d, kind, tab) {
 			path := kind + "." + name
+			if len(t.Params) == maxTuneParams {
+				d.errKey(path, "more than %d parameters: each is a variable of every launch", maxTuneParams)
+				return
+			}
 			p := Param{Kind: kind, Name: name, Pos: d.ix.keyAt(path)}
 			if kind == "suite_settings" {
 				p.Kind = "setting"
+			} else if msg := badName(kind, name); msg != "" {
+				d.el.add(p.Pos, "%s: %s", kind, msg)
+				continue
 			}
-			for i, x := range list(tab[name]) {
+			values := list(tab[name])
+			if len(values) > t.MaxLaunches {
+				// More values than launches allowed: refused before each is looked at.
+				d.errKey(path, "%d values, more than max_launches = %d on their own", len(values), t.MaxLaunches)
+				continue
+			}
+			seen := map[string]bool{}
+			for i, x := range values {
 				vp := indexPath(path, tab[name], i)
 				s, ok := scalarText(x)
-				if !ok {
+				switch {
+				case !ok:
 					d.errAt(vp, "must be a number, a string or a boolean, got %s", typeName(x))
-					continue
+				case len(s) > maxValueBytes:
+					d.errAt(vp, "a value of %d bytes, more than %d", len(s), maxValueBytes)
+				case p.Kind != "setting" && strings.ContainsRune(s, 0):
+					d.errAt(vp, "contains a NUL character, which no environment variable can hold")
+				case seen[s]:
+					d.errAt(vp, "%s is listed twice", shown(s))
+				default:
+					seen[s] = true
+					p.Values, p.ValPos, p.raw = append(p.Values, s), append(p.ValPos, d.ix.at(vp)), append(p.raw, x)
 				}
-				if slices.Contains(p.Values, s) {
-					d.errAt(vp, "%s is listed twice", s)
-					continue
-				}
-				p.Values, p.ValPos = append(p.Values, s), append(p.ValPos, d.ix.at(vp))
 			}
 			if len(p.Values) == 0 {
-				d.errAt(path, "no values to try")
+				if len(values) == 0 {
+					d.errAt(path, "no values to try")
+				}
 				continue
 			}
 			switch {
 			case kind == "suite_settings":
 				d.checkSetting(path, name, tab[name])
-			case kind == "cvar" && !strings.HasPrefix(name, "MPIR_CVAR_"):
-				d.errKey(path, "an MPICH control variable is named MPIR_CVAR_..., got %q", name)
 			case kind == "mca" && strings.HasPrefix(name, "OMPI_MCA_"):
 				d.errKey(path, "name the MCA parameter without OMPI_MCA_ (%q)", strings.TrimPrefix(name, "OMPI_MCA_"))
 			case kind == "env" && (strings.HasPrefix(name, "OMPI_MCA_") || strings.HasPrefix(name, "MPIR_CVAR_")):
@@ -217,24 +317,38 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 			t.Params = append(t.Params, p)
 		}
 	}
-	if len(d.el.Errors) == 0 && len(t.Combinations()) < 2 {
-		d.el.add(Pos{}, "the grid has one combination: give values to compare ([mca], [cvar], [env], [suite_settings], np or libraries)")
-	}
 	for _, p := range t.Params {
 		if p.Kind == "mca" && !slices.Contains(t.Libraries, "openmpi") || p.Kind == "cvar" && !slices.Contains(t.Libraries, "mpich") {
-			d.el.add(p.Pos, "%s.%s: applies to %s, which libraries does not name", map[string]string{"mca": "mca", "cvar": "cvar"}[p.Kind], p.Name,
+			d.el.add(p.Pos, "%s.%s: applies to %s, which libraries does not name", p.Kind, p.Name,
 				map[string]string{"mca": "openmpi", "cvar": "mpich"}[p.Kind])
 		}
 	}
-	if t.SuiteName != "" && len(d.el.Errors) == 0 {
-		if err := t.loadSuite(file); err != nil {
-			d.el.add(d.ix.at("suite"), "suite: %v", err)
+}
+
+// badName says what is wrong with a parameter's name, or "": it becomes an
+// environment variable (OMPI_MCA_name, MPIR_CVAR_..., or itself), so it must be one
+// that the C library and a shell read back as written.
+func badName(kind, name string) string {
+	what := map[string]string{"mca": "an MCA parameter name", "cvar": "a control variable name", "env": "an environment variable name"}[kind]
+	rule := "letters, digits and _, not starting with a digit"
+	if kind == "mca" {
+		rule = "letters, digits and _"
+	}
+	switch {
+	case name == "":
+		return fmt.Sprintf("an empty name is not %s", what)
+	case len(name) > maxNameBytes:
+		return fmt.Sprintf("a name of %d bytes, more than %d", len(name), maxNameBytes)
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' && (i > 0 || kind == "mca")) {
+			return fmt.Sprintf("%q is not %s (%s)", name, what, rule)
 		}
 	}
-	if err := d.finish(); err != nil {
-		return nil, err
+	if kind == "cvar" && !strings.HasPrefix(name, "MPIR_CVAR_") {
+		return fmt.Sprintf("an MPICH control variable is named MPIR_CVAR_..., got %q", name)
 	}
-	return t, nil
+	return ""
 }
 
 // errKey reports a problem with a key itself (its name), at the key.
@@ -258,7 +372,7 @@ func (d *decoder) checkSetting(path, name string, v any) {
 }
 
 // loadSuite reads the measured suite (a path relative to the tune file's directory, or
-// a built-in) and keeps its document for the combinations.
+// a built-in) and keeps its document for the combinations, and its text's hash.
 func (t *Tune) loadSuite(file string) error {
 	name := t.SuiteName
 	path := name
@@ -267,198 +381,16 @@ func (t *Tune) loadSuite(file string) error {
 	}
 	var data []byte
 	if b, err := readBounded(path); err == nil {
-		data = b
+		data, t.SuiteSource = b, path
 	} else if b, ok := builtinText(name); ok {
-		data = b
+		data, t.SuiteSource = b, "builtin:"+name
 	} else {
-		return fmt.Errorf("%s: no such file, and no built-in suite of that name (built-ins: %s)", name, joinNames(BuiltinNames()))
+		return fmt.Errorf("%s: no such file, and no built-in suite of that name (built-ins: %s)", shown(name), joinNames(BuiltinNames()))
 	}
-	if _, err := Parse(name, data); err != nil {
-		return fmt.Errorf("the suite does not parse:\n%v", err)
+	if _, err := Parse(t.SuiteSource, data); err != nil {
+		return err
 	}
+	sum := sha256.Sum256(data)
+	t.SuiteSHA256 = hex.EncodeToString(sum[:])
 	return toml.Unmarshal(data, &t.suiteDoc)
-}
-
-// Combination is one launch of a sweep: a library, a process count, and one value of
-// every parameter that applies to the library.
-type Combination struct {
-	Name    string // unique, safe as a directory name
-	Library string
-	NP      int
-	Values  []ParamValue
-}
-
-// ParamValue is a parameter's value in a combination.
-type ParamValue struct {
-	Param Param
-	Value string
-}
-
-// Env is what the combination's launch adds to the environment.
-func (c Combination) Env() []string {
-	var out []string
-	for _, v := range c.Values {
-		if n := v.Param.EnvName(); n != "" {
-			out = append(out, n+"="+v.Value)
-		}
-	}
-	return out
-}
-
-// Describe is the combination in words: "openmpi, np 2, btl_vader_eager_limit=8192".
-func (c Combination) Describe() string {
-	parts := []string{c.Library, "np " + strconv.Itoa(c.NP)}
-	for _, v := range c.Values {
-		parts = append(parts, v.Param.Name+"="+v.Value)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// Combinations expands the grid, in a stable order: libraries, process counts, then
-// the parameters in file order (the first value of each first). Parameters of the other
-// library do not multiply a library's combinations.
-func (t *Tune) Combinations() []Combination {
-	var out []Combination
-	for _, lib := range t.Libraries {
-		var params []Param
-		for _, p := range t.Params {
-			if p.Kind == "mca" && lib != "openmpi" || p.Kind == "cvar" && lib != "mpich" {
-				continue
-			}
-			params = append(params, p)
-		}
-		for _, np := range t.NP {
-			combos := [][]ParamValue{nil}
-			for _, p := range params {
-				var next [][]ParamValue
-				for _, c := range combos {
-					for _, v := range p.Values {
-						next = append(next, append(slices.Clone(c), ParamValue{p, v}))
-					}
-				}
-				combos = next
-			}
-			for _, vs := range combos {
-				c := Combination{Library: lib, NP: np, Values: vs}
-				c.Name = comboName(c)
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
-func comboName(c Combination) string {
-	parts := []string{c.Library, "np" + strconv.Itoa(c.NP)}
-	for _, v := range c.Values {
-		parts = append(parts, v.Param.Name+"-"+v.Value)
-	}
-	var b strings.Builder
-	for _, r := range strings.Join(parts, "_") {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			b.WriteRune(r)
-		default:
-			b.WriteRune('+')
-		}
-	}
-	return b.String()
-}
-
-// Launch is one run of a sweep: a combination's repeat.
-type Launch struct {
-	Combination
-	Repeat int // from 1
-}
-
-// Dir is the launch's results directory below the sweep's.
-func (l Launch) Dir() string { return filepath.Join(l.Name, "rep"+strconv.Itoa(l.Repeat)) }
-
-// Schedule is the order of a sweep's launches: every combination once per round, each
-// round starting one combination later, so machine drift (another job, thermal state)
-// spreads over all settings instead of favouring the ones measured first.
-func (t *Tune) Schedule() []Launch {
-	cs := t.Combinations()
-	var out []Launch
-	for r := 0; r < t.Repeats; r++ {
-		for i := range cs {
-			out = append(out, Launch{cs[(i+r)%len(cs)], r + 1})
-		}
-	}
-	return out
-}
-
-// SuiteText is the suite a combination runs: the tune file's suite with the
-// combination's suite settings over its [settings].
-func (t *Tune) SuiteText(c Combination) ([]byte, error) {
-	doc := map[string]any{}
-	for k, v := range t.suiteDoc {
-		doc[k] = v
-	}
-	settings := map[string]any{}
-	if s, ok := doc["settings"].(map[string]any); ok {
-		for k, v := range s {
-			settings[k] = v
-		}
-	}
-	for _, v := range c.Values {
-		if v.Param.Kind == "setting" {
-			settings[v.Param.Name] = scalarValue(v.Value)
-		}
-	}
-	if len(settings) > 0 {
-		doc["settings"] = settings
-	}
-	return toml.Marshal(doc)
-}
-
-func list(v any) []any {
-	if l, ok := v.([]any); ok {
-		return l
-	}
-	return []any{v}
-}
-
-func indexPath(path string, v any, i int) string {
-	if _, ok := v.([]any); ok {
-		return path + "." + strconv.Itoa(i)
-	}
-	return path
-}
-
-func scalarText(x any) (string, bool) {
-	switch v := x.(type) {
-	case string:
-		return v, true
-	case int64:
-		return strconv.FormatInt(v, 10), true
-	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64), true
-	case bool:
-		return strconv.FormatBool(v), true
-	}
-	return "", false
-}
-
-// scalarValue turns a value back into what TOML would hold.
-func scalarValue(s string) any {
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return n
-	}
-	if f, err := strconv.ParseFloat(s, 64); err == nil && !strings.ContainsAny(s, "nN") {
-		return f
-	}
-	if s == "true" || s == "false" {
-		return s == "true"
-	}
-	return s
-}
-
-// sortedByPos lists a table's keys in file order.
-func sortedByPos(d *decoder, prefix string, tab map[string]any) []string {
-	keys := sortedKeys(tab)
-	sort.SliceStable(keys, func(i, j int) bool {
-		return d.ix.keyAt(prefix + "." + keys[i]).less(d.ix.keyAt(prefix + "." + keys[j]))
-	})
-	return keys
 }
