@@ -2,7 +2,9 @@ package tune
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,7 +72,9 @@ func ParseMPIVars(text string) Catalog {
 	return c
 }
 
-// Check says whether value suits the parameter's type.
+// Check says whether value suits the parameter's type: an integer within its C
+// type's range (a negative size would reach the library as a huge unsigned one), a
+// finite number, a boolean, or one of its enumerators.
 func (p ParamInfo) Check(value string) error {
 	if len(p.Enums) > 0 && !slices.Contains(p.Enums, value) {
 		var names []string
@@ -79,18 +83,17 @@ func (p ParamInfo) Check(value string) error {
 		}
 		return fmt.Errorf("%q is not one of %s's values (%s)", value, p.Name, strings.Join(names, ", "))
 	}
-	switch p.Type {
-	case "int", "unsigned_int", "long", "unsigned_long", "unsigned_long_long", "size_t", "int32_t", "uint64_t",
-		"MPI_INT", "MPI_UNSIGNED", "MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_UNSIGNED_LONG_LONG", "MPI_COUNT":
+	if bits, signed, ok := intType(p.Type); ok {
 		if len(p.Enums) > 0 {
 			return nil
 		}
-		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
-			return fmt.Errorf("%s is an integer (%s), got %q", p.Name, p.Type, value)
-		}
+		return checkInt(p, value, bits, signed)
+	}
+	switch p.Type {
 	case "double", "MPI_DOUBLE":
-		if _, err := strconv.ParseFloat(value, 64); err != nil {
-			return fmt.Errorf("%s is a number (%s), got %q", p.Name, p.Type, value)
+		f, err := strconv.ParseFloat(value, 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return fmt.Errorf("%s is a finite number (%s), got %q", p.Name, p.Type, value)
 		}
 	case "bool":
 		switch strings.ToLower(value) {
@@ -98,6 +101,50 @@ func (p ParamInfo) Check(value string) error {
 		default:
 			return fmt.Errorf("%s is a boolean, got %q", p.Name, value)
 		}
+	}
+	return nil
+}
+
+// intType is the width and signedness of an integer type as ompi_info and mpivars
+// name it.
+func intType(t string) (bits int, signed, ok bool) {
+	switch t {
+	case "int", "int32_t", "MPI_INT":
+		return 32, true, true
+	case "unsigned_int", "uint32_t", "MPI_UNSIGNED":
+		return 32, false, true
+	case "long", "int64_t", "MPI_LONG", "MPI_LONG_LONG", "MPI_COUNT", "MPI_AINT", "MPI_OFFSET":
+		return 64, true, true
+	case "unsigned_long", "unsigned_long_long", "size_t", "uint64_t", "MPI_UNSIGNED_LONG", "MPI_UNSIGNED_LONG_LONG":
+		return 64, false, true
+	}
+	return 0, false, false
+}
+
+// checkInt says whether value is a decimal integer the type holds.
+func checkInt(p ParamInfo, value string, bits int, signed bool) error {
+	if signed {
+		_, err := strconv.ParseInt(value, 10, bits)
+		if errors.Is(err, strconv.ErrRange) {
+			lo, hi := -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1
+			return fmt.Errorf("%s is a %d-bit integer (%s): %s is outside %d to %d", p.Name, bits, p.Type, value, lo, hi)
+		}
+		if err != nil {
+			return fmt.Errorf("%s is an integer (%s), got %q", p.Name, p.Type, value)
+		}
+		return nil
+	}
+	if strings.HasPrefix(value, "-") {
+		if _, err := strconv.ParseInt(value, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+			return fmt.Errorf("%s is an unsigned integer (%s): %s is negative", p.Name, p.Type, value)
+		}
+	}
+	_, err := strconv.ParseUint(value, 10, bits)
+	if errors.Is(err, strconv.ErrRange) {
+		return fmt.Errorf("%s is a %d-bit unsigned integer (%s): %s is more than %d", p.Name, bits, p.Type, value, uint64(math.MaxUint64)>>(64-bits))
+	}
+	if err != nil {
+		return fmt.Errorf("%s is an integer (%s), got %q", p.Name, p.Type, value)
 	}
 	return nil
 }

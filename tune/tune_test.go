@@ -230,3 +230,31 @@ UCX_TLS = ["sm", "tcp"]
 		t.Errorf("%v %+v", err, v)
 	}
 }
+
+// Values are checked against the parameter's C type: a negative size would reach the
+// library as a huge unsigned one, a value past an int's range as another number.
+func TestCatalogRanges(t *testing.T) {
+	cat := ParseOMPIInfo(`mca:btl:vader:param:btl_vader_eager_limit:type:size_t
+mca:x:y:param:x_int:type:int
+mca:x:y:param:x_uint:type:unsigned_int
+mca:x:y:param:x_double:type:double
+`)
+	for _, c := range []struct{ name, value, want string }{
+		{"btl_vader_eager_limit", "-1", "btl_vader_eager_limit is an unsigned integer (size_t): -1 is negative"},
+		{"btl_vader_eager_limit", "-99999999999999999999", "btl_vader_eager_limit is an unsigned integer (size_t): -99999999999999999999 is negative"},
+		{"btl_vader_eager_limit", "18446744073709551616", "btl_vader_eager_limit is a 64-bit unsigned integer (size_t): 18446744073709551616 is more than 18446744073709551615"},
+		{"btl_vader_eager_limit", "18446744073709551615", ""},
+		{"x_int", "2147483648", "x_int is a 32-bit integer (int): 2147483648 is outside -2147483648 to 2147483647"},
+		{"x_int", "-2147483648", ""},
+		{"x_uint", "4294967296", "x_uint is a 32-bit unsigned integer (unsigned_int): 4294967296 is more than 4294967295"},
+		{"x_uint", "4k", `x_uint is an integer (unsigned_int), got "4k"`},
+		{"x_double", "NaN", `x_double is a finite number (double), got "NaN"`},
+		{"x_double", "1e-3", ""},
+	} {
+		err := cat[c.name].Check(c.value)
+		if got := fmt.Sprint(err); c.want == "" && err != nil || c.want != "" && got != c.want {
+			t.Errorf("%s = %s: %v, want %q", c.name, c.value, err, c.want)
+		}
+	}
+}
+
