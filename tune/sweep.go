@@ -18,15 +18,25 @@ import (
 // count. It returns skampi's exit status.
 type Launcher func(l inputs.Launch, suite, dir string, resume bool) (int, error)
 
-// manifest is DIR/sweep.json: which tune file a sweep directory belongs to, so that
-// a resume never mixes two sweeps.
+// manifest is DIR/sweep.json: which tune file, and which text of its suite, a sweep
+// directory belongs to, so that a resume never mixes two sweeps.
 type manifest struct {
 	Tune         string   `json:"tune"`
 	TuneSource   string   `json:"tune_source"`
 	TuneSHA256   string   `json:"tune_sha256"`
+	Suite        string   `json:"suite,omitempty"` // the suite file read, or "builtin:NAME"
+	SuiteSHA256  string   `json:"suite_sha256,omitempty"`
 	Combinations []string `json:"combinations"`
 	Started      string   `json:"started"`
 }
+
+// UsageError is a sweep directory that does not suit the flags given (a sweep there
+// without --resume, another tune file's there): the command line's mistake.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usage(format string, args ...any) error { return &UsageError{fmt.Sprintf(format, args...)} }
 
 // Options of a sweep.
 type Options struct {
@@ -37,9 +47,9 @@ type Options struct {
 }
 
 // Sweep runs every launch of t's schedule that Dir does not hold complete yet, in the
-// schedule's interleaved order. A launch that fails (a hang the run recorded, a
-// crash) is reported and the sweep goes on: its points are missing from the verdict,
-// which says so.
+// schedule's interleaved order; the caller holds Lock(o.Dir). A launch that fails (a
+// hang the run recorded, a crash) is reported and the sweep goes on: its points are
+// missing from the verdict, which says so.
 func Sweep(t *inputs.Tune, o Options, launch Launcher) error {
 	if err := prepareDir(t, o); err != nil {
 		return err
@@ -73,34 +83,61 @@ func Sweep(t *inputs.Tune, o Options, launch Launcher) error {
 // prepareDir creates the sweep directory or, resuming, checks it is this tune's.
 func prepareDir(t *inputs.Tune, o Options) error {
 	path := filepath.Join(o.Dir, "sweep.json")
-	var names []string
-	for _, c := range t.Combinations() {
-		names = append(names, c.Name)
-	}
-	b, err := os.ReadFile(path)
+	_, err := os.Stat(path)
 	switch {
 	case err == nil && !o.Resume:
-		return fmt.Errorf("%s already holds a sweep: --resume continues it, or choose another -o", o.Dir)
+		return usage("%s already holds a sweep: --resume continues it, or choose another -o", o.Dir)
 	case err == nil:
-		var m manifest
-		if err := json.Unmarshal(b, &m); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if m.TuneSHA256 != t.SHA256 && !o.Force {
-			return fmt.Errorf("%s holds a sweep of %s (sha256 %.12s), not of %s (%.12s): --force to continue it anyway", o.Dir, m.Tune, m.TuneSHA256, t.Name, t.SHA256)
-		}
-		return nil
+		return CheckDir(t, o.Dir, o.Force)
 	case !errors.Is(err, os.ErrNotExist):
 		return err
 	case o.Resume:
-		return fmt.Errorf("--resume: %s holds no sweep to continue", o.Dir)
+		return usage("--resume: %s holds no sweep to continue", o.Dir)
 	}
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return err
 	}
-	m := manifest{Tune: t.Name, TuneSource: t.Source, TuneSHA256: t.SHA256, Combinations: names, Started: time.Now().UTC().Format(time.RFC3339)}
-	b, _ = json.MarshalIndent(m, "", "  ")
+	var names []string
+	for _, c := range t.Combinations() {
+		names = append(names, c.Name)
+	}
+	m := manifest{Tune: t.Name, TuneSource: t.Source, TuneSHA256: t.SHA256, Suite: t.SuiteSource, SuiteSHA256: t.SuiteSHA256,
+		Combinations: names, Started: time.Now().UTC().Format(time.RFC3339)}
+	b, _ := json.MarshalIndent(m, "", "  ")
 	return report.WriteFile(path, func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err })
+}
+
+// CheckDir says whether dir holds a sweep of t: of the same tune file and the same
+// text of its suite (a suite file edited since would mix two suites' results in one
+// verdict). force accepts another's.
+func CheckDir(t *inputs.Tune, dir string, force bool) error {
+	path := filepath.Join(dir, "sweep.json")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return usage("%s holds no sweep (no sweep.json): run one there first", dir)
+	}
+	if err != nil {
+		return err
+	}
+	var m manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("%s: not a sweep's manifest: %v", path, err)
+	}
+	if force {
+		return nil
+	}
+	switch {
+	case m.TuneSHA256 != t.SHA256:
+		return usage("%s holds a sweep of %s (sha256 %.12s), not of %s (%.12s): --force to take it anyway",
+			dir, report.Printable(m.Tune), m.TuneSHA256, report.Printable(t.Name), t.SHA256)
+	case m.SuiteSHA256 != t.SuiteSHA256 && m.SuiteSHA256 == "":
+		return usage("%s holds a sweep that records no hash of its suite %s, so its results may be of another text of it: --force to take them anyway",
+			dir, report.Printable(t.SuiteSource))
+	case m.SuiteSHA256 != t.SuiteSHA256:
+		return usage("the suite %s has changed since the sweep in %s started (sha256 %.12s, now %.12s): its complete launches measured the old text; another -o starts afresh, --force takes them anyway",
+			report.Printable(t.SuiteSource), dir, m.SuiteSHA256, t.SuiteSHA256)
+	}
+	return nil
 }
 
 // writeSuite writes the combination's suite (the same text every time: a resume of

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -258,3 +259,91 @@ mca:x:y:param:x_double:type:double
 	}
 }
 
+// A resume compares the text of the suite the sweep measured, not only the tune file:
+// an edited suite file made a resume take the old results for the new suite.
+func TestSweepRefusesChangedSuite(t *testing.T) {
+	src := t.TempDir()
+	tf, sf := filepath.Join(src, "t.toml"), filepath.Join(src, "s.toml")
+	os.WriteFile(tf, []byte("suite = \"s.toml\"\n[mca]\nbtl_vader_eager_limit = [4096, 8192]\n"), 0o644)
+	os.WriteFile(sf, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8, 64]\n"), 0o644)
+	tu, err := inputs.LoadTune(tf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	launches := 0
+	launch := func(l inputs.Launch, suite, out string, resume bool) (int, error) {
+		launches++
+		fakeRun(t, out, l.Name, 1)
+		return 0, nil
+	}
+	var log bytes.Buffer
+	if err := Sweep(tu, Options{Dir: dir, Out: &log}, launch); err != nil || launches != 2 {
+		t.Fatalf("%d launches: %v", launches, err)
+	}
+	os.WriteFile(sf, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8, 64, 512]\n"), 0o644)
+	edited, err := inputs.LoadTune(tf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ue *UsageError
+	err = Sweep(edited, Options{Dir: dir, Out: &log, Resume: true}, launch)
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "the suite "+sf+" has changed since the sweep in "+dir+" started") || launches != 2 {
+		t.Errorf("resumed over an edited suite (%d launches): %v", launches, err)
+	}
+	if err := CheckDir(edited, dir, false); err == nil || !strings.Contains(err.Error(), "has changed") {
+		t.Errorf("judged over an edited suite: %v", err)
+	}
+	if err := CheckDir(edited, dir, true); err != nil {
+		t.Errorf("--force: %v", err)
+	}
+	if err := CheckDir(tu, dir, false); err != nil {
+		t.Errorf("the same suite: %v", err)
+	}
+	if err := CheckDir(tu, t.TempDir(), false); !errors.As(err, &ue) || !strings.Contains(err.Error(), "holds no sweep") {
+		t.Errorf("no sweep: %v", err)
+	}
+}
+
+// One tune run at a time in a sweep directory: the second is told who holds it.
+func TestLock(t *testing.T) {
+	dir := t.TempDir()
+	release, err := Lock(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Lock(dir); err == nil || !strings.Contains(err.Error(), dir+" is in use by another skampi tune (process "+fmt.Sprint(os.Getpid())) {
+		t.Errorf("second lock: %v", err)
+	}
+	release()
+	again, err := Lock(dir)
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	again()
+}
+
+// A value is written into a combination's suite file only as a comment: one with a
+// newline once wrote TOML of its own into the suite the launch measured.
+func TestSweepSuiteHeaderStaysComment(t *testing.T) {
+	tu, err := inputs.ParseTune("h.toml", []byte(`[[measurement]]
+name = "sr"
+op = "Sendrecv_Shift"
+sizes = [8, 64]
+[env]
+X = ["a\n[settings]\nwindow = 3", "b"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	launch := func(l inputs.Launch, suite, out string, resume bool) (int, error) {
+		p, err := inputs.Load(suite)
+		if err != nil || p.Settings.Window != inputs.Defaults().Window {
+			t.Errorf("%s: the suite it ran: %v, window %d", l.Describe(), err, p.Settings.Window)
+		}
+		return 0, nil
+	}
+	if err := Sweep(tu, Options{Dir: t.TempDir(), Out: io.Discard}, launch); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -42,7 +42,9 @@ func newTuneCmd() *cobra.Command {
 		Long: "tune runs a tune file's grid (MCA parameters, MPICH control variables, environment\n" +
 			"variables, suite settings, process counts, libraries): each combination is one launch\n" +
 			"with its results in DIR/<combination>/rep<N>, repeats interleaved. Parameter names and\n" +
-			"values are checked against the library's own lists (ompi_info, mpivars) first. The\n" +
+			"values are checked against the library's own lists (ompi_info, mpivars) first, and\n" +
+			"every combination's suite as skampi run would check it; a grid of more launches than\n" +
+			"max_launches (default " + strconv.Itoa(inputs.DefaultMaxLaunches) + ") is refused. One tune at a time uses DIR. The\n" +
 			"verdict (DIR/verdict.txt, DIR/report.html) gives the fastest setting per size range,\n" +
 			"its significance, the protocol breakpoints of each setting, and the lines to apply it.\n" +
 			"Built-in tune files: " + strings.Join(inputs.BuiltinTuneNames(), ", ") + ".",
@@ -53,7 +55,12 @@ func newTuneCmd() *cobra.Command {
 				return &exitError{Code: 2, Err: errors.New("tune: -i TUNE and -o DIR are required")}
 			}
 			o.stdout, o.stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			return runTune(o)
+			err := runTune(o)
+			var ue *tune.UsageError
+			if errors.As(err, &ue) {
+				return &exitError{Code: 2, Err: fmt.Errorf("tune: %w", err)}
+			}
+			return err
 		},
 	}
 	fl := cmd.Flags()
@@ -71,6 +78,12 @@ func newTuneCmd() *cobra.Command {
 }
 
 func runTune(o *tuneOptions) error {
+	switch {
+	case o.resume && o.verdictOnly:
+		return &tune.UsageError{Msg: "--resume launches, --verdict-only does not: give one of them"}
+	case o.force && !o.resume && !o.verdictOnly:
+		return &tune.UsageError{Msg: "--force takes a sweep in -o DIR that is not this one's: it goes with --resume or --verdict-only"}
+	}
 	t, err := inputs.LoadTune(o.file)
 	if err != nil {
 		return err
@@ -82,7 +95,16 @@ func runTune(o *tuneOptions) error {
 	if err := tune.Validate(t, ompi, mpich); err != nil {
 		return err
 	}
-	if !o.verdictOnly {
+	release, err := lockOut(o)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if o.verdictOnly {
+		if err := tune.CheckDir(t, o.out, o.force); err != nil {
+			return err
+		}
+	} else {
 		launch := o.launch
 		if launch == nil {
 			bins := map[string]string{}
@@ -122,6 +144,25 @@ func runTune(o *tuneOptions) error {
 	fmt.Fprintf(o.stdout, "verdict: %s, report: %s, figures: %s\n", filepath.Join(o.out, "verdict.txt"), filepath.Join(o.out, "report.html"),
 		filepath.Join(o.out, "figures"))
 	return nil
+}
+
+// lockOut makes -o DIR (unless only judging it) and takes its lock for the whole
+// command: the sweep, and the verdict written from it.
+func lockOut(o *tuneOptions) (release func(), err error) {
+	st, err := os.Stat(o.out)
+	switch {
+	case err == nil && !st.IsDir():
+		return nil, &tune.UsageError{Msg: fmt.Sprintf("-o %s: not a directory", o.out)}
+	case errors.Is(err, os.ErrNotExist) && o.verdictOnly:
+		return nil, &tune.UsageError{Msg: fmt.Sprintf("--verdict-only: -o %s does not exist: there is no sweep to judge", o.out)}
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.MkdirAll(o.out, 0o755); err != nil {
+			return nil, fmt.Errorf("-o %s: %w", o.out, err)
+		}
+	case err != nil:
+		return nil, fmt.Errorf("-o %s: %w", o.out, err)
+	}
+	return tune.Lock(o.out)
 }
 
 // tuneReport writes DIR/report.html: the verdict, and the figures with one curve per
