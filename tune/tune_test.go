@@ -323,6 +323,26 @@ func TestLock(t *testing.T) {
 	again()
 }
 
+// Labels tell every combination apart, even when values are written to look like
+// other parameters.
+func TestLabelsUnique(t *testing.T) {
+	tu, err := inputs.ParseTune("l.toml", []byte(`suite = "quick"
+[env]
+A = ["1, B=2", "1"]
+B = ["3", "2, B=3"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, l := range Labels(tu.Combinations()) {
+		if seen[l] {
+			t.Errorf("label %q twice", l)
+		}
+		seen[l] = true
+	}
+}
+
 // A value is written into a combination's suite file only as a comment: one with a
 // newline once wrote TOML of its own into the suite the launch measured.
 func TestSweepSuiteHeaderStaysComment(t *testing.T) {

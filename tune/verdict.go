@@ -48,51 +48,6 @@ func Load(t *inputs.Tune, dir string) ([]Result, error) {
 	return out, nil
 }
 
-// Labels names each combination by what varies across the sweep.
-func Labels(cs []inputs.Combination) map[string]string {
-	vary := func(get func(inputs.Combination) string) bool {
-		for _, c := range cs {
-			if get(c) != get(cs[0]) {
-				return true
-			}
-		}
-		return false
-	}
-	libs := vary(func(c inputs.Combination) string { return c.Library })
-	nps := vary(func(c inputs.Combination) string { return fmt.Sprint(c.NP) })
-	varied := map[string]bool{}
-	seen := map[string]string{}
-	for _, c := range cs {
-		for _, v := range c.Values {
-			k := v.Param.Kind + "/" + v.Param.Name
-			if old, ok := seen[k]; ok && old != v.Value {
-				varied[k] = true
-			}
-			seen[k] = v.Value
-		}
-	}
-	out := map[string]string{}
-	for _, c := range cs {
-		var parts []string
-		if libs {
-			parts = append(parts, c.Library)
-		}
-		if nps {
-			parts = append(parts, fmt.Sprintf("np %d", c.NP))
-		}
-		for _, v := range c.Values {
-			if varied[v.Param.Kind+"/"+v.Param.Name] {
-				parts = append(parts, v.Param.Name+"="+v.Value)
-			}
-		}
-		if len(parts) == 0 {
-			parts = []string{c.Name}
-		}
-		out[c.Name] = strings.Join(parts, ", ")
-	}
-	return out
-}
-
 // Verdict is the judgement of a sweep, per group of comparable combinations (the same
 // process count): the fastest setting per size range, breakpoints, a recommendation.
 type Verdict struct {
@@ -336,38 +291,6 @@ func breakpoints(rs []Result) []Breakpoints {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Measurement < out[j].Measurement })
-	return out
-}
-
-// applyLines are the exact lines that give an application the recommended values
-// (those that differ from the baseline's).
-func applyLines(c, base inputs.Combination) []string {
-	var out, mca []string
-	if c.Library != base.Library {
-		bin := map[string]string{"openmpi": "bin/skampi", "mpich": "bin/skampi-mpich"}[c.Library]
-		out = append(out, fmt.Sprintf("use %s (its skampi: %s)", c.Library, bin))
-	}
-	was := map[string]string{}
-	for _, v := range base.Values {
-		was[v.Param.Kind+"/"+v.Param.Name] = v.Value
-	}
-	for _, v := range c.Values {
-		if old, ok := was[v.Param.Kind+"/"+v.Param.Name]; ok && old == v.Value {
-			continue
-		}
-		switch v.Param.Kind {
-		case "mca":
-			mca = append(mca, "--mca "+v.Param.Name+" "+v.Value)
-			out = append(out, "export OMPI_MCA_"+v.Param.Name+"="+v.Value)
-		case "cvar", "env":
-			out = append(out, "export "+v.Param.Name+"="+v.Value)
-		case "setting":
-			out = append(out, fmt.Sprintf("%s = %s   (the suite setting; an application's own threshold)", v.Param.Name, v.Value))
-		}
-	}
-	if len(mca) > 0 {
-		out = append([]string{"mpirun " + strings.Join(mca, " ") + " ..."}, out...)
-	}
 	return out
 }
 

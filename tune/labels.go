@@ -1,0 +1,115 @@
+package tune
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/report"
+)
+
+// Labels names each combination by what varies across the sweep.
+func Labels(cs []inputs.Combination) map[string]string {
+	vary := func(get func(inputs.Combination) string) bool {
+		for _, c := range cs {
+			if get(c) != get(cs[0]) {
+				return true
+			}
+		}
+		return false
+	}
+	libs := vary(func(c inputs.Combination) string { return c.Library })
+	nps := vary(func(c inputs.Combination) string { return fmt.Sprint(c.NP) })
+	varied := map[string]bool{}
+	seen := map[string]string{}
+	for _, c := range cs {
+		for _, v := range c.Values {
+			k := v.Param.Kind + "/" + v.Param.Name
+			if old, ok := seen[k]; ok && old != v.Value {
+				varied[k] = true
+			}
+			seen[k] = v.Value
+		}
+	}
+	out := map[string]string{}
+	for _, c := range cs {
+		var parts []string
+		if libs {
+			parts = append(parts, c.Library)
+		}
+		if nps {
+			parts = append(parts, fmt.Sprintf("np %d", c.NP))
+		}
+		for _, v := range c.Values {
+			if varied[v.Param.Kind+"/"+v.Param.Name] {
+				parts = append(parts, v.Param.Name+"="+v.Shown())
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{c.Name}
+		}
+		out[c.Name] = strings.Join(parts, ", ")
+	}
+	// The verdict tells combinations apart by label: two alike (values that contain
+	// ", " and "=") would be judged as one.
+	count := map[string]int{}
+	for _, l := range out {
+		count[l]++
+	}
+	for _, c := range cs {
+		if count[out[c.Name]] > 1 {
+			out[c.Name] += " [" + c.Name + "]"
+		}
+	}
+	return out
+}
+
+// applyLines are the exact lines that give an application the recommended values
+// (those that differ from the baseline's).
+func applyLines(c, base inputs.Combination) []string {
+	var out, mca []string
+	if c.Library != base.Library {
+		bin := map[string]string{"openmpi": "bin/skampi", "mpich": "bin/skampi-mpich"}[c.Library]
+		out = append(out, fmt.Sprintf("use %s (its skampi: %s)", c.Library, bin))
+	}
+	was := map[string]string{}
+	for _, v := range base.Values {
+		was[v.Param.Kind+"/"+v.Param.Name] = v.Value
+	}
+	for _, v := range c.Values {
+		if old, ok := was[v.Param.Kind+"/"+v.Param.Name]; ok && old == v.Value {
+			continue
+		}
+		val := shellWord(v.Value)
+		switch v.Param.Kind {
+		case "mca":
+			mca = append(mca, "--mca "+v.Param.Name+" "+val)
+			out = append(out, "export OMPI_MCA_"+v.Param.Name+"="+val)
+		case "cvar", "env":
+			out = append(out, "export "+v.Param.Name+"="+val)
+		case "setting":
+			out = append(out, fmt.Sprintf("%s = %s   (the suite setting; an application's own threshold)", v.Param.Name, v.Shown()))
+		}
+	}
+	if len(mca) > 0 {
+		out = append([]string{"mpirun " + strings.Join(mca, " ") + " ..."}, out...)
+	}
+	return out
+}
+
+// shellWord is s as one word of a shell command line: as it is when only characters
+// that mean nothing to a shell, else in single quotes (control characters escaped
+// for the terminal, where the line is read before it is pasted).
+func shellWord(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.,:/+=@%^", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return report.Printable("'" + strings.ReplaceAll(s, "'", `'\''`) + "'")
+}
