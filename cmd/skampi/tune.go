@@ -193,7 +193,7 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 		all.Merge(one)
 		sources = append(sources, report.Source{Label: r.Label, Name: r.Combination.Name})
 	}
-	figs, err := plots.Figures(all, plots.Options{Labels: labels})
+	figs, skipped, err := plots.Draw(all, plots.Options{Labels: labels})
 	if err != nil {
 		return err
 	}
@@ -204,7 +204,8 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 	for _, f := range figs {
 		if f.Kind == "overlay" {
 			if _, err := f.Save(filepath.Join(o.out, "figures"), []string{"png"}); err != nil {
-				return err
+				// One figure the data cannot make costs that figure, as in skampi plot.
+				skipped = append(skipped, plots.Skipped{Figure: "overlay figure " + f.Name, Reason: err.Error()})
 			}
 		}
 	}
@@ -222,8 +223,11 @@ func tuneReport(o *tuneOptions, t *inputs.Tune, v *tune.Verdict, results []tune.
 	}
 	in := htmlreport.Input{Title: "skampi tune: " + t.Name, Sources: sources, Results: all, Generated: time.Now(),
 		Lead: &htmlreport.Table{Title: "Tuning verdict", Text: text.String()}}
-	if in.Figures, err = htmlreport.FromPlots(overlays); err != nil {
-		return err
+	var more []plots.Skipped
+	in.Figures, more = htmlreport.Render(overlays)
+	for _, s := range append(skipped, more...) {
+		warnNotDrawn(o.stderr, s)
+		in.NotDrawn = append(in.NotDrawn, s.String())
 	}
 	return report.WriteFile(filepath.Join(o.out, "report.html"), func(w io.Writer) error { return htmlreport.Write(w, in) })
 }
