@@ -146,9 +146,10 @@ func TestOverlapBreakdown(t *testing.T) {
 		case p.Timer == "iteration" && p.MsgBytes == 8 && b != nil:
 			// Timed per call, post and wait each carry a timer read the full loop has
 			// not: for a small message they add up to at least full (the paper's Fig. 4).
-			// On a busy machine full may have run in a slow moment: then the point must
-			// say so (full_mismatch), which checkBreakdowns holds it to.
-			if b.PostS+b.WaitS < 0.8*b.FullS && !slices.Contains(p.Flags, record.FlagFullMismatch) {
+			// On a busy machine full may have run in a slow moment, or the parts' errors
+			// cover the gap (checkBreakdowns holds full_mismatch to exactly that): the
+			// effect is asserted on points measured in one steady state.
+			if b.PostS+b.WaitS < 0.8*b.FullS && quiet(t, p) {
 				t.Errorf("iteration timer: post %g + wait %g, full %g", b.PostS, b.WaitS, b.FullS)
 			}
 		case p.Op == "Irecv" && p.MsgBytes == 1<<20 && b != nil:
