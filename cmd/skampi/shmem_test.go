@@ -168,10 +168,8 @@ func mpiLibrary(t *testing.T) string {
 // positive, and on 2 PEs the methods within a factor of 10 of one another. The GROMACS
 // send-receives, whose flags once raced into a hang, get as many repetitions.
 func TestShmemBroadcastMethods(t *testing.T) {
-	// The send-receive with the lock not on 8 PEs: 8 processes on 2 cores hung it in 1
-	// of 28 runs (the watchdog records it). Each of its locks is only ever taken by one
-	// PE, and the offset exchange, the same flags without the lock, has not hung in any
-	// run: Open MPI 4.1.4's shmem_set_lock under oversubscription, not a test.
+	// The locked send-receive on 8 PEs too: it stopped there once in 28 runs when its
+	// flags were cleared by local stores (README, OpenSHMEM); step-number flags hold.
 	const common = `[settings]
 min_repetitions = 200
 max_repetitions = 200
@@ -189,13 +187,9 @@ name = "offset"
 op = "Shmem_Sendrecv_Shift_Offset"
 sizes = [8, 512]
 `
-	withoutLock := writeSuite(t, common)
-	withLock := writeSuite(t, common+"\n[[measurement]]\nname = \"sendrecv\"\nop = \"Shmem_Sendrecv_Shift\"\nsizes = [8, 512]\n")
+	s := writeSuite(t, common+"\n[[measurement]]\nname = \"sendrecv\"\nop = \"Shmem_Sendrecv_Shift\"\nsizes = [8, 512]\n")
 	for _, np := range []string{"2", "4", "8"} {
-		out, s, want := t.TempDir(), withLock, 12
-		if np == "8" {
-			s, want = withoutLock, 10
-		}
+		out, want := t.TempDir(), 12
 		code, stdout, stderr := skampi(t, nil, "--np", np, "-i", s, "-o", out)
 		if code != 0 || stderr != "" {
 			t.Fatalf("np %s: exit %d\n%s\n%s", np, code, stdout, stderr)
@@ -205,8 +199,11 @@ sizes = [8, 512]
 			t.Fatalf("np %s: %d points, faults %+v", np, len(res.Points), res.Faults)
 		}
 		by := map[string]float64{}
+		steady := true
 		for _, p := range res.Points {
-			if !(p.TimeS > 0) || p.Reps != 200 && p.Method != "sync" {
+			// 200 repetitions, or fewer ended honestly by the time cap (a busy machine).
+			capped := slices.Contains(p.Flags, record.FlagTimeCap) || slices.Contains(p.Flags, record.FlagOverrun)
+			if !(p.TimeS > 0) || p.Reps != 200 && p.Method != "sync" && !(capped && p.Reps > 0) {
 				t.Errorf("np %s: %s %d B: %g s over %d repetitions, flags %v", np, p.Method, p.MsgBytes, p.TimeS, p.Reps, p.Flags)
 			}
 			if p.Method == "ack" && len(p.TaskTimeS) != p.NProcs-1 {
@@ -214,9 +211,13 @@ sizes = [8, 512]
 			}
 			if p.Op == "Shmem_Broadcast" {
 				by[fmt.Sprint(p.Method, p.MsgBytes)] = p.TimeS
+				// A busy machine's marks; max_repetitions is the sync method's usual stop.
+				for _, f := range []string{record.FlagTimeCap, record.FlagOverrun, record.FlagFewReps, record.FlagDiscardCap} {
+					steady = steady && !slices.Contains(p.Flags, f)
+				}
 			}
 		}
-		if np != "2" {
+		if np != "2" || !steady { // the methods agree within 10x when nothing disturbed them
 			continue
 		}
 		for _, size := range []int{8, 4096} {
