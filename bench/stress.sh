@@ -22,8 +22,10 @@ for suite in "$@"; do
 		case $rc in
 		0) rm -rf "$out" "$out.log" ;;
 		3) to=$((to + 1)) ;;
-		1) if grep -q crash "$out/results.jsonl" 2>/dev/null; then cr=$((cr + 1)); else other=$((other + 1)); fi ;;
-		*) other=$((other + 1)) ;;
+		# With --max-restarts 0 a rank that dies of a signal ends skampi with 128+N or,
+		# once recorded, 1 with a crash fault.
+		1) if grep -q '"fault":"crash"' "$out/results.jsonl" 2>/dev/null; then cr=$((cr + 1)); else other=$((other + 1)); fi ;;
+		*) if [ "$rc" -ge 128 ] && ! grep -q 'interrupted by' "$out.log"; then cr=$((cr + 1)); else other=$((other + 1)); fi ;;
 		esac
 	done
 	wall=$(echo "$(date +%s.%N) - $t0" | bc)

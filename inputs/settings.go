@@ -366,7 +366,7 @@ var settingList = []setting{
 		}
 		return
 	}},
-	{"hang_timeout", `end the job when one point takes this long (default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
+	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
 		s.HangTimeout, err = duration(v)
 		return
 	}},

@@ -60,7 +60,17 @@ func (p *phases) stop() { p.wd.Stop() }
 func (p *phases) expire(f *record.Fault) {
 	rank := int(p.rank.Load())
 	if rank != 0 {
+		before := mpi.Progress()
 		time.Sleep(rootGrace) // rank 0 normally ends the job before this
+		if mpi.Progress() != before {
+			// Moving again (a repetition of the others' that was long, not a stop):
+			// watched again, the job goes on.
+			if cur, _ := p.wd.Current(); cur != nil && cur.Measurement == f.Measurement && cur.PointIndex == f.PointIndex {
+				again := *cur
+				p.wd.Start(again, p.hang)
+			}
+			return
+		}
 	} else {
 		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", stalled(f))
 		if f.ElapsedS > stalled(f)+1 {

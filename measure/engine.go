@@ -140,16 +140,17 @@ func warmUp(c Comm, op Op, t Task, start time.Time, s *series) (int, error) {
 		warm = 2 // the first repetition includes connection set-up: calibrate on a later one
 	}
 	for w := 0; w < warm || (calibrate && w < warm+maxExtraWarmup && unsettled); w++ {
-		t0 := time.Now()
 		vals, err := rep(c, op, t.Sync, iters)
 		if err != nil {
 			return 0, err
 		}
-		s.clocked(time.Since(t0), iters)
 		next := int64(iters)
-		if c.Rank() == 0 && calibrate {
+		if c.Rank() == 0 {
 			if v, ok := reduce(vals, t.Participants, t.Reduce); ok {
-				next = calibrated(v, t.RepTime)
+				s.clocked(v, iters)
+				if calibrate {
+					next = calibrated(v, t.RepTime)
+				}
 			}
 		}
 		if c.Rank() == 0 && t.Stop.MaxTime > 0 && time.Since(start) >= t.Stop.MaxTime {
@@ -191,24 +192,30 @@ type series struct {
 	samples   []float64
 	perRank   [][]float64
 	discarded int
-	// fastest is the shortest wall time of a repetition per operation so far (warm-up
-	// included), last the wall time of the last repetition: rank 0's, for Overrun.
-	fastest, last time.Duration
-	lastIters     int
+	// fastest is the shortest measured time per operation so far (warm-up included),
+	// last and lastPer the last repetition's whole time and time per operation: rank
+	// 0's, for Overrun. Measured times, not wall time: a synchronised start's wait is
+	// not the operation's.
+	fastest, lastPer float64
+	last             time.Duration
 }
 
-// clocked notes a repetition's wall time (rank 0 judges).
-func (s *series) clocked(d time.Duration, iters int) {
-	s.last, s.lastIters = d, iters
-	if per := d / time.Duration(max(iters, 1)); s.fastest == 0 || per < s.fastest {
-		s.fastest = max(per, 1)
+// clocked notes a valid repetition's time per operation (rank 0 judges).
+func (s *series) clocked(perOp float64, iters int) {
+	if !(perOp > 0) {
+		return // a subtraction's part may be negative: it says nothing of speed
+	}
+	s.lastPer, s.last = perOp, time.Duration(perOp*float64(iters)*float64(time.Second))
+	if s.fastest == 0 || perOp < s.fastest {
+		s.fastest = perOp
 	}
 }
 
 // overran says whether the last repetition ran so much longer than the fastest that
-// the point's repetitions end (StopRule.Overrun).
+// the point's repetitions end (StopRule.Overrun). Compared per operation: no product
+// of iterations can overflow.
 func (s *series) overran(r StopRule) bool {
-	return r.Overrun > 0 && s.last > r.Overrun && s.last > OverrunFactor*s.fastest*time.Duration(max(s.lastIters, 1))
+	return r.Overrun > 0 && s.last > r.Overrun && s.lastPer > OverrunFactor*s.fastest
 }
 
 func newSeries(t Task, iters int) *series {
@@ -217,14 +224,13 @@ func newSeries(t Task, iters int) *series {
 
 // rep runs one repetition and, on rank 0, keeps its time or counts it as discarded.
 func (s *series) rep(c Comm, op Op, t Task) error {
-	t0 := time.Now()
 	vals, err := rep(c, op, t.Sync, s.iters)
 	if err != nil || c.Rank() != 0 {
 		return err
 	}
-	s.clocked(time.Since(t0), s.iters)
 	v, ok := reduce(vals, t.Participants, t.Reduce)
 	if ok {
+		s.clocked(v, s.iters)
 		s.samples = append(s.samples, v)
 		for i, r := range t.Participants {
 			s.perRank[i] = append(s.perRank[i], vals[r])

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/skampi/skampi/clocksync"
@@ -143,8 +144,14 @@ func (r *Runner) startMeasurement(pt *inputs.Point) (*measurementState, error) {
 func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	id := pt.Fault(r.RunID)
 	// Armed from the decision's broadcast to the record's write: a rank that stops
-	// anywhere in a point ends the job with the point on record.
-	r.arm(id, pt.Settings().Hang())
+	// anywhere in a point ends the job with the point on record. A rank outside the
+	// point only waits for the others, moving once a repetition: a long repetition is
+	// theirs to judge (their steps move), so its own bound is four times longer.
+	timeout := pt.Settings().Hang()
+	if !slices.Contains(pt.Ranks, r.World.Rank()) {
+		timeout *= 4
+	}
+	r.arm(id, timeout)
 	defer r.disarm()
 	act, err := r.decide(pt, &id)
 	if err != nil || act != actMeasure {

@@ -210,14 +210,20 @@ sizes = [8, 512]
 				t.Errorf("np %s: ack with %d task times", np, len(p.TaskTimeS))
 			}
 			if p.Op == "Shmem_Broadcast" {
-				by[fmt.Sprint(p.Method, p.MsgBytes)] = p.TimeS
+				// The fastest repetition of each: the one a busy machine disturbed least
+				// (a window-synchronised repetition keeps a preemption in its time).
+				by[fmt.Sprint(p.Method, p.MsgBytes)] = p.MinS
 				// A busy machine's marks; max_repetitions is the sync method's usual stop.
 				for _, f := range []string{record.FlagTimeCap, record.FlagOverrun, record.FlagFewReps, record.FlagDiscardCap} {
 					steady = steady && !slices.Contains(p.Flags, f)
 				}
 			}
 		}
-		if np != "2" || !steady { // the methods agree within 10x when nothing disturbed them
+		if np != "2" {
+			continue
+		}
+		if !steady { // the methods agree within 10x when nothing disturbed them
+			t.Logf("np 2: a busy machine's marks on the broadcasts: the methods' agreement is not asserted")
 			continue
 		}
 		for _, size := range []int{8, 4096} {

@@ -322,6 +322,16 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 unsigned long long sk_steps = 0;
 unsigned long long sk_progress(void) { return __atomic_load_n(&sk_steps, __ATOMIC_RELAXED); }
 
+void sk_touch(char *p, long long bytes) {
+	/* 64 MiB at a time, each a step: a cold area of gigabytes takes seconds to touch,
+	 * and the watchdog must see it move. */
+	const long long chunk = 64LL << 20;
+	for (long long off = 0; off < bytes; off += chunk) {
+		memset(p + off, 0, (size_t)(bytes - off < chunk ? bytes - off : chunk));
+		SK_STEP_DONE();
+	}
+}
+
 int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op) {
 	*per_op = NAN;
 	SK_STEP_DONE(); /* a repetition begins: idle ranks move by repetitions */
@@ -330,7 +340,11 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		int brc = MPI_Barrier(MPI_Comm_f2c(c->a.world));
 		if (brc != MPI_SUCCESS) return brc;
 	}
-	if (c->a.role == SK_ROLE_IDLE) return c->k->quiesce ? c->k->quiesce(c) : MPI_SUCCESS;
+	if (c->a.role == SK_ROLE_IDLE) {
+		int qrc = c->k->quiesce ? c->k->quiesce(c) : MPI_SUCCESS;
+		SK_STEP_DONE(); /* and ends */
+		return qrc;
+	}
 	const sk_step step = c->step;
 	int rc = MPI_SUCCESS, invalid = 0;
 	c->result = 0;

@@ -251,6 +251,8 @@ extern volatile sig_atomic_t sk_in_op;
 extern unsigned long long sk_steps;
 #define SK_STEP_DONE() __atomic_store_n(&sk_steps, sk_steps + 1, __ATOMIC_RELAXED)
 unsigned long long sk_progress(void);
+/* sk_touch writes zeros over p, counting a step every 64 MiB (first touch of buffers). */
+void sk_touch(char *p, long long bytes);
 int sk_install_crash_handlers(int rank);
 
 double sk_now(void);

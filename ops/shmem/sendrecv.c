@@ -17,9 +17,12 @@
  * flag its partner had not yet set in that step (the previous step's value, back after
  * the clear) and the partner then waited for ever in the last step of a repetition
  * (README, "OpenSHMEM": where both PEs were). A flag that only grows needs no clear, and
- * a late or repeated write of an older step's number satisfies no newer wait. c->seq is
- * the step number, zeroed with the flags when the point is prepared and advanced by
- * every PE in every step, so the PEs agree on it. */
+ * a late or repeated write of an older step's number satisfies no newer wait. The step
+ * number is the process's, never restarted: advanced by every PE in every step of both
+ * kernels (every PE of the job takes part in each), so the PEs agree on it, and a late
+ * write from an earlier point (its buffer freed, a new one zeroed, often at the same
+ * address) carries a smaller number than any wait of a later point. */
+static long steps;
 
 /* The symmetric layout: the data (rounded to 64 bytes), the post and done flags a cache
  * line each, then one lock per PE (lock i guards PE i's buffer). */
@@ -33,7 +36,6 @@ int sk_shmem_prepare_sendrecv(sk_ctx *c) {
 	c->sym = shmem_malloc((size_t)c->sym_bytes);
 	if (!c->sym) return SK_ERR_NOMEM;
 	memset(c->sym, 0, (size_t)c->sym_bytes);
-	c->seq = 0;
 	shmem_barrier_all();
 	return MPI_SUCCESS;
 }
@@ -41,7 +43,7 @@ int sk_shmem_prepare_sendrecv(sk_ctx *c) {
 int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
-	long step = ++c->seq;
+	long step = ++steps;
 	shmem_set_lock(lock_for(c, to)); /* the destination's buffer is ours to fill */
 	if (bytes) shmem_putmem(c->sym, c->a.sbuf, bytes, to);
 	shmem_fence(); /* the data before the flag */
@@ -73,7 +75,6 @@ int sk_shmem_prepare_sendrecv_offset(sk_ctx *c) {
 	c->sym = shmem_malloc((size_t)c->sym_bytes);
 	if (!c->sym) return SK_ERR_NOMEM;
 	memset(c->sym, 0, (size_t)c->sym_bytes);
-	c->seq = 0;
 	shmem_barrier_all();
 	return MPI_SUCCESS;
 }
@@ -81,7 +82,7 @@ int sk_shmem_prepare_sendrecv_offset(sk_ctx *c) {
 int sk_shmem_sendrecv_shift_offset(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
-	long step = ++c->seq, half = step & 1;
+	long step = ++steps, half = step & 1;
 	shmem_long_p(offset_slot(c), (step << 1) | half, from); /* where our sender is to put */
 	shmem_long_wait_until(offset_slot(c), SHMEM_CMP_GE, step << 1); /* where our receiver wants it */
 	size_t off = (size_t)(*offset_slot(c) & 1) * data_bytes(c);
