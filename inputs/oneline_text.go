@@ -94,12 +94,13 @@ func flagName(key string) string { return "--" + strings.ReplaceAll(key, "_", "-
 func shellWords(args []string) string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		out[i] = shellWord(a)
+		out[i] = ShellWord(a)
 	}
 	return strings.Join(out, " ")
 }
 
-func shellWord(a string) string {
+// ShellWord is a as one word a shell reads back as a (tune's apply lines use it too).
+func ShellWord(a string) string {
 	plain := a != "" && strings.IndexFunc(a, func(r rune) bool {
 		return !(r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("_@%+=:,./-", r)))
 	}) < 0

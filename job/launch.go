@@ -78,7 +78,9 @@ func launcher(mpirun, self string, o Options, quiet time.Duration) Launcher {
 		if err != nil {
 			err = fmt.Errorf("%s: %w", mpirun, err)
 		}
-		if err == nil && code == 0 && sig == 0 && !out.seen.Load() {
+		// With -o, SelfLaunch checks the results themselves (checkRan), which holds also
+		// when the launcher sends the ranks' output to files (--output-filename).
+		if err == nil && code == 0 && sig == 0 && o.Out == "" && !out.seen.Load() {
 			err = fmt.Errorf("%s exited 0, but no process of the job printed anything: no rank started, nothing was measured (is it a working launcher?)", mpirun)
 		}
 		return code, sig, err

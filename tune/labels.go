@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/skampi/skampi/inputs"
-	"github.com/skampi/skampi/report"
 )
 
 // Labels names each combination by what varies across the sweep.
@@ -80,7 +79,7 @@ func applyLines(c, base inputs.Combination) []string {
 		if old, ok := was[v.Param.Kind+"/"+v.Param.Name]; ok && old == v.Value {
 			continue
 		}
-		val := shellWord(v.Value)
+		val := inputs.ShellWord(v.Value)
 		switch v.Param.Kind {
 		case "mca":
 			mca = append(mca, "--mca "+v.Param.Name+" "+val)
@@ -95,21 +94,4 @@ func applyLines(c, base inputs.Combination) []string {
 		out = append([]string{"mpirun " + strings.Join(mca, " ") + " ..."}, out...)
 	}
 	return out
-}
-
-// shellWord is s as one word of a shell command line: as it is when only characters
-// that mean nothing to a shell, else in single quotes (control characters escaped
-// for the terminal, where the line is read before it is pasted).
-func shellWord(s string) string {
-	plain := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.,:/+=@%^", r)) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	return report.Printable("'" + strings.ReplaceAll(s, "'", `'\''`) + "'")
 }
