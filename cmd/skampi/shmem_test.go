@@ -210,9 +210,7 @@ sizes = [8, 512]
 				t.Errorf("np %s: ack with %d task times", np, len(p.TaskTimeS))
 			}
 			if p.Op == "Shmem_Broadcast" {
-				// The fastest repetition of each: the one a busy machine disturbed least
-				// (a window-synchronised repetition keeps a preemption in its time).
-				by[fmt.Sprint(p.Method, p.MsgBytes)] = p.MinS
+				by[fmt.Sprint(p.Method, p.MsgBytes)] = p.TimeS
 				// A busy machine's marks; max_repetitions is the sync method's usual stop.
 				for _, f := range []string{record.FlagTimeCap, record.FlagOverrun, record.FlagFewReps, record.FlagDiscardCap} {
 					steady = steady && !slices.Contains(p.Flags, f)
@@ -228,7 +226,10 @@ sizes = [8, 512]
 		}
 		for _, size := range []int{8, 4096} {
 			ref := by[fmt.Sprint("barrier", size)]
-			for _, m := range []string{"sync", "rounds", "ack"} {
+			// Not sync: its repetitions start at an agreed instant, not after a barrier,
+			// and read several times the others at small sizes even on a quiet machine
+			// (README); a preemption inside its window stays in its time.
+			for _, m := range []string{"rounds", "ack"} {
 				if v := by[fmt.Sprint(m, size)]; v > 10*ref || v < ref/10 {
 					t.Errorf("%d B: %s %g s against barrier %g s", size, m, v, ref)
 				}
