@@ -170,6 +170,14 @@ type Breakdown struct {
 	// ProgressEvery: MPI_Test was called every this many spin iterations during the
 	// computation, so the library could progress; 0: never.
 	ProgressEvery int64 `json:"progress_every"`
+	// TimerOverheadS: what one timer interval cost on each participating rank (as
+	// spin_ns_per_iter), taken off every interval timed per call: the post, and under
+	// the iteration timer every part. Absent in records of older versions (raw posts).
+	TimerOverheadS []float64 `json:"timer_overhead_s,omitempty"`
+	// FullCalibrationS (global-loop timer): the full operation measured first, which
+	// set the iterations and the computation's target; full_s is the full measured in
+	// alternation with the post, the whole the post and the wait are parts of.
+	FullCalibrationS *float64 `json:"full_calibration_s,omitempty"`
 }
 
 // RelStderr is the standard error relative to the reported time, as every view shows

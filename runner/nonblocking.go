@@ -44,14 +44,23 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	}
 	t.Stop.MaxTime /= time.Duration(parts)
 	t.Stop.Budget /= time.Duration(parts)
+	// What a timer interval costs here, taken off every interval timed per call (the
+	// post always; every part under the iteration timer): a post timed per call and a
+	// loop timed once are then comparable. Measured now, on every rank, for this point.
+	calibrated := time.Now()
+	overhead := r.World.TimerOverhead()
+	overheads, err := r.World.Gather(overhead)
+	if err != nil {
+		return nil, err
+	}
 	at := func(p ops.Phase, spin int64) OpSpec {
 		o := spec
 		// The computation alone runs in the same chunks as the overlap's, without
 		// the tests: the difference is the communication and the tests' own time.
-		o.Phase, o.Spin, o.ProgressEvery = p, spin, s.Progress
+		o.Phase, o.Spin, o.ProgressEvery, o.TimerOverhead = p, spin, s.Progress, overhead
 		return o
 	}
-	elapsed := time.Duration(0)
+	elapsed := time.Since(calibrated)
 	var verdicts []measure.Verdict // of every measurement: the record's flags say how each stopped
 	run := func(whole, part OpSpec) (*measure.Result, error) {
 		var res *measure.Result
@@ -103,6 +112,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	t.StopScale = fullTime
 	t.Iterations = int(iters)
 	var bd breakdown
+	var calibrationFull *float64
 	if iteration {
 		p, err := run(at(ops.PhasePost, 0), OpSpec{})
 		if err != nil {
@@ -124,11 +134,22 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		if d != nil {
 			bd.post, bd.wait, bd.sum = subtracted(d), estimate(d), whole(d)
 		}
+		// The point's full is the one the post was taken from, measured in
+		// alternation with it (Alg. 9: the loop the post is subtracted from), so
+		// full = post + wait; the first full only calibrated the iterations and the
+		// computation, and is kept beside it.
+		if wf := wholeOf(d); wf != nil && full != nil {
+			calibration := full.Time
+			calibrationFull = &calibration
+			wf.Verdict = full.Verdict
+			full = wf
+			bd.sum = estimate(full)
+		}
 	}
 
 	// The computation: calibrated now, for this point, on the ranks that compute
 	// (on the others it would only take a core from them).
-	calibrated := time.Now()
+	calibrated = time.Now()
 	nsPerIter := 0.0
 	if computingRanks(pt)[r.World.Rank()] {
 		nsPerIter = r.World.CalibrateSpin()
@@ -192,6 +213,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		FullS: full.Time, FullStderrS: full.Stderr, PostS: bd.post.V, PostStderrS: bd.post.SE,
 		WaitS: bd.wait.V, WaitStderrS: bd.wait.SE, OverlappedS: bd.notHidden.V, OverlappedStderrS: bd.notHidden.SE,
 		ComputeS: bd.compute.V, ComputeTargetS: target, ProgressEvery: s.Progress,
+		FullCalibrationS: calibrationFull,
 	}
 	if spec.Info.SHMEM { // no MPI request to test: the setting does nothing there
 		b.ProgressEvery = 0
@@ -204,6 +226,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		}
 		b.SpinNsPerIter = append(b.SpinNsPerIter, ns)
 		b.SpinIters = append(b.SpinIters, n)
+		b.TimerOverheadS = append(b.TimerOverheadS, overheads[rank])
 	}
 	p.Breakdown = b
 	bd.full = measure.Estimate{V: full.Time, SE: full.Stderr}
@@ -268,6 +291,27 @@ func whole(r *measure.Result) measure.Estimate {
 	}
 	// se_diff² = se_whole² + se_part²
 	return measure.Estimate{V: r.Time + *r.Subtracted, SE: math.Sqrt(max(0, r.Stderr*r.Stderr-r.SubtractedStderr*r.SubtractedStderr))}
+}
+
+// wholeOf is the whole a difference's part was taken from as a result of its own (its
+// samples, its statistics); nil without valid repetitions.
+func wholeOf(d *measure.Result) *measure.Result {
+	if d == nil || d.N == 0 || d.Subtracted == nil {
+		return nil
+	}
+	w := *d
+	s := *d.Subtracted
+	w.Samples = make([]float64, len(d.Samples))
+	for i, x := range d.Samples {
+		w.Samples[i] = x + s
+	}
+	w.RankTime = make([]float64, len(d.RankTime))
+	for i, x := range d.RankTime {
+		w.RankTime[i] = x + s
+	}
+	w.Summary = measure.Summarize(w.Samples)
+	w.Subtracted, w.SubtractedStderr = nil, 0
+	return &w
 }
 
 // subtracted is the part a difference took off (the subtraction method's helper).

@@ -35,6 +35,9 @@ type World interface {
 	// CalibrateSpin measures this rank's busy computation (non-blocking overlap):
 	// nanoseconds per spin iteration.
 	CalibrateSpin() float64
+	// TimerOverhead measures the seconds one timer interval adds to an operation
+	// timed per call on this rank.
+	TimerOverhead() float64
 }
 
 // Op is an operation prepared for one point: run per repetition, closed after the
@@ -58,6 +61,9 @@ type OpSpec struct {
 	Phase         ops.Phase
 	Spin          int64
 	ProgressEvery int64
+	// TimerOverhead is taken off every interval a non-blocking measurement times per
+	// call (the post; under the iteration timer every part).
+	TimerOverhead float64
 }
 
 // Runner measures points on a world. Sink is used on rank 0 only.

@@ -49,6 +49,7 @@ func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
 func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-process fake: window sync untested here
 func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) CalibrateSpin() float64       { return 0.5 }
+func (w *fakeWorld) TimerOverhead() float64       { return 0 }
 func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	if s.Kernel == w.fail {
 		return nil, errors.New("MPI_Allreduce: MPI_ERR_OP: invalid reduce operation")

@@ -46,6 +46,9 @@ type Spec struct {
 	Phase         ops.Phase
 	Spin          int64
 	ProgressEvery int64
+	// TimerOverhead: seconds taken off every interval a non-blocking measurement times
+	// per call (TimerOverhead()); 0 leaves them raw.
+	TimerOverhead float64
 	// RMAWindow: one-sided operations' kind of window, an index of inputs.RMAWindows
 	// (0 allocate, 1 create, 2 dynamic). Spin is also Lock_Held's hold.
 	RMAWindow int
@@ -143,6 +146,7 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	}
 	if s.Info.Nonblocking {
 		a.nb_phase, a.spin, a.progress_every = C.int(s.Phase), C.longlong(s.Spin), C.longlong(s.ProgressEvery)
+		a.timer_overhead = C.double(s.TimerOverhead)
 	}
 	if s.Info.OneSided {
 		a.rma_window = C.int(s.RMAWindow)
@@ -237,6 +241,11 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 // measurements on this rank: nanoseconds per spin iteration, the median of seven runs
 // of at least 200 µs.
 func CalibrateSpin() float64 { return float64(C.sk_spin_calibrate()) }
+
+// TimerOverhead measures, on this rank, the seconds one timer interval adds to an
+// operation timed per call: the clock read twice around a call that does nothing,
+// through the same code as a timed post (the median of batches).
+func TimerOverhead() float64 { return float64(C.sk_timer_overhead()) }
 
 // Corruption is the first received byte that differed from what was sent, if the
 // operation checks its data and found one on this rank.

@@ -73,6 +73,9 @@ typedef struct {
 	int nb_phase;
 	long long spin;
 	long long progress_every;
+	/* The cost of one timer interval (sk_timer_overhead), taken off every interval the
+	 * non-blocking measurements time per call; 0 leaves them raw. */
+	double timer_overhead;
 	int rma_window; /* one-sided kernels: SK_WIN_* */
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 } sk_args;
@@ -226,6 +229,10 @@ int sk_run_nonblocking(sk_ctx *c, long long iters, double *total);
  * remove, no system call. sk_spin_calibrate returns its cost, ns per iteration. */
 void sk_spin(long long n);
 double sk_spin_calibrate(void);
+/* sk_timer_overhead: seconds one timer interval adds to a per-call timing, measured
+ * through the same code (sk_now, a call through a pointer, sk_now) around a call that
+ * does nothing; the median of batches. */
+double sk_timer_overhead(void);
 
 /* check_data (check.c). */
 unsigned char sk_pattern_byte(int rank, long long bytes, long long rep, long long offset);

@@ -48,6 +48,7 @@ type Spec struct {
 	Phase         ops.Phase
 	Spin          int64
 	ProgressEvery int64
+	TimerOverhead float64
 	RMAWindow     int
 }
 
@@ -78,6 +79,7 @@ func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
 func CalibrateSpin() float64                         { return 0 }
+func TimerOverhead() float64                         { return 0 }
 
 // RegisterKernels does nothing without MPI.
 func RegisterKernels(unsafe.Pointer, int) {}
