@@ -232,6 +232,8 @@ var selftestOps = []Info{
 		Description: "self-test: the initiator calls abort() inside the timed loop (on the deny-list)"},
 	{Name: "Selftest_Corrupt", Family: "selftest", Kernel: "selftest_corrupt", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
 		Description: "self-test: a ping-pong whose responder flips the middle byte of its reply (check_data = true reports it)"},
+	{Name: "Wtime", Family: "timer", Kernel: "wtime", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1, NoData: true,
+		Description: "one read of the clock every timing reads (clock_gettime(CLOCK_MONOTONIC)) on the initiator: what a timer call costs (SKaMPI's MPI_Wtime measurement)"},
 	{Name: "Selftest_Slow", Family: "selftest", Kernel: "selftest_slow", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
 		Description: "self-test: a ping-pong that sleeps 20 ms a step on both ranks: slow but moving, it must end by its time cap with its samples, never as a hang"},
 }

@@ -17,28 +17,56 @@ func shmemRMA(name, kernel, desc string, windowed bool) Info {
 		Heap: HeapSlots}
 }
 
+// shmemGet: a blocking get, which returns with its data: timed alone, with no
+// completion after it (osu_oshm_get's measurement).
+func shmemGet(name, kernel, desc string, windowed bool) Info {
+	in := shmemRMA(name, kernel, desc, windowed)
+	in.Nonblocking = false
+	return in
+}
+
+// quietSubtracted: the method paper's put latency (§3.1, Fig. 1): the operation and its
+// shmem_quiet, less an empty shmem_quiet measured in alternation with it (the raw time
+// stays in the record: time_s + subtracted_s).
+var quietSubtracted = Method{Name: "quiet_subtracted", Subtract: "Shmem_Quiet",
+	Description: "the operation and its shmem_quiet, less an empty shmem_quiet measured in alternation (subtracted_s)"}
+
+func withQuietSubtracted(in Info) Info {
+	m := quietSubtracted
+	m.Kernel = in.Kernel // the whole is the operation's own loop
+	in.Methods = append(in.Methods, m)
+	return in
+}
+
 func element(in Info, bytes int64, single bool) Info {
 	in.ElementBytes, in.SingleElement = bytes, single
 	return in
 }
 
 var shmemOps = []Info{
-	shmemRMA("Shmem_Put", "shmem_putmem", "shmem_putmem of msg_bytes, window puts then shmem_quiet", true),
-	shmemRMA("Shmem_Put_Nbi", "shmem_putmem_nbi", "shmem_putmem_nbi of msg_bytes, window puts then shmem_quiet", true),
-	shmemRMA("Shmem_Get", "shmem_getmem", "shmem_getmem of msg_bytes (blocking), window gets then shmem_quiet", true),
+	withQuietSubtracted(shmemRMA("Shmem_Put", "shmem_putmem", "shmem_putmem of msg_bytes, window puts then shmem_quiet", true)),
+	withQuietSubtracted(shmemRMA("Shmem_Put_Nbi", "shmem_putmem_nbi", "shmem_putmem_nbi of msg_bytes, window puts then shmem_quiet", true)),
+	shmemGet("Shmem_Get", "shmem_getmem", "shmem_getmem of msg_bytes into a private buffer (blocking: no completion after it), window gets back to back", true),
+	shmemGet("Shmem_Get_Symmetric", "shmem_getmem_symmetric", "shmem_getmem of msg_bytes into the initiator's symmetric memory, as osu_oshm_get does (blocking, window gets back to back)", true),
 	shmemRMA("Shmem_Get_Nbi", "shmem_getmem_nbi", "shmem_getmem_nbi of msg_bytes, window gets then shmem_quiet", true),
 	element(shmemRMA("Shmem_Put8", "shmem_put8", "shmem_put8: msg_bytes of 8-bit elements, window puts then shmem_quiet", true), 1, false),
 	element(shmemRMA("Shmem_Put16", "shmem_put16", "shmem_put16: msg_bytes of 16-bit elements, then shmem_quiet", true), 2, false),
 	element(shmemRMA("Shmem_Put32", "shmem_put32", "shmem_put32: msg_bytes of 32-bit elements, then shmem_quiet", true), 4, false),
 	element(shmemRMA("Shmem_Put64", "shmem_put64", "shmem_put64: msg_bytes of 64-bit elements, then shmem_quiet", true), 8, false),
-	element(shmemRMA("Shmem_Get8", "shmem_get8", "shmem_get8: msg_bytes of 8-bit elements, then shmem_quiet", true), 1, false),
-	element(shmemRMA("Shmem_Get16", "shmem_get16", "shmem_get16: msg_bytes of 16-bit elements, then shmem_quiet", true), 2, false),
-	element(shmemRMA("Shmem_Get32", "shmem_get32", "shmem_get32: msg_bytes of 32-bit elements, then shmem_quiet", true), 4, false),
-	element(shmemRMA("Shmem_Get64", "shmem_get64", "shmem_get64: msg_bytes of 64-bit elements, then shmem_quiet", true), 8, false),
+	element(shmemGet("Shmem_Get8", "shmem_get8", "shmem_get8: msg_bytes of 8-bit elements (blocking)", true), 1, false),
+	element(shmemGet("Shmem_Get16", "shmem_get16", "shmem_get16: msg_bytes of 16-bit elements (blocking)", true), 2, false),
+	element(shmemGet("Shmem_Get32", "shmem_get32", "shmem_get32: msg_bytes of 32-bit elements (blocking)", true), 4, false),
+	element(shmemGet("Shmem_Get64", "shmem_get64", "shmem_get64: msg_bytes of 64-bit elements (blocking)", true), 8, false),
 	element(shmemRMA("Shmem_Iput64", "shmem_iput64", "shmem_iput64: msg_bytes of 64-bit elements into every other target element, then shmem_quiet", true), 8, false),
-	element(shmemRMA("Shmem_Iget64", "shmem_iget64", "shmem_iget64: msg_bytes of 64-bit elements from every other source element, then shmem_quiet", true), 8, false),
-	element(shmemRMA("Shmem_P", "shmem_long_p", "shmem_long_p of one long (msg_bytes 8), then shmem_quiet", false), 8, true),
-	element(shmemRMA("Shmem_G", "shmem_long_g", "shmem_long_g of one long (msg_bytes 8)", false), 8, true),
+	element(shmemGet("Shmem_Iget64", "shmem_iget64", "shmem_iget64: msg_bytes of 64-bit elements from every other source element (blocking)", true), 8, false),
+	element(withQuietSubtracted(shmemRMA("Shmem_P", "shmem_long_p", "shmem_long_p of one long (msg_bytes 8), then shmem_quiet", false)), 8, true),
+	element(shmemGet("Shmem_G", "shmem_long_g", "shmem_long_g of one long (msg_bytes 8; blocking)", false), 8, true),
+	{Name: "Shmem_Quiet", Family: "shmem", Kernel: "shmem_quiet", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+		SHMEM: true, NoData: true, Heap: HeapSlots,
+		Description: "shmem_quiet with nothing outstanding on the initiator: what completion costs by itself (subtracted by method quiet_subtracted)"},
+	{Name: "Shmem_Fence", Family: "shmem", Kernel: "shmem_fence", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+		SHMEM: true, NoData: true, Heap: HeapSlots,
+		Description: "shmem_fence with nothing outstanding on the initiator"},
 	shmemRMA("Shmem_Put_Fence", "shmem_putmem_fence", "shmem_putmem then shmem_fence (ordering, not completion): the fence after a put by subtraction", false),
 	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, SHMEM: true, Heap: HeapSlots,
@@ -177,11 +205,15 @@ var shmemAtomics = func() []Info {
 	}{{"Int", 4}, {"Long", 8}} {
 		for _, k := range kinds {
 			kernel := "shmem_atomic_" + strings.ToLower(k.name) + "_" + strings.ToLower(w.name)
-			out = append(out, Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
+			in := Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
 				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true,
 				ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
 				MinProcs: 2, MinProcsWhy: "one PE is the target, the others hit it",
-				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"})
+				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"}
+			if strings.HasSuffix(k.desc, "shmem_quiet") { // non-fetching: completed by the quiet
+				in = withQuietSubtracted(in)
+			}
+			out = append(out, in)
 		}
 	}
 	return out

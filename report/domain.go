@@ -290,8 +290,17 @@ func (fp *fieldProblems) breakdown(p *record.Point, info ops.Info, known bool, h
 	if (b.WaitS < 0 || b.OverlappedS < 0) && !slices.Contains(p.Flags, record.FlagNegative) {
 		fp.addf("wait_s %g or overlapped_s %g is negative without the %s flag", b.WaitS, b.OverlappedS, record.FlagNegative)
 	}
-	if want := ops.ComputeFactor * b.FullS; !near(b.ComputeTargetS, want) {
-		fp.addf("compute_target_s is %g: the computation is calibrated for %g times full_s, %g", b.ComputeTargetS, ops.ComputeFactor, want)
+	calibrated, name := b.FullS, "full_s"
+	if b.FullCalibrationS != nil { // the full measured first set the computation's target
+		calibrated, name = *b.FullCalibrationS, "full_calibration_s"
+	}
+	if want := ops.ComputeFactor * calibrated; !near(b.ComputeTargetS, want) {
+		fp.addf("compute_target_s is %g: the computation is calibrated for %g times %s, %g", b.ComputeTargetS, ops.ComputeFactor, name, want)
+	}
+	for _, oh := range b.TimerOverheadS {
+		if !(oh >= 0 && oh < 1e-3) {
+			fp.addf("timer_overhead_s holds %g: a timer interval costs between 0 and a millisecond", oh)
+		}
 	}
 	if b.ProgressEvery < 0 {
 		fp.addf("progress_every is %d: a count is never negative", b.ProgressEvery)

@@ -51,6 +51,7 @@ static const sk_kernel kernels[] = {
 	KERNEL(selftest_hang, 0),
 	KERNEL(selftest_crash, 0),
 	KERNEL(selftest_slow, 0),
+	KERNEL(wtime, 0),
 	CHECKED(selftest_corrupt, 0, SK_CHECK_PEER),
 
 	KERNEL(barrier, COLL),

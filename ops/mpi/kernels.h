@@ -23,6 +23,7 @@ int sk_step_selftest_hang(sk_ctx *c);
 int sk_step_selftest_crash(sk_ctx *c);
 int sk_step_selftest_corrupt(sk_ctx *c);
 int sk_step_selftest_slow(sk_ctx *c);
+int sk_step_wtime(sk_ctx *c);
 
 /* coll.c */
 int sk_step_barrier(sk_ctx *c);

@@ -68,21 +68,52 @@ static int fence(sk_ctx *c) {
 	}
 POSTS(putmem, shmem_putmem(dst(c, i), c->a.sbuf, (size_t)n, pe))
 POSTS(putmem_nbi, shmem_putmem_nbi(dst(c, i), c->a.sbuf, (size_t)n, pe))
-POSTS(getmem, shmem_getmem(res(c, i), dst(c, i), (size_t)n, pe))
 POSTS(getmem_nbi, shmem_getmem_nbi(res(c, i), dst(c, i), (size_t)n, pe))
 POSTS(put8, shmem_put8(dst(c, i), c->a.sbuf, (size_t)n, pe))
 POSTS(put16, shmem_put16(dst(c, i), c->a.sbuf, (size_t)n / 2, pe))
 POSTS(put32, shmem_put32(dst(c, i), c->a.sbuf, (size_t)n / 4, pe))
 POSTS(put64, shmem_put64(dst(c, i), c->a.sbuf, (size_t)n / 8, pe))
-POSTS(get8, shmem_get8(res(c, i), dst(c, i), (size_t)n, pe))
-POSTS(get16, shmem_get16(res(c, i), dst(c, i), (size_t)n / 2, pe))
-POSTS(get32, shmem_get32(res(c, i), dst(c, i), (size_t)n / 4, pe))
-POSTS(get64, shmem_get64(res(c, i), dst(c, i), (size_t)n / 8, pe))
 /* Strided: every other 64-bit element of the target (its buffer is twice the data). */
 POSTS(iput64, shmem_iput64(dst(c, i), c->a.sbuf, 2, 1, (size_t)n / 8, pe))
-POSTS(iget64, shmem_iget64(res(c, i), dst(c, i), 1, 2, (size_t)n / 8, pe))
 POSTS(long_p, shmem_long_p((long *)dst(c, i), 42, pe))
-POSTS(long_g, ((volatile long *)c->a.rbuf)[0] = shmem_long_g((long *)dst(c, i), pe))
+
+/* Blocking gets: the call returns with the data, so nothing completes them (a
+ * shmem_quiet after one would time an empty quiet, ~20 ns here: osu_oshm_get times the
+ * get alone too). The initiator gets `window` times; the target is passive. */
+#define GETS(name, call)                                   \
+	static int get_##name(sk_ctx *c) {                     \
+		if (c->a.role != SK_ROLE_INITIATOR) return MPI_SUCCESS; \
+		int n = c->a.bytes, pe = c->a.target_pe, w = window(c); \
+		(void)n;                                           \
+		if (w == 1) {                                      \
+			const int i = 0;                               \
+			call;                                          \
+		} else {                                           \
+			for (int i = 0; i < w; i++) call;              \
+		}                                                  \
+		return MPI_SUCCESS;                                \
+	}
+GETS(getmem, shmem_getmem(res(c, i), dst(c, i), (size_t)n, pe))
+/* Into the initiator's own symmetric buffer (its second half), as osu_oshm_get does. */
+GETS(getmem_symmetric, shmem_getmem(c->sym + (c->sym_bytes - 64) / 2 + (size_t)i * (size_t)c->a.slot_stride, dst(c, i), (size_t)n, pe))
+GETS(get8, shmem_get8(res(c, i), dst(c, i), (size_t)n, pe))
+GETS(get16, shmem_get16(res(c, i), dst(c, i), (size_t)n / 2, pe))
+GETS(get32, shmem_get32(res(c, i), dst(c, i), (size_t)n / 4, pe))
+GETS(get64, shmem_get64(res(c, i), dst(c, i), (size_t)n / 8, pe))
+GETS(iget64, shmem_iget64(res(c, i), dst(c, i), 1, 2, (size_t)n / 8, pe))
+GETS(long_g, ((volatile long *)c->a.rbuf)[0] = shmem_long_g((long *)dst(c, i), pe))
+
+/* The completion calls with nothing to complete, on the initiator: what an empty
+ * shmem_quiet (or shmem_fence) costs, the method paper's Fig. 1(c) without its put,
+ * subtracted from put + quiet and from non-fetching atomics (method quiet_subtracted). */
+static int empty_quiet(sk_ctx *c) {
+	if (c->a.role == SK_ROLE_INITIATOR) shmem_quiet();
+	return MPI_SUCCESS;
+}
+static int empty_fence(sk_ctx *c) {
+	if (c->a.role == SK_ROLE_INITIATOR) shmem_fence();
+	return MPI_SUCCESS;
+}
 
 /* The partner of a point-to-point operation is passive: nothing to do per step. */
 static int passive(sk_ctx *c) {
@@ -206,20 +237,23 @@ static int quiesce(sk_ctx *c) {
 static const sk_kernel table[] = {
 	NBI("shmem_putmem", post_putmem, quiet, full_putmem),
 	NBI("shmem_putmem_nbi", post_putmem_nbi, quiet, full_putmem_nbi),
-	NBI("shmem_getmem", post_getmem, quiet, full_getmem),
+	STEP("shmem_getmem", get_getmem, 0),
+	STEP("shmem_getmem_symmetric", get_getmem_symmetric, 0),
 	NBI("shmem_getmem_nbi", post_getmem_nbi, quiet, full_getmem_nbi),
 	NBI("shmem_put8", post_put8, quiet, full_put8),
 	NBI("shmem_put16", post_put16, quiet, full_put16),
 	NBI("shmem_put32", post_put32, quiet, full_put32),
 	NBI("shmem_put64", post_put64, quiet, full_put64),
-	NBI("shmem_get8", post_get8, quiet, full_get8),
-	NBI("shmem_get16", post_get16, quiet, full_get16),
-	NBI("shmem_get32", post_get32, quiet, full_get32),
-	NBI("shmem_get64", post_get64, quiet, full_get64),
+	STEP("shmem_get8", get_get8, 0),
+	STEP("shmem_get16", get_get16, 0),
+	STEP("shmem_get32", get_get32, 0),
+	STEP("shmem_get64", get_get64, 0),
 	NBI("shmem_iput64", post_iput64, quiet, full_iput64),
-	NBI("shmem_iget64", post_iget64, quiet, full_iget64),
+	STEP("shmem_iget64", get_iget64, 0),
 	NBI("shmem_long_p", post_long_p, quiet, full_long_p),
-	NBI("shmem_long_g", post_long_g, quiet, full_long_g),
+	STEP("shmem_long_g", get_long_g, 0),
+	STEP("shmem_quiet", empty_quiet, 0),
+	STEP("shmem_fence", empty_fence, 0),
 	NBI("shmem_putmem_fence", post_putmem, fence, NULL),
 	STEP("shmem_put_pingpong", put_pingpong, 0),
 	ATOMIC_KERNELS(int),
