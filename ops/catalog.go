@@ -143,6 +143,11 @@ type Method struct {
 	// kernel is told which); the point's time is the slowest task's, each task's time
 	// a mean over its own repetitions (the method paper's Alg. 4).
 	PerTask bool
+	// Consecutive: the kernel separates consecutive calls itself (the task's
+	// acknowledgement), so iterations = "auto" runs them back to back, as the method
+	// paper's Alg. 5 loop does, where a single-shot operation gets one call per
+	// repetition.
+	Consecutive bool
 }
 
 // Method finds one of the operation's timing methods by name.
