@@ -61,12 +61,14 @@ var shmemOps = []Info{
 	element(shmemGet("Shmem_Iget64", "shmem_iget64", "shmem_iget64: msg_bytes of 64-bit elements from every other source element (blocking)", true), 8, false),
 	element(withQuietSubtracted(shmemRMA("Shmem_P", "shmem_long_p", "shmem_long_p of one long (msg_bytes 8), then shmem_quiet", false)), 8, true),
 	element(shmemGet("Shmem_G", "shmem_long_g", "shmem_long_g of one long (msg_bytes 8; blocking)", false), 8, true),
-	{Name: "Shmem_Quiet", Family: "shmem", Kernel: "shmem_quiet", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+	// Every PE of the communicator: subtracted from a pair's put, the initiator's
+	// counts; from the atomics, the slowest PE's, as theirs does.
+	{Name: "Shmem_Quiet", Family: "shmem", Kernel: "shmem_quiet", Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
 		SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_quiet with nothing outstanding on the initiator: what completion costs by itself (subtracted by method quiet_subtracted)"},
-	{Name: "Shmem_Fence", Family: "shmem", Kernel: "shmem_fence", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+		Description: "shmem_quiet with nothing outstanding, on every PE of the communicator: what completion costs by itself (subtracted by method quiet_subtracted)"},
+	{Name: "Shmem_Fence", Family: "shmem", Kernel: "shmem_fence", Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
 		SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_fence with nothing outstanding on the initiator"},
+		Description: "shmem_fence with nothing outstanding, on every PE of the communicator"},
 	shmemRMA("Shmem_Put_Fence", "shmem_putmem_fence", "shmem_putmem then shmem_fence (ordering, not completion): the fence after a put by subtraction", false),
 	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, SHMEM: true, Heap: HeapSlots,

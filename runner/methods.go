@@ -50,8 +50,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		}
 		// The same task: the same ranks, synchronisation and stop rule as the whole,
 		// which stops on the difference.
-		res, err = r.measureDifference(spec, OpSpec{Info: info, Kernel: info.Kernel, Settings: pt.Settings(), Ranks: pt.Comm,
-			Pair: partPair(pt)}, t)
+		res, err = r.measureDifference(spec, OpSpec{Info: info, Kernel: info.Kernel, Settings: pt.Settings(), Ranks: pt.Comm}, t)
 	} else {
 		res, err = r.measureMethod(pt, method, spec, t)
 	}
@@ -64,16 +63,6 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		p.AddFlag(record.FlagNegative)
 	}
 	return p, nil
-}
-
-// partPair is the pair a two-rank part subtracted from pt runs on: pt's own pair, or
-// for an operation of every rank whose first is the target (the atomics), the first
-// rank that issues and that target.
-func partPair(pt *inputs.Point) [2]int {
-	if pt.Op().Pattern == ops.PatternAll && len(pt.Ranks) >= 2 {
-		return [2]int{pt.Ranks[1], pt.Ranks[0]}
-	}
-	return pt.Pair
 }
 
 // syncFields records the window a window-synchronised point ended with.
