@@ -16,6 +16,9 @@ func (w world) Clock() clocksync.Exchanger { return w.World.NewClock() }
 func (w world) Now() float64               { return mpi.Now() }
 func (w world) CalibrateSpin() float64     { return mpi.CalibrateSpin() }
 func (w world) TimerOverhead() float64     { return mpi.TimerOverhead() }
+func (w world) SpinFor(target, nsPerIter float64) int64 {
+	return mpi.SpinFor(target, nsPerIter)
+}
 
 func (w world) NewOp(o runner.OpSpec) (runner.Op, error) {
 	s := o.Settings

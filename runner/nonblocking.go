@@ -10,12 +10,10 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
-// A busy computation further than computeTolerance of its target, and more than
-// computeFloor seconds (a timer read and a call cost tens of nanoseconds), is flagged.
-const (
-	computeTolerance = 0.25
-	computeFloor     = 100e-9
-)
+// A busy computation further than computeTolerance of its target, and beyond three
+// standard errors of its measurement, is flagged, however short: the computation is
+// calibrated at its own length (SpinFor), so a short one has no excuse.
+const computeTolerance = 0.25
 
 // fullTolerance: post + wait and the full operation, measured apart, may differ by
 // this share of the larger before they are flagged (beyond three standard errors).
@@ -157,7 +155,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	target := ops.ComputeFactor * fullTime
 	spin := int64(0)
 	if nsPerIter > 0 {
-		spin = int64(math.Round(target * 1e9 / nsPerIter))
+		spin = r.World.SpinFor(target, nsPerIter)
 	}
 	rates, err := r.World.Gather(nsPerIter)
 	if err != nil {
@@ -252,7 +250,7 @@ func flagBreakdown(p *record.Point, bd breakdown, target float64) {
 			p.AddFlag(record.FlagRatioClamped)
 		}
 	}
-	if d := math.Abs(bd.compute.V - target); target > 0 && d > computeTolerance*target && d > computeFloor {
+	if d := math.Abs(bd.compute.V - target); target > 0 && d > computeTolerance*target && d > 3*bd.compute.SE {
 		p.AddFlag(record.FlagComputeOffTarget)
 	}
 	if bd.wait.V < 0 || bd.notHidden.V < 0 { // kept as measured, never clamped

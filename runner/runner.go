@@ -38,6 +38,9 @@ type World interface {
 	// TimerOverhead measures the seconds one timer interval adds to an operation
 	// timed per call on this rank.
 	TimerOverhead() float64
+	// SpinFor is the spin count whose computation lasts target seconds here, given
+	// CalibrateSpin's rate.
+	SpinFor(target, nsPerIter float64) int64
 }
 
 // Op is an operation prepared for one point: run per repetition, closed after the

@@ -50,6 +50,7 @@ func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-pro
 func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) CalibrateSpin() float64       { return 0.5 }
 func (w *fakeWorld) TimerOverhead() float64       { return 0 }
+func (w *fakeWorld) SpinFor(t, ns float64) int64  { return int64(t * 1e9 / ns) }
 func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	if s.Kernel == w.fail {
 		return nil, errors.New("MPI_Allreduce: MPI_ERR_OP: invalid reduce operation")

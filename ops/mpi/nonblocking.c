@@ -52,6 +52,36 @@ double sk_spin_calibrate(void) {
 	return t[RUNS / 2] / (double)n * 1e9;
 }
 
+long long sk_spin_for(double target, double ns_per_iter) {
+	if (!(target > 0) || !(ns_per_iter > 0)) return 0;
+	long long n = (long long)(target * 1e9 / ns_per_iter + 0.5);
+	if (n < 1) n = 1;
+	/* Calls of sk_spin(n) in batches of about 200 us, one timer pair per batch: a
+	 * short computation's call and loop set-up count as they will between a post and
+	 * its completion (a rate from long runs made 50-300 ns computations 16-42 % long). */
+	long long k = (long long)(2e-4 / target);
+	if (k < 1) k = 1;
+	if (k > 100000) k = 100000;
+	for (int round = 0; round < 4; round++) {
+		enum { BATCHES = 5 };
+		double b[BATCHES];
+		for (int r = 0; r < BATCHES; r++) {
+			double t0 = sk_now();
+			for (long long j = 0; j < k; j++) sk_spin(n);
+			b[r] = (sk_now() - t0) / (double)k;
+		}
+		qsort(b, BATCHES, sizeof b[0], cmp_double);
+		double t = b[BATCHES / 2];
+		if (!(t > 0)) break;
+		double ratio = target / t;
+		long long next = (long long)((double)n * ratio + 0.5);
+		if (next < 1) next = 1;
+		if (next == n || (ratio > 0.98 && ratio < 1.02)) break;
+		n = next;
+	}
+	return n;
+}
+
 /* The post of the timer calibration: nothing, called like a kernel's post. */
 static int no_post(sk_ctx *c) {
 	(void)c;

@@ -242,6 +242,13 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 // of at least 200 µs.
 func CalibrateSpin() float64 { return float64(C.sk_spin_calibrate()) }
 
+// SpinFor is the spin count whose busy computation lasts target seconds on this rank,
+// calls of that length timed (a short one costs more per iteration than nsPerIter,
+// CalibrateSpin's rate from long runs, says).
+func SpinFor(target, nsPerIter float64) int64 {
+	return int64(C.sk_spin_for(C.double(target), C.double(nsPerIter)))
+}
+
 // TimerOverhead measures, on this rank, the seconds one timer interval adds to an
 // operation timed per call: the clock read twice around a call that does nothing,
 // through the same code as a timed post (the median of batches).

@@ -80,6 +80,7 @@ func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
 func CalibrateSpin() float64                         { return 0 }
 func TimerOverhead() float64                         { return 0 }
+func SpinFor(float64, float64) int64                 { return 0 }
 
 // RegisterKernels does nothing without MPI.
 func RegisterKernels(unsafe.Pointer, int) {}
