@@ -73,7 +73,7 @@ int sk_post_iscatter(sk_ctx *c);
 int sk_post_ireduce_scatter_block(sk_ctx *c);
 int sk_post_iscan(sk_ctx *c);
 
-/* rma.c: one-sided kernels. */
+/* rma.c, rma_calls.c: one-sided kernels. */
 int sk_step_rma(sk_ctx *c);
 int sk_step_put_pingpong(sk_ctx *c);
 int sk_step_win_fence(sk_ctx *c);
