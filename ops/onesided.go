@@ -90,17 +90,15 @@ var onesidedOps = []Info{
 		in.Windowed, in.Bandwidth, in.RoundTrip, in.Directions = false, false, true, 2
 		return in
 	}(),
-	// The synchronisation calls alone.
-	rmaSync("Win_pscw", "an empty post-start-complete-wait epoch: the origin's MPI_Win_start + MPI_Win_complete, the target's MPI_Win_post + MPI_Win_wait"),
-	func() Info {
-		in := rmaSync("Win_lock_unlock", "MPI_Win_lock + MPI_Win_unlock of the peer's window, no operation (method exclusive or shared)")
-		in.Methods = []Method{
-			{Name: "exclusive", Kernel: "win_lock_unlock_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
-			{Name: "shared", Kernel: "win_lock_unlock_shared", Description: "MPI_LOCK_SHARED"},
-		}
-		in.Kernel = "win_lock_unlock_exclusive"
-		return in
-	}(),
+	// The synchronisation calls alone. An empty epoch may cost nothing in a lazy MPI
+	// (MPICH takes a lock with the epoch's first operation, and an empty start-complete
+	// need not wait for the post): the forms with a 1-byte get inside cannot be skipped.
+	rmaSync("Win_pscw", "an empty post-start-complete-wait epoch: the origin's MPI_Win_start + MPI_Win_complete, the target's MPI_Win_post + MPI_Win_wait (a lazy MPI may skip the wait for the post: Win_pscw_get cannot)"),
+	rmaSync("Win_pscw_get", "a post-start-complete-wait epoch with one 1-byte MPI_Get inside (whatever msg_bytes): MPI_Win_start, the get, MPI_Win_complete; the target MPI_Win_post + MPI_Win_wait"),
+	lockKinds(rmaSync("Win_lock_unlock", "MPI_Win_lock + MPI_Win_unlock of the peer's window, no operation (method exclusive or shared): a lazy MPI may take no lock at all (Win_lock_get_unlock cannot)"), "win_lock_unlock"),
+	lockKinds(rmaSync("Win_lock_get_unlock", "MPI_Win_lock, one 1-byte MPI_Get (whatever msg_bytes), MPI_Win_unlock of the peer's window (method exclusive or shared): the lock is really taken"), "win_lock_get_unlock"),
+	lockKinds(callTimed(rmaSync("Win_lock", "MPI_Win_lock of the peer's window timed alone (method exclusive or shared); a 1-byte get, MPI_Win_flush and MPI_Win_unlock follow untimed (a lazy MPI returns at once and takes the lock with the get)")), "win_lock"),
+	lockKinds(callTimed(rmaSync("Win_unlock", "MPI_Win_unlock of the peer's window timed alone (method exclusive or shared), after an untimed MPI_Win_lock, 1-byte get and MPI_Win_flush: the release of a lock really held")), "win_unlock"),
 	rmaSync("Win_flush", "MPI_Win_flush to the peer under lock_all with nothing outstanding (Put under lock_all is the flush with one)"),
 	rmaSync("Win_flush_all", "MPI_Win_flush_all under lock_all with nothing outstanding"),
 	noData(rmaColl("Win_fence", "MPI_Win_fence on a window of every process, no operation", true)),
@@ -144,6 +142,20 @@ func rmaSync(name, desc string) Info {
 	in.Windowed, in.Bandwidth, in.NoData = false, false, true
 	return in
 }
+
+// lockKinds: the methods exclusive and shared, kernels KERNEL_exclusive (the default)
+// and KERNEL_shared.
+func lockKinds(in Info, kernel string) Info {
+	in.Methods = []Method{
+		{Name: "exclusive", Kernel: kernel + "_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
+		{Name: "shared", Kernel: kernel + "_shared", Description: "MPI_LOCK_SHARED"},
+	}
+	in.Kernel = kernel + "_exclusive"
+	return in
+}
+
+// callTimed: the kernel times one call of its step, the rest untimed.
+func callTimed(in Info) Info { in.CallTimed = true; return in }
 
 // contended: a lock or counter at rank 0 that the others take or increment, which
 // one process alone has nobody to share with.
