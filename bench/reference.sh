@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Reference comparison: skampi beside small C programs that measure the way OSU and IMB
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
-# non-blocking operation down (bench/ref_overlap.c), put + flush (bench/ref_rma.c) and
+# non-blocking operation down (bench/ref_overlap.c), one-sided latency under OSU's
+# synchronisation modes and skampi's lock_all_flush (bench/ref_rma.c) and
 # OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory.
+# temporary directory; ONLY=rma runs the one-sided rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -19,6 +20,9 @@ RUNS=${RUNS:-5}
 [[ $RUNS =~ ^[0-9]+$ ]] && ((RUNS >= 1)) || die "RUNS must be a positive integer, got '$RUNS'"
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
+ONLY=${ONLY:-}
+[[ -z $ONLY || $ONLY == rma ]] || die "ONLY must be empty or rma, got '$ONLY'"
+all() { [[ -z $ONLY ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
 [[ -x $SKAMPI ]] || die "$SKAMPI not found: run \`make build\` (or \`make bench-reference\`)"
 command -v mpicc >/dev/null || die "mpicc not found: run \`make setup\`"
@@ -43,7 +47,7 @@ for p in "${PROGS[@]}"; do
 done
 # OpenSHMEM's row when the binary has it (skampi version says so).
 SHMEM=0
-if "$SKAMPI" version 2>/dev/null | grep -q 'OpenSHMEM'; then
+if all && "$SKAMPI" version 2>/dev/null | grep -q 'OpenSHMEM'; then
 	SHMEM=1
 	mpicc -O2 -Wall -o "$TMP/ref_shmem" bench/ref_shmem.c -loshmem || die "compiling bench/ref_shmem.c failed"
 fi
@@ -54,6 +58,9 @@ BW_SIZES="4096 65536 1048576"
 COLL_SIZES="4 4096 65536"
 NB_SIZES="1 4096 65536 1048576"
 RMA_SIZES="8 4096 65536 1048576"
+# skampi's Put methods beside bench/ref_rma.c's modes of the same names: OSU's flush,
+# lock_all and fence (the ping-pong), and skampi's lock_all_flush.
+RMA_MODES="lock_all_flush flush lock_all fence"
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -63,7 +70,7 @@ list() { local s=$1; echo "[${s// /, }]"; }
 # same amount; the bandwidth window is 64 as in osu_bw, measured with one receive buffer
 # for the window (osu_bw's way, recv_slots = "shared") and with a slot per message.
 SUITE=$TMP/reference.toml
-{
+write_suite() {
 	cat <<TOML
 # Written by bench/reference.sh.
 description = "reference: skampi beside OSU-style C programs"
@@ -72,6 +79,20 @@ description = "reference: skampi beside OSU-style C programs"
 warmup = 2
 max_time_per_point = "60s"
 buffer = "1MiB"
+TOML
+	cat <<TOML
+
+[[measurement]]
+name = "rma put"
+op = "Put"
+method = [$(echo "$RMA_MODES" | sed 's/[^ ][^ ]*/"&"/g; s/ /, /g')]
+window = 1
+sizes = $(list "$RMA_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+	all || return 0
+	cat <<TOML
 
 [[measurement]]
 name = "ping-pong"
@@ -107,17 +128,6 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	fi
-	cat <<TOML
-
-[[measurement]]
-name = "rma put"
-op = "Put"
-method = ["lock_all"]
-window = 1
-sizes = $(list "$RMA_SIZES")
-min_repetitions = 16
-max_repetitions = 16
-TOML
 	for op in Isend Irecv; do
 		cat <<TOML
 
@@ -140,7 +150,8 @@ min_repetitions = 64
 max_repetitions = 64
 TOML
 	done
-} >"$SUITE"
+}
+write_suite >"$SUITE"
 
 # run_c ROUND PROG SIZES...: one run of a C program; its output in $TMP/ROUND.PROG.
 run_c() {
@@ -161,10 +172,15 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: ref_latency, ref_bw, ref_coll, ref_overlap, ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
-	{
+	for m in $RMA_MODES; do
+		run_c "$i" ref_rma "$m" $RMA_SIZES
+		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"
+	done
+	# shellcheck disable=SC2086
+	all && {
 		run_c "$i" ref_latency $PP_SIZES
 		run_c "$i" ref_bw $BW_SIZES
 		run_c "$i" ref_coll $COLL_SIZES
@@ -172,16 +188,17 @@ for ((i = 1; i <= RUNS; i++)); do
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.isend"
 		run_c "$i" ref_overlap irecv $NB_SIZES
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.irecv"
-		run_c "$i" ref_rma $RMA_SIZES
 		if ((SHMEM)); then run_c "$i" ref_shmem $SHMEM_SIZES; fi
 	}
 	run_skampi "$i"
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
-tmp, runs, shmem = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
+def lines(name):  # a C program's output; none for a program ONLY left out
+    return open(f"{tmp}/{name}") if only == "all" else []
 
 def size(n):
     for unit, f in (("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -194,24 +211,26 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts = {}
+    pts, puts = {}, {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
                 d = json.loads(line)
                 if d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
+                    if d["op"] == "Put":
+                        puts[(d["msg_bytes"], d.get("method"))] = d
     def point(op, n, slots=None):
         p = pts.get((op, n, slots))
         if p is None:
             sys.exit(f"reference: round {r}: skampi has no point {op} {n} B")
         return p
-    for line in open(f"{tmp}/{r}.ref_latency"):
+    for line in lines(f"{r}.ref_latency"):
         n, lat = line.split()
         n = int(n)
         add((0, n, 0, f"ping-pong {size(n)}, one-way latency", "us"), float(lat) * 1e6,
             point("Pingpong_Send_Recv", n)["latency_s"] * 1e6)
-    for line in open(f"{tmp}/{r}.ref_bw"):
+    for line in lines(f"{r}.ref_bw"):
         n, bw = line.split()
         n = int(n)
         for i, slots in enumerate(("shared", "per-message")):
@@ -221,19 +240,21 @@ for r in range(1, runs + 1):
             add((1, n, i, f"bandwidth {size(n)}, skampi {slots}", "MB/s"), float(bw) / 1e6,
                 p["bandwidth_Bps"] / 1e6)
     order = {"Allreduce": 2, "Bcast": 3, "Alltoall": 4}  # the breakdowns: 5, 6
-    for line in open(f"{tmp}/{r}.ref_coll"):
+    for line in lines(f"{r}.ref_coll"):
         op, n, how, t = line.split()
         n = int(n)
         add((order[op], n, 0 if how == "sync" else 1, f"{op} {size(n)}, C {how}", "us"), float(t) * 1e6,
             point(op, n)["time_s"] * 1e6)
 
-    for line in open(f"{tmp}/{r}.ref_rma"):
-        n, t = line.split()
-        n = int(n)
-        p = pts.get(("Put", n, "shared"))
-        if p is None or p.get("method") != "lock_all":
-            sys.exit(f"reference: round {r}: skampi has no Put lock_all point at {n} B")
-        add((7, n, 0, f"Put + flush {size(n)}, lock_all", "us"), float(t) * 1e6, p["time_s"] * 1e6)
+    for i, m in enumerate(rma_modes):
+        for line in open(f"{tmp}/{r}.ref_rma.{m}"):
+            n, t, osu = line.split()
+            n = int(n)
+            p = puts.get((n, m))
+            if p is None:
+                sys.exit(f"reference: round {r}: skampi has no Put {m} point at {n} B")
+            add((7, n, 2 * i, f"Put {size(n)}, {m}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
+            add((7, n, 2 * i + 1, f"Put {size(n)}, {m}, C OSU-timed", "us"), float(osu) * 1e6, p["time_s"] * 1e6)
     for line in open(f"{tmp}/{r}.ref_shmem") if shmem else []:
         n, t = line.split()
         n = int(n)
@@ -242,7 +263,7 @@ for r in range(1, runs + 1):
             sys.exit(f"reference: round {r}: skampi has no Shmem_Put breakdown at {n} B")
         add((8, n, 0, f"shmem put + quiet {size(n)}", "us"), float(t) * 1e6, p["full_s"] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
-        for line in open(f"{tmp}/{r}.ref_overlap.{nb}"):
+        for line in lines(f"{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()
             n, p = int(n), point(op, int(n))
             if "full_s" not in p:
@@ -257,12 +278,12 @@ print()
 print("every pair C/skampi, by round:")
 for key in sorted(rows):
     label, unit = key[-2], key[-1]
-    print(f"  {label:<36} {unit:<5} " + "  ".join(f"{c:.4g}/{s:.4g}" for c, s in rows[key]))
+    print(f"  {label:<40} {unit:<5} " + "  ".join(f"{c:.4g}/{s:.4g}" for c, s in rows[key]))
 print()
 print("ratio: the median over rounds of skampi's value / the C value of the same round")
 print("(latency, time: > 1 means skampi reports more time; bandwidth: > 1 means skampi reports more bandwidth)")
 print()
-print(f"  {'row':<36} {'unit':<5} {'median C':>10} {'median skampi':>14} {'ratio':>7} {'best':>7} {'spread':>7}")
+print(f"  {'row':<40} {'unit':<5} {'median C':>10} {'median skampi':>14} {'ratio':>7} {'best':>7} {'spread':>7}")
 noisy = 0
 for key in sorted(rows):
     label, unit = key[-2], key[-1]
@@ -272,7 +293,7 @@ for key in sorted(rows):
     best = max(s) / max(c) if unit == "MB/s" else min(s) / min(c)
     spread = max(max(c) / min(c), max(s) / min(s))
     noisy += spread > 1.10
-    print(f"  {label:<36} {unit:<5} {st.median(c):>10.4g} {st.median(s):>14.4g} {ratio:>7.3f} {best:>7.3f} {'x%.2f' % spread:>7}")
+    print(f"  {label:<40} {unit:<5} {st.median(c):>10.4g} {st.median(s):>14.4g} {ratio:>7.3f} {best:>7.3f} {'x%.2f' % spread:>7}")
 print()
 print("best: skampi's best round / C's best round (the least time, the most bandwidth): noise only adds time,")
 print("      so on a busy machine this compares the programs rather than the moments they ran at")

@@ -32,6 +32,10 @@ func (d *decoder) methods(path string, v any, op ops.Info) []string {
 	seen := map[string]bool{}
 	for _, n := range names {
 		if _, ok := op.Method(n); !ok {
+			if now, retired := op.RetiredMethods[n]; retired {
+				d.errAt(path, "%s has no method %q any more: it is now called %s", op.Name, n, now)
+				return nil
+			}
 			d.errAt(path, "%q is not a timing method of %s (%s)", n, op.Name, quoteList(op.MethodNames()))
 			return nil
 		}

@@ -74,6 +74,12 @@ type Info struct {
 	NodeAware bool
 	// Methods are the timing methods a measurement may choose among (method = [...]).
 	Methods []Method
+	// RetiredMethods are method names the operation no longer has, each with what
+	// to write instead, for the error a suite naming one gets.
+	RetiredMethods map[string]string
+	// CallTimed: the kernel times one call inside its step, the rest of the step
+	// untimed (Win_lock, Win_unlock), so the timer setting does not apply.
+	CallTimed bool
 	// Nonblocking operations are posted, then completed: a point measures the post,
 	// the completion, the whole, and the overlap with a busy computation (Phase).
 	Nonblocking bool

@@ -217,18 +217,41 @@ func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
 }
 
 // One-sided operations carry the synchronisation modes as methods, each with its own
-// kernel; request-based ones only the passive modes.
+// kernel; request-based ones only the passive modes. OSU's mode names are methods of
+// the operations OSU measures, the default is OSU's default (flush), and a retired
+// name says which method took its sequence.
 func TestOnesidedModes(t *testing.T) {
-	put, _ := Lookup("Put")
-	if got := put.MethodNames(); !slices.Equal(got, []string{"fence", "pscw", "lock", "lock_shared", "lock_all", "flush_local"}) {
-		t.Errorf("Put's modes %v", got)
-	}
-	if put.KernelFor("pscw") != "put_pscw" || put.KernelFor("") != "put_lock_all" || !put.Windowed || !put.OneSided {
-		t.Errorf("Put: %+v", put)
+	osu := []string{"flush", "flush_local", "lock", "lock_all", "fence", "pscw"}
+	for _, name := range []string{"Put", "Get", "Accumulate"} {
+		in, _ := Lookup(name)
+		for _, m := range osu {
+			if in.KernelFor(m) != strings.ToLower(name)+"_"+m {
+				t.Errorf("%s has no method %s of its own (kernel %q)", name, m, in.KernelFor(m))
+			}
+		}
+		if in.KernelFor("") != strings.ToLower(name)+"_flush" || !in.Windowed || !in.OneSided {
+			t.Errorf("%s: %+v", name, in)
+		}
 	}
 	rget, _ := Lookup("Rget")
-	if got := rget.MethodNames(); !slices.Equal(got, []string{"lock", "lock_shared", "lock_all", "flush_local"}) {
-		t.Errorf("Rget's modes %v", got)
+	for _, m := range rget.MethodNames() {
+		if m == "fence" || m == "pscw" || strings.HasPrefix(m, "fence_") || strings.HasPrefix(m, "pscw_") {
+			t.Errorf("Rget has the active mode %s", m)
+		}
+	}
+	if !slices.Contains(rget.MethodNames(), "lock_all_flush") {
+		t.Errorf("Rget's modes %v", rget.MethodNames())
+	}
+	for _, in := range All() {
+		for old, now := range in.RetiredMethods {
+			if _, ok := in.Method(old); ok {
+				t.Errorf("%s: %q is retired and a method", in.Name, old)
+			}
+			name, _, _ := strings.Cut(strings.Trim(now, `"`), `"`)
+			if _, ok := in.Method(name); !ok || !strings.HasPrefix(now, `"`) {
+				t.Errorf("%s: %q is now %s, which is not a method", in.Name, old, now)
+			}
+		}
 	}
 	for _, name := range []string{"Fetch_and_op", "Compare_and_swap"} {
 		if in, _ := Lookup(name); !in.SingleElement || !in.Reduction {
@@ -236,7 +259,7 @@ func TestOnesidedModes(t *testing.T) {
 		}
 	}
 	pp, _ := Lookup("Put_Pingpong")
-	if !pp.RoundTrip || pp.Windowed || !slices.Equal(pp.MethodNames(), []string{"fence", "lock_all"}) {
+	if !pp.RoundTrip || pp.Windowed || !slices.Equal(pp.MethodNames(), []string{"fence_epoch", "lock_all_flush"}) {
 		t.Errorf("Put_Pingpong: %+v", pp)
 	}
 	if held, _ := Lookup("Lock_Held"); !held.LockHold || held.Pattern != PatternAll {

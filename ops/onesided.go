@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -10,26 +9,46 @@ import (
 // operations (1: latency, more: throughput), completed inside the timing. The
 // synchronisation mode is the timing method.
 
-// rmaModes are the synchronisation modes of an access epoch.
-var rmaModes = []Method{
-	{Name: "fence", Description: "the operations, then MPI_Win_fence (which opens the next epoch); the target fences too"},
-	{Name: "pscw", Description: "MPI_Win_start, the operations, MPI_Win_complete; the target MPI_Win_post and MPI_Win_wait"},
-	{Name: "lock", Description: "MPI_Win_lock (exclusive), the operations, MPI_Win_unlock; the target is passive"},
-	{Name: "lock_shared", Description: "MPI_Win_lock (shared), the operations, MPI_Win_unlock; the target is passive"},
-	{Name: "lock_all", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush"},
-	{Name: "flush_local", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush_local (complete at the origin only)"},
+// rmaModes are the synchronisation modes of an access epoch. Where OSU's one-sided
+// latency tests (osu_put_latency, osu_get_latency, osu_acc_latency -s MODE) have a
+// sequence, the mode has OSU's name and does OSU's sequence (OSU also reads the clock
+// twice per operation inside its loop; skampi times the loop); skampi's own sequences
+// have names of their own. Active says the target takes part.
+var rmaModes = []struct {
+	Method
+	active bool
+}{
+	{Method: Method{Name: "flush", Description: "OSU's -s flush: MPI_Win_lock (shared) on the target held through the point; the operations, then MPI_Win_flush"}},
+	{Method: Method{Name: "flush_local", Description: "OSU's -s flush_local: MPI_Win_lock (shared) on the target held through the point; the operations, then MPI_Win_flush_local (complete at the origin only)"}},
+	{Method: Method{Name: "lock", Description: "OSU's -s lock: MPI_Win_lock (shared), the operations, MPI_Win_unlock; the target is passive"}},
+	{Method: Method{Name: "lock_all", Description: "OSU's -s lock_all: MPI_Win_lock_all, the operations, MPI_Win_unlock_all; the target is passive"}},
+	{Method: Method{Name: "fence", Description: "OSU's -s fence, a ping-pong: the origin fences, operates, fences, fences; the target fences, fences, operates on the origin, fences; time per one-way epoch (half a step)"}, active: true},
+	{Method: Method{Name: "pscw", Description: "OSU's -s pscw, a ping-pong: the origin MPI_Win_start, operates, MPI_Win_complete, MPI_Win_post, MPI_Win_wait; the target the other way round; time per one-way epoch (half a step)"}, active: true},
+	{Method: Method{Name: "lock_exclusive", Description: "MPI_Win_lock (exclusive), the operations, MPI_Win_unlock; the target is passive"}},
+	{Method: Method{Name: "lock_all_flush", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush (skampi's lock_all before OSU's names)"}},
+	{Method: Method{Name: "lock_all_flush_local", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush_local (skampi's flush_local before OSU's names)"}},
+	{Method: Method{Name: "fence_epoch", Description: "the operations, then one MPI_Win_fence (which opens the next epoch); the target fences too (skampi's fence before OSU's names)"}, active: true},
+	{Method: Method{Name: "pscw_epoch", Description: "MPI_Win_start, the operations, MPI_Win_complete; the target MPI_Win_post and MPI_Win_wait (skampi's pscw before OSU's names)"}, active: true},
+}
+
+// retiredModes are method names one-sided operations had before the modes took OSU's
+// names, which no mode has now: a suite naming one is told the new name.
+var retiredModes = map[string]string{
+	"lock_shared": `"lock" (MPI_Win_lock shared per epoch, OSU's -s lock)`,
 }
 
 // withModes gives an operation the modes named (all when none), each with its kernel
-// NAME_MODE; the default kernel is lock_all's, MPI-3's usual passive epoch.
-func withModes(in Info, names ...string) Info {
+// NAME_MODE; the default kernel is flush's, OSU's default.
+func withModes(in Info, passiveOnly bool) Info {
 	for _, m := range rmaModes {
-		if len(names) == 0 || slices.Contains(names, m.Name) {
-			m.Kernel = in.Kernel + "_" + m.Name
-			in.Methods = append(in.Methods, m)
+		if passiveOnly && m.active {
+			continue
 		}
+		m.Kernel = in.Kernel + "_" + m.Name
+		in.Methods = append(in.Methods, m.Method)
 	}
-	in.Kernel += "_lock_all"
+	in.Kernel += "_flush"
+	in.RetiredMethods = retiredModes
 	return in
 }
 
@@ -50,34 +69,36 @@ func swaps(in Info) Info { in.Combines = false; return in }
 // single: the operation moves one element of its datatype: msg_bytes is its size.
 func single(in Info) Info { in.SingleElement = true; return in }
 
-var passive = []string{"lock", "lock_shared", "lock_all", "flush_local"}
-
 var onesidedOps = []Info{
-	withModes(rma("Put", "MPI_Put of msg_bytes to the peer's window, window operations per epoch")),
-	withModes(rma("Get", "MPI_Get of msg_bytes from the peer's window, window operations per epoch")),
-	withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)"))),
-	withModes(typed(rma("Get_accumulate", "MPI_Get_accumulate of msg_bytes: the old value back, the new one combined (datatype, reduce_op)"))),
-	withModes(single(typed(rma("Fetch_and_op", "MPI_Fetch_and_op on one element (msg_bytes = the datatype's size; reduce_op)")))),
-	withModes(swaps(single(typed(rma("Compare_and_swap", "MPI_Compare_and_swap on one element (msg_bytes = the datatype's size, an integer type)"))))),
-	withModes(rma("Rput", "request-based MPI_Rput, MPI_Waitall for local completion, then the epoch's completion (passive modes only)"), passive...),
-	withModes(rma("Rget", "request-based MPI_Rget, MPI_Waitall, then the epoch's completion (passive modes only)"), passive...),
+	withModes(rma("Put", "MPI_Put of msg_bytes to the peer's window, window operations per epoch"), false),
+	withModes(rma("Get", "MPI_Get of msg_bytes from the peer's window, window operations per epoch"), false),
+	withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)")), false),
+	withModes(typed(rma("Get_accumulate", "MPI_Get_accumulate of msg_bytes: the old value back, the new one combined (datatype, reduce_op)")), false),
+	withModes(single(typed(rma("Fetch_and_op", "MPI_Fetch_and_op on one element (msg_bytes = the datatype's size; reduce_op)"))), false),
+	withModes(swaps(single(typed(rma("Compare_and_swap", "MPI_Compare_and_swap on one element (msg_bytes = the datatype's size, an integer type)")))), false),
+	withModes(rma("Rput", "request-based MPI_Rput, MPI_Waitall for local completion, then the epoch's completion (passive modes only)"), true),
+	withModes(rma("Rget", "request-based MPI_Rget, MPI_Waitall, then the epoch's completion (passive modes only)"), true),
 	func() Info {
-		in := withModes(rma("Put_Pingpong", "one-sided round trip: the origin puts, the target sees it and puts back (fence: a fence after each put; lock_all: data, flush, a flag put and flushed, the other side spinning on its flag)"),
-			"fence", "lock_all")
+		in := rma("Put_Pingpong", "one-sided round trip: the origin puts, the target sees it and puts back (fence_epoch: a fence after each put; lock_all_flush: data, flush, a flag put and flushed, the other side spinning on its flag)")
+		in.Methods = []Method{
+			{Name: "fence_epoch", Kernel: "put_pingpong_fence_epoch", Description: "a put, then MPI_Win_fence, each way"},
+			{Name: "lock_all_flush", Kernel: "put_pingpong_lock_all_flush", Description: "MPI_Win_lock_all held through the point; the data, MPI_Win_flush, a flag put and flushed; the other side spins on its flag"},
+		}
+		in.Kernel = "put_pingpong_lock_all_flush"
+		in.RetiredMethods = map[string]string{"fence": `"fence_epoch" (a put, then a fence, each way)`,
+			"lock_all": `"lock_all_flush" (lock_all held through the point, put and flush)`}
 		in.Windowed, in.Bandwidth, in.RoundTrip, in.Directions = false, false, true, 2
 		return in
 	}(),
-	// The synchronisation calls alone.
-	rmaSync("Win_pscw", "an empty post-start-complete-wait epoch: the origin's MPI_Win_start + MPI_Win_complete, the target's MPI_Win_post + MPI_Win_wait"),
-	func() Info {
-		in := rmaSync("Win_lock_unlock", "MPI_Win_lock + MPI_Win_unlock of the peer's window, no operation (method exclusive or shared)")
-		in.Methods = []Method{
-			{Name: "exclusive", Kernel: "win_lock_unlock_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
-			{Name: "shared", Kernel: "win_lock_unlock_shared", Description: "MPI_LOCK_SHARED"},
-		}
-		in.Kernel = "win_lock_unlock_exclusive"
-		return in
-	}(),
+	// The synchronisation calls alone. An empty epoch may cost nothing in a lazy MPI
+	// (MPICH takes a lock with the epoch's first operation, and an empty start-complete
+	// need not wait for the post): the forms with a 1-byte get inside cannot be skipped.
+	rmaSync("Win_pscw", "an empty post-start-complete-wait epoch: the origin's MPI_Win_start + MPI_Win_complete, the target's MPI_Win_post + MPI_Win_wait (a lazy MPI may skip the wait for the post: Win_pscw_get cannot)"),
+	rmaSync("Win_pscw_get", "a post-start-complete-wait epoch with one 1-byte MPI_Get inside (whatever msg_bytes): MPI_Win_start, the get, MPI_Win_complete; the target MPI_Win_post + MPI_Win_wait"),
+	lockKinds(rmaSync("Win_lock_unlock", "MPI_Win_lock + MPI_Win_unlock of the peer's window, no operation (method exclusive or shared): a lazy MPI may take no lock at all (Win_lock_get_unlock cannot)"), "win_lock_unlock"),
+	lockKinds(rmaSync("Win_lock_get_unlock", "MPI_Win_lock, one 1-byte MPI_Get (whatever msg_bytes), MPI_Win_unlock of the peer's window (method exclusive or shared): the lock is really taken"), "win_lock_get_unlock"),
+	lockKinds(callTimed(rmaSync("Win_lock", "MPI_Win_lock of the peer's window timed alone (method exclusive or shared); a 1-byte get, MPI_Win_flush and MPI_Win_unlock follow untimed (a lazy MPI returns at once and takes the lock with the get)")), "win_lock"),
+	lockKinds(callTimed(rmaSync("Win_unlock", "MPI_Win_unlock of the peer's window timed alone (method exclusive or shared), after an untimed MPI_Win_lock, 1-byte get and MPI_Win_flush: the release of a lock really held")), "win_unlock"),
 	rmaSync("Win_flush", "MPI_Win_flush to the peer under lock_all with nothing outstanding (Put under lock_all is the flush with one)"),
 	rmaSync("Win_flush_all", "MPI_Win_flush_all under lock_all with nothing outstanding"),
 	noData(rmaColl("Win_fence", "MPI_Win_fence on a window of every process, no operation", true)),
@@ -121,6 +142,20 @@ func rmaSync(name, desc string) Info {
 	in.Windowed, in.Bandwidth, in.NoData = false, false, true
 	return in
 }
+
+// lockKinds: the methods exclusive and shared, kernels KERNEL_exclusive (the default)
+// and KERNEL_shared.
+func lockKinds(in Info, kernel string) Info {
+	in.Methods = []Method{
+		{Name: "exclusive", Kernel: kernel + "_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
+		{Name: "shared", Kernel: kernel + "_shared", Description: "MPI_LOCK_SHARED"},
+	}
+	in.Kernel = kernel + "_exclusive"
+	return in
+}
+
+// callTimed: the kernel times one call of its step, the rest untimed.
+func callTimed(in Info) Info { in.CallTimed = true; return in }
 
 // contended: a lock or counter at rank 0 that the others take or increment, which
 // one process alone has nobody to share with.

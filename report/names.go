@@ -37,7 +37,9 @@ var stops = func() []string {
 func pointNames(p *record.Point) []string {
 	var fp fieldProblems
 	if info, ok := ops.Lookup(p.Op); ok && p.Method != "" {
-		if _, ok := info.Method(p.Method); !ok {
+		if now, retired := info.RetiredMethods[p.Method]; retired {
+			fp.addf("method %q of %s is a retired name (now %s): a record from an older skampi; the record is kept", p.Method, p.Op, now)
+		} else if _, ok := info.Method(p.Method); !ok {
 			known := "it has none"
 			if len(info.Methods) > 0 {
 				known = "known: " + strings.Join(info.MethodNames(), ", ")

@@ -48,6 +48,8 @@ func TestRunOneLineMistakes(t *testing.T) {
 	}{
 		{[]string{"Pingpong_Send_Recv", "--sizes", "1B:4XB"}, `skampi run: --sizes: size "4XB": unknown unit "XB" (use B, KiB, MiB, GiB or TiB)` + "\n"},
 		{[]string{"Bcast", "Allreduce", "--method", "barier"}, `skampi run: --method: "barier" is not a timing method of Bcast ("barrier", "sync", "rounds", "ack")` + "\n"},
+		{[]string{"Put", "--method", "lock_shared"}, `skampi run: --method: Put has no method "lock_shared" any more: it is now called "lock" (MPI_Win_lock shared per epoch, OSU's -s lock)` + "\n"},
+		{[]string{"Put_Pingpong", "--method", "lock_all"}, `skampi run: --method: Put_Pingpong has no method "lock_all" any more: it is now called "lock_all_flush" (lock_all held through the point, put and flush)` + "\n"},
 		{[]string{"Pingpong_Send_Recv", "Bcast", "--window", "foo"}, "skampi run: --window: must be an integer, got a string\n"},
 		{[]string{"Pingpong_Sedn_Recv"}, "skampi run: unknown operation \"Pingpong_Sedn_Recv\" (did you mean \"Pingpong_Send_Recv\"?); `skampi list` shows them all\n"},
 		{[]string{"Bcast", "--sizes", "1,8", "--step", "*2"}, `skampi: run: --step "*2" applies to a range of sizes (--sizes FROM:TO), not to the list "1,8"` + "\n"},

@@ -24,14 +24,19 @@
  * operation under every synchronisation mode, RMA_PASSIVE under the passive ones
  * (request-based operations exist only there). */
 #define RMA(name, step, flags, op, mode) {name, step, sk_prepare_rma, (flags), SK_CHECK_NONE, NULL, sk_close_rma, (op), (mode)}
-#define RMA_PASSIVE(name, flags, op)                                              \
-	RMA(name "_lock", sk_step_rma, flags, op, SK_SYNC_LOCK),                      \
-	    RMA(name "_lock_shared", sk_step_rma, flags, op, SK_SYNC_LOCK_SHARED),    \
-	    RMA(name "_lock_all", sk_step_rma, flags, op, SK_SYNC_LOCK_ALL),          \
-	    RMA(name "_flush_local", sk_step_rma, flags, op, SK_SYNC_FLUSH_LOCAL)
-#define RMA_MODES(name, flags, op)                                                \
-	RMA(name "_fence", sk_step_rma, flags, op, SK_SYNC_FENCE),                    \
-	    RMA(name "_pscw", sk_step_rma, flags, op, SK_SYNC_PSCW), RMA_PASSIVE(name, flags, op)
+#define RMA_PASSIVE(name, flags, op)                                                       \
+	RMA(name "_flush", sk_step_rma, flags, op, SK_SYNC_SHARED_FLUSH),                      \
+	    RMA(name "_flush_local", sk_step_rma, flags, op, SK_SYNC_SHARED_FLUSH_LOCAL),      \
+	    RMA(name "_lock", sk_step_rma, flags, op, SK_SYNC_LOCK_SHARED),                    \
+	    RMA(name "_lock_all", sk_step_rma, flags, op, SK_SYNC_LOCK_ALL_EPOCH),             \
+	    RMA(name "_lock_exclusive", sk_step_rma, flags, op, SK_SYNC_LOCK_EXCLUSIVE),       \
+	    RMA(name "_lock_all_flush", sk_step_rma, flags, op, SK_SYNC_LOCK_ALL_FLUSH),       \
+	    RMA(name "_lock_all_flush_local", sk_step_rma, flags, op, SK_SYNC_LOCK_ALL_FLUSH_LOCAL)
+#define RMA_MODES(name, flags, op)                                                         \
+	RMA(name "_fence", sk_step_rma, flags, op, SK_SYNC_FENCE_PINGPONG),                    \
+	    RMA(name "_pscw", sk_step_rma, flags, op, SK_SYNC_PSCW_PINGPONG),                  \
+	    RMA(name "_fence_epoch", sk_step_rma, flags, op, SK_SYNC_FENCE_EPOCH),             \
+	    RMA(name "_pscw_epoch", sk_step_rma, flags, op, SK_SYNC_PSCW_EPOCH), RMA_PASSIVE(name, flags, op)
 #define TYPED SK_K_TYPED
 
 static const sk_kernel kernels[] = {
@@ -109,24 +114,31 @@ static const sk_kernel kernels[] = {
 	RMA_MODES("compare_and_swap", TYPED, SK_RMA_CAS),
 	RMA_PASSIVE("rput", 0, SK_RMA_RPUT),
 	RMA_PASSIVE("rget", 0, SK_RMA_RGET),
-	RMA("put_pingpong_fence", sk_step_put_pingpong, 0, SK_RMA_PUT_PINGPONG, SK_SYNC_FENCE),
-	RMA("put_pingpong_lock_all", sk_step_put_pingpong, SK_K_UNIFIED, SK_RMA_PUT_PINGPONG, SK_SYNC_LOCK_ALL),
+	RMA("put_pingpong_fence_epoch", sk_step_put_pingpong, 0, SK_RMA_PUT_PINGPONG, SK_SYNC_FENCE_EPOCH),
+	RMA("put_pingpong_lock_all_flush", sk_step_put_pingpong, SK_K_UNIFIED, SK_RMA_PUT_PINGPONG, SK_SYNC_LOCK_ALL_FLUSH),
 	RMA("win_fence", sk_step_win_fence, COLL, 0, SK_SYNC_NONE),
 	RMA("win_pscw", sk_step_win_pscw, 0, 0, SK_SYNC_NONE),
-	RMA("win_lock_unlock_exclusive", sk_step_win_lock_unlock, 0, 0, SK_SYNC_LOCK),
+	RMA("win_pscw_get", sk_step_win_pscw_get, 0, 0, SK_SYNC_NONE),
+	RMA("win_lock_unlock_exclusive", sk_step_win_lock_unlock, 0, 0, SK_SYNC_LOCK_EXCLUSIVE),
 	RMA("win_lock_unlock_shared", sk_step_win_lock_unlock, 0, 0, SK_SYNC_LOCK_SHARED),
-	RMA("win_flush", sk_step_win_flush, 0, 0, SK_SYNC_LOCK_ALL),
-	RMA("win_flush_all", sk_step_win_flush_all, 0, 0, SK_SYNC_LOCK_ALL),
+	RMA("win_lock_get_unlock_exclusive", sk_step_win_lock_get_unlock, 0, 0, SK_SYNC_LOCK_EXCLUSIVE),
+	RMA("win_lock_get_unlock_shared", sk_step_win_lock_get_unlock, 0, 0, SK_SYNC_LOCK_SHARED),
+	RMA("win_lock_exclusive", sk_step_win_lock, SK_K_OWN_RESULT, 0, SK_SYNC_LOCK_EXCLUSIVE),
+	RMA("win_lock_shared", sk_step_win_lock, SK_K_OWN_RESULT, 0, SK_SYNC_LOCK_SHARED),
+	RMA("win_unlock_exclusive", sk_step_win_unlock, SK_K_OWN_RESULT, 0, SK_SYNC_LOCK_EXCLUSIVE),
+	RMA("win_unlock_shared", sk_step_win_unlock, SK_K_OWN_RESULT, 0, SK_SYNC_LOCK_SHARED),
+	RMA("win_flush", sk_step_win_flush, 0, 0, SK_SYNC_LOCK_ALL_FLUSH),
+	RMA("win_flush_all", sk_step_win_flush_all, 0, 0, SK_SYNC_LOCK_ALL_FLUSH),
 	RMA("win_allocate_free", sk_step_win_create_free, COLL, 0, SK_WIN_ALLOCATE),
 	RMA("win_create_free", sk_step_win_create_free, COLL, 0, SK_WIN_CREATE),
 	RMA("win_create_dynamic_free", sk_step_win_create_free, COLL, 0, SK_WIN_DYNAMIC),
-	RMA("lock_contention_exclusive", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK),
+	RMA("lock_contention_exclusive", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK_EXCLUSIVE),
 	RMA("lock_contention_shared", sk_step_lock_contention, COLL, 0, SK_SYNC_LOCK_SHARED),
 	RMA("lock_held", sk_step_lock_held, COLL | SK_K_OWN_RESULT | SK_K_LOCK_CHECK | SK_K_UNIFIED, 0, SK_SYNC_NONE),
-	RMA("counter_fetch_and_op", sk_step_counter_fetch_and_op, COLL | SK_K_COUNTER, 0, SK_SYNC_LOCK_ALL),
+	RMA("counter_fetch_and_op", sk_step_counter_fetch_and_op, COLL | SK_K_COUNTER, 0, SK_SYNC_LOCK_ALL_FLUSH),
 	RMA("counter_lock_get_put", sk_step_counter_lock_get_put, COLL | SK_K_COUNTER, 0, SK_SYNC_NONE),
-	RMA("transpose_put", sk_step_transpose_put, COLL, 0, SK_SYNC_FENCE),
-	RMA("transpose_get", sk_step_transpose_get, COLL, 0, SK_SYNC_FENCE),
+	RMA("transpose_put", sk_step_transpose_put, COLL, 0, SK_SYNC_FENCE_EPOCH),
+	RMA("transpose_get", sk_step_transpose_get, COLL, 0, SK_SYNC_FENCE_EPOCH),
 };
 
 /* The catalogue's datatypes (ops.Datatypes), sizes as the C types have them. The first

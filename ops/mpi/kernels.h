@@ -74,12 +74,16 @@ int sk_post_iscatter(sk_ctx *c);
 int sk_post_ireduce_scatter_block(sk_ctx *c);
 int sk_post_iscan(sk_ctx *c);
 
-/* rma.c: one-sided kernels. */
+/* rma.c, rma_calls.c: one-sided kernels. */
 int sk_step_rma(sk_ctx *c);
 int sk_step_put_pingpong(sk_ctx *c);
 int sk_step_win_fence(sk_ctx *c);
 int sk_step_win_pscw(sk_ctx *c);
+int sk_step_win_pscw_get(sk_ctx *c);
 int sk_step_win_lock_unlock(sk_ctx *c);
+int sk_step_win_lock_get_unlock(sk_ctx *c);
+int sk_step_win_lock(sk_ctx *c);
+int sk_step_win_unlock(sk_ctx *c);
 int sk_step_win_flush(sk_ctx *c);
 int sk_step_win_flush_all(sk_ctx *c);
 int sk_step_win_create_free(sk_ctx *c);

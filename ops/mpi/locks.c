@@ -33,18 +33,21 @@ int sk_step_lock_contention(sk_ctx *c) {
 	return MPI_Win_unlock(0, c->win);
 }
 
-/* A held lock: rank 0 (the holder) locks its own window exclusively, tells every
- * other rank, keeps the lock for c->a.spin spins, and releases it; each waiter, told,
- * asks for the lock and times until it holds it (its get under the lock has come
- * back). The holder writes a marker in its window while it holds the lock and clears
- * it before releasing; a waiter that reads the marker set proves the lock was not
- * exclusive. The holder waits for every waiter before the next step, so steps do not
- * overlap. A waiter's time is its mean wait (SK_K_OWN_RESULT); the point's is the
+/* A held lock: rank 0 (the holder) locks its own window exclusively and gets 8 bytes
+ * under it (a lazy MPI takes a lock only with the epoch's first operation: without
+ * one the waiters might be told of a lock nobody holds yet), tells every other rank,
+ * keeps the lock for c->a.spin spins, and releases it; each waiter, told, asks for
+ * the lock and times until it holds it (its get under the lock has come back). The
+ * holder writes a marker in its window while it holds the lock and clears it before
+ * releasing; a waiter that reads the marker set proves the lock was not exclusive.
+ * The holder waits for every waiter before the next step, so steps do not overlap. A waiter's time is its mean wait (SK_K_OWN_RESULT); the point's is the
  * slowest waiter's, which with several waiters includes queueing behind the others. */
 int sk_step_lock_held(sk_ctx *c) {
 	char go = 0;
 	if (c->rank == 0) {
+		int64_t v;
 		CK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, c->win));
+		CK(touch(c, &v)); /* held, surely, before anyone is told */
 		volatile int64_t *marker = (volatile int64_t *)c->wbase;
 		*marker = 1;
 		for (int r = 1; r < c->nprocs; r++) CK(MPI_Send(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm));

@@ -7,11 +7,28 @@
  * is created once per point (sk_prepare_rma) from MPI_Win_allocate, MPI_Win_create or
  * MPI_Win_create_dynamic, and freed collectively by sk_close_rma.
  *
- * Modes: fence (operations, then MPI_Win_fence, which also opens the next epoch);
- * pscw (MPI_Win_start ... MPI_Win_complete at the origin, MPI_Win_post ... MPI_Win_wait
- * at the target); lock and lock_shared (MPI_Win_lock ... MPI_Win_unlock); lock_all
- * (MPI_Win_lock_all held through the point, operations then MPI_Win_flush); flush_local
- * (the same, MPI_Win_flush_local: complete at the origin only). */
+ * The modes, with the method names the catalogue gives them: where OSU's one-sided
+ * latency tests (osu_put_latency, osu_get_latency, osu_acc_latency, -s MODE) have a
+ * sequence, the method has OSU's name and does OSU's sequence:
+ *   flush        MPI_Win_lock(MPI_LOCK_SHARED, peer) held through the point; per step
+ *                the operations, MPI_Win_flush                      SK_SYNC_SHARED_FLUSH
+ *   flush_local  the same, MPI_Win_flush_local                      SK_SYNC_SHARED_FLUSH_LOCAL
+ *   lock         per step MPI_Win_lock(SHARED), operations, unlock  SK_SYNC_LOCK_SHARED
+ *   lock_all     per step MPI_Win_lock_all, operations, unlock_all  SK_SYNC_LOCK_ALL_EPOCH
+ *   fence        a ping-pong: the origin fences, operates, fences, fences; the target
+ *                fences, fences, operates on the origin, fences; the time is halved
+ *                                                                   SK_SYNC_FENCE_PINGPONG
+ *   pscw         a ping-pong: the origin starts, operates, completes, posts, waits;
+ *                the target posts, waits, starts, operates, completes; halved
+ *                                                                   SK_SYNC_PSCW_PINGPONG
+ * and skampi's own sequences under their own names:
+ *   lock_exclusive        per step MPI_Win_lock(EXCLUSIVE), operations, unlock
+ *   lock_all_flush        MPI_Win_lock_all held through the point; operations, flush
+ *   lock_all_flush_local  the same, MPI_Win_flush_local
+ *   fence_epoch           operations, one MPI_Win_fence (which opens the next epoch)
+ *   pscw_epoch            MPI_Win_start, operations, MPI_Win_complete; the target
+ *                         MPI_Win_post, MPI_Win_wait
+ * The ping-pong modes set calls_per_step = 2: the time is per one-way epoch. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,57 +81,98 @@ static inline __attribute__((always_inline)) int rma_op(sk_ctx *c, const int op,
 	return SK_ERR_KERNEL;
 }
 
-/* The origin's epoch: open, the operations, close. */
+static inline __attribute__((always_inline)) int ops(sk_ctx *c, const int op) {
+	int w = c->a.window > 0 ? c->a.window : 1;
+	for (int i = 0; i < w; i++) CK(rma_op(c, op, i, &c->req[i]));
+	if (op == SK_RMA_RPUT || op == SK_RMA_RGET) /* local completion: part of the operation */
+		CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE));
+	return MPI_SUCCESS;
+}
+
+/* The origin's step: open, the operations, close. */
 static inline __attribute__((always_inline)) int origin_epoch(sk_ctx *c, const int op, const int sync) {
-	int w = c->a.window > 0 ? c->a.window : 1, peer = c->rma_peer;
-	const int requests = op == SK_RMA_RPUT || op == SK_RMA_RGET;
+	int peer = c->rma_peer;
 	switch (sync) {
-	case SK_SYNC_PSCW:
+	case SK_SYNC_PSCW_EPOCH:
+	case SK_SYNC_PSCW_PINGPONG:
 		CK(MPI_Win_start(c->peer_group, 0, c->win));
 		break;
-	case SK_SYNC_LOCK:
+	case SK_SYNC_LOCK_EXCLUSIVE:
 	case SK_SYNC_LOCK_SHARED:
-		CK(MPI_Win_lock(sync == SK_SYNC_LOCK ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer, 0, c->win));
+		CK(MPI_Win_lock(sync == SK_SYNC_LOCK_EXCLUSIVE ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer, 0, c->win));
+		break;
+	case SK_SYNC_LOCK_ALL_EPOCH:
+		CK(MPI_Win_lock_all(0, c->win));
+		break;
+	case SK_SYNC_FENCE_PINGPONG:
+		CK(MPI_Win_fence(0, c->win));
 		break;
 	}
-	for (int i = 0; i < w; i++) CK(rma_op(c, op, i, &c->req[i]));
-	if (requests) CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE)); /* local completion: part of the operation */
+	CK(ops(c, op));
 	switch (sync) {
-	case SK_SYNC_FENCE:
+	case SK_SYNC_FENCE_EPOCH:
 		return MPI_Win_fence(0, c->win);
-	case SK_SYNC_PSCW:
+	case SK_SYNC_FENCE_PINGPONG: /* ours closed, then the peer's epoch */
+		CK(MPI_Win_fence(0, c->win));
+		return MPI_Win_fence(0, c->win);
+	case SK_SYNC_PSCW_EPOCH:
 		return MPI_Win_complete(c->win);
-	case SK_SYNC_LOCK:
+	case SK_SYNC_PSCW_PINGPONG:
+		CK(MPI_Win_complete(c->win));
+		CK(MPI_Win_post(c->peer_group, 0, c->win));
+		return MPI_Win_wait(c->win);
+	case SK_SYNC_LOCK_EXCLUSIVE:
 	case SK_SYNC_LOCK_SHARED:
 		return MPI_Win_unlock(peer, c->win);
-	case SK_SYNC_LOCK_ALL:
+	case SK_SYNC_LOCK_ALL_EPOCH:
+		return MPI_Win_unlock_all(c->win);
+	case SK_SYNC_LOCK_ALL_FLUSH:
+	case SK_SYNC_SHARED_FLUSH:
 		return MPI_Win_flush(peer, c->win);
-	case SK_SYNC_FLUSH_LOCAL:
+	case SK_SYNC_LOCK_ALL_FLUSH_LOCAL:
+	case SK_SYNC_SHARED_FLUSH_LOCAL:
 		return MPI_Win_flush_local(peer, c->win);
 	}
 	return SK_ERR_KERNEL;
 }
 
-/* The target's part of an epoch: the active modes need it, the passive ones do not. */
-static inline __attribute__((always_inline)) int target_epoch(sk_ctx *c, const int sync) {
+/* The target's step: the active modes need it (in the ping-pongs it operates on the
+ * origin's window in turn), the passive ones do not. */
+static inline __attribute__((always_inline)) int target_epoch(sk_ctx *c, const int op, const int sync) {
 	switch (sync) {
-	case SK_SYNC_FENCE:
+	case SK_SYNC_FENCE_EPOCH:
 		return MPI_Win_fence(0, c->win);
-	case SK_SYNC_PSCW:
+	case SK_SYNC_PSCW_EPOCH:
 		CK(MPI_Win_post(c->peer_group, 0, c->win));
 		return MPI_Win_wait(c->win);
+	case SK_SYNC_FENCE_PINGPONG:
+		CK(MPI_Win_fence(0, c->win));
+		CK(MPI_Win_fence(0, c->win));
+		CK(ops(c, op));
+		return MPI_Win_fence(0, c->win);
+	case SK_SYNC_PSCW_PINGPONG:
+		CK(MPI_Win_post(c->peer_group, 0, c->win));
+		CK(MPI_Win_wait(c->win));
+		CK(MPI_Win_start(c->peer_group, 0, c->win));
+		CK(ops(c, op));
+		return MPI_Win_complete(c->win);
 	}
 	return MPI_SUCCESS;
 }
 
 /* One step function per operation and mode, the switches folded away. */
 #define EPOCH(OP, SYNC) \
-	static int epoch_##OP##_##SYNC(sk_ctx *c) { return origin(c) ? origin_epoch(c, OP, SYNC) : target_epoch(c, SYNC); }
-#define EPOCHS(OP)                                                                                            \
-	EPOCH(OP, SK_SYNC_FENCE)                                                                                  \
-	EPOCH(OP, SK_SYNC_PSCW)                                                                                   \
-	EPOCH(OP, SK_SYNC_LOCK)                                                                                   \
-	EPOCH(OP, SK_SYNC_LOCK_SHARED) EPOCH(OP, SK_SYNC_LOCK_ALL) EPOCH(OP, SK_SYNC_FLUSH_LOCAL)
+	static int epoch_##OP##_##SYNC(sk_ctx *c) { return origin(c) ? origin_epoch(c, OP, SYNC) : target_epoch(c, OP, SYNC); }
+#define EPOCHS(OP)                                                                                                \
+	EPOCH(OP, SK_SYNC_FENCE_EPOCH)                                                                                \
+	EPOCH(OP, SK_SYNC_PSCW_EPOCH)                                                                                 \
+	EPOCH(OP, SK_SYNC_LOCK_EXCLUSIVE)                                                                             \
+	EPOCH(OP, SK_SYNC_LOCK_SHARED)                                                                                \
+	EPOCH(OP, SK_SYNC_LOCK_ALL_FLUSH)                                                                             \
+	EPOCH(OP, SK_SYNC_LOCK_ALL_FLUSH_LOCAL)                                                                       \
+	EPOCH(OP, SK_SYNC_SHARED_FLUSH)                                                                               \
+	EPOCH(OP, SK_SYNC_SHARED_FLUSH_LOCAL)                                                                         \
+	EPOCH(OP, SK_SYNC_LOCK_ALL_EPOCH) EPOCH(OP, SK_SYNC_FENCE_PINGPONG) EPOCH(OP, SK_SYNC_PSCW_PINGPONG)
 EPOCHS(SK_RMA_PUT)
 EPOCHS(SK_RMA_GET)
 EPOCHS(SK_RMA_ACC)
@@ -123,86 +181,19 @@ EPOCHS(SK_RMA_FOP)
 EPOCHS(SK_RMA_CAS)
 EPOCHS(SK_RMA_RPUT)
 EPOCHS(SK_RMA_RGET)
-#define ROW(OP)                                                                                               \
-	[OP] = {[SK_SYNC_FENCE] = epoch_##OP##_SK_SYNC_FENCE, [SK_SYNC_PSCW] = epoch_##OP##_SK_SYNC_PSCW,            \
-	        [SK_SYNC_LOCK] = epoch_##OP##_SK_SYNC_LOCK, [SK_SYNC_LOCK_SHARED] = epoch_##OP##_SK_SYNC_LOCK_SHARED, \
-	        [SK_SYNC_LOCK_ALL] = epoch_##OP##_SK_SYNC_LOCK_ALL, [SK_SYNC_FLUSH_LOCAL] = epoch_##OP##_SK_SYNC_FLUSH_LOCAL}
-static const sk_step epochs[SK_RMA_PUT_PINGPONG][SK_SYNC_FLUSH_LOCAL + 1] = {
+#define CELL(OP, SYNC) [SYNC] = epoch_##OP##_##SYNC
+#define ROW(OP)                                                                                                   \
+	[OP] = {CELL(OP, SK_SYNC_FENCE_EPOCH),          CELL(OP, SK_SYNC_PSCW_EPOCH),        CELL(OP, SK_SYNC_LOCK_EXCLUSIVE), \
+	        CELL(OP, SK_SYNC_LOCK_SHARED),          CELL(OP, SK_SYNC_LOCK_ALL_FLUSH),    CELL(OP, SK_SYNC_LOCK_ALL_FLUSH_LOCAL), \
+	        CELL(OP, SK_SYNC_SHARED_FLUSH),         CELL(OP, SK_SYNC_SHARED_FLUSH_LOCAL), CELL(OP, SK_SYNC_LOCK_ALL_EPOCH), \
+	        CELL(OP, SK_SYNC_FENCE_PINGPONG),       CELL(OP, SK_SYNC_PSCW_PINGPONG)}
+static const sk_step epochs[SK_RMA_PUT_PINGPONG][SK_SYNC_COUNT] = {
 	ROW(SK_RMA_PUT), ROW(SK_RMA_GET), ROW(SK_RMA_ACC), ROW(SK_RMA_GET_ACC),
 	ROW(SK_RMA_FOP), ROW(SK_RMA_CAS), ROW(SK_RMA_RPUT), ROW(SK_RMA_RGET),
 };
 
 /* The table's step for an operation under a mode: what sk_prepare_rma specialises. */
 int sk_step_rma(sk_ctx *c) { return epochs[c->k->rma_op][c->k->rma_mode](c); }
-
-/* The one-sided ping-pong: the origin puts, the target sees it and puts back.
- * fence: put, fence; the target's put, fence (both take part in both fences).
- * lock_all: the data, a flush, then a flag put and flushed; the other side spins on
- * its flag in its own window memory (MPI_Win_sync, the unified model), then replies the
- * same way. */
-static volatile char *flag_of(sk_ctx *c) { return (volatile char *)(c->wbase + c->flag_off); }
-
-static int put_flagged(sk_ctx *c) {
-	int peer = c->rma_peer;
-	CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
-	CK(MPI_Win_flush(peer, c->win));
-	c->flag_value++;
-	CK(MPI_Put(&c->flag_value, 1, MPI_BYTE, peer, c->rma_base + c->flag_off, 1, MPI_BYTE, c->win));
-	return MPI_Win_flush(peer, c->win);
-}
-
-static int wait_flag(sk_ctx *c) {
-	char want = (char)(c->flag_seen + 1);
-	int any;
-	/* MPI_Win_sync makes the memory current; it need not progress the library, and
-	 * puts into a created or dynamic window here arrive only when something does (a
-	 * spin on MPI_Win_sync alone never ends): MPI_Iprobe drives the progress engine,
-	 * every 64th poll, so where the data lands directly the spin stays cheap. */
-	for (unsigned n = 1; *flag_of(c) != want; n++) {
-		CK(MPI_Win_sync(c->win));
-		if (n % 64 == 0) CK(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, c->comm, &any, MPI_STATUS_IGNORE));
-	}
-	c->flag_seen = want;
-	return MPI_SUCCESS;
-}
-
-int sk_step_put_pingpong(sk_ctx *c) {
-	int peer = c->rma_peer;
-	if (c->k->rma_mode == SK_SYNC_FENCE) {
-		if (origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
-		CK(MPI_Win_fence(0, c->win));
-		if (!origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
-		return MPI_Win_fence(0, c->win);
-	}
-	if (origin(c)) {
-		CK(put_flagged(c));
-		return wait_flag(c);
-	}
-	CK(wait_flag(c));
-	return put_flagged(c);
-}
-
-/* The synchronisation calls alone. */
-int sk_step_win_fence(sk_ctx *c) { return MPI_Win_fence(0, c->win); }
-
-int sk_step_win_pscw(sk_ctx *c) {
-	if (origin(c)) {
-		CK(MPI_Win_start(c->peer_group, 0, c->win));
-		return MPI_Win_complete(c->win);
-	}
-	CK(MPI_Win_post(c->peer_group, 0, c->win));
-	return MPI_Win_wait(c->win);
-}
-
-int sk_step_win_lock_unlock(sk_ctx *c) {
-	if (!origin(c)) return MPI_SUCCESS;
-	int type = c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
-	CK(MPI_Win_lock(type, c->rma_peer, 0, c->win));
-	return MPI_Win_unlock(c->rma_peer, c->win);
-}
-
-int sk_step_win_flush(sk_ctx *c) { return origin(c) ? MPI_Win_flush(c->rma_peer, c->win) : MPI_SUCCESS; }
-int sk_step_win_flush_all(sk_ctx *c) { return origin(c) ? MPI_Win_flush_all(c->win) : MPI_SUCCESS; }
 
 /* Window creation, collective, of size bytes per process. Errors on the window are
  * returned, as on skampi's communicators, not fatal: a point that fails is a fault. */
@@ -236,26 +227,6 @@ int sk_step_win_create_free(sk_ctx *c) {
 	CK(create_window(c, kind, (MPI_Aint)c->a.bytes, &w, &base));
 	return free_window(kind, &w, base);
 }
-
-/* The communication of a block-row distributed transpose: block j of every rank goes
- * to rank j, as block i there (the local transposition of each block is not timed).
- * put: each rank puts its blocks into the others' windows; get: each gets its blocks
- * from the others' windows. A fence closes the step. */
-static int transpose(sk_ctx *c, int get) {
-	size_t b = (size_t)c->a.bytes;
-	for (int k = 1; k < c->nprocs; k++) {
-		int j = (c->rank + k) % c->nprocs; /* staggered, so no target gets everyone at once */
-		if (get)
-			CK(MPI_Get(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
-			           (int)b, MPI_BYTE, c->win));
-		else
-			CK(MPI_Put(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
-			           (int)b, MPI_BYTE, c->win));
-	}
-	return MPI_Win_fence(0, c->win);
-}
-int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
-int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
 
 /* Preparation: the window, its groups and base addresses, the mode's opening call. */
 int sk_prepare_rma(sk_ctx *c) {
@@ -298,13 +269,24 @@ int sk_prepare_rma(sk_ctx *c) {
 	/* Everyone's window is zeroed before anyone accesses it. */
 	CK(MPI_Barrier(c->comm));
 	switch (c->k->rma_mode) {
-	case SK_SYNC_FENCE:
+	case SK_SYNC_FENCE_EPOCH:
 		CK(MPI_Win_fence(0, c->win)); /* opens the first epoch */
 		break;
-	case SK_SYNC_LOCK_ALL:
-	case SK_SYNC_FLUSH_LOCAL:
+	case SK_SYNC_LOCK_ALL_FLUSH:
+	case SK_SYNC_LOCK_ALL_FLUSH_LOCAL:
 		CK(MPI_Win_lock_all(0, c->win));
 		c->locked_all = 1;
+		break;
+	case SK_SYNC_SHARED_FLUSH:
+	case SK_SYNC_SHARED_FLUSH_LOCAL: /* OSU's flush: a shared lock on the target, held */
+		if (origin(c)) {
+			CK(MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, c->win));
+			c->locked_peer = 1;
+		}
+		break;
+	case SK_SYNC_FENCE_PINGPONG:
+	case SK_SYNC_PSCW_PINGPONG: /* a step is an epoch each way: time per epoch, as OSU halves */
+		c->calls_per_step = 2;
 		break;
 	}
 	return MPI_SUCCESS;
@@ -317,8 +299,13 @@ int sk_close_rma(sk_ctx *c) {
 		rc = MPI_Win_unlock_all(c->win);
 		c->locked_all = 0;
 	}
+	if (c->locked_peer) {
+		rc = MPI_Win_unlock(c->rma_peer, c->win);
+		c->locked_peer = 0;
+	}
+	int fenced = c->k->rma_mode == SK_SYNC_FENCE_EPOCH || c->k->rma_mode == SK_SYNC_FENCE_PINGPONG;
 	if (c->have_win) {
-		if (c->k->rma_mode == SK_SYNC_FENCE && rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win);
+		if (fenced && rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win);
 		int frc = free_window(c->a.rma_window, &c->win, c->wbase);
 		if (rc == MPI_SUCCESS) rc = frc;
 		c->have_win = 0;

@@ -32,8 +32,12 @@ enum {
  * the window creation kernels, the kind of window). */
 enum { SK_RMA_NONE = 0, SK_RMA_PUT, SK_RMA_GET, SK_RMA_ACC, SK_RMA_GET_ACC, SK_RMA_FOP, SK_RMA_CAS, SK_RMA_RPUT,
        SK_RMA_RGET, SK_RMA_PUT_PINGPONG };
-enum { SK_SYNC_NONE = 0, SK_SYNC_FENCE, SK_SYNC_PSCW, SK_SYNC_LOCK, SK_SYNC_LOCK_SHARED, SK_SYNC_LOCK_ALL,
-       SK_SYNC_FLUSH_LOCAL };
+/* The modes, named by what they do (the catalogue's method names are OSU's where OSU
+ * has the sequence: rma.c). _EPOCH: one epoch per step; _FLUSH(_LOCAL): an epoch held
+ * through the point, a flush per step; _PINGPONG: both sides in turn, two per step. */
+enum { SK_SYNC_NONE = 0, SK_SYNC_FENCE_EPOCH, SK_SYNC_PSCW_EPOCH, SK_SYNC_LOCK_EXCLUSIVE, SK_SYNC_LOCK_SHARED,
+       SK_SYNC_LOCK_ALL_FLUSH, SK_SYNC_LOCK_ALL_FLUSH_LOCAL, SK_SYNC_SHARED_FLUSH, SK_SYNC_SHARED_FLUSH_LOCAL,
+       SK_SYNC_LOCK_ALL_EPOCH, SK_SYNC_FENCE_PINGPONG, SK_SYNC_PSCW_PINGPONG, SK_SYNC_COUNT };
 /* Kinds of window (sk_args.rma_window; the values are the setting's order). */
 enum { SK_WIN_ALLOCATE = 0, SK_WIN_CREATE = 1, SK_WIN_DYNAMIC = 2 };
 /* Window bytes past the data: a flag, a counter, a marker. */
@@ -185,7 +189,7 @@ struct sk_ctx {
 	sk_step step; /* the timed step: the kernel's, or one its prepare hook specialised */
 	/* one-sided */
 	MPI_Win win;
-	int have_win, have_group, locked_all;
+	int have_win, have_group, locked_all, locked_peer;
 	char *wbase;          /* this rank's window memory */
 	MPI_Aint rma_base;    /* the peer's window base for displacements (dynamic windows) */
 	MPI_Aint *rma_bases;  /* every rank's (dynamic windows; NULL otherwise) */

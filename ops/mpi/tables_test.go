@@ -72,13 +72,13 @@ func TestKernelFlagsMatchCatalogue(t *testing.T) {
 			continue
 		}
 		f, _ := flagsOf(in.Kernel)
-		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult != in.LockHold ||
+		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult != (in.LockHold || in.CallTimed) ||
 			f.nonblocking != in.Nonblocking || f.window != in.OneSided || f.typed != (in.Reduction && in.Pattern == ops.PatternPair && in.OneSided) {
 			t.Errorf("%s: kernel %s %+v; catalogue: node-aware %v, pattern %v", in.Name, in.Kernel, f, in.NodeAware, in.Pattern)
 		}
 		for _, m := range in.Methods {
 			f, _ := flagsOf(m.Kernel)
-			if f.ownResult != m.RootTimed || f.collective != (in.Pattern == ops.PatternAll) || f.window != in.OneSided {
+			if f.ownResult != (m.RootTimed || in.CallTimed) || f.collective != (in.Pattern == ops.PatternAll) || f.window != in.OneSided {
 				t.Errorf("%s, method %s: kernel %s %+v; catalogue: root-timed %v", in.Name, m.Name, m.Kernel, f, m.RootTimed)
 			}
 		}
