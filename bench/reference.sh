@@ -9,7 +9,7 @@
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma runs the one-sided rows alone.
+# temporary directory; ONLY=rma (or shmem) runs the one-sided (or OpenSHMEM) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -21,8 +21,9 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma ]] || die "ONLY must be empty or rma, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem ]] || die "ONLY must be empty, rma or shmem, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
+want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
 [[ -x $SKAMPI ]] || die "$SKAMPI not found: run \`make build\` (or \`make bench-reference\`)"
 command -v mpicc >/dev/null || die "mpicc not found: run \`make setup\`"
@@ -47,11 +48,13 @@ for p in "${PROGS[@]}"; do
 done
 # OpenSHMEM's row when the binary has it (skampi version says so).
 SHMEM=0
-if all && "$SKAMPI" version 2>/dev/null | grep -q 'OpenSHMEM'; then
+if want shmem && "$SKAMPI" version 2>/dev/null | grep -q 'OpenSHMEM'; then
 	SHMEM=1
 	mpicc -O2 -Wall -o "$TMP/ref_shmem" bench/ref_shmem.c -loshmem || die "compiling bench/ref_shmem.c failed"
 fi
 SHMEM_SIZES="8 4096 65536"
+# bench/ref_shmem.c's modes, each beside the skampi point of the same sequence.
+SHMEM_MODES="put_quiet put_post putnbi_quiet get get_sym quiet add add_quiet fetch_add bcast_ack"
 
 PP_SIZES="1 4096 65536 1048576"
 BW_SIZES="4096 65536 1048576"
@@ -80,6 +83,60 @@ warmup = 2
 max_time_per_point = "60s"
 buffer = "1MiB"
 TOML
+	if ((SHMEM)); then
+		for m in "Shmem_Put" "Shmem_Put_Nbi" "Shmem_Get" "Shmem_Get_Symmetric"; do
+			cat <<TOML
+
+[[measurement]]
+name = "$m"
+op = "$m"
+window = 1
+sizes = $(list "$SHMEM_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+		done
+		cat <<TOML
+
+[[measurement]]
+name = "shmem quiet"
+op = "Shmem_Quiet"
+sizes = [0]
+min_repetitions = 16
+max_repetitions = 16
+
+[[measurement]]
+name = "shmem add"
+op = "Shmem_Atomic_Add_Long"
+sizes = [8]
+min_repetitions = 16
+max_repetitions = 16
+
+[[measurement]]
+name = "shmem add, quiet subtracted"
+op = "Shmem_Atomic_Add_Long"
+sizes = [8]
+method = "quiet_subtracted"
+min_repetitions = 16
+max_repetitions = 16
+
+[[measurement]]
+name = "shmem fetch_add"
+op = "Shmem_Atomic_Fetch_Add_Long"
+sizes = [8]
+min_repetitions = 16
+max_repetitions = 16
+
+[[measurement]]
+name = "shmem broadcast ack"
+op = "Shmem_Broadcast"
+method = "ack"
+sizes = $(list "$SHMEM_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+	fi
+	want rma || return 0
 	cat <<TOML
 
 [[measurement]]
@@ -175,10 +232,16 @@ run_skampi() {
 echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
-	for m in $RMA_MODES; do
+	want rma && for m in $RMA_MODES; do
 		run_c "$i" ref_rma "$m" $RMA_SIZES
 		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"
 	done
+	if ((SHMEM)); then
+		for m in $SHMEM_MODES; do
+			run_c "$i" ref_shmem "$m" $SHMEM_SIZES
+			mv "$TMP/$i.ref_shmem" "$TMP/$i.ref_shmem.$m"
+		done
+	fi
 	# shellcheck disable=SC2086
 	all && {
 		run_c "$i" ref_latency $PP_SIZES
@@ -188,15 +251,17 @@ for ((i = 1; i <= RUNS; i++)); do
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.isend"
 		run_c "$i" ref_overlap irecv $NB_SIZES
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.irecv"
-		if ((SHMEM)); then run_c "$i" ref_shmem $SHMEM_SIZES; fi
 	}
 	run_skampi "$i"
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
+shmem_modes = sys.argv[6].split()
+if only not in ("all", "rma"):
+    rma_modes = []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -211,13 +276,14 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts = {}, {}
+    pts, puts, shm = {}, {}, {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
                 d = json.loads(line)
                 if d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
+                    shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
                     if d["op"] == "Put":
                         puts[(d["msg_bytes"], d.get("method"))] = d
     def point(op, n, slots=None):
@@ -255,13 +321,31 @@ for r in range(1, runs + 1):
                 sys.exit(f"reference: round {r}: skampi has no Put {m} point at {n} B")
             add((7, n, 2 * i, f"Put {size(n)}, {m}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
             add((7, n, 2 * i + 1, f"Put {size(n)}, {m}, C OSU-timed", "us"), float(osu) * 1e6, p["time_s"] * 1e6)
-    for line in open(f"{tmp}/{r}.ref_shmem") if shmem else []:
-        n, t = line.split()
-        n = int(n)
-        p = pts.get(("Shmem_Put", n, "shared"))
-        if p is None or "full_s" not in p:
-            sys.exit(f"reference: round {r}: skampi has no Shmem_Put breakdown at {n} B")
-        add((8, n, 0, f"shmem put + quiet {size(n)}", "us"), float(t) * 1e6, p["full_s"] * 1e6)
+    # OpenSHMEM: each C mode beside the skampi value of the same sequence.
+    shmem_rows = {  # mode: (order, label, skampi op, method, size or None (C's), field)
+        "put_quiet": (8, "shmem put + quiet", "Shmem_Put", "", None, "full_s"),
+        "put_post": (8, "shmem put, post (per call)", "Shmem_Put", "", None, "post_s"),
+        "putnbi_quiet": (8, "shmem put_nbi + quiet", "Shmem_Put_Nbi", "", None, "full_s"),
+        "get": (9, "shmem get (private)", "Shmem_Get", "", None, "time_s"),
+        "get_sym": (9, "shmem get (symmetric, OSU)", "Shmem_Get_Symmetric", "", None, "time_s"),
+        "quiet": (10, "shmem empty quiet", "Shmem_Quiet", "", 0, "time_s"),
+        "add_quiet": (10, "shmem add + quiet", "Shmem_Atomic_Add_Long", "", 8, "time_s"),
+        "add": (10, "shmem add: C none (OSU), skampi -quiet", "Shmem_Atomic_Add_Long", "quiet_subtracted", 8, "time_s"),
+        "fetch_add": (10, "shmem fetch_add (OSU)", "Shmem_Atomic_Fetch_Add_Long", "", 8, "time_s"),
+        "bcast_ack": (11, "shmem broadcast ack", "Shmem_Broadcast", "ack", None, "time_s"),
+    }
+    for mode in shmem_modes if shmem else []:
+        order, label, op, method, at, field = shmem_rows[mode]
+        for line in open(f"{tmp}/{r}.ref_shmem.{mode}"):
+            n, t = line.split()
+            n = int(n)
+            if at is not None and n != 8:
+                continue  # the sizeless rows once
+            p = shm.get((op, method, n if at is None else at))
+            if p is None or field not in p:
+                sys.exit(f"reference: round {r}: skampi has no {op} {method} {field} at {n} B")
+            what = label if at is not None else f"{label} {size(n)}"
+            add((order, n, list(shmem_rows).index(mode), what, "us"), float(t) * 1e6, p[field] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
         for line in lines(f"{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()
