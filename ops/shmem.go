@@ -136,7 +136,7 @@ var shmemCollectives = []Info{
 				Description: "Alg. 2: every broadcast starts at an agreed instant on a global clock"},
 			{Name: "rounds", Kernel: "shmem_broadcast_rounds",
 				Description: "Alg. 3: a broadcast from every PE in turn (its own pSync each), divided by their number"},
-			{Name: "ack", Kernel: "shmem_broadcast_ack", RootTimed: true, PerTask: true,
+			{Name: "ack", Kernel: "shmem_broadcast_ack", RootTimed: true, PerTask: true, OrderChecked: true,
 				Description: "Alg. 4-5, one-sided: every PE in turn acknowledges with an atomic fetch-and-increment on the root's counter, which the root waits for; the acknowledgement's one-way time, measured first, is subtracted"},
 		}
 		return in

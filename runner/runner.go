@@ -288,7 +288,10 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	}
 	p.Cache, p.CheckData = s.Cache, s.CheckData
 	if op.OneSided || op.SHMEM { // neither reaches a window or symmetric memory yet: say what was measured
-		p.Cache, p.CheckData = inputs.CacheWarm, false
+		p.Cache = inputs.CacheWarm
+		if m, _ := op.Method(pt.Method); !m.OrderChecked {
+			p.CheckData = false
+		}
 	}
 	if p.Cache == inputs.CacheCold {
 		p.ColdAreaBytes = ops.ColdArea(s.CacheSize)

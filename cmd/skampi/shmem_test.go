@@ -173,11 +173,14 @@ func mpiLibrary(t *testing.T) string {
 func TestShmemBroadcastMethods(t *testing.T) {
 	// The locked send-receive on 8 PEs too: it stopped there once in 28 runs when its
 	// flags were cleared by local stores (README, OpenSHMEM); step-number flags hold.
+	// check_data: the ack method also checks that no broadcast started before the task
+	// had left the one before (Lemma 1; TestShmemAckOrder shows the check can fail).
 	const common = `[settings]
 min_repetitions = 200
 max_repetitions = 200
 max_time_per_point = "20s"
 hang_timeout = "60s"
+check_data = true
 
 [[measurement]]
 name = "bcast"
@@ -240,6 +243,56 @@ sizes = [8, 512]
 					t.Errorf("%d B: %s %g s against barrier %g s", size, m, v, ref)
 				}
 			}
+		}
+	}
+}
+
+// The method paper's Lemma 1 as a test that can fail: with check_data the root notes
+// when it enters each of a step's consecutive broadcasts and the task when it leaves
+// each; the acknowledged loop never starts one before the task has left the one
+// before, and the same loop without the acknowledgement is caught doing it.
+func TestShmemAckOrder(t *testing.T) {
+	s := writeSuite(t, `[settings]
+min_repetitions = 50
+max_repetitions = 50
+check_data = true
+
+[[measurement]]
+name = "ack"
+op = "Shmem_Broadcast"
+sizes = [8, "4KiB"]
+method = "ack"
+
+[[measurement]]
+name = "noack"
+op = "Selftest_Broadcast_Noack"
+sizes = [8, "4KiB"]
+method = "noack"
+`)
+	for _, np := range []string{"2", "4"} {
+		out := t.TempDir()
+		_, stdout, stderr := skampi(t, nil, "--np", np, "-i", s, "-o", out)
+		res := readResults(t, out)
+		acked := 0
+		for _, p := range res.Points {
+			if p.Op != "Shmem_Broadcast" || !p.CheckData || !(p.TimeS > 0 || slices.Contains(p.Flags, record.FlagNegative)) {
+				t.Errorf("np %s: %s %d B: %g s, check_data %v, flags %v", np, p.Op, p.MsgBytes, p.TimeS, p.CheckData, p.Flags)
+			}
+			acked++
+		}
+		caught := 0
+		for _, f := range res.Faults {
+			if f.Op != "Selftest_Broadcast_Noack" || f.Fault != record.FaultError || !strings.Contains(f.Detail, "interleaved") {
+				t.Errorf("np %s: fault %s %d B: %s: %s", np, f.Op, f.MsgBytes, f.Fault, f.Detail)
+				continue
+			}
+			caught++
+		}
+		// Every unacknowledged point on 2 PEs (a root that does not wait runs ahead at
+		// once); on 4 oversubscribed ones, where the scheduler may hold the root back,
+		// at least one of them.
+		if acked != 2 || caught == 0 || np == "2" && caught != 2 {
+			t.Errorf("np %s: %d acknowledged points, %d unacknowledged caught interleaving\n%s\n%s", np, acked, caught, stdout, stderr)
 		}
 	}
 }

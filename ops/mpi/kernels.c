@@ -414,6 +414,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 	 * never held by two. */
 	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_COUNTER)) rc = sk_check_counter(c, i);
 	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_LOCK_CHECK)) rc = sk_check_locks(c);
+	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_ORDER_CHECK)) rc = sk_check_order(c);
 	/* Outside the timed interval; a computation alone moves no data. */
 	int moved = !(c->k->flags & SK_K_NONBLOCKING) || c->a.nb_phase != SK_NB_COMPUTE;
 	if (rc == MPI_SUCCESS && c->a.check && moved) {

@@ -97,6 +97,7 @@ int sk_prepare_rma(sk_ctx *c);
 int sk_close_rma(sk_ctx *c);
 int sk_check_counter(sk_ctx *c, long long iters);
 int sk_check_locks(sk_ctx *c);
+int sk_check_order(sk_ctx *c);
 MPI_Aint sk_rma_base_of(const sk_ctx *c, int r);
 
 /* sk_next_region points the buffers at the next region of a cold cache's area, as

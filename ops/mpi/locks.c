@@ -68,6 +68,15 @@ int sk_step_lock_held(sk_ctx *c) {
 	return MPI_Send(&go, 0, MPI_BYTE, 0, FLAG_TAG, c->comm);
 }
 
+/* sk_check_order: after a run, every rank learns whether any operation interleaved with
+ * the one before it, so all fail the point together (as sk_check_locks). */
+int sk_check_order(sk_ctx *c) {
+	long long mine = c->order_violations, all = 0;
+	CK(MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm));
+	c->order_violations = all;
+	return all ? SK_ERR_ORDER : MPI_SUCCESS;
+}
+
 /* sk_check_locks: after a run, every rank learns whether any waiter saw the lock
  * shared, so all of them fail the point together (one failing alone would leave the
  * others waiting in the next collective call). */

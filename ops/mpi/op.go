@@ -230,6 +230,9 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	case C.SK_ERR_LOCK:
 		return math.NaN(), fmt.Errorf("%s: %d time(s) a waiter held the exclusive lock while its holder still had it",
 			o.call, int64(o.ctx.lock_violations))
+	case C.SK_ERR_ORDER:
+		return math.NaN(), fmt.Errorf("%s: %d time(s) the root started a broadcast before the measured task had left the one before: consecutive broadcasts interleaved",
+			o.call, int64(o.ctx.order_violations))
 	}
 	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err

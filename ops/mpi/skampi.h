@@ -26,6 +26,7 @@ enum {
 	SK_ERR_COUNTER = -8,  /* a shared counter lost increments (sk_ctx.counter_seen) */
 	SK_ERR_LOCK = -9,     /* a waiter got an exclusive lock its holder still held */
 	SK_ERR_MODEL = -10,   /* the kernel needs the unified memory model of RMA windows */
+	SK_ERR_ORDER = -11,   /* consecutive operations interleaved (sk_ctx.order_violations) */
 };
 
 /* One-sided kernels (rma.c): the operation, and the synchronisation mode (or, for
@@ -113,6 +114,9 @@ enum {
 	/* The prepare and close hooks run on idle ranks too (OpenSHMEM's symmetric
 	 * allocation is collective over every PE). */
 	SK_K_ALL_RANKS = 1 << 9,
+	/* Consecutive operations must not interleave: the kernel counts in
+	 * order_violations, checked after every run (sk_check_order). */
+	SK_K_ORDER_CHECK = 1 << 10,
 };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */
@@ -200,6 +204,12 @@ struct sk_ctx {
 	char flag_value, flag_seen;
 	long long counter_expected, counter_seen;
 	long long lock_violations;
+	/* SK_K_ORDER_CHECK: times an operation started before the previous one had ended
+	 * where it must have; order_clock is set when the ranks compared share a clock
+	 * (one host), order_t the step's timestamps */
+	long long order_violations;
+	int order_clock;
+	double order_t[32];
 	/* OpenSHMEM: this point's symmetric buffer (shmem_malloc'd on every PE), its size,
 	 * and a step counter for flags */
 	char *sym;

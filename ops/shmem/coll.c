@@ -81,22 +81,67 @@ int sk_shmem_broadcast_rounds(sk_ctx *c) {
  * (shmem_long_wait_until) before the next; the root keeps the time less the
  * acknowledgements' own (measured in prepare). One task at a time (the runner's per-task method): the point's time is
  * the slowest task's mean. */
-int sk_shmem_broadcast_ack(sk_ctx *c) {
-	int root = c->a.root, task = c->a.task, root_pe = c->a.target_pe + root;
-	/* CONSECUTIVE broadcasts separated only by the acknowledgement (Alg. 5's loop: the
-	 * barrier before the step starts the first alone), each with its own pSync, so no
-	 * array is reused before the engine's barrier. */
+#define ORDER_TAG 9
+
+/* With check_data, the root notes when it enters each broadcast and the task when it
+ * leaves each (clock reads inside the timing, a few ns each); after the timed part the
+ * task sends its times to the root, which counts the broadcasts it entered before the
+ * task had left the one before: the Lemma 1 of the method paper says there are none
+ * when the task acknowledges. Only on one host (one clock: order_clock). */
+static int count_interleaved(sk_ctx *c) {
+	int root = c->a.root, task = c->a.task;
+	double *enter = c->order_t, *left = c->order_t + CONSECUTIVE;
+	if (!c->a.check) return MPI_SUCCESS;
+	if (c->rank == task) return MPI_Send(left, CONSECUTIVE, MPI_DOUBLE, root, ORDER_TAG, c->comm);
+	if (c->rank != root) return MPI_SUCCESS;
+	int rc = MPI_Recv(left, CONSECUTIVE, MPI_DOUBLE, task, ORDER_TAG, c->comm, MPI_STATUS_IGNORE);
+	if (rc != MPI_SUCCESS || !c->order_clock) return rc;
+	for (int k = 0; k + 1 < CONSECUTIVE; k++)
+		if (enter[k + 1] < left[k]) c->order_violations++;
+	return MPI_SUCCESS;
+}
+
+/* CONSECUTIVE broadcasts separated only by the task's acknowledgement (Alg. 5's loop:
+ * the barrier before the step starts the first alone), each with its own pSync, so no
+ * array is reused before the engine's barrier; acked = 0 leaves the acknowledgement out
+ * (Selftest_Broadcast_Noack: what it prevents). */
+static int broadcasts(sk_ctx *c, int acked) {
+	int root = c->a.root, task = c->a.task, root_pe = c->a.target_pe + root, check = c->a.check;
+	double *enter = c->order_t, *left = c->order_t + CONSECUTIVE;
 	double t0 = sk_now();
 	for (int k = 0; k < CONSECUTIVE; k++) {
+		if (check && c->rank == root) enter[k] = sk_now();
 		shmem_broadcast64(target(c), source(c), nlong(c), root, START, psync(c, k));
 		c->seq++;
-		if (c->rank == task)
-			shmem_long_atomic_fetch_inc(ack_counter(c), root_pe);
-		else if (c->rank == root)
+		if (c->rank == task) {
+			if (check) left[k] = sk_now();
+			if (acked) shmem_long_atomic_fetch_inc(ack_counter(c), root_pe);
+		} else if (c->rank == root && acked) {
 			shmem_long_wait_until(ack_counter(c), SHMEM_CMP_GE, c->seq);
+		}
 	}
-	if (c->rank == root) c->result += sk_now() - t0 - CONSECUTIVE * c->ack_s[task];
-	return MPI_SUCCESS;
+	if (c->rank == root) c->result += sk_now() - t0 - (acked ? CONSECUTIVE * c->ack_s[task] : 0);
+	return count_interleaved(c);
+}
+
+int sk_shmem_broadcast_ack(sk_ctx *c) { return broadcasts(c, 1); }
+int sk_shmem_broadcast_noack(sk_ctx *c) { return broadcasts(c, 0); }
+
+/* order_clock: the root and the task share a host, so their clocks compare. */
+static int same_host(sk_ctx *c) {
+	MPI_Comm host;
+	int rc = MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
+	if (rc != MPI_SUCCESS) return rc;
+	int first = 0;
+	rc = MPI_Allreduce(&c->rank, &first, 1, MPI_INT, MPI_MIN, host); /* the host's first rank */
+	MPI_Comm_free(&host);
+	if (rc != MPI_SUCCESS) return rc;
+	int root = c->a.root, task = c->a.task, other = -1;
+	if (c->rank == task) return MPI_Send(&first, 1, MPI_INT, root, ORDER_TAG, c->comm);
+	if (c->rank != root) return MPI_SUCCESS;
+	rc = MPI_Recv(&other, 1, MPI_INT, task, ORDER_TAG, c->comm, MPI_STATUS_IGNORE);
+	c->order_clock = rc == MPI_SUCCESS && other == first;
+	return rc;
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -114,6 +159,7 @@ int sk_shmem_prepare_broadcast_ack(sk_ctx *c) {
 	int rc = sk_shmem_prepare_coll(c);
 	if (rc != MPI_SUCCESS || c->a.role == SK_ROLE_IDLE) return rc;
 	c->calls_per_step = CONSECUTIVE;
+	if (c->a.check && (rc = same_host(c)) != MPI_SUCCESS) return rc;
 	int root = c->a.root, task = c->a.task, root_pe = c->a.target_pe + root, task_pe = c->a.target_pe + task;
 	if (task < 0 || task >= c->nprocs || task == root) return SK_ERR_ARGS;
 	if (!(c->ack_s = calloc((size_t)c->nprocs, sizeof(double)))) return SK_ERR_NOMEM;

@@ -34,6 +34,7 @@ int sk_shmem_broadcast(sk_ctx *c);
 int sk_shmem_broadcast_barrier(sk_ctx *c);
 int sk_shmem_broadcast_rounds(sk_ctx *c);
 int sk_shmem_broadcast_ack(sk_ctx *c);
+int sk_shmem_broadcast_noack(sk_ctx *c);
 int sk_shmem_barrier(sk_ctx *c);
 int sk_shmem_sync(sk_ctx *c);
 int sk_shmem_barrier_all(sk_ctx *c);
