@@ -20,27 +20,34 @@ var shmemLocks = []Info{
 
 // Contexts, symmetric memory and completion across PEs. The memory routines and the
 // puts to every PE involve every PE of the job (shmem_malloc is collective over all):
-// they take no procs.
+// they take no procs. Shmem_Malloc, Shmem_Free and Shmem_Realloc time their call alone
+// (the others in the step untimed), as SKaMPI does.
 var shmemMemory = []Info{
 	{Name: "Shmem_Ctx_Create_Destroy", Family: "shmem", Kernel: "shmem_ctx_create_destroy", Pattern: PatternPair,
 		Reduce: ReduceFirst, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_ctx_create + shmem_ctx_destroy on the initiator"},
 	shmemRMA("Shmem_Ctx_Put", "shmem_ctx_putmem", "shmem_ctx_putmem on a private context, window puts then shmem_ctx_quiet (beside Shmem_Put on the default context)", true),
-	wholeJob(Info{Name: "Shmem_Malloc_Free", Family: "shmem-memory", Kernel: "shmem_malloc_free", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapMalloc,
-		Description: "shmem_malloc of msg_bytes + shmem_free, on every PE (each a collective with a barrier)"}),
-	wholeJob(Info{Name: "Shmem_Realloc", Family: "shmem-memory", Kernel: "shmem_realloc", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapRealloc,
-		Description: "shmem_malloc of msg_bytes, shmem_realloc to twice it, shmem_free, on every PE"}),
-	wholeJob(Info{Name: "Shmem_Align_Free", Family: "shmem-memory", Kernel: "shmem_align_free", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapAlign,
-		Description: "shmem_align to 4 KiB of msg_bytes + shmem_free, on every PE"}),
+	shmemMem("Shmem_Malloc_Free", "shmem_malloc_free", HeapMalloc,
+		"shmem_malloc of msg_bytes + shmem_free, both timed, on every PE (each a collective with a barrier)"),
+	shmemMem("Shmem_Malloc", "shmem_malloc", HeapMalloc,
+		"shmem_malloc of msg_bytes alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
+	shmemMem("Shmem_Free", "shmem_free", HeapMalloc,
+		"shmem_free of msg_bytes alone, on every PE (a collective with a barrier); the shmem_malloc before it untimed"),
+	shmemMem("Shmem_Realloc", "shmem_realloc", HeapRealloc,
+		"shmem_realloc of msg_bytes to twice it alone, on every PE; the shmem_malloc before it and the shmem_free after it untimed"),
+	shmemMem("Shmem_Align_Free", "shmem_align_free", HeapAlign,
+		"shmem_align to 4 KiB of msg_bytes + shmem_free, both timed, on every PE"),
 	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
 		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
 		Description: "every PE puts msg_bytes to every other PE, then shmem_fence (ordering only)"}),
 	wholeJob(Info{Name: "Shmem_Puts_Quiet", Family: "shmem", Kernel: "shmem_puts_quiet", Pattern: PatternAll,
 		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
 		Description: "every PE puts msg_bytes to every other PE, then shmem_quiet (completion)"}),
+}
+
+func shmemMem(name, kernel string, heap Heap, desc string) Info {
+	return wholeJob(Info{Name: name, Family: "shmem-memory", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, SingleShot: true, Heap: heap, Description: desc})
 }
 
 // The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a

@@ -22,6 +22,8 @@ int sk_shmem_full_ctx_putmem(sk_ctx *c);
 int sk_shmem_prepare_ctx(sk_ctx *c);
 int sk_shmem_close_ctx(sk_ctx *c);
 int sk_shmem_malloc_free(sk_ctx *c);
+int sk_shmem_malloc(sk_ctx *c);
+int sk_shmem_free(sk_ctx *c);
 int sk_shmem_realloc(sk_ctx *c);
 int sk_shmem_align_free(sk_ctx *c);
 int sk_shmem_puts_fence(sk_ctx *c);
