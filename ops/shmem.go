@@ -149,6 +149,7 @@ const (
 	HeapColl                    // sk_shmem_prepare_coll: two areas of nprocs blocks, pSync and pWrk arrays
 	HeapShift                   // sk_shmem_prepare_sendrecv: the data, two flags, a lock per PE
 	HeapShiftOffset             // sk_shmem_prepare_sendrecv_offset: twice the data, two flags
+	HeapLock                    // sk_shmem_prepare_lock: a marker, a line of its own, shmemLockSlots longs
 )
 
 // Layout constants of ops/shmem/coll.c: longs per pSync array, consecutive calls, and
@@ -195,6 +196,8 @@ func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
 		return up64(size) + 128 + 64*int64(nprocs)
 	case HeapShiftOffset:
 		return 2*up64(size) + 128
+	case HeapLock:
+		return 128 + 8*shmemLockSlots
 	}
 	return 0
 }

@@ -3,19 +3,56 @@ package ops
 // OpenSHMEM's locks, symmetric memory and the GROMACS send-receives (ops/shmem:
 // locks.c, memory.c, sendrecv.c).
 
+// shmemLockSlots: the longs a lock point's buffer holds to place its lock among
+// (ops/shmem: SK_SHMEM_LOCK_SLOTS).
+const shmemLockSlots = 8192
+
+// lockServer gives a lock operation the choice of the PE that serves its lock. Open
+// MPI's OSHMEM serves a lock from the PE (heap offset of the lock / 8) % npes, so the
+// kernels place it, and check where it is served before the point (it fails if not
+// there).
+func lockServer(in Info) Info {
+	in.Methods = []Method{
+		{Name: "local", Kernel: in.Kernel,
+			Description: "the lock is served by the communicator's first PE (procs = 1: by the PE itself, a local lock)"},
+		{Name: "remote", Kernel: in.Kernel + "_remote",
+			Description: "the lock is served by the PE after the communicator's first (procs = 1: by an idle PE, a remote lock; more: by the second member)"},
+	}
+	in.Description += "; served by the communicator's first PE, or by the next with method = remote"
+	return in
+}
+
+func shmemLock(name, kernel, desc string) Info {
+	return Info{Name: name, Family: "shmem-locks", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, NoData: true, Heap: HeapLock, Description: desc}
+}
+
+func minProcs(in Info, n int, why string) Info {
+	in.MinProcs, in.MinProcsWhy = n, why
+	return in
+}
+
 // OpenSHMEM's locks, taken by the members of the communicator: procs = 1 is
 // uncontended, more is contention.
 var shmemLocks = []Info{
-	{Name: "Shmem_Lock_Contention", Family: "shmem-locks", Kernel: "shmem_lock_contention", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once: time per acquisition"},
-	{Name: "Shmem_Test_Lock", Family: "shmem-locks", Kernel: "shmem_test_lock", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_test_lock spun until it succeeds, then shmem_clear_lock, by every PE at once"},
-	{Name: "Shmem_Lock_Held", Family: "shmem-locks", Kernel: "shmem_lock_held", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, LockHold: true, NoData: true, Heap: HeapSlots,
-		MinProcs: 2, MinProcsWhy: "the first PE holds the lock, the others wait for it",
-		Description: "the first PE holds the lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"},
+	lockServer(shmemLock("Shmem_Lock_Contention", "shmem_lock_contention",
+		"shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once, in one loop: time per acquisition and release")),
+	lockServer(shmemLock("Shmem_Set_Lock", "shmem_set_lock",
+		"shmem_set_lock alone (timed one call at a time), by every PE of the communicator at once; the shmem_clear_lock after it untimed")),
+	lockServer(shmemLock("Shmem_Clear_Lock", "shmem_clear_lock",
+		"shmem_clear_lock alone (timed one call at a time), by every PE of the communicator at once; the shmem_set_lock before it untimed")),
+	lockServer(shmemLock("Shmem_Test_Lock_Spin", "shmem_test_lock_spin",
+		"shmem_test_lock spun until it succeeds, then shmem_clear_lock, by every PE of the communicator at once: acquisition by polling")),
+	minProcs(shmemLock("Shmem_Test_Lock", "shmem_test_lock",
+		"one shmem_test_lock on a lock the communicator's first PE holds and serves (the method paper's Fig. 9b), timed alone by every other PE once told: it must return 1 (held), a 0 fails the point"),
+		2, "the first PE holds the lock, the others test it"),
+	func() Info {
+		in := minProcs(shmemLock("Shmem_Lock_Held", "shmem_lock_held",
+			"the first PE holds the lock (and serves it) for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"),
+			2, "the first PE holds the lock, the others wait for it")
+		in.LockHold = true
+		return in
+	}(),
 }
 
 // Contexts, symmetric memory and completion across PEs. The memory routines and the

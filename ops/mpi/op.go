@@ -194,6 +194,8 @@ func refusal(rc C.int, s Spec, nprocs int) string {
 		return fmt.Sprintf("kernel %s needs the node of every rank", s.Kernel)
 	case C.SK_ERR_MODEL:
 		return fmt.Sprintf("kernel %s reads and writes its window's memory directly: it needs the unified memory model (MPI_WIN_UNIFIED), and this window is separate", s.Kernel)
+	case C.SK_ERR_LOCK_SERVER:
+		return fmt.Sprintf("kernel %s: its lock could not be placed on the PE chosen to serve it (OSHMEM's rule, (heap offset / 8) %% npes, did not hold: stderr says where it was served)", s.Kernel)
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}

@@ -60,9 +60,17 @@ int sk_shmem_sendrecv_shift(sk_ctx *c);
 int sk_shmem_prepare_sendrecv_offset(sk_ctx *c);
 int sk_shmem_sendrecv_shift_offset(sk_ctx *c);
 
-/* locks.c */
+/* locks.c: a lock point's buffer holds SK_SHMEM_LOCK_SLOTS longs to place its lock
+ * among (ops.shmemLockSlots, for the heap's check): one reaches every PE of a job of
+ * up to that many. */
+#define SK_SHMEM_LOCK_SLOTS 8192
+int sk_shmem_prepare_lock(sk_ctx *c);
+int sk_shmem_prepare_lock_remote(sk_ctx *c);
 int sk_shmem_lock_contention(sk_ctx *c);
-int sk_shmem_test_lock(sk_ctx *c);
+int sk_shmem_set_lock(sk_ctx *c);
+int sk_shmem_clear_lock(sk_ctx *c);
+int sk_shmem_test_lock_spin(sk_ctx *c);
+int sk_shmem_test_lock_held(sk_ctx *c);
 int sk_shmem_lock_held(sk_ctx *c);
 
 #endif
