@@ -150,6 +150,7 @@ const (
 	HeapShift                   // sk_shmem_prepare_sendrecv: the data, two flags, a lock per PE
 	HeapShiftOffset             // sk_shmem_prepare_sendrecv_offset: twice the data, two flags
 	HeapLock                    // sk_shmem_prepare_lock: a marker, a line of its own, shmemLockSlots longs
+	HeapShiftSeed               // sk_shmem_prepare_sendrecv_seed: twice the data, four flags
 )
 
 // Layout constants of ops/shmem/coll.c: longs per pSync array, consecutive calls, and
@@ -198,6 +199,8 @@ func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
 		return 2*up64(size) + 128
 	case HeapLock:
 		return 128 + 8*shmemLockSlots
+	case HeapShiftSeed:
+		return 2*up64(size) + 256
 	}
 	return 0
 }

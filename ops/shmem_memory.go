@@ -87,13 +87,20 @@ func shmemMem(name, kernel string, heap Heap, desc string) Info {
 		Directions: 1, SHMEM: true, SingleShot: true, Heap: heap, Description: desc})
 }
 
-// The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a
-// lock, a put and post/done flags, beside MPI_Sendrecv over the same shift.
-var shmemSendrecvs = []Info{wholeJob(Info{Name: "Shmem_Sendrecv_Shift", Family: "shmem", Kernel: "shmem_sendrecv_shift",
-	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: HeapShift,
-	Description: "every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"}),
-	// The seed's offset swap: receivers choose where the data lands and tell their senders.
-	wholeJob(Info{Name: "Shmem_Sendrecv_Shift_Offset", Family: "shmem", Kernel: "shmem_sendrecv_shift_offset",
-		Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: HeapShiftOffset,
-		Description: "the shift with the offset exchange: every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place, no lock, no copy"}),
+func shmemShift(name, kernel string, heap Heap, desc string) Info {
+	return wholeJob(Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: heap, Description: desc})
+}
+
+// The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM, beside
+// MPI_Sendrecv over the same shift: with a lock, a put and post/done flags (the seed's
+// first version); the seed's final version (call counter, size and offset swap, data
+// received in place and read); and that offset exchange stripped to its lower bound.
+var shmemSendrecvs = []Info{
+	shmemShift("Shmem_Sendrecv_Shift", "shmem_sendrecv_shift", HeapShift,
+		"every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"),
+	shmemShift("Shmem_Sendrecv_Shift_Offset", "shmem_sendrecv_shift_offset", HeapShiftOffset,
+		"lower bound of the offset exchange (no call counter, no size exchange, data not read): every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place"),
+	shmemShift("Shmem_Sendrecv_Shift_Seed", "shmem_sendrecv_shift_seed", HeapShiftSeed,
+		"the seed's final send-receive over the shift: wait for the partners' call counters (shmem_long_g and sched_yield, as shmem_wait_for_previous_call), the receiver puts the size it expects and the offset on its sender, the sender puts msg_bytes there, shmem_fence, a post flag; the receiver reads every byte received, then counts the call"),
 }

@@ -228,6 +228,9 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	case C.SK_ERR_LOCK:
 		return math.NaN(), fmt.Errorf("%s: %d time(s) a waiter held the exclusive lock while its holder still had it",
 			o.call, int64(o.ctx.lock_violations))
+	case C.SK_ERR_PROTOCOL:
+		return math.NaN(), fmt.Errorf("%s: %d time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)",
+			o.call, int64(o.ctx.lock_violations))
 	}
 	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err

@@ -272,6 +272,8 @@ static const sk_kernel table[] = {
 	 NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
 	{"shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset, ALL | SK_K_COLLECTIVE,
 	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	{"shmem_sendrecv_shift_seed", sk_shmem_sendrecv_shift_seed, sk_shmem_prepare_sendrecv_seed, ALL | SK_K_COLLECTIVE,
+	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, sk_shmem_sendrecv_seed_check},
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

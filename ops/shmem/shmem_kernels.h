@@ -59,6 +59,9 @@ int sk_shmem_prepare_sendrecv(sk_ctx *c);
 int sk_shmem_sendrecv_shift(sk_ctx *c);
 int sk_shmem_prepare_sendrecv_offset(sk_ctx *c);
 int sk_shmem_sendrecv_shift_offset(sk_ctx *c);
+int sk_shmem_prepare_sendrecv_seed(sk_ctx *c);
+int sk_shmem_sendrecv_shift_seed(sk_ctx *c);
+int sk_shmem_sendrecv_seed_check(sk_ctx *c);
 
 /* locks.c: a lock point's buffer holds SK_SHMEM_LOCK_SLOTS longs to place its lock
  * among (ops.shmemLockSlots, for the heap's check): one reaches every PE of a job of
