@@ -350,6 +350,9 @@ func TestOperationNeeds(t *testing.T) {
 		{"Shmem_Alltoall", 1 << 20, 1, 16, 2*16<<20 + 17*64*8 + 8*524352 + 128}, // pWrk: 65537 longs, 64-byte aligned
 		{"Shmem_Sendrecv_Shift", 100, 1, 4, 128 + 128 + 4*64},
 		{"Shmem_Sendrecv_Shift_Offset", 100, 1, 4, 2*128 + 128},
+		{"Shmem_Sendrecv_Shift_Seed", 100, 1, 4, 2*128 + 256},
+		{"Shmem_Lock_Contention", 0, 1, 1, 128 + 8*8192},
+		{"Shmem_Malloc", 1 << 20, 1, 2, 2<<20 + 64 + 1<<20},
 		{"Pingpong_Send_Recv", 1 << 20, 1, 2, 0},
 	} {
 		in, _ := Lookup(c.op)

@@ -75,46 +75,6 @@ var shmemOps = []Info{
 		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
 }
 
-// OpenSHMEM's locks, taken by the members of the communicator: procs = 1 is
-// uncontended, more is contention.
-var shmemLocks = []Info{
-	{Name: "Shmem_Lock_Contention", Family: "shmem-locks", Kernel: "shmem_lock_contention", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once: time per acquisition"},
-	{Name: "Shmem_Test_Lock", Family: "shmem-locks", Kernel: "shmem_test_lock", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_test_lock spun until it succeeds, then shmem_clear_lock, by every PE at once"},
-	{Name: "Shmem_Lock_Held", Family: "shmem-locks", Kernel: "shmem_lock_held", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, LockHold: true, NoData: true, Heap: HeapSlots,
-		MinProcs: 2, MinProcsWhy: "the first PE holds the lock, the others wait for it",
-		Description: "the first PE holds the lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"},
-}
-
-// Contexts, symmetric memory and completion across PEs. The memory routines and the
-// puts to every PE involve every PE of the job (shmem_malloc is collective over all):
-// they take no procs.
-var shmemMemory = []Info{
-	{Name: "Shmem_Ctx_Create_Destroy", Family: "shmem", Kernel: "shmem_ctx_create_destroy", Pattern: PatternPair,
-		Reduce: ReduceFirst, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
-		Description: "shmem_ctx_create + shmem_ctx_destroy on the initiator"},
-	shmemRMA("Shmem_Ctx_Put", "shmem_ctx_putmem", "shmem_ctx_putmem on a private context, window puts then shmem_ctx_quiet (beside Shmem_Put on the default context)", true),
-	wholeJob(Info{Name: "Shmem_Malloc_Free", Family: "shmem-memory", Kernel: "shmem_malloc_free", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapMalloc,
-		Description: "shmem_malloc of msg_bytes + shmem_free, on every PE (each a collective with a barrier)"}),
-	wholeJob(Info{Name: "Shmem_Realloc", Family: "shmem-memory", Kernel: "shmem_realloc", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapRealloc,
-		Description: "shmem_malloc of msg_bytes, shmem_realloc to twice it, shmem_free, on every PE"}),
-	wholeJob(Info{Name: "Shmem_Align_Free", Family: "shmem-memory", Kernel: "shmem_align_free", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, Heap: HeapAlign,
-		Description: "shmem_align to 4 KiB of msg_bytes + shmem_free, on every PE"}),
-	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
-		Description: "every PE puts msg_bytes to every other PE, then shmem_fence (ordering only)"}),
-	wholeJob(Info{Name: "Shmem_Puts_Quiet", Family: "shmem", Kernel: "shmem_puts_quiet", Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
-		Description: "every PE puts msg_bytes to every other PE, then shmem_quiet (completion)"}),
-}
-
 func wholeJob(in Info) Info { in.WholeJob = true; return in }
 
 // OpenSHMEM collectives on the communicator's active set (64-bit elements; msg_bytes
@@ -178,17 +138,6 @@ func perProcess(in Info, throughput bool) Info {
 	return in
 }
 
-// The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM with a
-// lock, a put and post/done flags, beside MPI_Sendrecv over the same shift.
-var shmemSendrecv = wholeJob(Info{Name: "Shmem_Sendrecv_Shift", Family: "shmem", Kernel: "shmem_sendrecv_shift",
-	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: HeapShift,
-	Description: "every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"})
-
-// The seed's offset swap: receivers choose where the data lands and tell their senders.
-var shmemSendrecvOffset = wholeJob(Info{Name: "Shmem_Sendrecv_Shift_Offset", Family: "shmem", Kernel: "shmem_sendrecv_shift_offset",
-	Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: HeapShiftOffset,
-	Description: "the shift with the offset exchange: every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place, no lock, no copy"})
-
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
 var shmemAtomics = func() []Info {
@@ -234,6 +183,8 @@ const (
 	HeapColl                    // sk_shmem_prepare_coll: two areas of nprocs blocks, pSync and pWrk arrays
 	HeapShift                   // sk_shmem_prepare_sendrecv: the data, two flags, a lock per PE
 	HeapShiftOffset             // sk_shmem_prepare_sendrecv_offset: twice the data, two flags
+	HeapLock                    // sk_shmem_prepare_lock: a marker, a line of its own, shmemLockSlots longs
+	HeapShiftSeed               // sk_shmem_prepare_sendrecv_seed: twice the data, four flags
 )
 
 // Layout constants of ops/shmem/coll.c: longs per pSync array, consecutive calls, and
@@ -280,6 +231,10 @@ func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
 		return up64(size) + 128 + 64*int64(nprocs)
 	case HeapShiftOffset:
 		return 2*up64(size) + 128
+	case HeapLock:
+		return 128 + 8*shmemLockSlots
+	case HeapShiftSeed:
+		return 2*up64(size) + 256
 	}
 	return 0
 }

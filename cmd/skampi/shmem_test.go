@@ -169,7 +169,8 @@ func mpiLibrary(t *testing.T) string {
 // acknowledgement one with many repetitions (the method paper's Lemma 1: no deadlock,
 // no interleaving of consecutive broadcasts): every point measured, every time
 // positive, and on 2 PEs the methods within a factor of 10 of one another. The GROMACS
-// send-receives, whose flags once raced into a hang, get as many repetitions.
+// send-receives, whose flags once raced into a hang, get as many repetitions (the
+// seed's form also proves every size and offset a sender read was its receiver's).
 func TestShmemBroadcastMethods(t *testing.T) {
 	// The locked send-receive on 8 PEs too: it stopped there once in 28 runs when its
 	// flags were cleared by local stores (README, OpenSHMEM); step-number flags hold.
@@ -192,10 +193,15 @@ method = ["barrier", "sync", "rounds", "ack"]
 name = "offset"
 op = "Shmem_Sendrecv_Shift_Offset"
 sizes = [8, 512]
+
+[[measurement]]
+name = "seed"
+op = "Shmem_Sendrecv_Shift_Seed"
+sizes = [8, 512]
 `
 	s := writeSuite(t, common+"\n[[measurement]]\nname = \"sendrecv\"\nop = \"Shmem_Sendrecv_Shift\"\nsizes = [8, 512]\n")
 	for _, np := range []string{"2", "4", "8"} {
-		out, want := t.TempDir(), 12
+		out, want := t.TempDir(), 14
 		code, stdout, stderr := skampi(t, nil, "--np", np, "-i", s, "-o", out)
 		if code != 0 || stderr != "" {
 			t.Fatalf("np %s: exit %d\n%s\n%s", np, code, stdout, stderr)

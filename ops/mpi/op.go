@@ -198,6 +198,8 @@ func refusal(rc C.int, s Spec, nprocs int) string {
 		return fmt.Sprintf("kernel %s needs the node of every rank", s.Kernel)
 	case C.SK_ERR_MODEL:
 		return fmt.Sprintf("kernel %s reads and writes its window's memory directly: it needs the unified memory model (MPI_WIN_UNIFIED), and this window is separate", s.Kernel)
+	case C.SK_ERR_LOCK_SERVER:
+		return fmt.Sprintf("kernel %s: its lock could not be placed on the PE chosen to serve it (OSHMEM's rule, (heap offset / 8) %% npes, did not hold: stderr says where it was served)", s.Kernel)
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}
@@ -233,6 +235,9 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	case C.SK_ERR_ORDER:
 		return math.NaN(), fmt.Errorf("%s: %d time(s) the root started a broadcast before the measured task had left the one before: consecutive broadcasts interleaved",
 			o.call, int64(o.ctx.order_violations))
+	case C.SK_ERR_PROTOCOL:
+		return math.NaN(), fmt.Errorf("%s: %d time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)",
+			o.call, int64(o.ctx.lock_violations))
 	}
 	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err

@@ -26,7 +26,9 @@ enum {
 	SK_ERR_COUNTER = -8,  /* a shared counter lost increments (sk_ctx.counter_seen) */
 	SK_ERR_LOCK = -9,     /* a waiter got an exclusive lock its holder still held */
 	SK_ERR_MODEL = -10,   /* the kernel needs the unified memory model of RMA windows */
-	SK_ERR_ORDER = -11,   /* consecutive operations interleaved (sk_ctx.order_violations) */
+	SK_ERR_LOCK_SERVER = -11, /* an OpenSHMEM lock is not served by the PE it was placed for */
+	SK_ERR_PROTOCOL = -12,    /* a send-receive read a size or offset its partner had not sent */
+	SK_ERR_ORDER = -13,       /* consecutive operations interleaved (sk_ctx.order_violations) */
 };
 
 /* One-sided kernels (rma.c): the operation, and the synchronisation mode (or, for

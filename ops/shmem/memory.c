@@ -55,8 +55,14 @@ int sk_shmem_close_ctx(sk_ctx *c) {
 	return sk_shmem_close(c);
 }
 
-/* Symmetric memory management, collective over every PE (each implies a barrier):
- * msg_bytes allocated and freed; reallocated to twice and back; aligned to 4 KiB. */
+/* Symmetric memory management, collective over every PE (each implies a barrier).
+ * Shmem_Malloc_Free times the pair; the others time one call alone, SKaMPI's way
+ * (SK_K_OWN_RESULT: the step adds that call's time to c->result), the calls before and
+ * after it in the same step but outside the timing: shmem_malloc alone (then the free),
+ * shmem_free alone (after a malloc), shmem_realloc of msg_bytes to twice it alone
+ * (after a malloc, before the free). The untimed collective before the timed one
+ * leaves every PE just out of its barrier, as the engine's barrier does for a
+ * single-call measurement. */
 int sk_shmem_malloc_free(sk_ctx *c) {
 	void *p = shmem_malloc((size_t)c->a.bytes);
 	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
@@ -64,11 +70,34 @@ int sk_shmem_malloc_free(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+int sk_shmem_malloc(sk_ctx *c) {
+	double t0 = sk_now();
+	void *p = shmem_malloc((size_t)c->a.bytes);
+	c->result += sk_now() - t0;
+	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
+	shmem_free(p);
+	return MPI_SUCCESS;
+}
+
+int sk_shmem_free(sk_ctx *c) {
+	void *p = shmem_malloc((size_t)c->a.bytes);
+	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
+	double t0 = sk_now();
+	shmem_free(p);
+	c->result += sk_now() - t0;
+	return MPI_SUCCESS;
+}
+
 int sk_shmem_realloc(sk_ctx *c) {
 	void *p = shmem_malloc((size_t)c->a.bytes);
 	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
+	double t0 = sk_now();
 	void *q = shmem_realloc(p, 2 * (size_t)c->a.bytes);
-	if (!q && c->a.bytes > 0) return SK_ERR_NOMEM;
+	c->result += sk_now() - t0;
+	if (!q && c->a.bytes > 0) {
+		shmem_free(p); /* a failed realloc leaves the old block */
+		return SK_ERR_NOMEM;
+	}
 	shmem_free(q);
 	return MPI_SUCCESS;
 }

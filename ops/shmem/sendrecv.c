@@ -6,6 +6,7 @@
  * and receives from the previous (2 PEs: an exchange). Every PE of the job takes part,
  * PE numbers being world ranks. Beside it, MPI_Sendrecv over the same shift
  * (Sendrecv_Shift, ops/mpi/pt2pt.c). */
+#include <sched.h>
 #include <shmem.h>
 #include <string.h>
 #include "skampi.h"
@@ -60,13 +61,15 @@ int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-/* The offset exchange (the seed's "offset swap"): the receiver chooses where the data
- * lands in its symmetric memory, here alternately the first and the second half of its
- * receive area, as a receiver filling an array piece by piece would, and puts that
- * choice on its sender, with the step number: (step << 1) | half; the sender waits for
- * it, puts the data there, then the post flag (the step number). The data is received
- * in place: no copy out, no lock, no done flag, the next offset being the receiver's
- * "ready". */
+/* The offset exchange (the seed's "offset swap") as its lower bound: the receiver
+ * chooses where the data lands in its symmetric memory, here alternately the first and
+ * the second half of its receive area, as a receiver filling an array piece by piece
+ * would, and puts that choice on its sender, with the step number: (step << 1) | half;
+ * the sender waits for it, puts the data there, then the post flag (the step number).
+ * The data is received in place: no copy out, no lock, no done flag, the next offset
+ * being the receiver's "ready". What the seed's final version adds is left out (no
+ * call counter, no size exchange) and nobody reads the data: see the seed's form
+ * below. */
 static long *offset_post(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c)); }
 static long *offset_slot(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 64); }
 
@@ -92,4 +95,105 @@ int sk_shmem_sendrecv_shift_offset(sk_ctx *c) {
 	shmem_long_wait_until(offset_post(c), SHMEM_CMP_GE, step); /* ours is in place */
 	shmem_quiet();
 	return MPI_SUCCESS;
+}
+
+/* The seed's final send-receive (its sections 3.3.2-3.3.4: dd_move_x with
+ * shmem_wait_for_previous_call, the offset and size swap, the in-place put), as the
+ * seed ran it, every flag a step number:
+ *  1. the call counter: wait, polling with shmem_long_g and sched_yield() between
+ *     polls as the seed's shmem_wait_for_previous_call does, until the partners' (the
+ *     PE we send to and the one we receive from) have finished the previous call;
+ *  2. the receiver puts on its sender the size it expects, then (shmem_fence between:
+ *     the size before the flag) the offset where the data is to land with the step
+ *     number, (step << 1) | half;
+ *  3. the sender waits for that offset, reads the size (it must be msg_bytes, and the
+ *     offset this step's: anything else is a lost or late write, counted, and the
+ *     point fails after the run on every PE: SK_ERR_PROTOCOL), puts that many bytes
+ *     there, shmem_fence, the post flag (the step number);
+ *  4. the receiver waits for its post and reads every byte received (a sum of them,
+ *     as the computation that uses the data would), then marks the call finished in
+ *     its counter (a local store others only read with shmem_long_g: no put ever
+ *     writes it).
+ * Layout: two halves of data, then a cache line each for the counter, the size, the
+ * offset and the post flag. */
+static long *seed_counter(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c)); }
+static long *seed_size(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 64); }
+static long *seed_offset(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 128); }
+static long *seed_post(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 192); }
+
+int sk_shmem_prepare_sendrecv_seed(sk_ctx *c) {
+	c->sym_bytes = (long long)(2 * data_bytes(c) + 256);
+	c->sym = shmem_malloc((size_t)c->sym_bytes);
+	if (!c->sym) return SK_ERR_NOMEM;
+	memset(c->sym, 0, (size_t)c->sym_bytes);
+	/* The previous call, for the first step's wait: every PE's step number is the same
+	 * (every PE of the job takes part in every step). */
+	*seed_counter(c) = steps;
+	shmem_barrier_all();
+	return MPI_SUCCESS;
+}
+
+/* shmem_wait_for_previous_call, the seed's way: a get, a yield, until the partner's
+ * counter has reached ours. */
+static void wait_for_previous_call(sk_ctx *c, long previous, int pe) {
+	while (shmem_long_g(seed_counter(c), pe) < previous) sched_yield();
+}
+
+/* The received data read, every byte: what a receiver that uses it pays (the lines
+ * the sender's put left in its own cache come over). */
+static volatile unsigned long seed_sink;
+static void read_data(const char *p, size_t bytes) {
+	unsigned long sum = 0;
+	size_t i = 0;
+	for (; i + 8 <= bytes; i += 8) {
+		unsigned long w;
+		memcpy(&w, p + i, 8);
+		sum += w;
+	}
+	for (; i < bytes; i++) sum += (unsigned char)p[i];
+	seed_sink = sum;
+}
+
+int sk_shmem_sendrecv_shift_seed(sk_ctx *c) {
+	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
+	size_t bytes = (size_t)c->a.bytes;
+	long step = ++steps, half = step & 1;
+	wait_for_previous_call(c, step - 1, to);
+	if (from != to) wait_for_previous_call(c, step - 1, from);
+	/* receiver: the size we expect, then where it is to land */
+	shmem_long_p(seed_size(c), (long)bytes, from);
+	shmem_fence();
+	shmem_long_p(seed_offset(c), (step << 1) | half, from);
+	/* sender: our receiver's offset and size */
+	shmem_long_wait_until(seed_offset(c), SHMEM_CMP_GE, step << 1);
+	long where = *(volatile long *)seed_offset(c), size = *(volatile long *)seed_size(c);
+	if (size != (long)bytes || (where >> 1) != step) {
+		/* Counted, and the step goes on as it should have (every PE must finish it):
+		 * the point fails after the run (seed_check). */
+		c->lock_violations++;
+		size = (long)bytes;
+		where = (step << 1) | half;
+	}
+	if (size) shmem_putmem(c->sym + (size_t)(where & 1) * data_bytes(c), c->a.sbuf, (size_t)size, to);
+	shmem_fence(); /* the data before the flag */
+	shmem_long_p(seed_post(c), step, to);
+	/* receiver: ours is in place; use it */
+	shmem_long_wait_until(seed_post(c), SHMEM_CMP_GE, step);
+	read_data(c->sym + (size_t)half * data_bytes(c), bytes);
+	*(volatile long *)seed_counter(c) = step; /* this call is finished */
+	shmem_quiet();
+	return MPI_SUCCESS;
+}
+
+/* After every run, on every PE (the kernel's quiesce): OpenSHMEM quiet across the job,
+ * then every PE learns whether any sender read a size or offset its receiver had not
+ * sent, so all fail the point together. */
+int sk_shmem_sendrecv_seed_check(sk_ctx *c) {
+	shmem_barrier_all();
+	if (c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS; /* none: every PE takes part */
+	long long mine = c->lock_violations, all = 0;
+	int rc = MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm);
+	if (rc != MPI_SUCCESS) return rc;
+	c->lock_violations = all;
+	return all ? SK_ERR_PROTOCOL : MPI_SUCCESS;
 }

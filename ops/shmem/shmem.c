@@ -219,6 +219,9 @@ static int quiesce(sk_ctx *c) {
 	     SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
 #define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full, quiesce}
+/* A lock kernel: its prepare places the lock (locks.c). */
+#define LOCK(name, step, prepare, flags) \
+	{name, step, prepare, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
 #define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
 #define ATOMIC_KERNELS(W)                                                                                           \
 	STEP("shmem_atomic_fetch_" #W, atomic_fetch_##W, SK_K_COLLECTIVE),                                              \
@@ -260,15 +263,25 @@ static const sk_kernel table[] = {
 	STEP("shmem_put_pingpong", put_pingpong, 0),
 	ATOMIC_KERNELS(int),
 	ATOMIC_KERNELS(long),
-	STEP("shmem_lock_contention", sk_shmem_lock_contention, SK_K_COLLECTIVE),
-	STEP("shmem_test_lock", sk_shmem_test_lock, SK_K_COLLECTIVE),
-	STEP("shmem_lock_held", sk_shmem_lock_held, SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	/* locks.c: the lock served by the communicator's first PE, or (_remote) the next */
+	LOCK("shmem_lock_contention", sk_shmem_lock_contention, sk_shmem_prepare_lock, 0),
+	LOCK("shmem_lock_contention_remote", sk_shmem_lock_contention, sk_shmem_prepare_lock_remote, 0),
+	LOCK("shmem_set_lock", sk_shmem_set_lock, sk_shmem_prepare_lock, SK_K_OWN_RESULT),
+	LOCK("shmem_set_lock_remote", sk_shmem_set_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
+	LOCK("shmem_clear_lock", sk_shmem_clear_lock, sk_shmem_prepare_lock, SK_K_OWN_RESULT),
+	LOCK("shmem_clear_lock_remote", sk_shmem_clear_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
+	LOCK("shmem_test_lock_spin", sk_shmem_test_lock_spin, sk_shmem_prepare_lock, 0),
+	LOCK("shmem_test_lock_spin_remote", sk_shmem_test_lock_spin, sk_shmem_prepare_lock_remote, 0),
+	LOCK("shmem_test_lock", sk_shmem_test_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	LOCK("shmem_lock_held", sk_shmem_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
 	/* memory.c */
 	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
 	{"shmem_ctx_putmem", passive, sk_shmem_prepare_ctx, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, sk_shmem_post_ctx_putmem,
 	 sk_shmem_close_ctx, 0, 0, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem, quiesce},
 	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
-	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE),
+	STEP("shmem_malloc", sk_shmem_malloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
+	STEP("shmem_free", sk_shmem_free, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
+	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
 	STEP("shmem_puts_fence", sk_shmem_puts_fence, SK_K_COLLECTIVE),
 	STEP("shmem_puts_quiet", sk_shmem_puts_quiet, SK_K_COLLECTIVE),
@@ -297,6 +310,8 @@ static const sk_kernel table[] = {
 	 NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
 	{"shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset, ALL | SK_K_COLLECTIVE,
 	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	{"shmem_sendrecv_shift_seed", sk_shmem_sendrecv_shift_seed, sk_shmem_prepare_sendrecv_seed, ALL | SK_K_COLLECTIVE,
+	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, sk_shmem_sendrecv_seed_check},
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

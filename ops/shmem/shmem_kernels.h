@@ -22,6 +22,8 @@ int sk_shmem_full_ctx_putmem(sk_ctx *c);
 int sk_shmem_prepare_ctx(sk_ctx *c);
 int sk_shmem_close_ctx(sk_ctx *c);
 int sk_shmem_malloc_free(sk_ctx *c);
+int sk_shmem_malloc(sk_ctx *c);
+int sk_shmem_free(sk_ctx *c);
 int sk_shmem_realloc(sk_ctx *c);
 int sk_shmem_align_free(sk_ctx *c);
 int sk_shmem_puts_fence(sk_ctx *c);
@@ -58,10 +60,21 @@ int sk_shmem_prepare_sendrecv(sk_ctx *c);
 int sk_shmem_sendrecv_shift(sk_ctx *c);
 int sk_shmem_prepare_sendrecv_offset(sk_ctx *c);
 int sk_shmem_sendrecv_shift_offset(sk_ctx *c);
+int sk_shmem_prepare_sendrecv_seed(sk_ctx *c);
+int sk_shmem_sendrecv_shift_seed(sk_ctx *c);
+int sk_shmem_sendrecv_seed_check(sk_ctx *c);
 
-/* locks.c */
+/* locks.c: a lock point's buffer holds SK_SHMEM_LOCK_SLOTS longs to place its lock
+ * among (ops.shmemLockSlots, for the heap's check): one reaches every PE of a job of
+ * up to that many. */
+#define SK_SHMEM_LOCK_SLOTS 8192
+int sk_shmem_prepare_lock(sk_ctx *c);
+int sk_shmem_prepare_lock_remote(sk_ctx *c);
 int sk_shmem_lock_contention(sk_ctx *c);
-int sk_shmem_test_lock(sk_ctx *c);
+int sk_shmem_set_lock(sk_ctx *c);
+int sk_shmem_clear_lock(sk_ctx *c);
+int sk_shmem_test_lock_spin(sk_ctx *c);
+int sk_shmem_test_lock_held(sk_ctx *c);
 int sk_shmem_lock_held(sk_ctx *c);
 
 #endif

@@ -27,17 +27,10 @@ func TestKernelTableMatchesCatalogue(t *testing.T) {
 			}
 		}
 	}
-	n := 0
 	for _, k := range kernels {
-		if len(k) > 6 && k[:6] == "shmem_" {
-			n++
-			if !used[k] {
-				t.Errorf("kernel %q serves no operation", k)
-			}
+		if len(k) > 6 && k[:6] == "shmem_" && !used[k] {
+			t.Errorf("kernel %q serves no operation", k)
 		}
-	}
-	if n != 90 || len(used) != 90 {
-		t.Errorf("%d SHMEM kernels, %d used: want 18 + 28 + 3 + 7 + 2 + 16 + 2*8 (barrier and consecutive forms)", n, len(used))
 	}
 }
 

@@ -1,0 +1,106 @@
+package ops
+
+// OpenSHMEM's locks, symmetric memory and the GROMACS send-receives (ops/shmem:
+// locks.c, memory.c, sendrecv.c).
+
+// shmemLockSlots: the longs a lock point's buffer holds to place its lock among
+// (ops/shmem: SK_SHMEM_LOCK_SLOTS).
+const shmemLockSlots = 8192
+
+// lockServer gives a lock operation the choice of the PE that serves its lock. Open
+// MPI's OSHMEM serves a lock from the PE (heap offset of the lock / 8) % npes, so the
+// kernels place it, and check where it is served before the point (it fails if not
+// there).
+func lockServer(in Info) Info {
+	in.Methods = []Method{
+		{Name: "local", Kernel: in.Kernel,
+			Description: "the lock is served by the communicator's first PE (procs = 1: by the PE itself, a local lock)"},
+		{Name: "remote", Kernel: in.Kernel + "_remote",
+			Description: "the lock is served by the PE after the communicator's first (procs = 1: by an idle PE, a remote lock; more: by the second member)"},
+	}
+	in.Description += "; served by the communicator's first PE, or by the next with method = remote"
+	return in
+}
+
+func shmemLock(name, kernel, desc string) Info {
+	return Info{Name: name, Family: "shmem-locks", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, NoData: true, Heap: HeapLock, Description: desc}
+}
+
+func minProcs(in Info, n int, why string) Info {
+	in.MinProcs, in.MinProcsWhy = n, why
+	return in
+}
+
+// OpenSHMEM's locks, taken by the members of the communicator: procs = 1 is
+// uncontended, more is contention.
+var shmemLocks = []Info{
+	lockServer(shmemLock("Shmem_Lock_Contention", "shmem_lock_contention",
+		"shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once, in one loop: time per acquisition and release")),
+	lockServer(shmemLock("Shmem_Set_Lock", "shmem_set_lock",
+		"shmem_set_lock alone (timed one call at a time), by every PE of the communicator at once; the shmem_clear_lock after it untimed")),
+	lockServer(shmemLock("Shmem_Clear_Lock", "shmem_clear_lock",
+		"shmem_clear_lock alone (timed one call at a time), by every PE of the communicator at once; the shmem_set_lock before it untimed")),
+	lockServer(shmemLock("Shmem_Test_Lock_Spin", "shmem_test_lock_spin",
+		"shmem_test_lock spun until it succeeds, then shmem_clear_lock, by every PE of the communicator at once: acquisition by polling")),
+	minProcs(shmemLock("Shmem_Test_Lock", "shmem_test_lock",
+		"one shmem_test_lock on a lock the communicator's first PE holds and serves (the method paper's Fig. 9b), timed alone by every other PE once told: it must return 1 (held), a 0 fails the point"),
+		2, "the first PE holds the lock, the others test it"),
+	func() Info {
+		in := minProcs(shmemLock("Shmem_Lock_Held", "shmem_lock_held",
+			"the first PE holds the lock (and serves it) for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"),
+			2, "the first PE holds the lock, the others wait for it")
+		in.LockHold = true
+		return in
+	}(),
+}
+
+// Contexts, symmetric memory and completion across PEs. The memory routines and the
+// puts to every PE involve every PE of the job (shmem_malloc is collective over all):
+// they take no procs. Shmem_Malloc, Shmem_Free and Shmem_Realloc time their call alone
+// (the others in the step untimed), as SKaMPI does.
+var shmemMemory = []Info{
+	{Name: "Shmem_Ctx_Create_Destroy", Family: "shmem", Kernel: "shmem_ctx_create_destroy", Pattern: PatternPair,
+		Reduce: ReduceFirst, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
+		Description: "shmem_ctx_create + shmem_ctx_destroy on the initiator"},
+	shmemRMA("Shmem_Ctx_Put", "shmem_ctx_putmem", "shmem_ctx_putmem on a private context, window puts then shmem_ctx_quiet (beside Shmem_Put on the default context)", true),
+	shmemMem("Shmem_Malloc_Free", "shmem_malloc_free", HeapMalloc,
+		"shmem_malloc of msg_bytes + shmem_free, both timed, on every PE (each a collective with a barrier)"),
+	shmemMem("Shmem_Malloc", "shmem_malloc", HeapMalloc,
+		"shmem_malloc of msg_bytes alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
+	shmemMem("Shmem_Free", "shmem_free", HeapMalloc,
+		"shmem_free of msg_bytes alone, on every PE (a collective with a barrier); the shmem_malloc before it untimed"),
+	shmemMem("Shmem_Realloc", "shmem_realloc", HeapRealloc,
+		"shmem_realloc of msg_bytes to twice it alone, on every PE; the shmem_malloc before it and the shmem_free after it untimed"),
+	shmemMem("Shmem_Align_Free", "shmem_align_free", HeapAlign,
+		"shmem_align to 4 KiB of msg_bytes + shmem_free, both timed, on every PE"),
+	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
+		Description: "every PE puts msg_bytes to every other PE, then shmem_fence (ordering only)"}),
+	wholeJob(Info{Name: "Shmem_Puts_Quiet", Family: "shmem", Kernel: "shmem_puts_quiet", Pattern: PatternAll,
+		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
+		Description: "every PE puts msg_bytes to every other PE, then shmem_quiet (completion)"}),
+}
+
+func shmemMem(name, kernel string, heap Heap, desc string) Info {
+	return wholeJob(Info{Name: name, Family: "shmem-memory", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, SingleShot: true, Heap: heap, Description: desc})
+}
+
+func shmemShift(name, kernel string, heap Heap, desc string) Info {
+	return wholeJob(Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: heap, Description: desc})
+}
+
+// The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM, beside
+// MPI_Sendrecv over the same shift: with a lock, a put and post/done flags (the seed's
+// first version); the seed's final version (call counter, size and offset swap, data
+// received in place and read); and that offset exchange stripped to its lower bound.
+var shmemSendrecvs = []Info{
+	shmemShift("Shmem_Sendrecv_Shift", "shmem_sendrecv_shift", HeapShift,
+		"every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"),
+	shmemShift("Shmem_Sendrecv_Shift_Offset", "shmem_sendrecv_shift_offset", HeapShiftOffset,
+		"lower bound of the offset exchange (no call counter, no size exchange, data not read): every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place"),
+	shmemShift("Shmem_Sendrecv_Shift_Seed", "shmem_sendrecv_shift_seed", HeapShiftSeed,
+		"the seed's final send-receive over the shift: wait for the partners' call counters (shmem_long_g and sched_yield, as shmem_wait_for_previous_call), the receiver puts the size it expects and the offset on its sender, the sender puts msg_bytes there, shmem_fence, a post flag; the receiver reads every byte received, then counts the call"),
+}
