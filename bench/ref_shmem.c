@@ -22,7 +22,8 @@
  *                 PE 0's counter that PE 0 waits for, less 8 acknowledgements' one-way
  *                 time measured first (Shmem_Broadcast, method ack); per broadcast
  *
- * PE 1 checks that a put left PE 0's bytes. Usage: mpirun -np 2 ref_shmem MODE SIZE...
+ * PE 1 checks that a put left PE 0's bytes. Two PEs exactly (bcast_ack's active set is
+ * PEs 0 and 1). Usage: mpirun -np 2 ref_shmem MODE SIZE...
  * stdout: "SIZE TIME_S" per size. */
 #include "ref_common.h"
 #include <shmem.h>
@@ -100,7 +101,7 @@ int main(int argc, char **argv) {
 		double t[REF_MAX_LOOPS];
 		char *sym = shmem_malloc(2 * (size_t)n + 64);
 		memset(sym, 0, 2 * (size_t)n + 64);
-		long *x = (long *)(sym + ((2 * (size_t)n) & ~(size_t)63)); /* an aligned long past the data */
+		long *x = (long *)(sym + ((2 * (size_t)n + 63) & ~(size_t)63)); /* an aligned long past the data */
 		char *land = sym + n;                                        /* get_sym's destination */
 		double ack_s = 0;
 		if (strcmp(mode, "bcast_ack") == 0) {

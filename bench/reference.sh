@@ -173,18 +173,6 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	done
-	if ((SHMEM)); then
-		cat <<TOML
-
-[[measurement]]
-name = "shmem put"
-op = "Shmem_Put"
-window = 1
-sizes = $(list "$SHMEM_SIZES")
-min_repetitions = 16
-max_repetitions = 16
-TOML
-	fi
 	for op in Isend Irecv; do
 		cat <<TOML
 

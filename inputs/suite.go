@@ -358,6 +358,13 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkApplies(&m, path, t)
 	d.checkMinProcs(m, path, t)
 	d.checkLockHold(m, origin, path)
+	if m.Op.Nonblocking && m.Settings.Timer == TimerIteration {
+		for _, name := range m.Methods {
+			if mm, _ := m.Op.Method(name); mm.Subtract != "" {
+				d.errAt(path+".method", "%s, method %s takes a loop timed once off a loop timed once, but timer = \"iteration\" times the operation per call: use timer = \"global-loop\" for it", m.Op.Name, name)
+			}
+		}
+	}
 	if m.Op.SHMEM && m.Op.SingleShot && m.Settings.Iterations > 1 && setIn(origin, "", "iterations") {
 		d.errAt(origin["iterations"], "%s: consecutive OpenSHMEM collectives would reuse a pSync array another PE may still be using: one call per repetition (iterations = \"auto\")", m.Op.Name)
 	}

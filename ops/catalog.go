@@ -149,11 +149,6 @@ type Method struct {
 	// kernel is told which); the point's time is the slowest task's, each task's time
 	// a mean over its own repetitions (the method paper's Alg. 4).
 	PerTask bool
-	// Consecutive: the kernel separates consecutive calls itself (the task's
-	// acknowledgement), so iterations = "auto" runs them back to back, as the method
-	// paper's Alg. 5 loop does, where a single-shot operation gets one call per
-	// repetition.
-	Consecutive bool
 	// OrderChecked: with check_data, the kernel also checks that no call started
 	// before the measured task had left the one before (the method paper's Lemma 1);
 	// its clock reads are inside the timing.

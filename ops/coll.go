@@ -46,7 +46,7 @@ var bcastMethods = []Method{
 		Description: "Alg. 2: every broadcast starts at an agreed instant on a global clock"},
 	{Name: "rounds", Kernel: "bcast_rounds",
 		Description: "Alg. 3: a broadcast from every root in turn, divided by their number"},
-	{Name: "ack", Kernel: "bcast_ack", RootTimed: true, PerTask: true, Consecutive: true,
+	{Name: "ack", Kernel: "bcast_ack", RootTimed: true, PerTask: true,
 		Description: "Alg. 4-5: every process in turn acknowledges to the root; the acknowledgement's one-way time, measured first, is subtracted (de Supinski & Karonis, two-sided)"},
 }
 

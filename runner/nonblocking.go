@@ -136,10 +136,10 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		// alternation with it (Alg. 9: the loop the post is subtracted from), so
 		// full = post + wait; the first full only calibrated the iterations and the
 		// computation, and is kept beside it.
-		if wf := wholeOf(d); wf != nil && full != nil {
+		if wf := wholeOf(d); wf != nil && wf.N >= 2 && full != nil {
 			calibration := full.Time
 			calibrationFull = &calibration
-			wf.Verdict = full.Verdict
+			bd.calibration = measure.Estimate{V: full.Time, SE: full.Stderr}
 			full = wf
 			bd.sum = estimate(full)
 		}
@@ -237,6 +237,9 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 // of full), else the sum of two separate measurements.
 type breakdown struct {
 	full, post, wait, sum, notHidden, compute measure.Estimate
+	// calibration: the full measured first, when the point's full is another (the
+	// global-loop timer's, alternating with the post); zero otherwise.
+	calibration measure.Estimate
 }
 
 // flagBreakdown computes the overlap ratio and flags what deserves a second look.
@@ -253,10 +256,13 @@ func flagBreakdown(p *record.Point, bd breakdown, target float64) {
 	if d := math.Abs(bd.compute.V - target); target > 0 && d > computeTolerance*target && d > 3*bd.compute.SE {
 		p.AddFlag(record.FlagComputeOffTarget)
 	}
-	if bd.wait.V < 0 || bd.notHidden.V < 0 { // kept as measured, never clamped
+	if bd.wait.V < 0 || bd.notHidden.V < 0 || bd.post.V < 0 { // kept as measured, never clamped
 		p.AddFlag(record.FlagNegative)
 	}
-	if !bd.sum.Agrees(bd.full, fullTolerance) {
+	// post + wait against full; with the global-loop timer, where they add up to it by
+	// construction, the full measured first against the one alternating with the post:
+	// conditions that changed within the point (the method paper's "stability").
+	if !bd.sum.Agrees(bd.full, fullTolerance) || bd.calibration.V > 0 && !bd.calibration.Agrees(bd.full, fullTolerance) {
 		p.AddFlag(record.FlagFullMismatch)
 	}
 }

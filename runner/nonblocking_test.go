@@ -61,6 +61,21 @@ progress = 64
 		if !slices.Equal(w.phases, c.phases) || w.open != 0 {
 			t.Errorf("%s: measured %v (%d left open), want %v", c.timer, w.phases, w.open, c.phases)
 		}
+		// The timer's cost, measured for the point, reaches every measurement of it
+		// (the kernels take it off what they time per call) and the record, per rank.
+		for _, oh := range w.overheads {
+			if oh != 25e-9 {
+				t.Errorf("%s: a measurement got timer overhead %g, want 25e-9: %v", c.timer, oh, w.overheads)
+			}
+		}
+		if len(b.TimerOverheadS) != 2 || b.TimerOverheadS[0] != 25e-9 { // (the fake's other ranks gather 0)
+			t.Errorf("%s: timer_overhead_s %v, want one per rank of the pair", c.timer, b.TimerOverheadS)
+		}
+		// The global-loop timer's full is the one alternating with the post; the first
+		// only calibrated (here both 2 µs).
+		if calib := b.FullCalibrationS; (c.timer == "global-loop") != (calib != nil) || calib != nil && !near(*calib, 2e-6) {
+			t.Errorf("%s: full_calibration_s %v", c.timer, calib)
+		}
 	}
 }
 
@@ -84,6 +99,13 @@ func TestFlagBreakdown(t *testing.T) {
 		{"negative wait", with(func(b *breakdown) { b.wait.V = -0.1 }), 0.6, nil, []string{record.FlagNegative}},
 		{"slow computation", with(func(b *breakdown) { b.compute.V = 26 }), 0.6, nil, []string{record.FlagComputeOffTarget}},
 		{"computation a little slow", with(func(b *breakdown) { b.compute.V = 24 }), 0.6, nil, nil},
+		// Off by more than 25 % but within three of its standard errors: not shown.
+		{"slow computation, noisy", with(func(b *breakdown) { b.compute = est{V: 26, SE: 2.5} }), 0.6, nil, nil},
+		{"negative post", with(func(b *breakdown) { b.post.V = -0.01 }), 0.6, nil, []string{record.FlagNegative}},
+		// The full measured first against the one alternating with the post (global loop).
+		{"full moved within the point", with(func(b *breakdown) { b.calibration = est{V: 12.5, SE: 0.1} }), 0.6, nil,
+			[]string{record.FlagFullMismatch}},
+		{"full steady within the point", with(func(b *breakdown) { b.calibration = est{V: 10.5, SE: 0.1} }), 0.6, nil, nil},
 		// post + wait measured apart from full: 8.5 against 10 is beyond 3 * 0.14 and 10 %.
 		{"post + wait is not full", with(func(b *breakdown) { b.sum.V = 8.5 }), 0.6, nil, []string{record.FlagFullMismatch}},
 		{"within 10 %", with(func(b *breakdown) { b.sum.V = 9.1 }), 0.6, nil, nil},

@@ -231,11 +231,10 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 	}
 	// A collective called back to back pipelines, so "auto" means one call per
 	// repetition for them (each repetition starts synchronised).
-	m, _ := op.Method(pt.Method)
-	if s.Iterations == 0 && op.SingleShot && !m.Consecutive {
+	if s.Iterations == 0 && op.SingleShot {
 		t.Iterations = 1
 	}
-	if m.RootTimed {
+	if m, ok := op.Method(pt.Method); ok && m.RootTimed {
 		t.Reduce = ops.ReduceFirst // the root's own result is the time
 	}
 	return t
@@ -298,7 +297,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	}
 	fill(p, res, s.MinReps)
 	p.TaskTimeS = res.TaskTimes
-	if m, _ := op.Method(pt.Method); op.SingleShot && res.Iterations > 1 && !m.Consecutive {
+	if op.SingleShot && res.Iterations > 1 {
 		// Asked for explicitly: consecutive calls overlap, which is a different
 		// measurement from one synchronised call (what OSU and IMB report, though).
 		p.AddFlag(record.FlagPipelined)

@@ -29,6 +29,8 @@ type fakeWorld struct {
 	fail    string // a kernel whose preparation fails
 	// nanPhase: the non-blocking measurement whose every repetition is invalid (0: none).
 	nanPhase ops.Phase
+	// overheads: the TimerOverhead of every op made (the fake's timer costs 25 ns).
+	overheads []float64
 }
 
 func (w *fakeWorld) Rank() int { return 0 }
@@ -49,7 +51,7 @@ func (w *fakeWorld) Bcast(v int64) (int64, error) { return v, nil }
 func (w *fakeWorld) Clock() clocksync.Exchanger   { return nil } // a single-process fake: window sync untested here
 func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) CalibrateSpin() float64       { return 0.5 }
-func (w *fakeWorld) TimerOverhead() float64       { return 0 }
+func (w *fakeWorld) TimerOverhead() float64       { return 25e-9 }
 func (w *fakeWorld) SpinFor(t, ns float64) int64  { return int64(t * 1e9 / ns) }
 func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	if s.Kernel == w.fail {
@@ -59,6 +61,7 @@ func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	w.kernels = append(w.kernels, s.Kernel)
 	w.tasks = append(w.tasks, s.Task)
 	w.phases = append(w.phases, s.Phase)
+	w.overheads = append(w.overheads, s.TimerOverhead)
 	w.open++
 	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task, phase: s.Phase, spin: s.Spin,
 		iteration: s.Settings.Timer == inputs.TimerIteration}, nil

@@ -279,9 +279,13 @@ method = "noack"
 		out := t.TempDir()
 		_, stdout, stderr := skampi(t, nil, "--np", np, "-i", s, "-o", out)
 		res := readResults(t, out)
-		acked := 0
+		acked, missed := 0, 0
 		for _, p := range res.Points {
-			if p.Op != "Shmem_Broadcast" || !p.CheckData || !(p.TimeS > 0 || slices.Contains(p.Flags, record.FlagNegative)) {
+			if p.Op != "Shmem_Broadcast" {
+				missed++ // an unacknowledged point the scheduler kept in order
+				continue
+			}
+			if !p.CheckData || !(p.TimeS > 0 || slices.Contains(p.Flags, record.FlagNegative)) {
 				t.Errorf("np %s: %s %d B: %g s, check_data %v, flags %v", np, p.Op, p.MsgBytes, p.TimeS, p.CheckData, p.Flags)
 			}
 			acked++
@@ -297,8 +301,8 @@ method = "noack"
 		// Every unacknowledged point on 2 PEs (a root that does not wait runs ahead at
 		// once); on 4 oversubscribed ones, where the scheduler may hold the root back,
 		// at least one of them.
-		if acked != 2 || caught == 0 || np == "2" && caught != 2 {
-			t.Errorf("np %s: %d acknowledged points, %d unacknowledged caught interleaving\n%s\n%s", np, acked, caught, stdout, stderr)
+		if acked != 2 || caught+missed != 2 || caught == 0 || np == "2" && caught != 2 {
+			t.Errorf("np %s: %d acknowledged points, %d unacknowledged caught interleaving, %d not\n%s\n%s", np, acked, caught, missed, stdout, stderr)
 		}
 	}
 }
