@@ -102,6 +102,10 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		}
 		p := r.point(pt, full)
 		p.AddFlag(record.FlagBreakdownMissing)
+		if full.N > 0 && full.Time <= 0 {
+			// The iteration timer's full less its clock reads' cost: kept as measured.
+			p.AddFlag(record.FlagNegative)
+		}
 		return p, nil
 	}
 

@@ -99,7 +99,11 @@ func TestShmem(t *testing.T) {
 		for _, p := range res.Points {
 			in, _ := ops.Lookup(p.Op)
 			switch {
-			case in.Nonblocking && p.Method == "" && (p.Breakdown == nil || !(p.Breakdown.PostS > 0)):
+			case in.Nonblocking && p.Method == "" && p.Timer == "iteration" && np == "4" &&
+				slices.Contains(p.Flags, record.FlagBreakdownMissing) && slices.Contains(p.Flags, record.FlagNegative):
+				// Timed per call net of its clock reads, a put of 8 B on 4 ranks sharing 2
+				// cores can come out at or below zero: kept, flagged, and no breakdown.
+			case in.Nonblocking && p.Method == "" && (p.Breakdown == nil || !(p.Breakdown.PostS > 0 || slices.Contains(p.Flags, record.FlagNegative))):
 				t.Errorf("np %s: %s %d B: breakdown %+v, flags %v", np, p.Measurement, p.MsgBytes, p.Breakdown, p.Flags)
 			case p.Method == "quiet_subtracted" && (p.SubtractedS == nil || !(*p.SubtractedS > 0) || p.Breakdown != nil):
 				// The empty quiet taken off, the raw time kept beside it.
