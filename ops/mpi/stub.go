@@ -78,6 +78,7 @@ func (w *World) NewOp(Spec) (*Op, error)             { return nil, errNoMPI }
 func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
+func (o *Op) SetPhase(ops.Phase)                     {}
 func CalibrateSpin() float64                         { return 0 }
 func TimerOverhead() float64                         { return 0 }
 func SpinFor(float64, float64) int64                 { return 0 }
