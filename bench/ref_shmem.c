@@ -30,24 +30,6 @@
 
 enum { CONSECUTIVE = 8 };
 
-static int empty(void) { return 0; }
-
-/* One timer interval as a per-call timing carries it: skampi's sk_timer_overhead. */
-static double timer_overhead(void) {
-	int (*volatile f)(void) = empty;
-	double b[15];
-	for (int r = 0; r < 15; r++) {
-		double t = 0;
-		for (int i = 0; i < 2000; i++) {
-			double t0 = ref_now();
-			f();
-			t += ref_now() - t0;
-		}
-		b[r] = t / 2000;
-	}
-	qsort(b, 15, sizeof b[0], ref_cmp);
-	return b[7];
-}
 
 /* The acknowledgement's one-way time as skampi measures it: half the mean of the
  * fastest quarter of 33 round trips (PE 0 sets PE 1's flag, PE 1 fetch-increments PE
@@ -87,7 +69,7 @@ int main(int argc, char **argv) {
 		if (atol(argv[i]) > max) max = atol(argv[i]);
 	char *s_buf = ref_alloc((size_t)max), *r_buf = ref_alloc((size_t)max);
 	for (long i = 0; i < max; i++) s_buf[i] = (char)(i * 5 + 1);
-	double oh = timer_overhead();
+	double oh = ref_timer_overhead();
 	/* The broadcast's pSync arrays and the acknowledgement counter and flag. */
 	long *psync = shmem_malloc(CONSECUTIVE * SHMEM_BCAST_SYNC_SIZE * sizeof(long));
 	long *ack = shmem_malloc(2 * sizeof(long));
