@@ -276,7 +276,7 @@ method = "ack"
 [[measurement]]
 name = "noack"
 op = "Selftest_Broadcast_Noack"
-sizes = [8, "4KiB"]
+sizes = [8]
 method = "noack"
 `)
 	for _, np := range []string{"2", "4"} {
@@ -302,10 +302,10 @@ method = "noack"
 			}
 			caught++
 		}
-		// Every unacknowledged point on 2 PEs (a root that does not wait runs ahead at
-		// once); on 4 oversubscribed ones, where the scheduler may hold the root back,
-		// at least one of them.
-		if acked != 2 || caught+missed != 2 || caught == 0 || np == "2" && caught != 2 {
+		// Unacknowledged, a root broadcasting 8 B runs ahead at once: caught within the
+		// first runs of 8 broadcasts (from 4 KiB on this library's broadcast may hold the
+		// root until the data is taken, and the check may see nothing to catch).
+		if acked != 2 || caught != 1 || missed != 0 {
 			t.Errorf("np %s: %d acknowledged points, %d unacknowledged caught interleaving, %d not\n%s\n%s", np, acked, caught, missed, stdout, stderr)
 		}
 	}
