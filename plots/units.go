@@ -234,6 +234,9 @@ func fmtNum(v float64) string {
 
 // fmtBytes prints a size with a binary unit: 512 B, 4 KiB, 1.5 MiB.
 func fmtBytes(v float64) string {
+	if v == 0 {
+		v = 0 // a tick computed as -0 reads "0 B", not "-0 B"
+	}
 	for _, u := range []struct {
 		s string
 		m float64
