@@ -10,8 +10,16 @@
  *              own part is done and starts the next. The loop runs REF_LOOPS times;
  *              the median is printed.
  *
+ * MPI_Bcast is also timed the method paper's Alg. 4-5 way (ack), as skampi's method ack
+ * does: the acknowledgement's one-way time first (half the mean of the fastest quarter
+ * of 33 1-byte round trips, after 8), then per repetition an MPI_Barrier and 8
+ * broadcasts each acknowledged by rank 1 with a 1-byte message rank 0 waits for, timed
+ * on rank 0, less 8 acknowledgements, per broadcast; the mean of the middle half (two
+ * ranks: rank 1 is the only task).
+ *
  * Usage: mpirun -np 2 ref_coll SIZE...
- * stdout: "OP SIZE sync SECONDS" and "OP SIZE pipelined SECONDS" per op and size. */
+ * stdout: "OP SIZE sync SECONDS", "OP SIZE pipelined SECONDS" per op and size, and
+ * "Bcast SIZE ack SECONDS". */
 #include "ref_common.h"
 
 #define REPS 64
@@ -26,6 +34,39 @@ static void call(int op, char *s, char *r, int count) {
 	case BCAST: CK(MPI_Bcast(s, count, MPI_INT, 0, MPI_COMM_WORLD)); break;
 	case ALLTOALL: CK(MPI_Alltoall(s, count, MPI_INT, r, count, MPI_INT, MPI_COMM_WORLD)); break;
 	}
+}
+
+/* Alg. 4-5 on ranks 0 (root) and 1 (task): see the header. */
+static void bcast_ack(int rank, int size, char *s, int count, int n) {
+	enum { WARMUP = 8, ROUNDS = 33, M = 8 };
+	char b = 0;
+	double rtt[ROUNDS], ack = 0, t[REPS];
+	for (int i = -WARMUP; i < ROUNDS; i++) {
+		double t0 = MPI_Wtime();
+		if (rank == 0) {
+			CK(MPI_Send(&b, 1, MPI_BYTE, 1, 7, MPI_COMM_WORLD));
+			CK(MPI_Recv(&b, 1, MPI_BYTE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+		} else if (rank == 1) {
+			CK(MPI_Recv(&b, 1, MPI_BYTE, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+			CK(MPI_Send(&b, 1, MPI_BYTE, 0, 7, MPI_COMM_WORLD));
+		}
+		if (i >= 0) rtt[i] = MPI_Wtime() - t0;
+	}
+	qsort(rtt, ROUNDS, sizeof rtt[0], ref_cmp);
+	for (int i = 0; i < ROUNDS / 4; i++) ack += rtt[i];
+	ack = ack / (ROUNDS / 4) / 2;
+	for (int i = -2; i < REPS; i++) {
+		CK(MPI_Barrier(MPI_COMM_WORLD));
+		double t0 = MPI_Wtime();
+		for (int k = 0; k < M; k++) {
+			CK(MPI_Bcast(s, count, MPI_INT, 0, MPI_COMM_WORLD));
+			if (rank == 1) CK(MPI_Send(&b, 1, MPI_BYTE, 0, 8, MPI_COMM_WORLD));
+			if (rank == 0) CK(MPI_Recv(&b, 1, MPI_BYTE, 1, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+		}
+		if (i >= 0) t[i] = (MPI_Wtime() - t0 - M * ack) / M;
+	}
+	(void)size;
+	if (rank == 0) printf("Bcast %d ack %.6e\n", n, ref_middle_mean(t, REPS));
 }
 
 int main(int argc, char **argv) {
@@ -59,6 +100,7 @@ int main(int argc, char **argv) {
 				per[l] = (MPI_Wtime() - t0) / N;
 			}
 			if (rank == 0) printf("%s %d pipelined %.6e\n", names[op], n, ref_median(per, loops));
+			if (op == BCAST) bcast_ack(rank, size, s, count, n);
 		}
 	}
 	MPI_Finalize();

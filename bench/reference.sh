@@ -195,6 +195,16 @@ min_repetitions = 64
 max_repetitions = 64
 TOML
 	done
+	cat <<TOML
+
+[[measurement]]
+name = "Bcast, ack"
+op = "Bcast"
+method = "ack"
+sizes = $(list "$COLL_SIZES")
+min_repetitions = 64
+max_repetitions = 64
+TOML
 }
 write_suite >"$SUITE"
 
@@ -297,8 +307,14 @@ for r in range(1, runs + 1):
     for line in lines(f"{r}.ref_coll"):
         op, n, how, t = line.split()
         n = int(n)
+        if how == "ack":  # Alg. 4-5 beside skampi's method ack
+            p = shm.get((op, "ack", n))
+            if p is None:
+                sys.exit(f"reference: round {r}: skampi has no {op} ack point at {n} B")
+            add((order[op], n, 2, f"{op} {size(n)}, ack", "us"), float(t) * 1e6, p["time_s"] * 1e6)
+            continue
         add((order[op], n, 0 if how == "sync" else 1, f"{op} {size(n)}, C {how}", "us"), float(t) * 1e6,
-            point(op, n)["time_s"] * 1e6)
+            shm[(op, "", n)]["time_s"] * 1e6)
 
     for i, m in enumerate(rma_modes):
         for line in open(f"{tmp}/{r}.ref_rma.{m}"):
