@@ -108,6 +108,9 @@ func TestShmem(t *testing.T) {
 			case p.Method == "quiet_subtracted" && (p.SubtractedS == nil || !(*p.SubtractedS > 0) || p.Breakdown != nil):
 				// The empty quiet taken off, the raw time kept beside it.
 				t.Errorf("np %s: %s %d B: breakdown %+v, flags %v", np, p.Measurement, p.MsgBytes, p.Breakdown, p.Flags)
+			case in.AtomicRate && p.Method == "quiet_subtracted" && !(p.TimeS > 0) && slices.Contains(p.Flags, record.FlagNegative) && p.OpsPerS == nil:
+				// With both cores busy a preemption in the empty quiet measured apart can
+				// take more than the atomic's own ~15 ns off: kept, flagged, no rate.
 			case in.AtomicRate && (p.OpsPerS == nil || *p.OpsPerS*p.TimeS < float64(p.NProcs-1)*0.999 ||
 				*p.OpsPerS*p.TimeS > float64(p.NProcs-1)*1.001 || p.Cache != "warm" || p.CheckData):
 				t.Errorf("np %s: %s on %d: ops_per_s %v for %g s", np, p.Measurement, p.NProcs, p.OpsPerS, p.TimeS)
