@@ -134,11 +134,13 @@ func checkBreakdowns(t *testing.T, res *report.Results) {
 			if computes != (n > 0) || computes != (ns > 0.01 && ns < 100) {
 				t.Errorf("%s: rank %d spins %d at %v ns", at, p.Ranks[i], n, ns)
 			}
-			// Calibrated at its own length, the count corrects the long runs' rate by
-			// what a short call costs (or the machine's mood): within a factor of 4.
-			if rate := float64(n) * ns * 1e-9; computes && (rate > 4*b.ComputeTargetS || rate < b.ComputeTargetS/4) {
-				t.Errorf("%s: %d spins at %v ns are far from the target %g", at, n, ns, b.ComputeTargetS)
-			}
+		}
+		// The count is calibrated at the computation's own length, so it may be far from
+		// what the long runs' rate says (a loaded machine moves that rate): what is
+		// asserted is the flag, which says the computation missed its target by a
+		// quarter (and beyond its error).
+		if slices.Contains(p.Flags, record.FlagComputeOffTarget) && math.Abs(b.ComputeS-b.ComputeTargetS) <= 0.25*b.ComputeTargetS {
+			t.Errorf("%s: flagged %s, but the computation took %g of a target %g", at, record.FlagComputeOffTarget, b.ComputeS, b.ComputeTargetS)
 		}
 		if want := int64(0); strings.Contains(p.Measurement, "progress") {
 			if want = 512; b.ProgressEvery != want {
