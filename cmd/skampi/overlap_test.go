@@ -58,6 +58,13 @@ func checkBreakdowns(t *testing.T, res *report.Results) {
 	t.Helper()
 	for _, p := range res.Points {
 		b := p.Breakdown
+		if b == nil && p.Timer == "iteration" && slices.Contains(p.Flags, record.FlagBreakdownMissing) &&
+			slices.Contains(p.Flags, record.FlagNegative) {
+			// Timed per call net of its clock reads, an 8 B operation on a loaded or
+			// oversubscribed machine can come out at or below zero: kept, flagged, and
+			// nothing to break down.
+			continue
+		}
 		if b == nil {
 			t.Errorf("%s %d B: no breakdown (flags %v)", p.Measurement, p.MsgBytes, p.Flags)
 			continue
