@@ -95,7 +95,7 @@ func (d *decoder) checkDatatype(m Measurement, origin map[string]string, prefix 
 		path = prefix + ".op"
 	}
 	switch {
-	case m.Op.Name == "Compare_and_swap" && (dt == "float" || dt == "double"):
+	case m.Op.IntegerOnly && (dt == "float" || dt == "double"):
 		d.errAt(path, "%s compares bits: MPI defines it on integers and bytes, not on %s data", m.Op.Name, dt)
 	case m.Op.Combines && dt == "byte" && !bitwise(m.Settings.ReduceOp):
 		d.errAt(path, "%s: reduce_op %q is not defined on byte data in MPI (bytes take band, bor, bxor; use int or long)",

@@ -88,9 +88,6 @@ type Settings struct {
 	LockHold time.Duration
 }
 
-// RMAWindows are rma_window's values, in the kernels' order (SK_WIN_*).
-var RMAWindows = []string{"allocate", "create", "dynamic"}
-
 // Receive slots of windowed operations, and cache states.
 const (
 	RecvSlotsShared     = "shared"
@@ -356,7 +353,7 @@ var settingList = []setting{
 		return err
 	}},
 	{"rma_window", `one-sided operations' window: "allocate" (MPI_Win_allocate, default), "create" or "dynamic"`, func(s *Settings, v any) (err error) {
-		s.RMAWindow, err = oneOf(v, RMAWindows...)
+		s.RMAWindow, err = oneOf(v, ops.RMAWindows...)
 		return
 	}},
 	{"lock_hold", "Lock_Held: how long the holder keeps the lock (default 10us)", func(s *Settings, v any) (err error) {

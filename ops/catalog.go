@@ -122,6 +122,9 @@ type Info struct {
 	// Combines ones also combine them with the reduce_op setting.
 	Datatyped bool
 	Combines  bool
+	// IntegerOnly: MPI defines the operation on integer and byte datatypes only (a
+	// compare-and-swap compares bits), not on floating point.
+	IntegerOnly bool
 	// Phased: an all-to-all in phases, with a barrier between them above barrier_above.
 	Phased bool
 	// Heap is how a point of an OpenSHMEM operation lays out its symmetric memory
@@ -134,8 +137,11 @@ type Info struct {
 type Method struct {
 	Name        string
 	Description string
-	// Kernel is the timed loop of the method (see Info.Kernel).
+	// Kernel is the timed loop of the method (see Info.Kernel); Mode, the
+	// synchronisation mode it runs under, by name (one-sided operations and locks: the
+	// kernel resolves it; "": the kernel's own).
 	Kernel string
+	Mode   string
 	// RootTimed: only the root's time counts; the kernel computes it (no other rank
 	// knows when the operation ended for everyone).
 	RootTimed bool

@@ -225,11 +225,11 @@ func TestOnesidedModes(t *testing.T) {
 	for _, name := range []string{"Put", "Get", "Accumulate"} {
 		in, _ := Lookup(name)
 		for _, m := range osu {
-			if in.KernelFor(m) != strings.ToLower(name)+"_"+m {
-				t.Errorf("%s has no method %s of its own (kernel %q)", name, m, in.KernelFor(m))
+			if meth, _ := in.Method(m); meth.Kernel != strings.ToLower(name) || meth.Mode != m {
+				t.Errorf("%s has no method %s of its own (kernel %q, mode %q)", name, m, meth.Kernel, meth.Mode)
 			}
 		}
-		if in.KernelFor("") != strings.ToLower(name)+"_flush" || !in.Windowed || !in.OneSided {
+		if in.KernelFor("") != strings.ToLower(name) || !in.Windowed || !in.OneSided {
 			t.Errorf("%s: %+v", name, in)
 		}
 	}

@@ -37,17 +37,17 @@ var retiredModes = map[string]string{
 	"lock_shared": `"lock" (MPI_Win_lock shared per epoch, OSU's -s lock)`,
 }
 
-// withModes gives an operation the modes named (all when none), each with its kernel
-// NAME_MODE; the default kernel is flush's, OSU's default.
+// withModes gives an operation every mode (the passive ones only, for request-based
+// operations) as a method: its one kernel under the mode of that name (ops/mpi/rma.c
+// resolves it); the kernel's default mode is flush, OSU's default.
 func withModes(in Info, passiveOnly bool) Info {
 	for _, m := range rmaModes {
 		if passiveOnly && m.active {
 			continue
 		}
-		m.Kernel = in.Kernel + "_" + m.Name
+		m.Kernel, m.Mode = in.Kernel, m.Name
 		in.Methods = append(in.Methods, m.Method)
 	}
-	in.Kernel += "_flush"
 	in.RetiredMethods = retiredModes
 	return in
 }
@@ -63,8 +63,8 @@ func typed(in Info) Info {
 	return in
 }
 
-// swaps: compare-and-swap takes a datatype but no operator.
-func swaps(in Info) Info { in.Combines = false; return in }
+// swaps: compare-and-swap takes a datatype but no operator, and integers only.
+func swaps(in Info) Info { in.Combines, in.IntegerOnly = false, true; return in }
 
 // single: the operation moves one element of its datatype: msg_bytes is its size.
 func single(in Info) Info { in.SingleElement = true; return in }
@@ -81,10 +81,9 @@ var onesidedOps = []Info{
 	func() Info {
 		in := rma("Put_Pingpong", "one-sided round trip: the origin puts, the target sees it and puts back (fence_epoch: a fence after each put; lock_all_flush: data, flush, a flag put and flushed, the other side spinning on its flag)")
 		in.Methods = []Method{
-			{Name: "fence_epoch", Kernel: "put_pingpong_fence_epoch", Description: "a put, then MPI_Win_fence, each way"},
-			{Name: "lock_all_flush", Kernel: "put_pingpong_lock_all_flush", Description: "MPI_Win_lock_all held through the point; the data, MPI_Win_flush, a flag put and flushed; the other side spins on its flag"},
+			{Name: "fence_epoch", Kernel: "put_pingpong", Mode: "fence_epoch", Description: "a put, then MPI_Win_fence, each way"},
+			{Name: "lock_all_flush", Kernel: "put_pingpong", Mode: "lock_all_flush", Description: "MPI_Win_lock_all held through the point; the data, MPI_Win_flush, a flag put and flushed; the other side spins on its flag"},
 		}
-		in.Kernel = "put_pingpong_lock_all_flush"
 		in.RetiredMethods = map[string]string{"fence": `"fence_epoch" (a put, then a fence, each way)`,
 			"lock_all": `"lock_all_flush" (lock_all held through the point, put and flush)`}
 		in.Windowed, in.Bandwidth, in.RoundTrip, in.Directions = false, false, true, 2
@@ -95,10 +94,10 @@ var onesidedOps = []Info{
 	// need not wait for the post): the forms with a 1-byte get inside cannot be skipped.
 	rmaSync("Win_pscw", "an empty post-start-complete-wait epoch: the origin's MPI_Win_start + MPI_Win_complete, the target's MPI_Win_post + MPI_Win_wait (a lazy MPI may skip the wait for the post: Win_pscw_get cannot)"),
 	rmaSync("Win_pscw_get", "a post-start-complete-wait epoch with one 1-byte MPI_Get inside (whatever msg_bytes): MPI_Win_start, the get, MPI_Win_complete; the target MPI_Win_post + MPI_Win_wait"),
-	lockKinds(rmaSync("Win_lock_unlock", "MPI_Win_lock + MPI_Win_unlock of the peer's window, no operation (method exclusive or shared): a lazy MPI may take no lock at all (Win_lock_get_unlock cannot)"), "win_lock_unlock"),
-	lockKinds(rmaSync("Win_lock_get_unlock", "MPI_Win_lock, one 1-byte MPI_Get (whatever msg_bytes), MPI_Win_unlock of the peer's window (method exclusive or shared): the lock is really taken"), "win_lock_get_unlock"),
-	lockKinds(callTimed(rmaSync("Win_lock", "MPI_Win_lock of the peer's window timed alone (method exclusive or shared); a 1-byte get, MPI_Win_flush and MPI_Win_unlock follow untimed (a lazy MPI returns at once and takes the lock with the get)")), "win_lock"),
-	lockKinds(callTimed(rmaSync("Win_unlock", "MPI_Win_unlock of the peer's window timed alone (method exclusive or shared), after an untimed MPI_Win_lock, 1-byte get and MPI_Win_flush: the release of a lock really held")), "win_unlock"),
+	lockKinds(rmaSync("Win_lock_unlock", "MPI_Win_lock + MPI_Win_unlock of the peer's window, no operation (method exclusive or shared): a lazy MPI may take no lock at all (Win_lock_get_unlock cannot)")),
+	lockKinds(rmaSync("Win_lock_get_unlock", "MPI_Win_lock, one 1-byte MPI_Get (whatever msg_bytes), MPI_Win_unlock of the peer's window (method exclusive or shared): the lock is really taken")),
+	lockKinds(callTimed(rmaSync("Win_lock", "MPI_Win_lock of the peer's window timed alone (method exclusive or shared); a 1-byte get, MPI_Win_flush and MPI_Win_unlock follow untimed (a lazy MPI returns at once and takes the lock with the get)"))),
+	lockKinds(callTimed(rmaSync("Win_unlock", "MPI_Win_unlock of the peer's window timed alone (method exclusive or shared), after an untimed MPI_Win_lock, 1-byte get and MPI_Win_flush: the release of a lock really held"))),
 	rmaSync("Win_flush", "MPI_Win_flush to the peer under lock_all with nothing outstanding (Put under lock_all is the flush with one)"),
 	rmaSync("Win_flush_all", "MPI_Win_flush_all under lock_all with nothing outstanding"),
 	noData(rmaColl("Win_fence", "MPI_Win_fence on a window of every process, no operation", true)),
@@ -109,12 +108,7 @@ var onesidedOps = []Info{
 	func() Info {
 		in := contended(rmaColl("Lock_Contention", "every process but rank 0 of the communicator locks and unlocks rank 0's window at once (method exclusive or shared): time per acquisition + release", false),
 			"rank 0 is the target, only the others contend")
-		in.Methods = []Method{
-			{Name: "exclusive", Kernel: "lock_contention_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
-			{Name: "shared", Kernel: "lock_contention_shared", Description: "MPI_LOCK_SHARED"},
-		}
-		in.Kernel = "lock_contention_exclusive"
-		return in
+		return lockKinds(in)
 	}(),
 	func() Info {
 		in := contended(rmaColl("Lock_Held", "rank 0 holds its window's exclusive lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held", false),
@@ -143,14 +137,13 @@ func rmaSync(name, desc string) Info {
 	return in
 }
 
-// lockKinds: the methods exclusive and shared, kernels KERNEL_exclusive (the default)
-// and KERNEL_shared.
-func lockKinds(in Info, kernel string) Info {
+// lockKinds: the methods exclusive (the kernel's default) and shared, the operation's
+// kernel under the lock type of that name.
+func lockKinds(in Info) Info {
 	in.Methods = []Method{
-		{Name: "exclusive", Kernel: kernel + "_exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
-		{Name: "shared", Kernel: kernel + "_shared", Description: "MPI_LOCK_SHARED"},
+		{Name: "exclusive", Kernel: in.Kernel, Mode: "exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
+		{Name: "shared", Kernel: in.Kernel, Mode: "shared", Description: "MPI_LOCK_SHARED"},
 	}
-	in.Kernel = kernel + "_exclusive"
 	return in
 }
 

@@ -6,3 +6,8 @@ var Datatypes = map[string]int64{"byte": 1, "char": 1, "int": 4, "long": 8, "flo
 
 // ReduceOps are the reduction operators reductions take.
 var ReduceOps = []string{"sum", "prod", "min", "max", "band", "bor", "bxor"}
+
+// RMAWindows are the kinds of window one-sided operations run on (rma_window):
+// MPI_Win_allocate, MPI_Win_create, MPI_Win_create_dynamic + MPI_Win_attach. The
+// kernels resolve the same names.
+var RMAWindows = []string{"allocate", "create", "dynamic"}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
 )
 
 // The setting values a point may record are inputs' own.
@@ -14,7 +15,7 @@ func TestNamesAreTheSettings(t *testing.T) {
 		got, want []string
 	}{
 		{"timer", timers, []string{inputs.TimerGlobalLoop, inputs.TimerIteration}},
-		{"rma_window", rmaWins, inputs.RMAWindows},
+		{"rma_window", rmaWins, ops.RMAWindows},
 		{"cache", caches, []string{inputs.CacheWarm, inputs.CacheCold}},
 		{"recv_slots", recvSlots, []string{inputs.RecvSlotsShared, inputs.RecvSlotsPerMessage}},
 	} {

@@ -16,7 +16,7 @@ type checker interface {
 
 // noteCorruption brings the first corrupt byte any rank received in op to rank 0
 // and keeps it for the point's record; every rank calls it after the repetitions.
-func (r *Runner) noteCorruption(op Op, spec OpSpec) error {
+func (r *Runner) noteCorruption(op Op, spec ops.Request) error {
 	var c *ops.Corruption
 	if ck, ok := op.(checker); ok {
 		c = ck.Corruption()

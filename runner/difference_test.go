@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/ops"
 )
 
 // scriptWorld is a fakeWorld whose operations take, per kernel, v-d and v+d seconds in
@@ -16,7 +17,7 @@ type scriptWorld struct {
 	runs  []string
 }
 
-func (w *scriptWorld) NewOp(s OpSpec) (Op, error) {
+func (w *scriptWorld) NewOp(s ops.Request) (Op, error) {
 	if _, err := w.fakeWorld.NewOp(s); err != nil {
 		return nil, err
 	}

@@ -2,7 +2,7 @@ package runner
 
 import (
 	"fmt"
-	"slices"
+	"math"
 
 	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/inputs"
@@ -26,8 +26,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		}
 		t.Sync = sy
 	}
-	spec := OpSpec{Info: op, Kernel: op.KernelFor(pt.Method), Bytes: pt.Size, Settings: pt.Settings(),
-		Pair: pt.Pair, Ranks: pt.Comm}
+	spec := pointRequest(pt)
 	if op.LockHold {
 		spin, err := r.lockHold(pt)
 		if err != nil {
@@ -51,7 +50,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 		}
 		// The same task: the same ranks, synchronisation and stop rule as the whole,
 		// which stops on the difference.
-		res, err = r.measureDifference(spec, OpSpec{Info: info, Kernel: info.Kernel, Settings: pt.Settings(), Ranks: pt.Comm}, t)
+		res, err = r.measureDifference(spec, request(info, info.Kernel, 0, pt.Settings(), [2]int{}, pt.Comm), t)
 	} else {
 		res, err = r.measureMethod(pt, method, spec, t)
 	}
@@ -91,17 +90,17 @@ func methodTask(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 // their repetitions alternating, and releases both. The whole is prepared first: the
 // part (a piece of the whole) needs no larger buffers, so preparing it does not
 // reallocate the ones the whole runs on.
-func (r *Runner) measureDifference(whole, part OpSpec, t measure.Task) (res *measure.Result, err error) {
+func (r *Runner) measureDifference(whole, part ops.Request, t measure.Task) (res *measure.Result, err error) {
 	wop, err := r.World.NewOp(whole)
 	if err != nil {
 		return nil, err
 	}
 	defer closeOp(wop, whole, &err)
-	if sp, ok := wop.(phaser); ok && samePoint(whole, part) {
+	if sp, ok := wop.(phaser); ok && whole.SameBuffers(part) {
 		// Two measurements of one non-blocking operation: one preparation, its
 		// measurement switched between runs, so both run on the same buffers.
 		w, p := phased{sp, whole.Phase}, phased{sp, part.Phase}
-		if res, err = measure.MeasureDifference(r.World, w, p, t); err == nil && whole.Settings.CheckData {
+		if res, err = measure.MeasureDifference(r.World, w, p, t); err == nil && whole.CheckData {
 			err = r.noteCorruption(wop, whole)
 		}
 		return res, err
@@ -111,7 +110,7 @@ func (r *Runner) measureDifference(whole, part OpSpec, t measure.Task) (res *mea
 		return nil, fmt.Errorf("the %s to subtract: %w", part.Info.Name, err)
 	}
 	defer closeOp(pop, part, &err)
-	if res, err = measure.MeasureDifference(r.World, wop, pop, t); err == nil && whole.Settings.CheckData {
+	if res, err = measure.MeasureDifference(r.World, wop, pop, t); err == nil && whole.CheckData {
 		err = r.noteCorruption(wop, whole) // the whole carries the operation's data
 	}
 	return res, err
@@ -120,7 +119,7 @@ func (r *Runner) measureDifference(whole, part OpSpec, t measure.Task) (res *mea
 // phaser is an operation that can switch among its non-blocking measurements.
 type phaser interface {
 	Op
-	SetPhase(ops.Phase)
+	SetPhase(ops.Phase) error
 }
 
 // phased runs an operation as one of its measurements.
@@ -130,22 +129,14 @@ type phased struct {
 }
 
 func (p phased) Run(iters int, slot measure.Slot) (float64, error) {
-	p.op.SetPhase(p.phase)
+	if err := p.op.SetPhase(p.phase); err != nil {
+		return math.NaN(), err
+	}
 	return p.op.Run(iters, slot)
 }
 
-// samePoint: the two specs differ at most in their non-blocking measurement.
-func samePoint(a, b OpSpec) bool {
-	if !a.Info.Nonblocking || a.Info.Name != b.Info.Name || a.Kernel != b.Kernel || a.Bytes != b.Bytes ||
-		a.Pair != b.Pair || a.Task != b.Task || a.Spin != b.Spin || a.ProgressEvery != b.ProgressEvery ||
-		a.TimerOverhead != b.TimerOverhead || !slices.Equal(a.Ranks, b.Ranks) {
-		return false
-	}
-	return true
-}
-
 // closeOp releases op, reporting a failure in *err unless there is one already.
-func closeOp(op Op, spec OpSpec, err *error) {
+func closeOp(op Op, spec ops.Request, err *error) {
 	if cerr := op.Close(); cerr != nil && *err == nil {
 		*err = fmt.Errorf("releasing %s: %w", spec.Info.Name, cerr)
 	}

@@ -33,7 +33,7 @@ const fullTolerance = 0.10
 // The point's time limits are shared out among the measurements, so the point as a
 // whole keeps to them (and to its hang timeout). The Result is full's; the record
 // rank 0 makes from it gets the breakdown.
-func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task) (*record.Point, error) {
+func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.Task) (*record.Point, error) {
 	s := pt.Settings()
 	iteration := s.Timer == inputs.TimerIteration
 	parts := 3
@@ -51,7 +51,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	if err != nil {
 		return nil, err
 	}
-	at := func(p ops.Phase, spin int64) OpSpec {
+	at := func(p ops.Phase, spin int64) ops.Request {
 		o := spec
 		// The computation alone runs in the same chunks as the overlap's, without
 		// the tests: the difference is the communication and the tests' own time.
@@ -60,7 +60,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	}
 	elapsed := time.Since(calibrated)
 	var verdicts []measure.Verdict // of every measurement: the record's flags say how each stopped
-	run := func(whole, part OpSpec) (*measure.Result, error) {
+	run := func(whole, part ops.Request) (*measure.Result, error) {
 		var res *measure.Result
 		var err error
 		if part.Info.Name == "" {
@@ -75,7 +75,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 		return res, err
 	}
 
-	full, err := run(at(ops.PhaseFull, 0), OpSpec{})
+	full, err := run(at(ops.PhaseFull, 0), ops.Request{})
 	if err != nil {
 		return nil, err
 	}
@@ -116,11 +116,11 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	var bd breakdown
 	var calibrationFull *float64
 	if iteration {
-		p, err := run(at(ops.PhasePost, 0), OpSpec{})
+		p, err := run(at(ops.PhasePost, 0), ops.Request{})
 		if err != nil {
 			return nil, err
 		}
-		w, err := run(at(ops.PhaseWait, 0), OpSpec{})
+		w, err := run(at(ops.PhaseWait, 0), ops.Request{})
 		if err != nil {
 			return nil, err
 		}
@@ -173,11 +173,11 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec OpSpec, t measure.Task)
 	// A step of the overlap lasts about 1 + ComputeFactor full operations.
 	t.Iterations = int(max(1, math.Round(float64(iters)/(1+ops.ComputeFactor))))
 	if iteration {
-		o, err := run(at(ops.PhaseOverlap, spin), OpSpec{})
+		o, err := run(at(ops.PhaseOverlap, spin), ops.Request{})
 		if err != nil {
 			return nil, err
 		}
-		c, err := run(at(ops.PhaseCompute, spin), OpSpec{})
+		c, err := run(at(ops.PhaseCompute, spin), ops.Request{})
 		if err != nil {
 			return nil, err
 		}

@@ -14,7 +14,7 @@ import (
 // the result is the slowest task's, with every task's time in TaskTimes (the method
 // paper's Alg. 4: the maximum over tasks of each task's mean, not the mean over
 // broadcasts of the slowest task, which is biased upwards).
-func (r *Runner) measureMethod(pt *inputs.Point, method ops.Method, spec OpSpec, t measure.Task) (*measure.Result, error) {
+func (r *Runner) measureMethod(pt *inputs.Point, method ops.Method, spec ops.Request, t measure.Task) (*measure.Result, error) {
 	if !method.PerTask {
 		return r.measureOnce(spec, t)
 	}

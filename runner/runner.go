@@ -27,7 +27,7 @@ type Sink interface {
 // World is the communicator plus the operation factory of one library.
 type World interface {
 	measure.Comm
-	NewOp(OpSpec) (Op, error)
+	NewOp(ops.Request) (Op, error)
 	// Clock is the primitive clock synchronisation runs over; Now reads the clock the
 	// operations use (window synchronisation waits on it).
 	Clock() clocksync.Exchanger
@@ -48,25 +48,6 @@ type World interface {
 type Op interface {
 	measure.Op
 	Close() error
-}
-
-// OpSpec is everything that makes an operation at one point.
-type OpSpec struct {
-	Info     ops.Info
-	Kernel   string // the kernel of the operation, or of its timing method
-	Bytes    int64
-	Settings inputs.Settings
-	Pair     [2]int // two-rank operations
-	Ranks    []int  // collectives on a subset of the ranks (nil: all)
-	Task     int    // per-task methods: the communicator rank measured
-	// Non-blocking operations: the measurement to run and the computation's spin
-	// iterations (overlap, compute), MPI_Test every ProgressEvery of them (overlap).
-	Phase         ops.Phase
-	Spin          int64
-	ProgressEvery int64
-	// TimerOverhead is taken off every interval a non-blocking measurement times per
-	// call (the post; under the iteration timer every part).
-	TimerOverhead float64
 }
 
 // Runner measures points on a world. Sink is used on rank 0 only.
@@ -362,7 +343,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 	for peer := 1; peer < w.Size(); peer++ {
 		pair := [2]int{0, peer}
 		r.arm(record.Fault{RunID: r.RunID, Measurement: "pair probe", Op: info.Name, MsgBytes: 1, NProcs: w.Size(), Ranks: pair[:]}, s.Hang())
-		res, err := r.measureOnce(OpSpec{Info: info, Kernel: info.Kernel, Bytes: 1, Settings: probe, Pair: pair}, measure.Task{
+		res, err := r.measureOnce(request(info, info.Kernel, 1, probe, pair, nil), measure.Task{
 			Participants: info.Participants(w.Size(), pair), Reduce: info.Reduce,
 			Stop:   measure.StopRule{Min: 5, Max: 5, MaxRelStderr: 1, MaxTime: probe.MaxTime},
 			Warmup: 1, Iterations: 50, Sync: sy,
@@ -381,7 +362,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 }
 
 // measureOnce prepares an operation, measures it and releases it.
-func (r *Runner) measureOnce(spec OpSpec, t measure.Task) (res *measure.Result, err error) {
+func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Result, err error) {
 	op, err := r.World.NewOp(spec)
 	if err != nil {
 		return nil, err
@@ -391,7 +372,7 @@ func (r *Runner) measureOnce(spec OpSpec, t measure.Task) (res *measure.Result, 
 			err = fmt.Errorf("releasing %s: %w", spec.Info.Name, cerr)
 		}
 	}()
-	if res, err = measure.Measure(r.World, op, t); err == nil && spec.Settings.CheckData {
+	if res, err = measure.Measure(r.World, op, t); err == nil && spec.CheckData {
 		err = r.noteCorruption(op, spec)
 	}
 	return res, err

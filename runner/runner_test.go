@@ -53,7 +53,7 @@ func (w *fakeWorld) Now() float64                 { return 0 }
 func (w *fakeWorld) CalibrateSpin() float64       { return 0.5 }
 func (w *fakeWorld) TimerOverhead() float64       { return 25e-9 }
 func (w *fakeWorld) SpinFor(t, ns float64) int64  { return int64(t * 1e9 / ns) }
-func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
+func (w *fakeWorld) NewOp(s ops.Request) (Op, error) {
 	if s.Kernel == w.fail {
 		return nil, errors.New("MPI_Allreduce: MPI_ERR_OP: invalid reduce operation")
 	}
@@ -64,7 +64,7 @@ func (w *fakeWorld) NewOp(s OpSpec) (Op, error) {
 	w.overheads = append(w.overheads, s.TimerOverhead)
 	w.open++
 	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task, phase: s.Phase, spin: s.Spin,
-		iteration: s.Settings.Timer == inputs.TimerIteration}, nil
+		iteration: s.Iteration}, nil
 }
 
 type fakeOp struct {

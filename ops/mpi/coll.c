@@ -216,3 +216,35 @@ int sk_prepare_bcast_ack(sk_ctx *c) {
 	c->ack_s[task] = sum / FASTEST / 2;
 	return MPI_SUCCESS;
 }
+
+/* The kernels of this file (kernels.c joins the tables). */
+static const sk_kernel kernels[] = {
+	KERNEL("barrier", sk_step_barrier, COLL),
+	CHECKED("bcast", sk_step_bcast, COLL, SK_CHECK_BCAST),
+	KERNEL("reduce", sk_step_reduce, COLL),
+	KERNEL("allreduce", sk_step_allreduce, COLL),
+	KERNEL("reduce_scatter", sk_step_reduce_scatter, COLL),
+	KERNEL("reduce_scatter_block", sk_step_reduce_scatter_block, COLL),
+	CHECKED("alltoall", sk_step_alltoall, COLL, SK_CHECK_ALLTOALL),
+	CHECKED("alltoallv", sk_step_alltoallv, COLL, SK_CHECK_ALLTOALL),
+	CHECKED("gather", sk_step_gather, COLL, SK_CHECK_GATHER),
+	CHECKED("gatherv", sk_step_gatherv, COLL, SK_CHECK_GATHER),
+	CHECKED("allgather", sk_step_allgather, COLL, SK_CHECK_ALLGATHER),
+	CHECKED("allgatherv", sk_step_allgatherv, COLL, SK_CHECK_ALLGATHER),
+	CHECKED("scatter", sk_step_scatter, COLL, SK_CHECK_SCATTER),
+	CHECKED("scatterv", sk_step_scatterv, COLL, SK_CHECK_SCATTER),
+	KERNEL("scan", sk_step_scan, COLL),
+	KERNEL("exscan", sk_step_exscan, COLL),
+	CHECKED("bcast_using_send_recv", sk_step_bcast_using_send_recv, COLL, SK_CHECK_BCAST),
+	CHECKED("alltoall_using_isend_irecv", sk_step_alltoall_using_isend_irecv, COLL, SK_CHECK_ALLTOALL),
+	CHECKED("gather_using_send_recv", sk_step_gather_using_send_recv, COLL, SK_CHECK_GATHER_OTHERS),
+	KERNEL("allreduce_using_reduce_bcast", sk_step_allreduce_using_reduce_bcast, COLL),
+	KERNEL("alltoall_ordered", sk_step_alltoall_ordered, COLL),
+	KERNEL("alltoall_ordered_nodes", sk_step_alltoall_ordered_nodes, COLL | SK_K_NODE_AWARE),
+	/* The broadcast timing methods (the method paper's Alg. 1, 3, 4-5; Alg. 2 is bcast
+	 * in a synchronised window). */
+	CHECKED("bcast_barrier", sk_step_bcast_barrier, COLL, SK_CHECK_BCAST),
+	CHECKED("bcast_rounds", sk_step_bcast_rounds, COLL | SK_K_PER_PROCESS_STEP, SK_CHECK_BCAST_FIRST),
+	{.name = "bcast_ack", .step = sk_step_bcast_ack, .prepare = sk_prepare_bcast_ack, .flags = COLL | SK_K_OWN_RESULT},
+};
+const sk_table sk_coll_table = SK_TABLE(kernels);

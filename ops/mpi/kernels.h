@@ -1,104 +1,42 @@
-/* The steps and prepare hooks of pt2pt.c and coll.c, for the kernel table of kernels.c.
- * Each step is named after its kernel: sk_step_<kernel name>. */
+/* What every file of kernels shares. Each file defines its kernels and, at its end, the
+ * table of them (kernels.c joins the tables): adding an operation is its step and one
+ * line of its file's table. A kernel's name is the catalogue's (ops.Info.Kernel,
+ * ops.Method.Kernel), written out in full in its table line. */
 #ifndef SKAMPI_KERNELS_H
 #define SKAMPI_KERNELS_H
 
+#include <stddef.h>
 #include "skampi.h"
 
-/* pt2pt.c */
-int sk_step_pingpong_send_recv(sk_ctx *c);
-int sk_step_pingpong_send_iprobe_recv(sk_ctx *c);
-int sk_step_pingpong_send_irecv(sk_ctx *c);
-int sk_step_pingpong_send_recv_at(sk_ctx *c);
-int sk_step_pingpong_ssend_recv(sk_ctx *c);
-int sk_step_pingpong_isend_recv(sk_ctx *c);
-int sk_step_pingpong_issend_recv(sk_ctx *c);
-int sk_step_pingpong_sendrecv(sk_ctx *c);
-int sk_step_pingpong_sendrecv_replace(sk_ctx *c);
-int sk_step_pingping_send_recv(sk_ctx *c);
-int sk_step_bandwidth_isend_irecv(sk_ctx *c);
-int sk_step_bibandwidth_isend_irecv(sk_ctx *c);
-int sk_step_sendrecv_shift(sk_ctx *c);
-int sk_step_selftest_hang(sk_ctx *c);
-int sk_step_selftest_crash(sk_ctx *c);
-int sk_step_selftest_corrupt(sk_ctx *c);
-int sk_step_selftest_slow(sk_ctx *c);
-int sk_step_wtime(sk_ctx *c);
+/* KERNEL(name, step, flags): a kernel with no prepare hook; CHECKED also says what it
+ * receives, for check_data (SK_CHECK_*). */
+#define KERNEL(name_, step_, flags_) {.name = (name_), .step = (step_), .flags = (flags_)}
+#define CHECKED(name_, step_, flags_, check_) {.name = (name_), .step = (step_), .flags = (flags_), .check = (check_)}
+#define COLL SK_K_COLLECTIVE
+#define TYPED SK_K_TYPED
 
-/* coll.c */
-int sk_step_barrier(sk_ctx *c);
-int sk_step_bcast(sk_ctx *c);
-int sk_step_reduce(sk_ctx *c);
-int sk_step_allreduce(sk_ctx *c);
-int sk_step_reduce_scatter(sk_ctx *c);
-int sk_step_reduce_scatter_block(sk_ctx *c);
-int sk_step_alltoall(sk_ctx *c);
-int sk_step_alltoallv(sk_ctx *c);
-int sk_step_gather(sk_ctx *c);
-int sk_step_gatherv(sk_ctx *c);
-int sk_step_allgather(sk_ctx *c);
-int sk_step_allgatherv(sk_ctx *c);
-int sk_step_scatter(sk_ctx *c);
-int sk_step_scatterv(sk_ctx *c);
-int sk_step_scan(sk_ctx *c);
-int sk_step_exscan(sk_ctx *c);
-int sk_step_bcast_using_send_recv(sk_ctx *c);
-int sk_step_alltoall_using_isend_irecv(sk_ctx *c);
-int sk_step_gather_using_send_recv(sk_ctx *c);
-int sk_step_allreduce_using_reduce_bcast(sk_ctx *c);
-int sk_step_alltoall_ordered(sk_ctx *c);
-int sk_step_alltoall_ordered_nodes(sk_ctx *c);
-int sk_step_bcast_barrier(sk_ctx *c);
-int sk_step_bcast_rounds(sk_ctx *c);
-int sk_step_bcast_ack(sk_ctx *c);
-int sk_prepare_bcast_ack(sk_ctx *c);
+/* A table of one file's kernels, for kernels.c to join. */
+typedef struct {
+	const sk_kernel *k;
+	int n;
+} sk_table;
+#define SK_TABLE(t) {(t), (int)(sizeof(t) / sizeof((t)[0]))}
+extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rma_table, sk_rma_calls_table,
+    sk_locks_table;
 
-/* nonblocking.c: the posts of the non-blocking kernels and their responders' steps. */
-int sk_post_isend(sk_ctx *c);
-int sk_post_issend(sk_ctx *c);
-int sk_post_irecv(sk_ctx *c);
-int sk_post_isend_irecv_pingpong(sk_ctx *c);
-int sk_step_isend(sk_ctx *c);
-int sk_step_issend(sk_ctx *c);
-int sk_step_irecv(sk_ctx *c);
-int sk_step_isend_irecv_pingpong(sk_ctx *c);
-int sk_post_ibarrier(sk_ctx *c);
-int sk_post_ibcast(sk_ctx *c);
-int sk_post_ireduce(sk_ctx *c);
-int sk_post_iallreduce(sk_ctx *c);
-int sk_post_ialltoall(sk_ctx *c);
-int sk_post_ialltoallv(sk_ctx *c);
-int sk_post_iallgather(sk_ctx *c);
-int sk_post_igather(sk_ctx *c);
-int sk_post_iscatter(sk_ctx *c);
-int sk_post_ireduce_scatter_block(sk_ctx *c);
-int sk_post_iscan(sk_ctx *c);
-
-/* rma.c, rma_calls.c: one-sided kernels. */
-int sk_step_rma(sk_ctx *c);
-int sk_step_put_pingpong(sk_ctx *c);
-int sk_step_win_fence(sk_ctx *c);
-int sk_step_win_pscw(sk_ctx *c);
-int sk_step_win_pscw_get(sk_ctx *c);
-int sk_step_win_lock_unlock(sk_ctx *c);
-int sk_step_win_lock_get_unlock(sk_ctx *c);
-int sk_step_win_lock(sk_ctx *c);
-int sk_step_win_unlock(sk_ctx *c);
-int sk_step_win_flush(sk_ctx *c);
-int sk_step_win_flush_all(sk_ctx *c);
-int sk_step_win_create_free(sk_ctx *c);
-int sk_step_lock_contention(sk_ctx *c);
-int sk_step_lock_held(sk_ctx *c);
-int sk_step_counter_fetch_and_op(sk_ctx *c);
-int sk_step_counter_lock_get_put(sk_ctx *c);
-int sk_step_transpose_put(sk_ctx *c);
-int sk_step_transpose_get(sk_ctx *c);
+/* rma.c: the window of the one-sided kernels, shared by rma_calls.c and locks.c. */
 int sk_prepare_rma(sk_ctx *c);
 int sk_close_rma(sk_ctx *c);
+MPI_Aint sk_rma_base_of(const sk_ctx *c, int r);
+/* locks.c: the checks run.c makes after a run (SK_K_COUNTER, SK_K_LOCK_CHECK,
+ * SK_K_ORDER_CHECK). */
 int sk_check_counter(sk_ctx *c, long long iters);
 int sk_check_locks(sk_ctx *c);
 int sk_check_order(sk_ctx *c);
-MPI_Aint sk_rma_base_of(const sk_ctx *c, int r);
+/* A one-sided kernel with a window prepared for it and freed collectively after. */
+#define RMA(name_, step_, flags_, mode_)                                                                     \
+	{.name = (name_), .step = (step_), .prepare = sk_prepare_rma, .flags = (flags_), .close = sk_close_rma, \
+	 .mode = (mode_)}
 
 /* sk_next_region points the buffers at the next region of a cold cache's area, as
  * IMB's off_cache does: a few instructions per step, inside the timed loop. */

@@ -27,7 +27,7 @@ static int touch(sk_ctx *c, int64_t *v) {
 int sk_step_lock_contention(sk_ctx *c) {
 	if (c->rank == 0) return MPI_SUCCESS;
 	int64_t v;
-	int type = c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+	int type = c->mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
 	CK(MPI_Win_lock(type, 0, 0, c->win));
 	CK(touch(c, &v));
 	return MPI_Win_unlock(0, c->win);
@@ -131,3 +131,14 @@ int sk_check_counter(sk_ctx *c, long long iters) {
 	}
 	return MPI_SUCCESS;
 }
+
+/* The kernels of this file (kernels.c joins the tables), on a window of every process
+ * prepared by rma.c. */
+static const sk_kernel kernels[] = {
+	/* methods exclusive and shared */
+	RMA("lock_contention", sk_step_lock_contention, COLL, "exclusive"),
+	RMA("lock_held", sk_step_lock_held, COLL | SK_K_OWN_RESULT | SK_K_LOCK_CHECK | SK_K_UNIFIED, NULL),
+	RMA("counter_fetch_and_op", sk_step_counter_fetch_and_op, COLL | SK_K_COUNTER, "lock_all_flush"),
+	RMA("counter_lock_get_put", sk_step_counter_lock_get_put, COLL | SK_K_COUNTER, NULL),
+};
+const sk_table sk_locks_table = SK_TABLE(kernels);

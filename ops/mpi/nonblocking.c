@@ -195,7 +195,7 @@ static int nb_step(sk_ctx *c, int phase, int iteration, double *t) {
 }
 
 int sk_run_nonblocking(sk_ctx *c, long long iters, double *total) {
-	int phase = c->a.nb_phase, iteration = c->a.timer == SK_TIMER_ITERATION, rc = MPI_SUCCESS;
+	int phase = c->phase, iteration = c->a.timer == SK_TIMER_ITERATION, rc = MPI_SUCCESS;
 	long long i = 0;
 	double t = 0;
 	if (c->a.role == SK_ROLE_RESPONDER) {
@@ -314,3 +314,27 @@ int sk_post_ireduce_scatter_block(sk_ctx *c) {
 	ONE(MPI_Ireduce_scatter_block(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0]));
 }
 int sk_post_iscan(sk_ctx *c) { ONE(MPI_Iscan(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0])); }
+
+/* The kernels of this file (kernels.c joins the tables). NB: a pair kernel, posted by
+ * its post, whose responder runs its step; NBCOLL: a collective, posted. */
+#define NB(name_, post_, step_, check_) \
+	{.name = (name_), .step = (step_), .flags = SK_K_NONBLOCKING, .check = (check_), .post = (post_)}
+#define NBCOLL(name_, post_, check_) {.name = (name_), .flags = COLL | SK_K_NONBLOCKING, .check = (check_), .post = (post_)}
+static const sk_kernel kernels[] = {
+	NB("isend", sk_post_isend, sk_step_isend, SK_CHECK_RESPONDER),
+	NB("issend", sk_post_issend, sk_step_issend, SK_CHECK_RESPONDER),
+	NB("irecv", sk_post_irecv, sk_step_irecv, SK_CHECK_INITIATOR),
+	NB("isend_irecv_pingpong", sk_post_isend_irecv_pingpong, sk_step_isend_irecv_pingpong, SK_CHECK_PEER),
+	NBCOLL("ibarrier", sk_post_ibarrier, SK_CHECK_NONE),
+	NBCOLL("ibcast", sk_post_ibcast, SK_CHECK_BCAST),
+	NBCOLL("ireduce", sk_post_ireduce, SK_CHECK_NONE),
+	NBCOLL("iallreduce", sk_post_iallreduce, SK_CHECK_NONE),
+	NBCOLL("ialltoall", sk_post_ialltoall, SK_CHECK_ALLTOALL),
+	NBCOLL("ialltoallv", sk_post_ialltoallv, SK_CHECK_ALLTOALL),
+	NBCOLL("iallgather", sk_post_iallgather, SK_CHECK_ALLGATHER),
+	NBCOLL("igather", sk_post_igather, SK_CHECK_GATHER),
+	NBCOLL("iscatter", sk_post_iscatter, SK_CHECK_SCATTER),
+	NBCOLL("ireduce_scatter_block", sk_post_ireduce_scatter_block, SK_CHECK_NONE),
+	NBCOLL("iscan", sk_post_iscan, SK_CHECK_NONE),
+};
+const sk_table sk_nonblocking_table = SK_TABLE(kernels);

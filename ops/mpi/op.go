@@ -17,43 +17,6 @@ import (
 	"github.com/skampi/skampi/ops"
 )
 
-// Spec says what to prepare: one operation at one point.
-type Spec struct {
-	Info ops.Info
-	// Kernel is the timed loop to run, a name of the kernel table (Kernels): the
-	// operation's, or its timing method's (Info.KernelFor(method)).
-	Kernel    string
-	Bytes     int64
-	Window    int
-	Slots     int    // receive slots of a windowed operation: 1 = the window shares one
-	Check     bool   // check every received byte after each repetition
-	Cold      bool   // every step on another region of an area larger than the last-level cache
-	CacheSize int64  // the cache Cold defeats (0: this machine's, capped: ops.ColdArea)
-	Iteration bool   // iteration timer instead of the global-loop timer
-	Pair      [2]int // for two-rank operations
-	Datatype  string // collectives: a key of ops.Datatypes
-	ReduceOp  string // collectives: one of ops.ReduceOps
-	Root      int    // rooted collectives
-	Task      int    // per-task kernels (ops.Method.PerTask): the rank of the communicator measured
-	// BarrierAbove: the ordered all-to-all puts a barrier between phases for messages
-	// larger than this; negative: never.
-	BarrierAbove int64
-	// Ranks: a collective runs on the communicator of these world ranks (nil: all).
-	Ranks []int
-	// Non-blocking operations (Info.Nonblocking): the measurement the kernel runs, the
-	// busy computation's spin iterations, and an MPI_Testall every ProgressEvery of
-	// them during the computation (0: none).
-	Phase         ops.Phase
-	Spin          int64
-	ProgressEvery int64
-	// TimerOverhead: seconds taken off every interval a non-blocking measurement times
-	// per call (TimerOverhead()); 0 leaves them raw.
-	TimerOverhead float64
-	// RMAWindow: one-sided operations' kind of window, an index of inputs.RMAWindows
-	// (0 allocate, 1 create, 2 dynamic). Spin is also Lock_Held's hold.
-	RMAWindow int
-}
-
 // Op is an operation prepared for one point on this rank. Run is one cgo crossing
 // per repetition; Close releases what the preparation allocated.
 type Op struct {
@@ -67,7 +30,7 @@ type Op struct {
 // prepares the kernel once (requests, counts, helper times such as an
 // acknowledgement's one-way time). Every rank of the world calls it for every
 // point, in the same order: kernels may communicate while preparing.
-func (w *World) NewOp(s Spec) (*Op, error) {
+func (w *World) NewOp(s ops.Request) (*Op, error) {
 	name := s.Info.Name
 	if s.Bytes > math.MaxInt32 {
 		return nil, fmt.Errorf("%s: %d bytes is more than an MPI count of bytes can hold (%w)", name, s.Bytes, ErrInvalid)
@@ -116,12 +79,15 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 
-	kernel, dtype, redop := C.CString(s.Kernel), C.CString(s.Datatype), C.CString(s.ReduceOp)
-	defer C.free(unsafe.Pointer(kernel))
-	defer C.free(unsafe.Pointer(dtype))
-	defer C.free(unsafe.Pointer(redop))
+	// The names, resolved by sk_prepare in the C tables.
+	names := []string{s.Kernel, s.Mode, s.Datatype, s.ReduceOp, s.RMAWindow, s.Phase.String()}
+	cs := make([]*C.char, len(names))
+	for i, n := range names {
+		cs[i] = C.CString(n)
+		defer C.free(unsafe.Pointer(cs[i]))
+	}
 	a := C.sk_args{
-		kernel: kernel, datatype: dtype, reduce_op: redop,
+		kernel: cs[0], mode: cs[1], datatype: cs[2], reduce_op: cs[3], rma_window: cs[4], phase: cs[5],
 		role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes), timer: C.SK_TIMER_GLOBAL_LOOP,
 		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm, world: w.comm,
 		root: C.int(s.Root), task: C.int(s.Task), barrier_above: C.longlong(s.BarrierAbove),
@@ -135,7 +101,7 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
 	}
-	if s.Check {
+	if s.CheckData {
 		a.check = 1
 	}
 	if regions > 1 {
@@ -145,11 +111,8 @@ func (w *World) NewOp(s Spec) (*Op, error) {
 		a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 	}
 	if s.Info.Nonblocking {
-		a.nb_phase, a.spin, a.progress_every = C.int(s.Phase), C.longlong(s.Spin), C.longlong(s.ProgressEvery)
+		a.spin, a.progress_every = C.longlong(s.Spin), C.longlong(s.ProgressEvery)
 		a.timer_overhead = C.double(s.TimerOverhead)
-	}
-	if s.Info.OneSided {
-		a.rma_window = C.int(s.RMAWindow)
 	}
 	if s.Info.OneSided || s.Info.LockHold {
 		a.spin = C.longlong(s.Spin) // Lock_Held's hold
@@ -186,7 +149,7 @@ func coldRegions(cold bool, send, recv, area int64) (stride, regions int64) {
 }
 
 // refusal says why sk_prepare refused a spec before any MPI call.
-func refusal(rc C.int, s Spec, nprocs int) string {
+func refusal(rc C.int, s ops.Request, nprocs int) string {
 	switch rc {
 	case C.SK_ERR_KERNEL:
 		return fmt.Sprintf("no kernel %q in this build", s.Kernel)
@@ -194,6 +157,12 @@ func refusal(rc C.int, s Spec, nprocs int) string {
 		return fmt.Sprintf("kernel %s: no datatype %q", s.Kernel, s.Datatype)
 	case C.SK_ERR_REDUCE_OP:
 		return fmt.Sprintf("kernel %s: no reduction operator %q", s.Kernel, s.ReduceOp)
+	case C.SK_ERR_MODE:
+		return fmt.Sprintf("kernel %s: no synchronisation mode %q", s.Kernel, s.Mode)
+	case C.SK_ERR_WINDOW:
+		return fmt.Sprintf("kernel %s: no kind of window %q", s.Kernel, s.RMAWindow)
+	case C.SK_ERR_PHASE:
+		return fmt.Sprintf("kernel %s: no non-blocking measurement %q", s.Kernel, s.Phase)
 	case C.SK_ERR_NODES:
 		return fmt.Sprintf("kernel %s needs the node of every rank", s.Kernel)
 	case C.SK_ERR_MODEL:
@@ -268,10 +237,16 @@ func TimerOverhead() float64 { return float64(C.sk_timer_overhead()) }
 // post, ...) between runs: the subtraction method's whole and part then run on the
 // same buffers (two preparations of an OpenSHMEM kernel get two symmetric buffers,
 // whose alignments make a 4 KiB put run 80-130 ns here).
-func (o *Op) SetPhase(p ops.Phase) {
-	if o.ctx != nil {
-		o.ctx.a.nb_phase = C.int(p)
+func (o *Op) SetPhase(p ops.Phase) error {
+	if o.ctx == nil {
+		return fmt.Errorf("%s: set phase after Close", o.call)
 	}
+	name := C.CString(p.String())
+	defer C.free(unsafe.Pointer(name))
+	if C.sk_set_phase(o.ctx, name) != C.MPI_SUCCESS {
+		return fmt.Errorf("%s: no non-blocking measurement %q (%w)", o.call, p, ErrInvalid)
+	}
+	return nil
 }
 
 func (o *Op) Corruption() *ops.Corruption {

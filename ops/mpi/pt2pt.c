@@ -197,3 +197,27 @@ int sk_step_wtime(sk_ctx *c) {
 	}
 	return MPI_SUCCESS;
 }
+
+/* The kernels of this file (kernels.c joins the tables). */
+static const sk_kernel kernels[] = {
+	CHECKED("pingpong_send_recv", sk_step_pingpong_send_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_send_iprobe_recv", sk_step_pingpong_send_iprobe_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_send_irecv", sk_step_pingpong_send_irecv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_send_recv_at", sk_step_pingpong_send_recv_at, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_ssend_recv", sk_step_pingpong_ssend_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_isend_recv", sk_step_pingpong_isend_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_issend_recv", sk_step_pingpong_issend_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_sendrecv", sk_step_pingpong_sendrecv, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_sendrecv_replace", sk_step_pingpong_sendrecv_replace, 0, SK_CHECK_REPLACE),
+	CHECKED("pingping_send_recv", sk_step_pingping_send_recv, 0, SK_CHECK_PEER),
+	/* also every pair of the multi-pair bandwidth */
+	CHECKED("bandwidth_isend_irecv", sk_step_bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER),
+	CHECKED("bibandwidth_isend_irecv", sk_step_bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
+	KERNEL("sendrecv_shift", sk_step_sendrecv_shift, COLL),
+	KERNEL("selftest_hang", sk_step_selftest_hang, 0),
+	KERNEL("selftest_crash", sk_step_selftest_crash, 0),
+	KERNEL("selftest_slow", sk_step_selftest_slow, 0),
+	KERNEL("wtime", sk_step_wtime, 0),
+	CHECKED("selftest_corrupt", sk_step_selftest_corrupt, 0, SK_CHECK_PEER),
+};
+const sk_table sk_pt2pt_table = SK_TABLE(kernels);

@@ -50,47 +50,28 @@ MPI_Aint sk_rma_base_of(const sk_ctx *c, int r) { return c->rma_bases ? c->rma_b
  * slot the window shares (recv_slots), from the target's base (dynamic windows). */
 static MPI_Aint disp(const sk_ctx *c, int i) { return c->rma_base + (MPI_Aint)i * (MPI_Aint)c->a.slot_stride; }
 
-/* The operations: origin data from sbuf, results (get, fetch) into c->result_buf.
- * Inlined with constant op and mode into one step function per pair (epochs[][] below),
- * so the timed loop of a put under lock_all is MPI_Put and MPI_Win_flush and nothing
- * else: a C loop's, as bench/ref_rma.c checks. */
-static inline __attribute__((always_inline)) int rma_op(sk_ctx *c, const int op, int i, MPI_Request *req) {
-	const sk_args *a = &c->a;
-	int n = a->bytes, peer = c->rma_peer;
-	char *res = c->result_buf + (size_t)i * (size_t)n; /* results never share a buffer */
-	switch (op) {
-	case SK_RMA_PUT:
-	case SK_RMA_PUT_PINGPONG:
-		return MPI_Put(a->sbuf, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win);
-	case SK_RMA_GET:
-		return MPI_Get(res, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win);
-	case SK_RMA_ACC:
-		return MPI_Accumulate(a->sbuf, c->count, c->dt, peer, disp(c, i), c->count, c->dt, c->op, c->win);
-	case SK_RMA_GET_ACC:
-		return MPI_Get_accumulate(a->sbuf, c->count, c->dt, res, c->count, c->dt, peer, disp(c, i), c->count, c->dt,
-		                          c->op, c->win);
-	case SK_RMA_FOP:
-		return MPI_Fetch_and_op(a->sbuf, res, c->dt, peer, disp(c, i), c->op, c->win);
-	case SK_RMA_CAS: /* compare with what is there (0 at first), swap in ours */
-		return MPI_Compare_and_swap(a->sbuf, c->compare_buf, res, c->dt, peer, disp(c, i), c->win);
-	case SK_RMA_RPUT:
-		return MPI_Rput(a->sbuf, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win, req);
-	case SK_RMA_RGET:
-		return MPI_Rget(res, n, MPI_BYTE, peer, disp(c, i), n, MPI_BYTE, c->win, req);
-	}
-	return SK_ERR_KERNEL;
-}
+/* Where the result of operation i goes: results never share a buffer. */
+static char *result(const sk_ctx *c, int i) { return c->result_buf + (size_t)i * (size_t)c->a.bytes; }
 
-static inline __attribute__((always_inline)) int ops(sk_ctx *c, const int op) {
+/* An RMA operation: call number i of an epoch, origin data from sbuf, results (get,
+ * fetch) into c->result_buf; req is its request (request-based operations). Each is
+ * inlined, with the mode a constant, into one step per mode (SK_RMA_OP below), so the
+ * timed loop of a put under lock_all is MPI_Put and MPI_Win_flush and nothing else: a
+ * C loop's, as bench/ref_rma.c checks. */
+typedef int (*rma_call)(sk_ctx *c, int i, MPI_Request *req);
+#define ALWAYS static inline __attribute__((always_inline))
+
+/* The window operations of one epoch; local: request-based, completed locally by
+ * MPI_Waitall inside the epoch (part of the operation). */
+ALWAYS int ops(sk_ctx *c, const rma_call call, const int local) {
 	int w = c->a.window > 0 ? c->a.window : 1;
-	for (int i = 0; i < w; i++) CK(rma_op(c, op, i, &c->req[i]));
-	if (op == SK_RMA_RPUT || op == SK_RMA_RGET) /* local completion: part of the operation */
-		CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE));
+	for (int i = 0; i < w; i++) CK(call(c, i, &c->req[i]));
+	if (local) CK(MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE));
 	return MPI_SUCCESS;
 }
 
 /* The origin's step: open, the operations, close. */
-static inline __attribute__((always_inline)) int origin_epoch(sk_ctx *c, const int op, const int sync) {
+ALWAYS int origin_epoch(sk_ctx *c, const rma_call call, const int local, const int sync) {
 	int peer = c->rma_peer;
 	switch (sync) {
 	case SK_SYNC_PSCW_EPOCH:
@@ -108,7 +89,7 @@ static inline __attribute__((always_inline)) int origin_epoch(sk_ctx *c, const i
 		CK(MPI_Win_fence(0, c->win));
 		break;
 	}
-	CK(ops(c, op));
+	CK(ops(c, call, local));
 	switch (sync) {
 	case SK_SYNC_FENCE_EPOCH:
 		return MPI_Win_fence(0, c->win);
@@ -138,7 +119,7 @@ static inline __attribute__((always_inline)) int origin_epoch(sk_ctx *c, const i
 
 /* The target's step: the active modes need it (in the ping-pongs it operates on the
  * origin's window in turn), the passive ones do not. */
-static inline __attribute__((always_inline)) int target_epoch(sk_ctx *c, const int op, const int sync) {
+ALWAYS int target_epoch(sk_ctx *c, const rma_call call, const int local, const int sync) {
 	switch (sync) {
 	case SK_SYNC_FENCE_EPOCH:
 		return MPI_Win_fence(0, c->win);
@@ -148,52 +129,90 @@ static inline __attribute__((always_inline)) int target_epoch(sk_ctx *c, const i
 	case SK_SYNC_FENCE_PINGPONG:
 		CK(MPI_Win_fence(0, c->win));
 		CK(MPI_Win_fence(0, c->win));
-		CK(ops(c, op));
+		CK(ops(c, call, local));
 		return MPI_Win_fence(0, c->win);
 	case SK_SYNC_PSCW_PINGPONG:
 		CK(MPI_Win_post(c->peer_group, 0, c->win));
 		CK(MPI_Win_wait(c->win));
 		CK(MPI_Win_start(c->peer_group, 0, c->win));
-		CK(ops(c, op));
+		CK(ops(c, call, local));
 		return MPI_Win_complete(c->win);
 	}
 	return MPI_SUCCESS;
 }
 
-/* One step function per operation and mode, the switches folded away. */
-#define EPOCH(OP, SYNC) \
-	static int epoch_##OP##_##SYNC(sk_ctx *c) { return origin(c) ? origin_epoch(c, OP, SYNC) : target_epoch(c, OP, SYNC); }
-#define EPOCHS(OP)                                                                                                \
-	EPOCH(OP, SK_SYNC_FENCE_EPOCH)                                                                                \
-	EPOCH(OP, SK_SYNC_PSCW_EPOCH)                                                                                 \
-	EPOCH(OP, SK_SYNC_LOCK_EXCLUSIVE)                                                                             \
-	EPOCH(OP, SK_SYNC_LOCK_SHARED)                                                                                \
-	EPOCH(OP, SK_SYNC_LOCK_ALL_FLUSH)                                                                             \
-	EPOCH(OP, SK_SYNC_LOCK_ALL_FLUSH_LOCAL)                                                                       \
-	EPOCH(OP, SK_SYNC_SHARED_FLUSH)                                                                               \
-	EPOCH(OP, SK_SYNC_SHARED_FLUSH_LOCAL)                                                                         \
-	EPOCH(OP, SK_SYNC_LOCK_ALL_EPOCH) EPOCH(OP, SK_SYNC_FENCE_PINGPONG) EPOCH(OP, SK_SYNC_PSCW_PINGPONG)
-EPOCHS(SK_RMA_PUT)
-EPOCHS(SK_RMA_GET)
-EPOCHS(SK_RMA_ACC)
-EPOCHS(SK_RMA_GET_ACC)
-EPOCHS(SK_RMA_FOP)
-EPOCHS(SK_RMA_CAS)
-EPOCHS(SK_RMA_RPUT)
-EPOCHS(SK_RMA_RGET)
-#define CELL(OP, SYNC) [SYNC] = epoch_##OP##_##SYNC
-#define ROW(OP)                                                                                                   \
-	[OP] = {CELL(OP, SK_SYNC_FENCE_EPOCH),          CELL(OP, SK_SYNC_PSCW_EPOCH),        CELL(OP, SK_SYNC_LOCK_EXCLUSIVE), \
-	        CELL(OP, SK_SYNC_LOCK_SHARED),          CELL(OP, SK_SYNC_LOCK_ALL_FLUSH),    CELL(OP, SK_SYNC_LOCK_ALL_FLUSH_LOCAL), \
-	        CELL(OP, SK_SYNC_SHARED_FLUSH),         CELL(OP, SK_SYNC_SHARED_FLUSH_LOCAL), CELL(OP, SK_SYNC_LOCK_ALL_EPOCH), \
-	        CELL(OP, SK_SYNC_FENCE_PINGPONG),       CELL(OP, SK_SYNC_PSCW_PINGPONG)}
-static const sk_step epochs[SK_RMA_PUT_PINGPONG][SK_SYNC_COUNT] = {
-	ROW(SK_RMA_PUT), ROW(SK_RMA_GET), ROW(SK_RMA_ACC), ROW(SK_RMA_GET_ACC),
-	ROW(SK_RMA_FOP), ROW(SK_RMA_CAS), ROW(SK_RMA_RPUT), ROW(SK_RMA_RGET),
-};
+/* SK_RMA_OP(name, local) makes an operation's step under every mode, the switches
+ * folded away, and its table of them (sk_kernel.by_mode): rma_<name>_modes. The modes
+ * are listed once, here. */
+#define SK_RMA_MODES(X, NAME, LOCAL)                                                                              \
+	X(NAME, LOCAL, SK_SYNC_FENCE_EPOCH)                                                                           \
+	X(NAME, LOCAL, SK_SYNC_PSCW_EPOCH)                                                                            \
+	X(NAME, LOCAL, SK_SYNC_LOCK_EXCLUSIVE)                                                                        \
+	X(NAME, LOCAL, SK_SYNC_LOCK_SHARED)                                                                           \
+	X(NAME, LOCAL, SK_SYNC_LOCK_ALL_FLUSH)                                                                        \
+	X(NAME, LOCAL, SK_SYNC_LOCK_ALL_FLUSH_LOCAL)                                                                  \
+	X(NAME, LOCAL, SK_SYNC_SHARED_FLUSH)                                                                          \
+	X(NAME, LOCAL, SK_SYNC_SHARED_FLUSH_LOCAL)                                                                    \
+	X(NAME, LOCAL, SK_SYNC_LOCK_ALL_EPOCH)                                                                        \
+	X(NAME, LOCAL, SK_SYNC_FENCE_PINGPONG)                                                                        \
+	X(NAME, LOCAL, SK_SYNC_PSCW_PINGPONG)
+#define SK_RMA_EPOCH(NAME, LOCAL, SYNC)                                                                           \
+	static int rma_##NAME##_##SYNC(sk_ctx *c) {                                                               \
+		return origin(c) ? origin_epoch(c, call_##NAME, LOCAL, SYNC) : target_epoch(c, call_##NAME, LOCAL, SYNC); \
+	}
+#define SK_RMA_CELL(NAME, LOCAL, SYNC) [SYNC] = rma_##NAME##_##SYNC,
+#define SK_RMA_OP(NAME, LOCAL)                                                                                    \
+	SK_RMA_MODES(SK_RMA_EPOCH, NAME, LOCAL)                                                                       \
+	static const sk_step rma_##NAME##_modes[SK_SYNC_COUNT] = {SK_RMA_MODES(SK_RMA_CELL, NAME, LOCAL)};
 
-/* The table's step for an operation under a mode: what sk_prepare_rma specialises. */
-int sk_step_rma(sk_ctx *c) { return epochs[c->k->rma_op][c->k->rma_mode](c); }
+/* The operations. */
+ALWAYS int call_put(sk_ctx *c, int i, MPI_Request *req) {
+	(void)req;
+	return MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, c->rma_peer, disp(c, i), c->a.bytes, MPI_BYTE, c->win);
+}
+SK_RMA_OP(put, 0)
+
+ALWAYS int call_get(sk_ctx *c, int i, MPI_Request *req) {
+	(void)req;
+	return MPI_Get(result(c, i), c->a.bytes, MPI_BYTE, c->rma_peer, disp(c, i), c->a.bytes, MPI_BYTE, c->win);
+}
+SK_RMA_OP(get, 0)
+
+ALWAYS int call_accumulate(sk_ctx *c, int i, MPI_Request *req) {
+	(void)req;
+	return MPI_Accumulate(c->a.sbuf, c->count, c->dt, c->rma_peer, disp(c, i), c->count, c->dt, c->op, c->win);
+}
+SK_RMA_OP(accumulate, 0)
+
+ALWAYS int call_get_accumulate(sk_ctx *c, int i, MPI_Request *req) {
+	(void)req;
+	return MPI_Get_accumulate(c->a.sbuf, c->count, c->dt, result(c, i), c->count, c->dt, c->rma_peer, disp(c, i),
+	                          c->count, c->dt, c->op, c->win);
+}
+SK_RMA_OP(get_accumulate, 0)
+
+ALWAYS int call_fetch_and_op(sk_ctx *c, int i, MPI_Request *req) {
+	(void)req;
+	return MPI_Fetch_and_op(c->a.sbuf, result(c, i), c->dt, c->rma_peer, disp(c, i), c->op, c->win);
+}
+SK_RMA_OP(fetch_and_op, 0)
+
+/* Compare with what is there (0 at first), swap in ours. */
+ALWAYS int call_compare_and_swap(sk_ctx *c, int i, MPI_Request *req) {
+	(void)req;
+	return MPI_Compare_and_swap(c->a.sbuf, c->compare_buf, result(c, i), c->dt, c->rma_peer, disp(c, i), c->win);
+}
+SK_RMA_OP(compare_and_swap, 0)
+
+ALWAYS int call_rput(sk_ctx *c, int i, MPI_Request *req) {
+	return MPI_Rput(c->a.sbuf, c->a.bytes, MPI_BYTE, c->rma_peer, disp(c, i), c->a.bytes, MPI_BYTE, c->win, req);
+}
+SK_RMA_OP(rput, 1)
+
+ALWAYS int call_rget(sk_ctx *c, int i, MPI_Request *req) {
+	return MPI_Rget(result(c, i), c->a.bytes, MPI_BYTE, c->rma_peer, disp(c, i), c->a.bytes, MPI_BYTE, c->win, req);
+}
+SK_RMA_OP(rget, 1)
 
 /* Window creation, collective, of size bytes per process. Errors on the window are
  * returned, as on skampi's communicators, not fatal: a point that fails is a fault. */
@@ -220,20 +239,22 @@ static int free_window(int kind, MPI_Win *win, char *base) {
 }
 
 /* A window of exactly msg_bytes per process, created and freed. */
-int sk_step_win_create_free(sk_ctx *c) {
+static int create_free(sk_ctx *c, int kind) {
 	MPI_Win w;
 	char *base;
-	int kind = c->k->rma_mode; /* for these kernels: the kind of window */
 	CK(create_window(c, kind, (MPI_Aint)c->a.bytes, &w, &base));
 	return free_window(kind, &w, base);
 }
+static int win_allocate_free(sk_ctx *c) { return create_free(c, SK_WIN_ALLOCATE); }
+static int win_create_free(sk_ctx *c) { return create_free(c, SK_WIN_CREATE); }
+static int win_create_dynamic_free(sk_ctx *c) { return create_free(c, SK_WIN_DYNAMIC); }
 
 /* Preparation: the window, its groups and base addresses, the mode's opening call. */
 int sk_prepare_rma(sk_ctx *c) {
 	const sk_args *a = &c->a;
 	int w = a->window > 0 ? a->window : 1;
 	size_t slots = a->slot_stride > 0 ? (size_t)w : 1;
-	int transposes = c->k->step == sk_step_transpose_put || c->k->step == sk_step_transpose_get;
+	int transposes = c->k->flags & SK_K_PER_PROCESS_WINDOW;
 	size_t per_process = transposes ? (size_t)c->nprocs : 1;
 	/* The data, and 64 bytes past it for a flag (the ping-pong's, in the last byte). */
 	c->win_bytes = (long long)((size_t)a->bytes * slots * per_process) + SK_RMA_SPARE;
@@ -241,12 +262,12 @@ int sk_prepare_rma(sk_ctx *c) {
 	c->rma_peer = c->nprocs == 2 ? 1 - c->rank : 0;
 	if (!(c->result_buf = calloc(1, (size_t)a->bytes * (size_t)w + 64))) return SK_ERR_NOMEM;
 	if (!(c->compare_buf = calloc(1, 64))) return SK_ERR_NOMEM;
-	if (c->k->step == sk_step_rma) c->step = epochs[c->k->rma_op][c->k->rma_mode];
-	if (c->k->step == sk_step_win_create_free) return MPI_SUCCESS; /* creates its own */
-	int kind = a->rma_window;
+	if (c->k->flags & SK_K_OWN_WINDOW) return MPI_SUCCESS; /* creates its own */
+	int kind = c->win_kind;
 	CK(create_window(c, kind, (MPI_Aint)c->win_bytes, &c->win, &c->wbase));
 	c->have_win = 1;
-	if (c->k->flags & SK_K_UNIFIED) { /* polls or stores into window memory directly */
+	/* Polls or stores into window memory directly (Put_Pingpong only when not fenced). */
+	if ((c->k->flags & SK_K_UNIFIED) && c->mode != SK_SYNC_FENCE_EPOCH) {
 		int *model, found = 0;
 		CK(MPI_Win_get_attr(c->win, MPI_WIN_MODEL, &model, &found));
 		if (!found || *model != MPI_WIN_UNIFIED) return SK_ERR_MODEL;
@@ -268,7 +289,7 @@ int sk_prepare_rma(sk_ctx *c) {
 	c->have_group = 1;
 	/* Everyone's window is zeroed before anyone accesses it. */
 	CK(MPI_Barrier(c->comm));
-	switch (c->k->rma_mode) {
+	switch (c->mode) {
 	case SK_SYNC_FENCE_EPOCH:
 		CK(MPI_Win_fence(0, c->win)); /* opens the first epoch */
 		break;
@@ -303,10 +324,10 @@ int sk_close_rma(sk_ctx *c) {
 		rc = MPI_Win_unlock(c->rma_peer, c->win);
 		c->locked_peer = 0;
 	}
-	int fenced = c->k->rma_mode == SK_SYNC_FENCE_EPOCH || c->k->rma_mode == SK_SYNC_FENCE_PINGPONG;
+	int fenced = c->mode == SK_SYNC_FENCE_EPOCH || c->mode == SK_SYNC_FENCE_PINGPONG;
 	if (c->have_win) {
 		if (fenced && rc == MPI_SUCCESS) rc = MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win);
-		int frc = free_window(c->a.rma_window, &c->win, c->wbase);
+		int frc = free_window(c->win_kind, &c->win, c->wbase);
 		if (rc == MPI_SUCCESS) rc = frc;
 		c->have_win = 0;
 	}
@@ -317,3 +338,25 @@ int sk_close_rma(sk_ctx *c) {
 	return rc;
 }
 
+
+/* The kernels of this file (kernels.c joins the tables): an operation under every mode
+ * (its methods name the mode; flush, OSU's default, when none), and the windows'
+ * creation. Request-based operations exist only in passive modes: their catalogue
+ * entries offer no other. */
+#define RMA_OP(name_, NAME, flags_)                                                                             \
+	{.name = (name_), .prepare = sk_prepare_rma, .flags = (flags_), .close = sk_close_rma, .mode = "flush", \
+	 .by_mode = rma_##NAME##_modes}
+static const sk_kernel kernels[] = {
+	RMA_OP("put", put, 0),
+	RMA_OP("get", get, 0),
+	RMA_OP("accumulate", accumulate, TYPED),
+	RMA_OP("get_accumulate", get_accumulate, TYPED),
+	RMA_OP("fetch_and_op", fetch_and_op, TYPED),
+	RMA_OP("compare_and_swap", compare_and_swap, TYPED),
+	RMA_OP("rput", rput, 0),
+	RMA_OP("rget", rget, 0),
+	RMA("win_allocate_free", win_allocate_free, COLL | SK_K_OWN_WINDOW, NULL),
+	RMA("win_create_free", win_create_free, COLL | SK_K_OWN_WINDOW, NULL),
+	RMA("win_create_dynamic_free", win_create_dynamic_free, COLL | SK_K_OWN_WINDOW, NULL),
+};
+const sk_table sk_rma_table = SK_TABLE(kernels);

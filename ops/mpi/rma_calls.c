@@ -48,7 +48,7 @@ static int wait_flag(sk_ctx *c) {
 
 int sk_step_put_pingpong(sk_ctx *c) {
 	int peer = c->rma_peer;
-	if (c->k->rma_mode == SK_SYNC_FENCE_EPOCH) {
+	if (c->mode == SK_SYNC_FENCE_EPOCH) {
 		if (origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
 		CK(MPI_Win_fence(0, c->win));
 		if (!origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
@@ -85,7 +85,7 @@ static int pscw(sk_ctx *c, int get) {
 int sk_step_win_pscw(sk_ctx *c) { return pscw(c, 0); }
 int sk_step_win_pscw_get(sk_ctx *c) { return pscw(c, 1); }
 
-static int lock_type(const sk_ctx *c) { return c->k->rma_mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE; }
+static int lock_type(const sk_ctx *c) { return c->mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE; }
 
 int sk_step_win_lock_unlock(sk_ctx *c) {
 	if (!origin(c)) return MPI_SUCCESS;
@@ -147,3 +147,23 @@ static int transpose(sk_ctx *c, int get) {
 }
 int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
 int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
+
+/* The kernels of this file (kernels.c joins the tables), each on a window prepared by
+ * rma.c; the mode named is the kernel's when its method names none. */
+static const sk_kernel kernels[] = {
+	/* methods fence_epoch and lock_all_flush; lock_all_flush polls window memory */
+	RMA("put_pingpong", sk_step_put_pingpong, SK_K_UNIFIED, "lock_all_flush"),
+	RMA("win_fence", sk_step_win_fence, COLL, NULL),
+	RMA("win_pscw", sk_step_win_pscw, 0, NULL),
+	RMA("win_pscw_get", sk_step_win_pscw_get, 0, NULL),
+	/* methods exclusive and shared */
+	RMA("win_lock_unlock", sk_step_win_lock_unlock, 0, "exclusive"),
+	RMA("win_lock_get_unlock", sk_step_win_lock_get_unlock, 0, "exclusive"),
+	RMA("win_lock", sk_step_win_lock, SK_K_OWN_RESULT, "exclusive"),
+	RMA("win_unlock", sk_step_win_unlock, SK_K_OWN_RESULT, "exclusive"),
+	RMA("win_flush", sk_step_win_flush, 0, "lock_all_flush"),
+	RMA("win_flush_all", sk_step_win_flush_all, 0, "lock_all_flush"),
+	RMA("transpose_put", sk_step_transpose_put, COLL | SK_K_PER_PROCESS_WINDOW, "fence_epoch"),
+	RMA("transpose_get", sk_step_transpose_get, COLL | SK_K_PER_PROCESS_WINDOW, "fence_epoch"),
+};
+const sk_table sk_rma_calls_table = SK_TABLE(kernels);

@@ -29,30 +29,34 @@ enum {
 	SK_ERR_LOCK_SERVER = -11, /* an OpenSHMEM lock is not served by the PE it was placed for */
 	SK_ERR_PROTOCOL = -12,    /* a send-receive read a size or offset its partner had not sent */
 	SK_ERR_ORDER = -13,       /* consecutive operations interleaved (sk_ctx.order_violations) */
+	SK_ERR_MODE = -14,        /* no synchronisation mode of that name, or none the kernel has */
+	SK_ERR_WINDOW = -15,      /* no kind of window of that name */
+	SK_ERR_PHASE = -16,       /* no non-blocking measurement of that name */
 };
 
-/* One-sided kernels (rma.c): the operation, and the synchronisation mode (or, for
- * the window creation kernels, the kind of window). */
-enum { SK_RMA_NONE = 0, SK_RMA_PUT, SK_RMA_GET, SK_RMA_ACC, SK_RMA_GET_ACC, SK_RMA_FOP, SK_RMA_CAS, SK_RMA_RPUT,
-       SK_RMA_RGET, SK_RMA_PUT_PINGPONG };
-/* The modes, named by what they do (the catalogue's method names are OSU's where OSU
- * has the sequence: rma.c). _EPOCH: one epoch per step; _FLUSH(_LOCAL): an epoch held
- * through the point, a flush per step; _PINGPONG: both sides in turn, two per step. */
+/* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
+ * methods give them (Method.Mode) by sk_prepare; C's own numbering, never Go's.
+ * _EPOCH: one epoch per step; _FLUSH(_LOCAL): an epoch held through the point, a flush
+ * per step; _PINGPONG: both sides in turn, two per step. */
 enum { SK_SYNC_NONE = 0, SK_SYNC_FENCE_EPOCH, SK_SYNC_PSCW_EPOCH, SK_SYNC_LOCK_EXCLUSIVE, SK_SYNC_LOCK_SHARED,
        SK_SYNC_LOCK_ALL_FLUSH, SK_SYNC_LOCK_ALL_FLUSH_LOCAL, SK_SYNC_SHARED_FLUSH, SK_SYNC_SHARED_FLUSH_LOCAL,
        SK_SYNC_LOCK_ALL_EPOCH, SK_SYNC_FENCE_PINGPONG, SK_SYNC_PSCW_PINGPONG, SK_SYNC_COUNT };
-/* Kinds of window (sk_args.rma_window; the values are the setting's order). */
+/* Kinds of window, resolved from sk_args.rma_window's name (ops.RMAWindows). */
 enum { SK_WIN_ALLOCATE = 0, SK_WIN_CREATE = 1, SK_WIN_DYNAMIC = 2 };
 /* Window bytes past the data: a flag, a counter, a marker. */
 enum { SK_RMA_SPARE = 64 };
 
-/* What Go asks for: one operation at one point on this rank. The names are the
- * catalogue's (ops.Info.Kernel, ops.Datatypes, ops.ReduceOps); sk_prepare resolves
- * them and keeps nothing the caller owns. */
+/* What Go asks for (ops.Request): one operation at one point on this rank. The names
+ * are the catalogue's (ops.Info.Kernel, ops.Method.Mode, ops.Datatypes, ops.ReduceOps,
+ * ops.RMAWindows, ops.Phase); sk_prepare resolves them in its own tables and keeps
+ * nothing the caller owns. */
 typedef struct {
 	const char *kernel;
-	const char *datatype;  /* collectives only */
-	const char *reduce_op; /* collectives only */
+	const char *mode;       /* a synchronisation mode ("": the kernel's own) */
+	const char *datatype;   /* collectives and typed one-sided operations */
+	const char *reduce_op;  /* the same */
+	const char *rma_window; /* one-sided kernels: the kind of window ("": allocate) */
+	const char *phase;      /* non-blocking kernels: the measurement ("": full) */
 	int role;
 	int peer;
 	int bytes;
@@ -74,16 +78,14 @@ typedef struct {
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
 	const int *node_of;      /* node index of every rank of comm (node-aware kernels) */
 	int nnodes;
-	/* Non-blocking kernels: which of the measurements runs (SK_NB_*), the busy
-	 * computation's spin iterations (overlap, compute), and MPI_Testall every
-	 * progress_every of them during it (0: never). */
-	int nb_phase;
+	/* Non-blocking kernels: the busy computation's spin iterations (overlap, compute;
+	 * Lock_Held's hold), and MPI_Testall every progress_every of them during it (0:
+	 * never). */
 	long long spin;
 	long long progress_every;
 	/* The cost of one timer interval (sk_timer_overhead), taken off every interval the
 	 * non-blocking measurements time per call; 0 leaves them raw. */
 	double timer_overhead;
-	int rma_window; /* one-sided kernels: SK_WIN_* */
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 } sk_args;
 
@@ -119,6 +121,11 @@ enum {
 	/* Consecutive operations must not interleave: the kernel counts in
 	 * order_violations, checked after every run (sk_check_order). */
 	SK_K_ORDER_CHECK = 1 << 10,
+	/* One-sided kernels that create and free windows of their own in the step: no
+	 * window is prepared for them. */
+	SK_K_OWN_WINDOW = 1 << 11,
+	/* One-sided kernels whose window holds a block for every process (transposes). */
+	SK_K_PER_PROCESS_WINDOW = 1 << 12,
 };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */
@@ -151,8 +158,10 @@ typedef struct {
 	sk_step post;
 	/* Collective teardown before sk_release (a window's freeing); NULL: none. */
 	int (*close)(sk_ctx *c);
-	/* One-sided kernels: SK_RMA_* and SK_SYNC_* (or SK_WIN_* for window creation). */
-	int rma_op, rma_mode;
+	/* Kernels with synchronisation modes: the mode when the request names none, and
+	 * (one-sided operations, rma.c) the step under each mode, SK_SYNC_COUNT of them. */
+	const char *mode;
+	const sk_step *by_mode;
 	/* Non-blocking kernels: what completes the posted operation (NULL: MPI_Waitall of
 	 * the requests; OpenSHMEM: shmem_quiet). */
 	int (*complete)(sk_ctx *c);
@@ -171,6 +180,8 @@ typedef struct {
 struct sk_ctx {
 	const sk_kernel *k;
 	sk_args a; /* a copy; its names point into our own tables */
+	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */
+	int mode, win_kind, phase;
 	MPI_Comm comm;
 	MPI_Request *req; /* 2*max(window, nprocs) requests */
 	char ack;
@@ -229,8 +240,11 @@ int sk_prepare(const sk_args *a, sk_ctx **out);
  * ones too) first meets in MPI_Barrier, and the timer starts right after it, as the C
  * benchmarks do: returning to Go between the two would let the ranks drift apart. */
 int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op);
+/* sk_set_phase switches a prepared non-blocking operation to another measurement, by
+ * name (between runs). Returns MPI_SUCCESS or SK_ERR_PHASE. */
+int sk_set_phase(sk_ctx *c, const char *phase);
 /* sk_register_kernels adds a table of kernels from another package (ops/shmem) to the
- * one of kernels.c; its names must not repeat any. */
+ * tables of kernels.c; its names must not repeat any. */
 void sk_register_kernels(const sk_kernel *table, int n);
 
 /* sk_close ends what a kernel keeps open across runs (a window), collectively on
@@ -267,6 +281,12 @@ int sk_datatype_count(void);
 const char *sk_datatype_name(int i, int *size);
 int sk_reduce_op_count(void);
 const char *sk_reduce_op_name(int i);
+int sk_mode_count(void);
+const char *sk_mode_at(int i);
+int sk_window_count(void);
+const char *sk_window_at(int i);
+int sk_phase_count(void);
+const char *sk_phase_at(int i);
 
 extern volatile sig_atomic_t sk_in_op;
 

@@ -26,32 +26,6 @@ type World struct{}
 // Op is unusable without MPI.
 type Op struct{}
 
-// Spec mirrors the MPI build's operation description.
-type Spec struct {
-	Info      ops.Info
-	Kernel    string
-	Bytes     int64
-	Window    int
-	Slots     int
-	Check     bool
-	Cold      bool
-	CacheSize int64
-	Iteration bool
-	Pair      [2]int
-	Datatype  string
-	ReduceOp  string
-	Root      int
-	Task      int
-	// BarrierAbove mirrors the MPI build.
-	BarrierAbove  int64
-	Ranks         []int
-	Phase         ops.Phase
-	Spin          int64
-	ProgressEvery int64
-	TimerOverhead float64
-	RMAWindow     int
-}
-
 // BeforeFinalize does nothing without MPI.
 func (w *World) BeforeFinalize(func()) {}
 
@@ -74,11 +48,11 @@ func (w *World) Size() int                           { return 1 }
 func (w *World) Gather(float64) ([]float64, error)   { return nil, errNoMPI }
 func (w *World) Bcast(int64) (int64, error)          { return 0, errNoMPI }
 func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }
-func (w *World) NewOp(Spec) (*Op, error)             { return nil, errNoMPI }
+func (w *World) NewOp(ops.Request) (*Op, error)      { return nil, errNoMPI }
 func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
-func (o *Op) SetPhase(ops.Phase)                     {}
+func (o *Op) SetPhase(ops.Phase) error               { return errNoMPI }
 func CalibrateSpin() float64                         { return 0 }
 func TimerOverhead() float64                         { return 0 }
 func SpinFor(float64, float64) int64                 { return 0 }

@@ -40,6 +40,37 @@ func ReduceOpNames() []string {
 	return out
 }
 
+// ModeNames, WindowNames and PhaseNames list the synchronisation modes, kinds of
+// window and non-blocking measurements the kernels resolve by name.
+func ModeNames() []string {
+	return names(C.sk_mode_count(), func(i C.int) *C.char { return C.sk_mode_at(i) })
+}
+func WindowNames() []string {
+	return names(C.sk_window_count(), func(i C.int) *C.char { return C.sk_window_at(i) })
+}
+func PhaseNames() []string {
+	return names(C.sk_phase_count(), func(i C.int) *C.char { return C.sk_phase_at(i) })
+}
+
+func names(n C.int, at func(C.int) *C.char) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = C.GoString(at(C.int(i)))
+	}
+	return out
+}
+
+// kernelMode is the mode a kernel runs under when its request names none ("": the
+// kernel has no modes).
+func kernelMode(name string) string {
+	for i := range C.sk_kernel_count() {
+		if k := C.sk_kernel_at(i); C.GoString(k.name) == name && k.mode != nil {
+			return C.GoString(k.mode)
+		}
+	}
+	return ""
+}
+
 // datatypeSize is the size in bytes the kernels give a datatype (0: unknown).
 func datatypeSize(name string) int64 {
 	var size C.int
@@ -56,23 +87,6 @@ type kernelFlags struct {
 	collective, nodeAware, ownResult, perProcessStep, nonblocking bool
 	window                                                        bool // a one-sided kernel: prepares and frees a window
 	typed                                                         bool // takes a datatype without being a collective
-}
-
-// nbPhase is the C value of a non-blocking measurement (ops.Phase's name); -1 unknown.
-func nbPhase(name string) int {
-	switch name {
-	case "full":
-		return C.SK_NB_FULL
-	case "post":
-		return C.SK_NB_POST
-	case "wait":
-		return C.SK_NB_WAIT
-	case "overlap":
-		return C.SK_NB_OVERLAP
-	case "compute":
-		return C.SK_NB_COMPUTE
-	}
-	return -1
 }
 
 func flagsOf(name string) (kernelFlags, bool) {

@@ -83,11 +83,6 @@ func TestKernelFlagsMatchCatalogue(t *testing.T) {
 			}
 		}
 	}
-	for p := ops.PhaseFull; p <= ops.PhaseCompute; p++ {
-		if int(p) != nbPhase(p.String()) {
-			t.Errorf("phase %s is %d in Go, %d in C", p, p, nbPhase(p.String()))
-		}
-	}
 	if f, _ := flagsOf("bcast_rounds"); !f.perProcessStep {
 		t.Error("bcast_rounds times a broadcast from every root: its step is nprocs broadcasts")
 	}
@@ -111,5 +106,48 @@ func TestReduceOpsMatchCatalogue(t *testing.T) {
 	want := slices.Sorted(slices.Values(ops.ReduceOps))
 	if !slices.Equal(got, want) {
 		t.Fatalf("C reduction operators %v, catalogue %v", got, want)
+	}
+}
+
+// Every mode a method names is one the kernels resolve, on a kernel that has modes;
+// every mode the kernels resolve serves some method or kernel; the kinds of window and
+// the non-blocking measurements have the same names on both sides.
+func TestNamesMatchCatalogue(t *testing.T) {
+	modes := ModeNames()
+	used := map[string]bool{}
+	for _, k := range Kernels() {
+		used[kernelMode(k)] = true
+	}
+	for _, in := range ops.All() {
+		if in.SHMEM {
+			continue
+		}
+		for _, m := range in.Methods {
+			if m.Mode == "" {
+				continue
+			}
+			used[m.Mode] = true
+			if !slices.Contains(modes, m.Mode) {
+				t.Errorf("%s, method %s: the kernels have no mode %q", in.Name, m.Name, m.Mode)
+			}
+			if kernelMode(m.Kernel) == "" {
+				t.Errorf("%s, method %s: kernel %s takes no mode", in.Name, m.Name, m.Kernel)
+			}
+		}
+	}
+	for _, m := range modes {
+		if !used[m] {
+			t.Errorf("mode %q serves no method or kernel", m)
+		}
+	}
+	if got := WindowNames(); !slices.Equal(got, ops.RMAWindows) {
+		t.Errorf("C kinds of window %v, catalogue %v", got, ops.RMAWindows)
+	}
+	var phases []string
+	for p := ops.PhaseFull; p <= ops.PhaseCompute; p++ {
+		phases = append(phases, p.String())
+	}
+	if got := PhaseNames(); !slices.Equal(got, phases) {
+		t.Errorf("C non-blocking measurements %v, catalogue %v", got, phases)
 	}
 }

@@ -211,34 +211,17 @@ static int quiesce(sk_ctx *c) {
 }
 /* A collective on the active set, with its pSync arrays (coll.c). */
 #define COLLK(name, step, flags) \
-	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
-/* A collective three ways: one call, the call and a barrier, consecutive calls (coll.c). */
-#define COLL3(name, fn)                                                                                             \
-	COLLK(name, sk_shmem_##fn, 0), COLLK(name "_barrier", sk_shmem_##fn##_barrier, 0),                              \
-	    {name "_consecutive", sk_shmem_##fn##_consecutive, sk_shmem_prepare_coll_consecutive, ALL | SK_K_COLLECTIVE, \
-	     SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
+	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce}
+/* A collective's consecutive calls (coll.c), with the pSync arrays they take turns on. */
+#define CONSECUTIVE(name, step)                                                                          \
+	{name, step, sk_shmem_prepare_coll_consecutive, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE, NULL, sk_shmem_close, \
+	 NULL, NULL, NULL, NULL, quiesce}
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
-#define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, 0, 0, done, full, quiesce}
+#define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, NULL, NULL, done, full, quiesce}
 /* A lock kernel: its prepare places the lock (locks.c). */
 #define LOCK(name, step, prepare, flags) \
-	{name, step, prepare, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
-#define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce}
-#define ATOMIC_KERNELS(W)                                                                                           \
-	STEP("shmem_atomic_fetch_" #W, atomic_fetch_##W, SK_K_COLLECTIVE),                                              \
-	    STEP("shmem_atomic_set_" #W, atomic_set_##W, SK_K_COLLECTIVE),                                              \
-	    STEP("shmem_atomic_inc_" #W, atomic_inc_##W, SK_K_COLLECTIVE),                                              \
-	    STEP("shmem_atomic_fetch_inc_" #W, atomic_fetch_inc_##W, SK_K_COLLECTIVE),                                  \
-	    STEP("shmem_atomic_add_" #W, atomic_add_##W, SK_K_COLLECTIVE),                                              \
-	    STEP("shmem_atomic_fetch_add_" #W, atomic_fetch_add_##W, SK_K_COLLECTIVE),                                  \
-	    STEP("shmem_atomic_swap_" #W, atomic_swap_##W, SK_K_COLLECTIVE),                                            \
-	    STEP("shmem_atomic_compare_swap_" #W, atomic_compare_swap_##W, SK_K_COLLECTIVE),                            \
-	    STEP("shmem_atomic_and_" #W, atomic_and_##W, SK_K_COLLECTIVE),                                              \
-	    STEP("shmem_atomic_or_" #W, atomic_or_##W, SK_K_COLLECTIVE),                                                \
-	    STEP("shmem_atomic_xor_" #W, atomic_xor_##W, SK_K_COLLECTIVE),                                              \
-	    STEP("shmem_atomic_fetch_and_" #W, atomic_fetch_and_##W, SK_K_COLLECTIVE),                                  \
-	    STEP("shmem_atomic_fetch_or_" #W, atomic_fetch_or_##W, SK_K_COLLECTIVE),                                    \
-	    STEP("shmem_atomic_fetch_xor_" #W, atomic_fetch_xor_##W, SK_K_COLLECTIVE)
-
+	{name, step, prepare, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce}
+#define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce}
 static const sk_kernel table[] = {
 	NBI("shmem_putmem", post_putmem, quiet, full_putmem),
 	NBI("shmem_putmem_nbi", post_putmem_nbi, quiet, full_putmem_nbi),
@@ -261,8 +244,34 @@ static const sk_kernel table[] = {
 	STEP("shmem_fence", empty_fence, SK_K_COLLECTIVE),
 	NBI("shmem_putmem_fence", post_putmem, fence, NULL),
 	STEP("shmem_put_pingpong", put_pingpong, 0),
-	ATOMIC_KERNELS(int),
-	ATOMIC_KERNELS(long),
+	STEP("shmem_atomic_fetch_int", atomic_fetch_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_set_int", atomic_set_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_inc_int", atomic_inc_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_inc_int", atomic_fetch_inc_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_add_int", atomic_add_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_add_int", atomic_fetch_add_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_swap_int", atomic_swap_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_compare_swap_int", atomic_compare_swap_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_and_int", atomic_and_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_or_int", atomic_or_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_xor_int", atomic_xor_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_and_int", atomic_fetch_and_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_or_int", atomic_fetch_or_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_xor_int", atomic_fetch_xor_int, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_long", atomic_fetch_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_set_long", atomic_set_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_inc_long", atomic_inc_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_inc_long", atomic_fetch_inc_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_add_long", atomic_add_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_add_long", atomic_fetch_add_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_swap_long", atomic_swap_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_compare_swap_long", atomic_compare_swap_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_and_long", atomic_and_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_or_long", atomic_or_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_xor_long", atomic_xor_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_and_long", atomic_fetch_and_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_or_long", atomic_fetch_or_long, SK_K_COLLECTIVE),
+	STEP("shmem_atomic_fetch_xor_long", atomic_fetch_xor_long, SK_K_COLLECTIVE),
 	/* locks.c: the lock served by the communicator's first PE, or (_remote) the next */
 	LOCK("shmem_lock_contention", sk_shmem_lock_contention, sk_shmem_prepare_lock, 0),
 	LOCK("shmem_lock_contention_remote", sk_shmem_lock_contention, sk_shmem_prepare_lock_remote, 0),
@@ -277,7 +286,7 @@ static const sk_kernel table[] = {
 	/* memory.c */
 	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
 	{"shmem_ctx_putmem", passive, sk_shmem_prepare_ctx, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, sk_shmem_post_ctx_putmem,
-	 sk_shmem_close_ctx, 0, 0, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem, quiesce},
+	 sk_shmem_close_ctx, NULL, NULL, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem, quiesce},
 	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
 	STEP("shmem_malloc", sk_shmem_malloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_free", sk_shmem_free, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
@@ -290,28 +299,44 @@ static const sk_kernel table[] = {
 	COLLK("shmem_broadcast_barrier", sk_shmem_broadcast_barrier, 0),
 	COLLK("shmem_broadcast_rounds", sk_shmem_broadcast_rounds, SK_K_PER_PROCESS_STEP),
 	{"shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack,
-	 ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK, SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	 ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK, SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
 	{"shmem_broadcast_noack", sk_shmem_broadcast_noack, sk_shmem_prepare_broadcast_ack,
-	 ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK, SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	 ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK, SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
 	COLLK("shmem_barrier", sk_shmem_barrier, 0),
 	COLLK("shmem_sync", sk_shmem_sync, 0),
 	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),
 	COLLK("shmem_sync_all", sk_shmem_sync_all, 0),
-	COLL3("shmem_long_sum_to_all", long_sum_to_all),
-	COLL3("shmem_long_max_to_all", long_max_to_all),
-	COLL3("shmem_int_sum_to_all", int_sum_to_all),
-	COLL3("shmem_double_sum_to_all", double_sum_to_all),
-	COLL3("shmem_collect", collect),
-	COLL3("shmem_fcollect", fcollect),
-	COLL3("shmem_alltoall", alltoall),
-	COLL3("shmem_alltoalls", alltoalls),
+	COLLK("shmem_long_sum_to_all", sk_shmem_long_sum_to_all, 0),
+	COLLK("shmem_long_sum_to_all_barrier", sk_shmem_long_sum_to_all_barrier, 0),
+	CONSECUTIVE("shmem_long_sum_to_all_consecutive", sk_shmem_long_sum_to_all_consecutive),
+	COLLK("shmem_long_max_to_all", sk_shmem_long_max_to_all, 0),
+	COLLK("shmem_long_max_to_all_barrier", sk_shmem_long_max_to_all_barrier, 0),
+	CONSECUTIVE("shmem_long_max_to_all_consecutive", sk_shmem_long_max_to_all_consecutive),
+	COLLK("shmem_int_sum_to_all", sk_shmem_int_sum_to_all, 0),
+	COLLK("shmem_int_sum_to_all_barrier", sk_shmem_int_sum_to_all_barrier, 0),
+	CONSECUTIVE("shmem_int_sum_to_all_consecutive", sk_shmem_int_sum_to_all_consecutive),
+	COLLK("shmem_double_sum_to_all", sk_shmem_double_sum_to_all, 0),
+	COLLK("shmem_double_sum_to_all_barrier", sk_shmem_double_sum_to_all_barrier, 0),
+	CONSECUTIVE("shmem_double_sum_to_all_consecutive", sk_shmem_double_sum_to_all_consecutive),
+	COLLK("shmem_collect", sk_shmem_collect, 0),
+	COLLK("shmem_collect_barrier", sk_shmem_collect_barrier, 0),
+	CONSECUTIVE("shmem_collect_consecutive", sk_shmem_collect_consecutive),
+	COLLK("shmem_fcollect", sk_shmem_fcollect, 0),
+	COLLK("shmem_fcollect_barrier", sk_shmem_fcollect_barrier, 0),
+	CONSECUTIVE("shmem_fcollect_consecutive", sk_shmem_fcollect_consecutive),
+	COLLK("shmem_alltoall", sk_shmem_alltoall, 0),
+	COLLK("shmem_alltoall_barrier", sk_shmem_alltoall_barrier, 0),
+	CONSECUTIVE("shmem_alltoall_consecutive", sk_shmem_alltoall_consecutive),
+	COLLK("shmem_alltoalls", sk_shmem_alltoalls, 0),
+	COLLK("shmem_alltoalls_barrier", sk_shmem_alltoalls_barrier, 0),
+	CONSECUTIVE("shmem_alltoalls_consecutive", sk_shmem_alltoalls_consecutive),
 	/* sendrecv.c */
 	{"shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE,
-	 NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	 NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
 	{"shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset, ALL | SK_K_COLLECTIVE,
-	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, quiesce},
+	 SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
 	{"shmem_sendrecv_shift_seed", sk_shmem_sendrecv_shift_seed, sk_shmem_prepare_sendrecv_seed, ALL | SK_K_COLLECTIVE,
-	 SK_CHECK_NONE, NULL, sk_shmem_close, 0, 0, NULL, NULL, sk_shmem_sendrecv_seed_check},
+	 SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, sk_shmem_sendrecv_seed_check},
 };
 
 const sk_kernel *sk_shmem_kernels(int *n) {

@@ -1,0 +1,248 @@
+//go:build mpi
+
+/* The life of a prepared operation: sk_prepare once per point (the request's names
+ * resolved in kernels.c's tables), sk_run once per repetition (the timed loop),
+ * sk_close and sk_release after the point. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels.h"
+#include "names.h"
+
+int sk_close(sk_ctx *c) {
+	int finalized = 0;
+	MPI_Finalized(&finalized);
+	if (!c || finalized || !c->k->close) return MPI_SUCCESS;
+	if (c->a.role == SK_ROLE_IDLE && !(c->k->flags & SK_K_ALL_RANKS)) return MPI_SUCCESS;
+	return c->k->close(c);
+}
+
+void sk_release(sk_ctx *c) {
+	if (!c) return;
+	free(c->result_buf);
+	free(c->compare_buf);
+	free(c->rma_bases);
+	free(c->req);
+	free(c->counts);
+	free(c->displs);
+	free(c->node_of);
+	free(c->ack_s);
+	free(c);
+}
+
+/* prepare_member allocates what the timed loop of a participating rank touches:
+ * requests for the windowed and hand-made kernels, the equal counts of the
+ * v-variants, the nodes of the node-aware kernels; then the kernel's own hook. */
+static int prepare_member(sk_ctx *c, const int *node_of) {
+	const sk_args *a = &c->a;
+	c->comm = MPI_Comm_f2c(a->comm);
+	int rc = MPI_Comm_rank(c->comm, &c->rank);
+	if (rc == MPI_SUCCESS) rc = MPI_Comm_size(c->comm, &c->nprocs);
+	if (rc != MPI_SUCCESS) return rc;
+	if (c->nprocs != a->nprocs) return SK_ERR_COMM;
+	size_t n = (size_t)c->nprocs;
+	size_t nreq = 2 * (size_t)(a->window > c->nprocs ? a->window : c->nprocs);
+	c->req = malloc(sizeof(MPI_Request) * nreq);
+	c->counts = malloc(sizeof(int) * n);
+	c->displs = malloc(sizeof(int) * n);
+	if (!c->req || !c->counts || !c->displs) return SK_ERR_NOMEM;
+	for (int i = 0; i < c->nprocs; i++) {
+		c->counts[i] = c->count;
+		c->displs[i] = i * c->count;
+	}
+	if (node_of) { /* a copy: the caller may renumber its nodes while we live */
+		if (!(c->node_of = malloc(sizeof(int) * n))) return SK_ERR_NOMEM;
+		memcpy(c->node_of, node_of, sizeof(int) * n);
+		c->a.node_of = c->node_of;
+	}
+	return c->k->prepare ? c->k->prepare(c) : MPI_SUCCESS;
+}
+
+/* fill_all writes check_data's pattern into every region a step may use. */
+static void fill_all(sk_ctx *c) {
+	if (!c->a.check) return;
+	if (c->a.cold_regions < 2) {
+		sk_check_fill(c);
+		return;
+	}
+	char *s = c->a.sbuf, *r = c->a.rbuf;
+	for (int i = 0; i < c->a.cold_regions; i++) {
+		size_t off = (size_t)i * (size_t)c->a.cold_stride;
+		c->a.sbuf = c->sbase + off;
+		c->a.rbuf = c->rbase + off;
+		sk_check_fill(c);
+	}
+	c->a.sbuf = s;
+	c->a.rbuf = r;
+}
+
+int sk_prepare(const sk_args *a, sk_ctx **out) {
+	*out = NULL;
+	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
+	const sk_kernel *k = sk_find_kernel(a->kernel);
+	if (!k) return SK_ERR_KERNEL;
+	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
+	if ((k->flags & SK_K_NONBLOCKING) && (a->spin < 0 || a->progress_every < 0)) return SK_ERR_ARGS;
+	int dt = 0, op = 0;
+	if (k->flags & (SK_K_COLLECTIVE | SK_K_TYPED)) {
+		if ((dt = sk_find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
+		if ((op = sk_find_reduce_op(a->reduce_op)) < 0) return SK_ERR_REDUCE_OP;
+		if ((k->flags & SK_K_COLLECTIVE) && (a->root < 0 || a->root >= a->nprocs)) return SK_ERR_ARGS;
+	}
+	/* The mode: the request's, else the kernel's own; a kernel without modes takes none. */
+	int mode = SK_SYNC_NONE;
+	const char *mname = a->mode && *a->mode ? a->mode : k->mode;
+	if (mname && (!k->mode || (mode = sk_find_mode(mname)) < 0)) return SK_ERR_MODE;
+	if (k->by_mode && !k->by_mode[mode]) return SK_ERR_MODE;
+	int win = sk_find_window(a->rma_window && *a->rma_window ? a->rma_window : "allocate");
+	if (win < 0) return SK_ERR_WINDOW;
+	int phase = sk_find_phase(a->phase && *a->phase ? a->phase : "full");
+	if (phase < 0) return SK_ERR_PHASE;
+	if ((k->flags & SK_K_NODE_AWARE) && (!a->node_of || a->nnodes < 1)) return SK_ERR_NODES;
+
+	sk_ctx *c = calloc(1, sizeof *c);
+	if (!c) return SK_ERR_NOMEM;
+	c->k = k;
+	c->step = k->by_mode ? k->by_mode[mode] : k->step;
+	c->mode = mode;
+	c->win_kind = win;
+	c->phase = phase;
+	c->a = *a;
+	/* names of our tables, not the caller's strings (which it frees) */
+	c->a.kernel = k->name;
+	c->a.mode = mname ? sk_mode_name(mode) : NULL;
+	c->a.datatype = sk_datatypes[dt].name;
+	c->a.reduce_op = sk_reduce_ops[op].name;
+	c->a.rma_window = c->a.phase = NULL;
+	c->a.node_of = NULL; /* until prepare_member has copied it */
+	c->dt = sk_datatypes[dt].dt;
+	c->op = sk_reduce_ops[op].op;
+	c->count = a->bytes / sk_datatypes[dt].size;
+	if (a->role != SK_ROLE_IDLE) { /* idle ranks may have no communicator at all */
+		int rc = prepare_member(c, a->node_of);
+		if (rc != MPI_SUCCESS) {
+			sk_release(c);
+			return rc;
+		}
+		c->sbase = c->a.sbuf;
+		c->rbase = c->a.rbuf;
+		fill_all(c); /* the first repetition's data */
+	} else if ((k->flags & SK_K_ALL_RANKS) && k->prepare) {
+		int rc = k->prepare(c); /* a collective allocation every PE takes part in */
+		if (rc != MPI_SUCCESS) {
+			sk_release(c);
+			return rc;
+		}
+	}
+	*out = c;
+	return MPI_SUCCESS;
+}
+
+unsigned long long sk_steps = 0;
+unsigned long long sk_progress(void) { return __atomic_load_n(&sk_steps, __ATOMIC_RELAXED); }
+
+void sk_touch(char *p, long long bytes) {
+	/* 64 MiB at a time, each a step: a cold area of gigabytes takes seconds to touch,
+	 * and the watchdog must see it move. */
+	const long long chunk = 64LL << 20;
+	for (long long off = 0; off < bytes; off += chunk) {
+		memset(p + off, 0, (size_t)(bytes - off < chunk ? bytes - off : chunk));
+		SK_STEP_DONE();
+	}
+}
+
+int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op) {
+	*per_op = NAN;
+	SK_STEP_DONE(); /* a repetition begins: idle ranks move by repetitions */
+	if (!c || iters < 1) return SK_ERR_ARGS;
+	if (barrier) {
+		int brc = MPI_Barrier(MPI_Comm_f2c(c->a.world));
+		if (brc != MPI_SUCCESS) return brc;
+	}
+	if (c->a.role == SK_ROLE_IDLE) {
+		int qrc = c->k->quiesce ? c->k->quiesce(c) : MPI_SUCCESS;
+		SK_STEP_DONE(); /* and ends */
+		return qrc;
+	}
+	const sk_step step = c->step;
+	int rc = MPI_SUCCESS, invalid = 0;
+	c->result = 0;
+	if (start > 0) {
+		invalid = sk_now() > start; /* arrived after the agreed instant: a late start */
+		while (sk_now() < start)
+			;
+	}
+	sk_in_op = 1;
+	double total = 0;
+	long long i = iters;
+	if (c->k->flags & SK_K_NONBLOCKING) {
+		rc = sk_run_nonblocking(c, iters, &total);
+	} else if (c->a.cold_regions > 1) {
+		/* Cold caches: each step on the next region (the global-loop timer's loop with
+		 * the region's pointer update, as IMB's off_cache times it). */
+		if (c->a.timer == SK_TIMER_ITERATION) {
+			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+				sk_next_region(c);
+				double t0 = sk_now();
+				rc = step(c);
+				total += sk_now() - t0;
+				SK_STEP_DONE();
+			}
+		} else {
+			double t0 = sk_now();
+			for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+				sk_next_region(c);
+				rc = step(c);
+				SK_STEP_DONE();
+			}
+			total = sk_now() - t0;
+		}
+	} else if (c->a.timer == SK_TIMER_ITERATION) {
+		/* One timer pair per operation: kept to show how timer calls disturb small
+		 * measurements (the method paper's comparison). */
+		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+			double t0 = sk_now();
+			rc = step(c);
+			total += sk_now() - t0;
+			SK_STEP_DONE();
+		}
+	} else {
+		double t0 = sk_now();
+		for (i = 0; i < iters && rc == MPI_SUCCESS; i++) {
+			rc = step(c);
+			SK_STEP_DONE();
+		}
+		total = sk_now() - t0;
+	}
+	sk_in_op = 0;
+	SK_STEP_DONE();
+	/* Outside the timed interval: a shared counter holds every increment; a lock was
+	 * never held by two. */
+	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_COUNTER)) rc = sk_check_counter(c, i);
+	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_LOCK_CHECK)) rc = sk_check_locks(c);
+	if (rc == MPI_SUCCESS && (c->k->flags & SK_K_ORDER_CHECK)) rc = sk_check_order(c);
+	/* Outside the timed interval; a computation alone moves no data. */
+	int moved = !(c->k->flags & SK_K_NONBLOCKING) || c->phase != SK_NB_COMPUTE;
+	if (rc == MPI_SUCCESS && c->a.check && moved) {
+		sk_check_verify(c, i); /* the last step's region */
+		c->rep++;
+		fill_all(c);
+	}
+	if (c->k->quiesce) {
+		int qrc = c->k->quiesce(c);
+		if (rc == MPI_SUCCESS) rc = qrc;
+	}
+	if (c->k->flags & SK_K_OWN_RESULT) total = c->result;
+	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs
+	                  : c->calls_per_step > 1                 ? (double)c->calls_per_step
+	                                                          : 1;
+	if (rc == MPI_SUCCESS && !invalid) *per_op = total / (double)iters / per_step;
+	return rc;
+}
+
+int sk_set_phase(sk_ctx *c, const char *phase) {
+	int p = sk_find_phase(phase);
+	if (!c || p < 0) return SK_ERR_PHASE;
+	c->phase = p;
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,68 @@
+package ops
+
+// Request is what one point asks a kernel to do on this rank: built once by the runner
+// from the point and its settings, and taken as it is by ops/mpi (and ops/shmem, and
+// the stub of a build without MPI). Everything a suite names travels by its name
+// (kernel, mode, datatype, reduce_op, rma_window, phase) and is resolved where it is
+// used, in the kernels' own tables: no ordinal two languages must agree on.
+type Request struct {
+	Info Info
+	// Kernel is the timed loop, a name of the kernel table: the operation's, or its
+	// timing method's (Info.KernelFor(method)).
+	Kernel string
+	// Mode is the kernel's synchronisation mode by name (one-sided operations and
+	// locks: Method.Mode; "" for the kernel's own).
+	Mode  string
+	Bytes int64
+	// Windowed operations: messages per step, and receive slots (1: the window
+	// shares one).
+	Window int
+	Slots  int
+	// CheckData: check every received byte after each repetition.
+	CheckData bool
+	// Cold: every step on another region of an area larger than the last-level cache
+	// (CacheSize, 0: this machine's, capped: ColdArea).
+	Cold      bool
+	CacheSize int64
+	// Iteration: the iteration timer instead of the global-loop timer.
+	Iteration bool
+	// Pair: the two ranks of a two-rank operation; Ranks: the world ranks of a
+	// collective's communicator (nil: all); Task: the communicator rank a per-task
+	// method measures.
+	Pair  [2]int
+	Ranks []int
+	Task  int
+	// Collectives and typed one-sided operations: a key of Datatypes, one of
+	// ReduceOps, the root.
+	Datatype string
+	ReduceOp string
+	Root     int
+	// BarrierAbove: the ordered all-to-all puts a barrier between phases above this
+	// size; negative: never.
+	BarrierAbove int64
+	// RMAWindow: the kind of window a one-sided operation runs on, one of RMAWindows.
+	RMAWindow string
+	// Non-blocking operations: the measurement to run, the busy computation's spin
+	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
+	// them (0: none), and the seconds taken off every interval timed per call.
+	Phase         Phase
+	Spin          int64
+	ProgressEvery int64
+	TimerOverhead float64
+}
+
+// SameBuffers: the two requests differ at most in their non-blocking measurement, so
+// one prepared operation can run both (its phase switched between runs).
+func (r Request) SameBuffers(o Request) bool {
+	if !r.Info.Nonblocking || r.Info.Name != o.Info.Name || r.Kernel != o.Kernel || r.Mode != o.Mode ||
+		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || r.Spin != o.Spin ||
+		r.ProgressEvery != o.ProgressEvery || r.TimerOverhead != o.TimerOverhead || len(r.Ranks) != len(o.Ranks) {
+		return false
+	}
+	for i := range r.Ranks {
+		if r.Ranks[i] != o.Ranks[i] {
+			return false
+		}
+	}
+	return true
+}
