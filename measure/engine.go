@@ -49,7 +49,7 @@ type Slot struct {
 	Barrier bool
 }
 
-// Syncer decides when each repetition starts (package sync implements it).
+// Syncer decides when each repetition starts (package repsync implements it).
 type Syncer interface {
 	Before() (Slot, error)
 }
