@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skampi/skampi/htmlreport"
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/compare"
-	"github.com/skampi/skampi/report/htmlreport"
 	"github.com/spf13/cobra"
 )
 

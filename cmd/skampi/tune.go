@@ -13,12 +13,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skampi/skampi/htmlreport"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
-	"github.com/skampi/skampi/report/htmlreport"
 	"github.com/skampi/skampi/tune"
 )
 
