@@ -49,7 +49,8 @@ vet: setup
 	$(GO) vet -tags $(TAGS) ./...
 
 # The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record
-# imports nothing of skampi's; nothing imports cmd; the engine never imports MPI.
+# imports nothing of skampi's; nothing imports cmd; the engine never imports MPI; and
+# the rules below, each with its reason.
 layers:
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' || true); \
 	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem: $$bad"; exit 1; fi
@@ -57,8 +58,26 @@ layers:
 	if [ -n "$$bad" ]; then echo "record must be a leaf, imports: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | grep 'skampi/cmd' | grep -v '^github.com/skampi/skampi/cmd' || true); \
 	if [ -n "$$bad" ]; then echo "imports cmd: $$bad"; exit 1; fi
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./measure ./runner ./inputs ./sync ./clocksync ./record ./report/... ./plots/... ./tune | grep 'skampi/ops/mpi' || true); \
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./measure ./runner ./inputs ./repsync ./clocksync ./record ./report/... ./plots/... ./htmlreport ./tune ./internal/printable | grep 'skampi/ops/mpi' || true); \
 	if [ -n "$$bad" ]; then echo "a pure package depends on ops/mpi: $$bad"; exit 1; fi
+	@# The engine is reused by every kernel package: it may know the record schema, nothing else.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./measure | grep skampi | grep -v '/skampi/record$$' || true); \
+	if [ -n "$$bad" ]; then echo "measure imports more of skampi than record: $$bad"; exit 1; fi
+	@# report is the result formats; plots and htmlreport draw them and import report, not the reverse.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Deps}}{{$$.ImportPath}} -> {{.}}{{"\n"}}{{end}}' ./report/... | grep -E ' -> github.com/skampi/skampi/(plots|htmlreport)(/|$$)' || true); \
+	if [ -n "$$bad" ]; then echo "report depends on plots or htmlreport: $$bad"; exit 1; fi
+	@# The repetition sync is repsync: a package named sync shadowed the standard library's.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}{{range .TestImports}}{{$$.ImportPath}} (test) imports {{.}}{{"\n"}}{{end}}{{range .XTestImports}}{{$$.ImportPath}} (test) imports {{.}}{{"\n"}}{{end}}' ./... | grep ' imports github.com/skampi/skampi/sync$$' || true); \
+	if [ -n "$$bad" ]; then echo "imports the old sync package (now repsync): $$bad"; exit 1; fi
+	@# The catalogue is pure: the kernels read it, it never reaches them.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./ops | grep -E 'skampi/ops/(mpi|shmem)$$' || true); \
+	if [ -n "$$bad" ]; then echo "ops depends on a kernel package: $$bad"; exit 1; fi
+	@# The runner measures points; the run's lifecycle (job) drives it, not the reverse.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./runner | grep 'skampi/job$$' || true); \
+	if [ -n "$$bad" ]; then echo "runner depends on job: $$bad"; exit 1; fi
+	@# Clock models are pure math, and the terminal escaping is used everywhere: both leaves.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable | grep ' imports github.com/skampi/' || true); \
+	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
 	@echo "layers: ok"
 
 # The HTML report is checked in headless Chromium (Debian's package).

@@ -4,8 +4,6 @@ import (
 	"math"
 	"testing"
 	"time"
-
-	"github.com/skampi/skampi/ops"
 )
 
 // alternating returns v-d and v+d in turn, on both ranks, and logs its name.
@@ -21,7 +19,7 @@ func alternating(c *fakeComm, log *[]string, name string, v, d float64) *fakeOp 
 }
 
 func diffTask(min int, rel float64) Task {
-	return Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax, Iterations: 1, Warmup: 1,
+	return Task{Participants: []int{0, 1}, Reduce: ReduceMax, Iterations: 1, Warmup: 1,
 		Stop: StopRule{Min: min, Max: 100_000, MaxRelStderr: rel, MaxTime: time.Minute, MaxDiscarded: 10}}
 }
 

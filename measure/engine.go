@@ -7,8 +7,18 @@ import (
 	"fmt"
 	"math"
 	"time"
+)
 
-	"github.com/skampi/skampi/ops"
+// Reduce says how the per-rank times of one repetition become the repetition's time.
+type Reduce int
+
+const (
+	// ReduceFirst takes the time measured by the first rank of the pair (the initiator),
+	// SKaMPI's convention for point-to-point operations.
+	ReduceFirst Reduce = iota
+	// ReduceMax takes the slowest participating rank: the operation is done when the
+	// last process is done.
+	ReduceMax
 )
 
 // Comm is what the engine needs from the communicator all ranks share.
@@ -39,7 +49,7 @@ type Slot struct {
 	Barrier bool
 }
 
-// Syncer decides when each repetition starts (package sync implements it).
+// Syncer decides when each repetition starts (package repsync implements it).
 type Syncer interface {
 	Before() (Slot, error)
 }
@@ -52,7 +62,7 @@ type Adapter interface {
 // Task is everything the engine needs to know about one point.
 type Task struct {
 	Participants []int // ranks whose times count, initiator first
-	Reduce       ops.Reduce
+	Reduce       Reduce
 	Stop         StopRule
 	Warmup       int           // repetitions run and thrown away first
 	Iterations   int           // operations per repetition; 0 = calibrate to RepTime
@@ -273,7 +283,7 @@ func rep(c Comm, op Op, s Syncer, iters int) ([]float64, error) {
 // reduce turns the gathered per-rank times into the repetition's time. A repetition
 // where a participant reports no valid time (NaN, infinite) is invalid. A negative time
 // is valid: a subtraction method can produce one, and it is kept and flagged.
-func reduce(vals []float64, participants []int, how ops.Reduce) (float64, bool) {
+func reduce(vals []float64, participants []int, how Reduce) (float64, bool) {
 	if len(participants) == 0 {
 		return 0, false
 	}
@@ -287,9 +297,9 @@ func reduce(vals []float64, participants []int, how ops.Reduce) (float64, bool) 
 			return 0, false
 		}
 		switch {
-		case how == ops.ReduceFirst && i == 0:
+		case how == ReduceFirst && i == 0:
 			out = v
-		case how == ops.ReduceMax && v > out:
+		case how == ReduceMax && v > out:
 			out = v
 		}
 	}

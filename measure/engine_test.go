@@ -5,8 +5,6 @@ import (
 	"math"
 	"testing"
 	"time"
-
-	"github.com/skampi/skampi/ops"
 )
 
 // fakeComm plays rank 0 of a job whose other ranks' times come from the op.
@@ -56,7 +54,7 @@ func TestMeasureReducesAndStops(t *testing.T) {
 	}}
 	sy := &countSync{}
 	res, err := Measure(c, op, Task{
-		Participants: []int{0, 1}, Reduce: ops.ReduceMax,
+		Participants: []int{0, 1}, Reduce: ReduceMax,
 		Stop:   StopRule{Min: 5, Max: 20, MaxRelStderr: 0.01, MaxTime: time.Minute, MaxDiscarded: 5},
 		Warmup: 2, Iterations: 7, Sync: sy,
 	})
@@ -78,7 +76,7 @@ func TestMeasureReducesAndStops(t *testing.T) {
 		}
 	}
 	first := &fakeOp{c: c, times: func(int, int) []float64 { return []float64{1e-6, 2e-6, math.NaN()} }}
-	res, _ = Measure(c, first, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
+	res, _ = Measure(c, first, Task{Participants: []int{0, 1}, Reduce: ReduceFirst,
 		Stop: StopRule{Min: 2, Max: 2, MaxRelStderr: 0.5, MaxTime: time.Minute}, Iterations: 1})
 	if res.Time != 1e-6 {
 		t.Errorf("ReduceFirst time %v", res.Time)
@@ -93,7 +91,7 @@ func TestMeasureCalibratesIterations(t *testing.T) {
 		}
 		return []float64{1e-6, 1e-6}
 	}}
-	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ReduceFirst,
 		Stop:   StopRule{Min: 3, Max: 3, MaxRelStderr: 0.5, MaxTime: time.Minute},
 		Warmup: 1, RepTime: time.Millisecond})
 	if err != nil {
@@ -115,7 +113,7 @@ func TestMeasureDiscardsInvalidAndCaps(t *testing.T) {
 		}
 		return []float64{1e-6 * float64(rep+1), 1e-6}
 	}}
-	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceFirst,
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ReduceFirst,
 		Stop:       StopRule{Min: 100, Max: 100, MaxRelStderr: 0.01, MaxTime: time.Minute, MaxDiscarded: 3},
 		Iterations: 1})
 	if err != nil {
@@ -141,7 +139,7 @@ func TestMeasureError(t *testing.T) {
 func TestMeasureStopScale(t *testing.T) {
 	c := &fakeComm{size: 2}
 	var log []string
-	task := Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax, Iterations: 1, Warmup: 1,
+	task := Task{Participants: []int{0, 1}, Reduce: ReduceMax, Iterations: 1, Warmup: 1,
 		Stop: StopRule{Min: 4, Max: 100_000, MaxRelStderr: 0.05, MaxTime: time.Minute, MaxDiscarded: 10}, StopScale: 10}
 	res, err := Measure(c, alternating(c, &log, "op", 1, 1), task)
 	if err != nil {
@@ -174,7 +172,7 @@ func (o *sleepOp) Run(iters int, _ Slot) (float64, error) {
 func TestWarmUpStopsAtTheTimeCap(t *testing.T) {
 	c := &fakeComm{size: 2}
 	op := &sleepOp{c: c, delay: func(int) time.Duration { return 30 * time.Millisecond }}
-	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax,
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ReduceMax,
 		Stop:   StopRule{Min: 5, Max: 100, MaxRelStderr: 1e-9, MaxTime: 50 * time.Millisecond, MaxDiscarded: 5},
 		Warmup: 50, Iterations: 1})
 	if err != nil {
@@ -197,7 +195,7 @@ func TestOverrunEndsTheRepetitions(t *testing.T) {
 			return time.Millisecond
 		}
 	}
-	task := Task{Participants: []int{0, 1}, Reduce: ops.ReduceMax, Warmup: 1, Iterations: 10,
+	task := Task{Participants: []int{0, 1}, Reduce: ReduceMax, Warmup: 1, Iterations: 10,
 		Stop: StopRule{Min: 5, Max: 8, MaxRelStderr: 1e-9, MaxTime: time.Minute, MaxDiscarded: 5, Overrun: 20 * time.Millisecond}}
 	op := &sleepOp{c: c, delay: slowFrom(4, 200*time.Millisecond)}
 	res, err := Measure(c, op, task)

@@ -10,18 +10,19 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/skampi/skampi/measure"
 )
 
 // Reduce says how the per-rank times of one repetition become the repetition's time.
-type Reduce int
+// The engine owns the type (measure.Reduce); the catalogue names it here.
+type Reduce = measure.Reduce
 
 const (
-	// ReduceFirst takes the time measured by the first rank of the pair (the initiator),
-	// SKaMPI's convention for point-to-point operations.
-	ReduceFirst Reduce = iota
-	// ReduceMax takes the slowest participating rank: the operation is done when the
-	// last process is done.
-	ReduceMax
+	// ReduceFirst takes the time measured by the first rank of the pair (the initiator).
+	ReduceFirst = measure.ReduceFirst
+	// ReduceMax takes the slowest participating rank.
+	ReduceMax = measure.ReduceMax
 )
 
 // Pattern says which ranks take part in an operation.

@@ -9,7 +9,7 @@ import (
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
-	psync "github.com/skampi/skampi/sync"
+	"github.com/skampi/skampi/repsync"
 )
 
 // measurePoint measures one point with its timing method, whose fields say what sets
@@ -67,7 +67,7 @@ func (r *Runner) measurePoint(pt *inputs.Point, syncer measure.Syncer) (*record.
 
 // syncFields records the window a window-synchronised point ended with.
 func (r *Runner) syncFields(p *record.Point, t measure.Task) *record.Point {
-	if win, ok := t.Sync.(*psync.Window); ok {
+	if win, ok := t.Sync.(*repsync.Window); ok {
 		p.Sync = win.Name()
 		wd := win.Width()
 		p.WindowS = &wd
@@ -150,13 +150,13 @@ const maxClockError = 10e-6
 // makes sure the clocks are synchronised.
 func (r *Runner) syncer(name, clockAlgo string) (measure.Syncer, error) {
 	if name != "window" {
-		return psync.New(name)
+		return repsync.New(name)
 	}
 	model, err := r.clockModel(clockAlgo)
 	if err != nil {
 		return nil, fmt.Errorf("synchronising the clocks: %w", err)
 	}
-	return psync.NewWindow(r.World, r.World.Now, model), nil
+	return repsync.NewWindow(r.World, r.World.Now, model), nil
 }
 
 // clockModel synchronises the clocks the first time, and again only when some rank's

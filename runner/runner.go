@@ -16,7 +16,7 @@ import (
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
-	psync "github.com/skampi/skampi/sync"
+	"github.com/skampi/skampi/repsync"
 )
 
 // Sink receives each record as it is made (report's sinks implement it).
@@ -183,7 +183,7 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 // clock model has grown too uncertain since the fit (an offset-only model grows by its
 // drift bound), and synchronises the clocks again if so.
 func (r *Runner) refreshClock(pt *inputs.Point, syncer measure.Syncer) error {
-	win, ok := syncer.(*psync.Window)
+	win, ok := syncer.(*repsync.Window)
 	if !ok {
 		return nil
 	}

@@ -2,6 +2,7 @@
 // launched combination by combination, each in its own results directory, resumable
 // and interleaved; the library's own parameter lists checked before anything runs
 // (Catalog); and a verdict per measurement and size range, with breakpoints and the
-// exact lines that apply the winner (Verdict). It runs processes only through a
-// Launcher, so tests run sweeps without MPI.
+// exact lines that apply the winner (Verdict). Run is skampi tune, from the tune file
+// to the verdict, report.html and figures. It runs processes only through a Launcher,
+// so tests run sweeps without MPI.
 package tune

@@ -35,20 +35,8 @@ func newCompareCmd() *cobra.Command {
 			if m != compare.MetricTime && m != compare.MetricBandwidth {
 				return usageMistake(cmd, fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
-			var sources []compare.Labelled
-			for _, s := range report.ParseSources(args) {
-				res, err := s.Load(cmd.InOrStdin())
-				if err != nil {
-					return fmt.Errorf("%s: %w", s.Label, err)
-				}
-				report.PrintProblems(cmd.ErrOrStderr(), res.Problems, maxProblemLines)
-				sources = append(sources, compare.Labelled{Label: s.Label, Results: res})
-			}
-			c, err := compare.Compare(sources, compare.Options{Alpha: alpha, Metric: m})
-			if err != nil {
-				return err
-			}
-			return compare.WriteComparison(cmd.OutOrStdout(), c)
+			return compare.Print(compare.PrintOptions{Sources: report.ParseSources(args), Stdin: cmd.InOrStdin(),
+				Options: compare.Options{Alpha: alpha, Metric: m}, Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
 		},
 	}
 	cmd.Flags().Float64Var(&alpha, "alpha", compare.DefaultAlpha, "significance level of the U test")

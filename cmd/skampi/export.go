@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -34,23 +32,8 @@ func newExportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := report.LoadAll(report.ParseSources(args), in)
-			if err != nil {
-				return err
-			}
-			report.PrintProblems(cmd.ErrOrStderr(), res.Problems, maxProblemLines)
-			var buf bytes.Buffer
-			if err := export.Export(&buf, res, format); err != nil {
-				return err
-			}
-			if out == "" || out == "-" {
-				_, err := cmd.OutOrStdout().Write(buf.Bytes())
-				return err
-			}
-			return report.WriteFile(out, func(w io.Writer) error {
-				_, err := w.Write(buf.Bytes())
-				return err
-			})
+			return export.WriteFile(export.FileOptions{Sources: report.ParseSources(args), Stdin: in, Format: format, Out: out,
+				Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "", "csv, sko or gobench (required)")

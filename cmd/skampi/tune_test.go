@@ -33,10 +33,10 @@ func recordedLaunch(t *testing.T, during func()) tune.Launcher {
 	}
 }
 
-func tuneOpts(file, out string, launch tune.Launcher) *tuneOptions {
+func tuneOpts(file, out string, launch tune.Launcher) tune.RunOptions {
 	var b bytes.Buffer
-	return &tuneOptions{file: file, out: out, stdout: &b, stderr: &b, launch: launch,
-		catalogs: func(*inputs.Tune) (tune.Catalog, tune.Catalog) { return nil, nil }}
+	return tune.RunOptions{File: file, Dir: out, Stdout: &b, Stderr: &b, Launch: launch,
+		Catalogs: func(*inputs.Tune) (tune.Catalog, tune.Catalog) { return nil, nil }}
 }
 
 const envTune = `[[measurement]]
@@ -56,22 +56,22 @@ func TestTuneOneRunPerDirectory(t *testing.T) {
 	var code int
 	var stderr string
 	second := tuneOpts(file, out, recordedLaunch(t, func() { t.Error("the second run launched") }))
-	second.resume = true
+	second.Resume = true
 	first := tuneOpts(file, out, recordedLaunch(t, func() {
-		if err := runTune(second); err == nil || !strings.Contains(err.Error(), "is in use by another skampi tune") {
+		if err := tune.Run(second); err == nil || !strings.Contains(err.Error(), "is in use by another skampi tune") {
 			t.Errorf("second run: %v", err)
 		}
 		code, _, stderr = runCLI("tune", "-i", file, "-o", out, "--resume")
 	}))
-	if err := runTune(first); err != nil {
+	if err := tune.Run(first); err != nil {
 		t.Fatal(err)
 	}
 	if code != 1 || !strings.HasPrefix(stderr, "skampi: "+out+" is in use by another skampi tune (process ") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("second run: exit %d, %q", code, stderr)
 	}
 	again := tuneOpts(file, out, recordedLaunch(t, nil))
-	again.resume = true
-	if err := runTune(again); err != nil {
+	again.Resume = true
+	if err := tune.Run(again); err != nil {
 		t.Errorf("after the first: %v", err)
 	}
 }
@@ -134,7 +134,7 @@ func TestTuneVerdictOnlyChecksSweep(t *testing.T) {
 	os.WriteFile(file, []byte("suite = \"s.toml\"\n[env]\nSKAMPI_TUNE_TEST = [\"a\", \"b\"]\n"), 0o644)
 	os.WriteFile(suite, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8, 64]\n"), 0o644)
 	out := filepath.Join(dir, "sweep")
-	if err := runTune(tuneOpts(file, out, recordedLaunch(t, nil))); err != nil {
+	if err := tune.Run(tuneOpts(file, out, recordedLaunch(t, nil))); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(suite, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8, 64, 512]\n"), 0o644)
@@ -143,8 +143,8 @@ func TestTuneVerdictOnlyChecksSweep(t *testing.T) {
 		t.Errorf("edited suite: exit %d %q", code, stderr)
 	}
 	forced := tuneOpts(file, out, nil)
-	forced.verdictOnly, forced.force = true, true
-	if err := runTune(forced); err != nil {
+	forced.VerdictOnly, forced.Force = true, true
+	if err := tune.Run(forced); err != nil {
 		t.Errorf("--force: %v", err)
 	}
 }

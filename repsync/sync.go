@@ -1,7 +1,7 @@
-// Package sync decides when each repetition starts on every rank. Barrier and none
+// Package repsync decides when each repetition starts on every rank. Barrier and none
 // are here; window-based (SKaMPI "active") synchronisation on a global clock joins
 // them with clocksync.
-package sync
+package repsync
 
 import (
 	"fmt"

@@ -10,7 +10,7 @@ import (
 	"github.com/skampi/skampi/report"
 )
 
-const overlapFile = "../../plots/testdata/overlap-np2.jsonl"
+const overlapFile = "../plots/testdata/overlap-np2.jsonl"
 
 func writePage(t *testing.T, file string) string {
 	t.Helper()
@@ -80,7 +80,7 @@ func TestOverlapSection(t *testing.T) {
 	}
 
 	// Without breakdowns, no section and no link.
-	plain := writePage(t, "../testdata/pingpong.jsonl")
+	plain := writePage(t, "../report/testdata/pingpong.jsonl")
 	if strings.Contains(plain, `id="overlap"`) || strings.Contains(plain, "Non-blocking overlap") {
 		t.Error("overlap section without any breakdown")
 	}

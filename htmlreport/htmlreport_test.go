@@ -21,10 +21,10 @@ func load(t *testing.T, name string) *report.Results {
 }
 
 func TestPage(t *testing.T) {
-	res := load(t, "../testdata/pingpong.jsonl")
+	res := load(t, "../report/testdata/pingpong.jsonl")
 	res.Points[3].Flags = []string{"max_repetitions"}
 	var buf bytes.Buffer
-	err := Write(&buf, Input{Title: "t <1>", Results: res, Sources: report.ParseSources([]string{"../testdata/pingpong.jsonl"}),
+	err := Write(&buf, Input{Title: "t <1>", Results: res, Sources: report.ParseSources([]string{"../report/testdata/pingpong.jsonl"}),
 		Figures:   []Figure{{Title: "latency", SVG: []byte(`<svg id="fig1"></svg>`)}},
 		Generated: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
@@ -53,9 +53,9 @@ func TestPage(t *testing.T) {
 // writeSamplePage writes the page of the sample run to a file and returns its path.
 func writeSamplePage(t *testing.T) string {
 	t.Helper()
-	res := load(t, "../testdata/pingpong.jsonl")
+	res := load(t, "../report/testdata/pingpong.jsonl")
 	var buf bytes.Buffer
-	err := Write(&buf, Input{Results: res, Sources: report.ParseSources([]string{"../testdata/pingpong.jsonl"}),
+	err := Write(&buf, Input{Results: res, Sources: report.ParseSources([]string{"../report/testdata/pingpong.jsonl"}),
 		Figures:   figures(t, res),
 		Generated: time.Now()})
 	if err != nil {

@@ -1,0 +1,108 @@
+package inputs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/skampi/skampi/internal/printable"
+)
+
+// CheckOptions are skampi check's: the suite, the job it is planned for, the output.
+type CheckOptions struct {
+	Suite   string
+	NP      int
+	NPGiven bool // NP was asked for: a failure to fit is the user's job, not the default's
+	Stdout  io.Writer
+	Stderr  io.Writer
+}
+
+// ErrCheckReported is Check's error when the suite is valid but needs a larger job
+// than the default one planned for: the problem and what to do about it are printed
+// on Stderr already.
+var ErrCheckReported = errors.New("check: the suite needs a larger job than the default (said on stderr)")
+
+// Check is skampi check: it loads and validates the suite, plans it for a job of NP
+// processes and describes the plan on Stdout, without running anything.
+func Check(o CheckOptions) error {
+	plan, err := Load(o.Suite)
+	if err != nil {
+		return err
+	}
+	ex, err := plan.Expand(Job{NProcs: o.NP})
+	if err != nil {
+		if !o.NPGiven {
+			// The suite is valid; it needs a larger job than the default planned for.
+			fmt.Fprintf(o.Stderr, "%v\nskampi: check planned a job of %d processes: give --np N to plan for the job you will run\n", err, o.NP)
+			return ErrCheckReported
+		}
+		return err
+	}
+	plan.Describe(o.Stdout, ex, o.NP)
+	return nil
+}
+
+// Describe prints the plan and its expansion on a job of np processes: the suite, then
+// per measurement its points, sizes, methods and communicator sizes, then the notes.
+func (p *Plan) Describe(out io.Writer, ex *Expansion, np int) {
+	fmt.Fprintf(out, "suite %s (%s)\nsha256 %s\n", p.Name, p.Source, p.SHA256)
+	// The suite's own text reaches the terminal escaped: an escape sequence in a
+	// description must not act on it.
+	for _, line := range strings.Split(strings.TrimRight(p.Description, "\n"), "\n") {
+		if line != "" {
+			fmt.Fprintf(out, "%s\n", printable.String(line))
+		}
+	}
+	fmt.Fprintln(out)
+	perMeasurement := map[*Measurement]int{}
+	for _, pt := range ex.Points {
+		perMeasurement[pt.Measurement]++
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "#\tmeasurement\top\tpoints\tsizes\tmethods\tprocs\n")
+	for i := range p.Measurements {
+		m := &p.Measurements[i]
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", m.Index+1, printable.String(m.Name), m.Op.Name, perMeasurement[m],
+			sizeList(m.Sizes), dash(strings.Join(m.Methods, " ")), procsList(m))
+	}
+	tw.Flush()
+	for _, n := range ex.Notes {
+		fmt.Fprintf(out, "note: %s\n", n)
+	}
+	fmt.Fprintf(out, "\ntotal: %d points in %d measurements on %d processes\n", len(ex.Points), len(p.Measurements), np)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func procsList(m *Measurement) string {
+	if len(m.Settings.Procs) == 0 || len(m.ProcsList()) == 1 && m.ProcsList()[0] == 0 {
+		return "all"
+	}
+	f := make([]string, len(m.Settings.Procs))
+	for i, n := range m.Settings.Procs {
+		f[i] = fmt.Sprint(n)
+		if n == 0 {
+			f[i] = "all"
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// sizeList shows short lists whole and long ones by their ends.
+func sizeList(sizes []int64) string {
+	f := make([]string, len(sizes))
+	for i, s := range sizes {
+		f[i] = FormatSize(s)
+	}
+	if len(f) > 8 {
+		return strings.Join(f[:3], " ") + " ... " + strings.Join(f[len(f)-3:], " ")
+	}
+	return strings.Join(f, " ")
+}

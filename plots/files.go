@@ -1,0 +1,75 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/skampi/skampi/report"
+)
+
+// FilesOptions are skampi plot's: the result sources read, where the figures go and
+// in which formats; the input and output are injected.
+type FilesOptions struct {
+	Sources []report.Source
+	Stdin   func() (io.Reader, error) // the reader of a "-" source
+	Dir     string
+	Formats []string // parsed (ParseFormats)
+	Errors  ErrorBars
+	// Stdout gets one line per file written; Stderr the input's problems and a
+	// warning per figure left out.
+	Stdout, Stderr io.Writer
+}
+
+// WriteFiles is skampi plot: every figure the results allow, written to Dir as
+// NAME.FORMAT. A figure its data cannot make is left out with a warning; it is an
+// error when none could be drawn.
+func WriteFiles(o FilesOptions) error {
+	res, labels, _, err := report.LoadLabelled(o.Sources, o.Stdin, o.Stderr)
+	if err != nil {
+		return err
+	}
+	figs, skipped, err := Draw(res, Options{Errors: o.Errors, Labels: labels})
+	if err != nil {
+		return err
+	}
+	if len(figs) == 0 && len(skipped) == 0 {
+		return fmt.Errorf("no figure to draw: %d point(s) in %d run(s), and no figure kind applies to them", len(res.Points), len(res.Runs))
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return err
+	}
+	for _, s := range skipped {
+		WarnNotDrawn(o.Stderr, s)
+	}
+	written := 0
+	for _, f := range figs {
+		for _, format := range o.Formats {
+			paths, err := f.Save(o.Dir, []string{format})
+			var de *DrawError
+			if errors.As(err, &de) {
+				skipped = append(skipped, Skipped{Figure: de.Figure + "." + de.Format, Reason: de.Err.Error()})
+				WarnNotDrawn(o.Stderr, skipped[len(skipped)-1])
+				continue
+			}
+			for _, p := range paths {
+				fmt.Fprintln(o.Stdout, p)
+			}
+			if err != nil {
+				return err // the disk, not the data: every further figure would fail too
+			}
+			written += len(paths)
+		}
+	}
+	if written == 0 {
+		return fmt.Errorf("no figure could be drawn: %d skipped (the warnings above say why)", len(skipped))
+	}
+	return nil
+}
+
+// WarnNotDrawn says in one line that a figure was left out, and why; the others are
+// drawn (see the exit status in README).
+func WarnNotDrawn(w io.Writer, s Skipped) {
+	fmt.Fprintln(w, report.Printable("skampi: warning: "+s.Figure+" not drawn: "+s.Reason))
+}

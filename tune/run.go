@@ -1,0 +1,207 @@
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/report"
+)
+
+// RunOptions are skampi tune's: the tune file, the sweep directory, and what to do
+// with a sweep there; the output and, for tests, the launches are injected.
+type RunOptions struct {
+	File, Dir     string
+	Resume, Force bool
+	VerdictOnly   bool // launch nothing: judge what Dir holds
+	// OpenMPIBin, MPICHBin are the skampi binaries per library ("": found beside this
+	// one); Build is the library this binary was built against (mpi.Build).
+	OpenMPIBin, MPICHBin, Build string
+	Stdout, Stderr              io.Writer
+	Launch                      Launcher // nil: exec the binaries
+	// Catalogs gives the libraries' parameter lists (nil: ask ompi_info and mpivars).
+	Catalogs func(t *inputs.Tune) (ompi, mpich Catalog)
+}
+
+// Run is skampi tune: it checks the tune file against the libraries, sweeps its grid
+// into Dir (unless VerdictOnly), and writes the verdict to Stdout and Dir/verdict.txt,
+// the report to Dir/report.html and the overlays to Dir/figures. A mistake of the
+// command line is a *UsageError.
+func Run(o RunOptions) error {
+	switch {
+	case o.Resume && o.VerdictOnly:
+		return &UsageError{Msg: "--resume launches, --verdict-only does not: give one of them"}
+	case o.Force && !o.Resume && !o.VerdictOnly:
+		return &UsageError{Msg: "--force takes a sweep in -o DIR that is not this one's: it goes with --resume or --verdict-only"}
+	}
+	t, err := inputs.LoadTune(o.File)
+	if err != nil {
+		return err
+	}
+	if o.Catalogs == nil {
+		o.Catalogs = libraryCatalogs
+	}
+	ompi, mpich := o.Catalogs(t)
+	if err := Validate(t, ompi, mpich); err != nil {
+		return err
+	}
+	release, err := lockOut(o)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if o.VerdictOnly {
+		if err := CheckDir(t, o.Dir, o.Force); err != nil {
+			return err
+		}
+	} else {
+		launcher := o.Launch
+		if launcher == nil {
+			bins := map[string]string{}
+			for _, lib := range t.Libraries {
+				b, err := o.binary(lib)
+				if err != nil {
+					return err
+				}
+				bins[lib] = b
+			}
+			launcher = execLauncher(bins)
+		}
+		n := len(t.Schedule())
+		fmt.Fprintf(o.Stdout, "tune %s: %d combinations x %d repeats = %d launches into %s\n", t.Name, len(t.Combinations()), t.Repeats, n, o.Dir)
+		if err := Sweep(t, Options{Dir: o.Dir, Resume: o.Resume, Force: o.Force, Out: o.Stdout}, launcher); err != nil {
+			return err
+		}
+	}
+	results, err := Load(t, o.Dir)
+	if err != nil {
+		return err
+	}
+	v, err := Judge(t, results)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(o.Stdout)
+	if err := v.Write(o.Stdout); err != nil {
+		return err
+	}
+	if err := report.WriteFile(filepath.Join(o.Dir, "verdict.txt"), v.Write); err != nil {
+		return err
+	}
+	if err := writeReport(o.Dir, o.Stderr, t, v, results); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Stdout, "verdict: %s, report: %s, figures: %s\n", filepath.Join(o.Dir, "verdict.txt"), filepath.Join(o.Dir, "report.html"),
+		filepath.Join(o.Dir, "figures"))
+	return nil
+}
+
+// lockOut makes Dir (unless only judging it) and takes its lock for the whole
+// command: the sweep, and the verdict written from it.
+func lockOut(o RunOptions) (release func(), err error) {
+	st, err := os.Stat(o.Dir)
+	switch {
+	case err == nil && !st.IsDir():
+		return nil, &UsageError{Msg: fmt.Sprintf("-o %s: not a directory", o.Dir)}
+	case errors.Is(err, os.ErrNotExist) && o.VerdictOnly:
+		return nil, &UsageError{Msg: fmt.Sprintf("--verdict-only: -o %s does not exist: there is no sweep to judge", o.Dir)}
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+			return nil, fmt.Errorf("-o %s: %w", o.Dir, err)
+		}
+	case err != nil:
+		return nil, fmt.Errorf("-o %s: %w", o.Dir, err)
+	}
+	return Lock(o.Dir)
+}
+
+// binary is the skampi built against lib: the one given, else this one if it was
+// built against lib, else the library's name beside this one.
+func (o RunOptions) binary(lib string) (string, error) {
+	given := map[string]string{"openmpi": o.OpenMPIBin, "mpich": o.MPICHBin}[lib]
+	self, _ := os.Executable()
+	candidates := []string{given}
+	if given == "" {
+		if o.Build == lib {
+			candidates = []string{self}
+		}
+		name := map[string]string{"openmpi": "skampi", "mpich": "skampi-mpich"}[lib]
+		candidates = append(candidates, filepath.Join(filepath.Dir(self), name))
+	}
+	for _, c := range candidates {
+		if st, err := os.Stat(c); err == nil && !st.IsDir() {
+			return c, nil
+		}
+	}
+	how := map[string]string{"openmpi": "make build", "mpich": "make build MPI=mpich"}[lib]
+	return "", &UsageError{Msg: fmt.Sprintf("no skampi built against %s (%s, or --%s-bin PATH)", lib, how, lib)}
+}
+
+// execLauncher runs the library's skampi for a launch, its output into the launch's
+// directory (skampi.out), the combination's variables over the environment.
+func execLauncher(bins map[string]string) Launcher {
+	return func(l inputs.Launch, suite, dir string, resume bool) (int, error) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return 0, err
+		}
+		args := []string{"-i", suite, "-o", dir, "--np", strconv.Itoa(l.NP)}
+		if resume {
+			args = append(args, "--resume")
+		}
+		cmd := exec.Command(bins[l.Library], args...)
+		cmd.Env = withEnv(os.Environ(), l.Env())
+		log, err := os.OpenFile(filepath.Join(dir, "skampi.out"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return 0, err
+		}
+		defer log.Close()
+		cmd.Stdout, cmd.Stderr = log, log
+		err = cmd.Run()
+		var xe *exec.ExitError
+		if errors.As(err, &xe) {
+			return xe.ExitCode(), nil
+		}
+		return 0, err
+	}
+}
+
+// withEnv sets vars (NAME=VALUE) over env, without the variables of a launcher that
+// started this process (a tune run inside mpirun must not pass them on).
+func withEnv(env, vars []string) []string {
+	set := map[string]bool{}
+	for _, kv := range vars {
+		k, _, _ := strings.Cut(kv, "=")
+		set[k] = true
+	}
+	var out []string
+	for _, kv := range launch.WithoutLauncher(env) {
+		if k, _, _ := strings.Cut(kv, "="); !set[k] {
+			out = append(out, kv)
+		}
+	}
+	return append(out, vars...)
+}
+
+// libraryCatalogs asks the libraries the tune file tunes for their parameters.
+func libraryCatalogs(t *inputs.Tune) (ompi, mpich Catalog) {
+	for _, p := range t.Params {
+		switch {
+		case p.Kind == "mca" && ompi == nil:
+			if out, err := exec.Command("ompi_info", "--param", "all", "all", "--level", "9", "--parsable").Output(); err == nil {
+				ompi = ParseOMPIInfo(string(out))
+			}
+		case p.Kind == "cvar" && mpich == nil:
+			if out, err := exec.Command("mpivars").Output(); err == nil {
+				mpich = ParseMPIVars(string(out))
+			}
+		}
+	}
+	return ompi, mpich
+}
