@@ -2,16 +2,12 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -74,40 +70,14 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 	if p0.NProcs > 2 {
 		extra = fmt.Sprintf("%d PEs at once on one target", p0.NProcs-1)
 	}
-	f := &Figure{
-		Name:    fmt.Sprintf("atomics-np%d", p0.NProcs),
-		Kind:    "atomics",
-		Title:   "atomics: time per operation",
-		Caption: caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, extra),
-		Width:   opts.Width, Height: opts.Height,
-		Legend: newLegend(),
-		X:      Axis{Quantity: Count, Label: "operation", Div: 1, Min: -0.5, Max: float64(len(kinds)) - 0.5},
-	}
-	f.Y = makeAxis(AxisSpec{Quantity: Seconds, Label: "time per operation"}, false, []float64{maxT})
-	f.Y.Min, f.Y.Max = 0, maxT/f.Y.Div*1.1
-	p := newPlot(f)
-	p.NominalX(kinds...)
-	p.X.Tick.Label.Font = font9
-	p.X.Tick.Label.Rotation = math.Pi / 4
-	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
-	p.X.Min, p.X.Max = f.X.Min, f.X.Max
-	width := vg.Points(math.Max(4, math.Min(14, 300/float64(len(kinds)*len(widths)))))
-	colors := []color.Color{palette[0], palette[1], palette[2], palette[3]}
+	bars := make([]chart.Part, len(widths))
 	for i, w := range widths {
-		vals := make(plotter.Values, len(kinds))
+		bars[i] = chart.Part{Label: w, Values: make([]float64, len(kinds))}
 		for j, k := range kinds {
-			vals[j] = at[[2]string{k, w}] / f.Y.Div // 0 where not measured (denied)
+			bars[i].Values[j] = at[[2]string{k, w}] // 0 where not measured (denied)
 		}
-		bc, err := plotter.NewBarChart(vals, width)
-		if err != nil {
-			return nil, err
-		}
-		bc.Color, bc.LineStyle.Width = colors[i%len(colors)], 0
-		bc.Offset = vg.Length(float64(i)-float64(len(widths)-1)/2) * width
-		p.Add(bc)
-		f.Legend.Add(w, bc)
 	}
-	var missing []string
+	var notes, missing []string
 	for _, k := range kinds {
 		for _, w := range widths {
 			if _, ok := at[[2]string{k, w}]; !ok {
@@ -116,8 +86,20 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 		}
 	}
 	if len(missing) > 0 {
-		f.Notes = append(f.Notes, "not measured (no bar): "+strings.Join(missing, ", "))
+		notes = append(notes, "not measured (no bar): "+strings.Join(missing, ", "))
 	}
-	f.Plot = p
-	return f, nil
+	c, err := chart.NewBarFigure(chart.BarSpec{
+		Title:      "atomics: time per operation",
+		Caption:    caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, extra),
+		Notes:      notes,
+		X:          chart.AxisSpec{Quantity: chart.Count, Label: "operation"},
+		Y:          chart.AxisSpec{Quantity: chart.Seconds, Label: "time per operation"},
+		Categories: kinds,
+		Groups:     bars,
+		Width:      opts.Width, Height: opts.Height,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Figure{Name: fmt.Sprintf("atomics-np%d", p0.NProcs), Kind: "atomics", Figure: c}, nil
 }
