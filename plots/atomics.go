@@ -19,7 +19,7 @@ func atomic(p *record.Point) bool {
 	return ok && in.AtomicRate
 }
 
-// atomicsKind: one bar per atomic operation and width, the time per operation on each
+// atomicsKind: one bar per atomic kind and type, the time per operation on each
 // PE, a figure per run and process count (2: uncontended; more: contention).
 var atomicsKind = Kind{
 	Name: "atomics",
@@ -30,36 +30,31 @@ var atomicsKind = Kind{
 	Build: buildAtomics,
 }
 
-// atomicName splits "Shmem_Atomic_Fetch_Add_Long" into its kind and width.
-func atomicName(op string) (kind, width string) {
-	name := strings.TrimPrefix(op, "Shmem_Atomic_")
-	i := strings.LastIndex(name, "_")
-	if i < 0 {
-		return name, ""
-	}
-	return name[:i], name[i+1:]
+// atomicBar is the bar an atomic point is drawn as: its operation's kind and type,
+// as the catalogue gives them (ops.Info.AtomicKind, AtomicType).
+func atomicBar(op string) [2]string {
+	in, _ := ops.Lookup(op)
+	return [2]string{in.AtomicKind, in.AtomicType}
 }
 
 func buildAtomics(g Group, opts Options) (*Figure, error) {
 	// Every atomic of the catalogue, in its order: one that was not measured (denied,
 	// crashed, not in the suite) is a gap the notes name.
-	var kinds, widths []string
+	var kinds, types []string
 	for _, in := range ops.All() {
 		if in.AtomicRate {
-			k, w := atomicName(in.Name)
-			if !slices.Contains(kinds, k) {
-				kinds = append(kinds, k)
+			if !slices.Contains(kinds, in.AtomicKind) {
+				kinds = append(kinds, in.AtomicKind)
 			}
-			if !slices.Contains(widths, w) {
-				widths = append(widths, w)
+			if !slices.Contains(types, in.AtomicType) {
+				types = append(types, in.AtomicType)
 			}
 		}
 	}
 	at := map[[2]string]float64{}
 	maxT := 0.0
 	for _, p := range g.Points {
-		k, w := atomicName(p.Op)
-		at[[2]string{k, w}] = p.TimeS
+		at[atomicBar(p.Op)] = p.TimeS
 		maxT = math.Max(maxT, p.TimeS)
 	}
 	if len(kinds) == 0 || !(maxT > 0) || math.IsInf(maxT, 0) {
@@ -70,18 +65,18 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 	if p0.NProcs > 2 {
 		extra = fmt.Sprintf("%d PEs at once on one target", p0.NProcs-1)
 	}
-	bars := make([]chart.Part, len(widths))
-	for i, w := range widths {
-		bars[i] = chart.Part{Label: w, Values: make([]float64, len(kinds))}
+	bars := make([]chart.Part, len(types))
+	for i, ty := range types {
+		bars[i] = chart.Part{Label: ty, Values: make([]float64, len(kinds))}
 		for j, k := range kinds {
-			bars[i].Values[j] = at[[2]string{k, w}] // 0 where not measured (denied)
+			bars[i].Values[j] = at[[2]string{k, ty}] // 0 where not measured (denied)
 		}
 	}
 	var notes, missing []string
 	for _, k := range kinds {
-		for _, w := range widths {
-			if _, ok := at[[2]string{k, w}]; !ok {
-				missing = append(missing, k+" "+w)
+		for _, ty := range types {
+			if _, ok := at[[2]string{k, ty}]; !ok {
+				missing = append(missing, k+" "+ty)
 			}
 		}
 	}

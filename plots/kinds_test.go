@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
@@ -349,7 +350,21 @@ func TestAtomicsFigure(t *testing.T) {
 			t.Errorf("%s: %d bytes", format, len(b))
 		}
 	}
-	if k, w := atomicName("Shmem_Atomic_Fetch_Add_Long"); k != "Fetch_Add" || w != "Long" {
-		t.Errorf("%q %q", k, w)
+	// A bar per kind, in the catalogue's order, from its fields (not the names).
+	var kinds []string
+	for _, in := range ops.All() {
+		if in.AtomicRate && !slices.Contains(kinds, in.AtomicKind) {
+			kinds = append(kinds, in.AtomicKind)
+		}
+	}
+	var labels []string
+	for _, tk := range f.Plot.X.Tick.Marker.Ticks(f.X.Min, f.X.Max) {
+		labels = append(labels, tk.Label)
+	}
+	if len(kinds) != 14 || !slices.Equal(labels, kinds) {
+		t.Errorf("bars %q, want the catalogue's kinds %q", labels, kinds)
+	}
+	if b := atomicBar("Shmem_Atomic_Fetch_Add_Long"); b != [2]string{"Fetch_Add", "Long"} {
+		t.Errorf("bar %q", b)
 	}
 }
