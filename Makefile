@@ -48,14 +48,16 @@ vet: setup
 	$(GO) vet -tags mpi ./...
 	$(GO) vet -tags $(TAGS) ./...
 
-# The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record
-# imports nothing of skampi's; nothing imports cmd; the engine never imports MPI; and
-# the rules below, each with its reason.
+# The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record and
+# plots/chart import nothing of skampi's; nothing imports cmd; the engine never imports
+# MPI; and the rules below, each with its reason.
 layers:
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' || true); \
 	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./record | grep skampi || true); \
 	if [ -n "$$bad" ]; then echo "record must be a leaf, imports: $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./plots/chart | grep skampi || true); \
+	if [ -n "$$bad" ]; then echo "plots/chart draws over gonum only, imports: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | grep 'skampi/cmd' | grep -v '^github.com/skampi/skampi/cmd' || true); \
 	if [ -n "$$bad" ]; then echo "imports cmd: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./measure ./runner ./inputs ./repsync ./clocksync ./record ./report/... ./plots/... ./htmlreport ./tune ./internal/printable | grep 'skampi/ops/mpi' || true); \

@@ -101,6 +101,10 @@ type Info struct {
 	// AtomicRate: records carry the aggregate rate of the atomics every PE but the
 	// target issues at once, ops_per_s = (nprocs - 1) / time.
 	AtomicRate bool
+	// AtomicKind and AtomicType say what an atomic (AtomicRate) operation is: its
+	// kind ("Fetch_Add", "Compare_Swap") and the type it operates on ("Int", "Long"),
+	// of ElementBytes bytes. The atomics figure draws a bar per kind and type.
+	AtomicKind, AtomicType string
 	// WholeJob operations involve every process of the job (a collective over all
 	// PEs, such as shmem_malloc): procs does not apply.
 	WholeJob bool

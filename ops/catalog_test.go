@@ -276,14 +276,28 @@ func TestSHMEMOps(t *testing.T) {
 		t.Errorf("Shmem_Put: %+v", put)
 	}
 	n := 0
+	kindType := map[[2]string]string{}
 	for _, in := range All() {
+		if in.AtomicKind != "" || in.AtomicType != "" {
+			// What an atomic is, is in its fields: the figures never parse its name.
+			k := [2]string{in.AtomicKind, in.AtomicType}
+			if !in.AtomicRate || in.AtomicKind == "" || in.AtomicType == "" || kindType[k] != "" {
+				t.Errorf("%s: kind %q type %q (also %s)", in.Name, in.AtomicKind, in.AtomicType, kindType[k])
+			}
+			kindType[k] = in.Name
+		}
 		if in.Family != "shmem-atomics" {
 			continue
 		}
 		n++
-		if !in.AtomicRate || !in.SingleElement || in.Pattern != PatternAll || (in.ElementBytes != 4 && in.ElementBytes != 8) {
+		if !in.AtomicRate || !in.SingleElement || in.Pattern != PatternAll || (in.ElementBytes != 4 && in.ElementBytes != 8) ||
+			in.AtomicKind == "" || in.AtomicType == "" {
 			t.Errorf("%s: %+v", in.Name, in)
 		}
+	}
+	fa, _ := Lookup("Shmem_Atomic_Fetch_Add_Long")
+	if fa.AtomicKind != "Fetch_Add" || fa.AtomicType != "Long" || fa.ElementBytes != 8 {
+		t.Errorf("Shmem_Atomic_Fetch_Add_Long: kind %q type %q, %d bytes", fa.AtomicKind, fa.AtomicType, fa.ElementBytes)
 	}
 	for _, name := range []string{"Shmem_Atomic_Compare_Swap_Int"} {
 		if _, ok := Lookup(name); !ok {

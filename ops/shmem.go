@@ -158,7 +158,7 @@ var shmemAtomics = func() []Info {
 			kernel := "shmem_atomic_" + strings.ToLower(k.name) + "_" + strings.ToLower(w.name)
 			in := Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
 				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true,
-				ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
+				AtomicKind: k.name, AtomicType: w.name, ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
 				MinProcs: 2, MinProcsWhy: "one PE is the target, the others hit it",
 				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"}
 			if strings.HasSuffix(k.desc, "shmem_quiet") { // non-fetching: completed by the quiet

@@ -2,16 +2,12 @@ package plots
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -23,7 +19,7 @@ func atomic(p *record.Point) bool {
 	return ok && in.AtomicRate
 }
 
-// atomicsKind: one bar per atomic operation and width, the time per operation on each
+// atomicsKind: one bar per atomic kind and type, the time per operation on each
 // PE, a figure per run and process count (2: uncontended; more: contention).
 var atomicsKind = Kind{
 	Name: "atomics",
@@ -34,36 +30,31 @@ var atomicsKind = Kind{
 	Build: buildAtomics,
 }
 
-// atomicName splits "Shmem_Atomic_Fetch_Add_Long" into its kind and width.
-func atomicName(op string) (kind, width string) {
-	name := strings.TrimPrefix(op, "Shmem_Atomic_")
-	i := strings.LastIndex(name, "_")
-	if i < 0 {
-		return name, ""
-	}
-	return name[:i], name[i+1:]
+// atomicBar is the bar an atomic point is drawn as: its operation's kind and type,
+// as the catalogue gives them (ops.Info.AtomicKind, AtomicType).
+func atomicBar(op string) [2]string {
+	in, _ := ops.Lookup(op)
+	return [2]string{in.AtomicKind, in.AtomicType}
 }
 
 func buildAtomics(g Group, opts Options) (*Figure, error) {
 	// Every atomic of the catalogue, in its order: one that was not measured (denied,
 	// crashed, not in the suite) is a gap the notes name.
-	var kinds, widths []string
+	var kinds, types []string
 	for _, in := range ops.All() {
 		if in.AtomicRate {
-			k, w := atomicName(in.Name)
-			if !slices.Contains(kinds, k) {
-				kinds = append(kinds, k)
+			if !slices.Contains(kinds, in.AtomicKind) {
+				kinds = append(kinds, in.AtomicKind)
 			}
-			if !slices.Contains(widths, w) {
-				widths = append(widths, w)
+			if !slices.Contains(types, in.AtomicType) {
+				types = append(types, in.AtomicType)
 			}
 		}
 	}
 	at := map[[2]string]float64{}
 	maxT := 0.0
 	for _, p := range g.Points {
-		k, w := atomicName(p.Op)
-		at[[2]string{k, w}] = p.TimeS
+		at[atomicBar(p.Op)] = p.TimeS
 		maxT = math.Max(maxT, p.TimeS)
 	}
 	if len(kinds) == 0 || !(maxT > 0) || math.IsInf(maxT, 0) {
@@ -74,50 +65,36 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 	if p0.NProcs > 2 {
 		extra = fmt.Sprintf("%d PEs at once on one target", p0.NProcs-1)
 	}
-	f := &Figure{
-		Name:    fmt.Sprintf("atomics-np%d", p0.NProcs),
-		Kind:    "atomics",
-		Title:   "atomics: time per operation",
-		Caption: caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, extra),
-		Width:   opts.Width, Height: opts.Height,
-		Legend: newLegend(),
-		X:      Axis{Quantity: Count, Label: "operation", Div: 1, Min: -0.5, Max: float64(len(kinds)) - 0.5},
-	}
-	f.Y = makeAxis(AxisSpec{Quantity: Seconds, Label: "time per operation"}, false, []float64{maxT})
-	f.Y.Min, f.Y.Max = 0, maxT/f.Y.Div*1.1
-	p := newPlot(f)
-	p.NominalX(kinds...)
-	p.X.Tick.Label.Font = font9
-	p.X.Tick.Label.Rotation = math.Pi / 4
-	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
-	p.X.Min, p.X.Max = f.X.Min, f.X.Max
-	width := vg.Points(math.Max(4, math.Min(14, 300/float64(len(kinds)*len(widths)))))
-	colors := []color.Color{palette[0], palette[1], palette[2], palette[3]}
-	for i, w := range widths {
-		vals := make(plotter.Values, len(kinds))
+	bars := make([]chart.Part, len(types))
+	for i, ty := range types {
+		bars[i] = chart.Part{Label: ty, Values: make([]float64, len(kinds))}
 		for j, k := range kinds {
-			vals[j] = at[[2]string{k, w}] / f.Y.Div // 0 where not measured (denied)
+			bars[i].Values[j] = at[[2]string{k, ty}] // 0 where not measured (denied)
 		}
-		bc, err := plotter.NewBarChart(vals, width)
-		if err != nil {
-			return nil, err
-		}
-		bc.Color, bc.LineStyle.Width = colors[i%len(colors)], 0
-		bc.Offset = vg.Length(float64(i)-float64(len(widths)-1)/2) * width
-		p.Add(bc)
-		f.Legend.Add(w, bc)
 	}
-	var missing []string
+	var notes, missing []string
 	for _, k := range kinds {
-		for _, w := range widths {
-			if _, ok := at[[2]string{k, w}]; !ok {
-				missing = append(missing, k+" "+w)
+		for _, ty := range types {
+			if _, ok := at[[2]string{k, ty}]; !ok {
+				missing = append(missing, k+" "+ty)
 			}
 		}
 	}
 	if len(missing) > 0 {
-		f.Notes = append(f.Notes, "not measured (no bar): "+strings.Join(missing, ", "))
+		notes = append(notes, "not measured (no bar): "+strings.Join(missing, ", "))
 	}
-	f.Plot = p
-	return f, nil
+	c, err := chart.NewBarFigure(chart.BarSpec{
+		Title:      "atomics: time per operation",
+		Caption:    caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, extra),
+		Notes:      notes,
+		X:          chart.AxisSpec{Quantity: chart.Count, Label: "operation"},
+		Y:          chart.AxisSpec{Quantity: chart.Seconds, Label: "time per operation"},
+		Categories: kinds,
+		Groups:     bars,
+		Width:      opts.Width, Height: opts.Height,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Figure{Name: fmt.Sprintf("atomics-np%d", p0.NProcs), Kind: "atomics", Figure: c}, nil
 }

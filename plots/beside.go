@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -46,14 +47,12 @@ var besideKind = Kind{
 				others = append(others, p.Op)
 			}
 		}
-		logX := spansDecade(sizes(g.Points))
-		return NewLineFigure(LineSpec{
-			Name:    fmt.Sprintf("beside-%s-np%d", ref, ps.NProcs),
-			Kind:    "beside",
+		logX := chart.SpansDecade(sizes(g.Points))
+		return lineFigure(fmt.Sprintf("beside-%s-np%d", ref, ps.NProcs), "beside", chart.LineSpec{
 			Title:   fmt.Sprintf("%s beside %s: time vs message size", strings.Join(others, ", "), ref),
 			Caption: caption(g, opts, "lower is better"),
-			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-			Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
+			Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
 			Lines:   lines,
 			Width:   opts.Width, Height: opts.Height,
 		})

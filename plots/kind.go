@@ -71,7 +71,7 @@ type Options struct {
 	// Labels names runs by id (the "label=" of a source, or its file name); a label
 	// replaces the run id in captions and in figure names made unique.
 	Labels        map[string]string
-	Width, Height vg.Length // 0: DefaultWidth, DefaultHeight
+	Width, Height vg.Length // 0: chart.DefaultWidth, chart.DefaultHeight
 	Kinds         []string  // only these kinds (by name); none means all
 }
 

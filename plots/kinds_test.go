@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -60,7 +62,7 @@ func pointsOf(res *report.Results, keep func(p *record.Point) bool) []record.Poi
 	return out
 }
 
-func checkSeries(t *testing.T, f *Figure, s Series, ps []record.Point, y func(*record.Point) float64) {
+func checkSeries(t *testing.T, f *Figure, s chart.Series, ps []record.Point, y func(*record.Point) float64) {
 	t.Helper()
 	if len(s.X) != len(ps) || len(s.Y) != len(ps) {
 		t.Fatalf("%s: %d/%d values for %d points", s.Label, len(s.X), len(s.Y), len(ps))
@@ -264,7 +266,7 @@ func TestScalabilityFigure(t *testing.T) {
 		t.Fatalf("%d figures", len(figs))
 	}
 	f := figs[0]
-	if f.Name != "scalability-ping-pong-blocking" || f.Title != "ping-pong, blocking" || f.X.Quantity != Count ||
+	if f.Name != "scalability-ping-pong-blocking" || f.Title != "ping-pong, blocking" || f.X.Quantity != chart.Count ||
 		!strings.Contains(f.Caption, "2, 4 processes") || !strings.Contains(f.Caption, "2 runs") {
 		t.Errorf("%q %q %q", f.Name, f.Title, f.Caption)
 	}
@@ -274,7 +276,7 @@ func TestScalabilityFigure(t *testing.T) {
 		t.Fatalf("%d series, sizes %v of %v", len(f.Series), want, sizes)
 	}
 	for i, s := range f.Series {
-		if s.Label != fmtBytes(float64(want[i])) || len(s.X) != 2 || s.X[0] != 2 || s.X[1] != 4 {
+		if s.Label != chart.FormatBytes(float64(want[i])) || len(s.X) != 2 || s.X[0] != 2 || s.X[1] != 4 {
 			t.Errorf("series %q x %v", s.Label, s.X)
 		}
 		for j, np := range []int{2, 4} {
@@ -307,7 +309,7 @@ func TestScalabilityFigure(t *testing.T) {
 func TestThroughputAndMethodLines(t *testing.T) {
 	res := load(t, "onesided-np2.jsonl")
 	f := figuresOf(t, res, "throughput", Options{})[0]
-	if f.Name != "throughput-onesided-np2" || f.Y.Quantity != Rate || len(f.Series) != 2 ||
+	if f.Name != "throughput-onesided-np2" || f.Y.Quantity != chart.Rate || len(f.Series) != 2 ||
 		f.Series[0].Label != "Transpose_Put" || f.Series[1].Label != "Transpose_Get" {
 		t.Fatalf("%s: %+v", f.Name, f.Series)
 	}
@@ -348,95 +350,21 @@ func TestAtomicsFigure(t *testing.T) {
 			t.Errorf("%s: %d bytes", format, len(b))
 		}
 	}
-	if k, w := atomicName("Shmem_Atomic_Fetch_Add_Long"); k != "Fetch_Add" || w != "Long" {
-		t.Errorf("%q %q", k, w)
-	}
-}
-
-// The SHMEM send-receives are drawn beside MPI_Sendrecv (ops.Info.Beside): one figure,
-// a line per operation, the values the records hold; a run without the MPI side has no
-// such figure.
-func TestBesideFigure(t *testing.T) {
-	res := load(t, "sendrecv-np2.jsonl")
-	figs := figuresOf(t, res, "beside", Options{})
-	if len(figs) != 1 {
-		t.Fatalf("%d figures", len(figs))
-	}
-	f := figs[0]
-	if f.Name != "beside-Sendrecv_Shift-np2" || f.Title != "Shmem_Sendrecv_Shift, Shmem_Sendrecv_Shift_Offset beside Sendrecv_Shift: time vs message size" {
-		t.Errorf("%q: %q", f.Name, f.Title)
-	}
-	if len(f.Series) != 3 {
-		t.Fatalf("%d series", len(f.Series))
-	}
-	for _, s := range f.Series {
-		checkSeries(t, f, s, pointsOf(res, func(p *record.Point) bool { return p.Op == s.Label }), func(p *record.Point) float64 { return p.TimeS })
-	}
-	shmemOnly := &report.Results{Runs: res.Runs}
-	for _, p := range res.Points {
-		if p.Op != "Sendrecv_Shift" {
-			shmemOnly.Points = append(shmemOnly.Points, p)
+	// A bar per kind, in the catalogue's order, from its fields (not the names).
+	var kinds []string
+	for _, in := range ops.All() {
+		if in.AtomicRate && !slices.Contains(kinds, in.AtomicKind) {
+			kinds = append(kinds, in.AtomicKind)
 		}
 	}
-	if n := len(kindNamed(t, "beside").Groups(shmemOnly)); n != 0 {
-		t.Errorf("without the MPI side: %d groups", n)
+	var labels []string
+	for _, tk := range f.Plot.X.Tick.Marker.Ticks(f.X.Min, f.X.Max) {
+		labels = append(labels, tk.Label)
 	}
-}
-
-// Two runs of one suite in one figure: a colour per operation, a dash per run, at most
-// 8 lines a figure, the values the records hold; one run alone has no overlay.
-func TestOverlayFigure(t *testing.T) {
-	res, err := report.LoadAll(report.ParseSources([]string{"a=../report/testdata/pt2pt-a.jsonl", "b=../report/testdata/pt2pt-b.jsonl"}), nil)
-	if err != nil {
-		t.Fatal(err)
+	if len(kinds) != 14 || !slices.Equal(labels, kinds) {
+		t.Errorf("bars %q, want the catalogue's kinds %q", labels, kinds)
 	}
-	labels := map[string]string{res.Runs[0].RunID: "a", res.Runs[1].RunID: "b"}
-	figs := figuresOf(t, res, "overlay", Options{Labels: labels})
-	if len(figs) < 2 {
-		t.Fatalf("%d figures", len(figs))
-	}
-	for _, f := range figs {
-		if !strings.HasPrefix(f.Name, "overlay-") || !strings.Contains(f.Title, "a vs b") || len(f.Series) > 8 || len(f.Series)%2 != 0 {
-			t.Errorf("%s %q: %d series", f.Name, f.Title, len(f.Series))
-		}
-		for i, s := range f.Series {
-			op, run, _ := strings.Cut(s.Label, "\n— ")
-			// Pairs: the same colour, variant 0 then 1.
-			if s.Style == nil || s.Style.Color != f.Series[i-i%2].Style.Color || s.Style.Variant != i%2 || run != []string{"a", "b"}[i%2] {
-				t.Errorf("%s: series %d %q style %+v", f.Name, i, s.Label, s.Style)
-			}
-			id := res.Runs[i%2].RunID
-			ps := pointsOf(res, func(p *record.Point) bool { return p.RunID == id && measurementOp(p) == op })
-			y := func(p *record.Point) float64 { return p.TimeS }
-			if strings.HasPrefix(f.Name, "overlay-bandwidth") {
-				y = func(p *record.Point) float64 { return *p.BandwidthBps }
-			}
-			checkSeries(t, f, s, ps, y)
-		}
-	}
-	if n := len(kindNamed(t, "overlay").Groups(load(t, "pt2pt-a.jsonl"))); n != 0 {
-		t.Errorf("one run: %d overlay groups", n)
-	}
-}
-
-// An operation keeps its colour from figure to figure, whatever else is drawn with it;
-// a second line of it is dashed; two operations never share a colour in one figure.
-func TestColourPerOperation(t *testing.T) {
-	pt := func(op, m string) record.Point { return record.Point{Op: op, Measurement: m, MsgBytes: 8} }
-	a := []record.Point{pt("Alltoall", "Alltoall"), pt("Alltoall_Ordered", "Alltoall_Ordered"), pt("Alltoall_Ordered", "Alltoall_Ordered, barrier")}
-	b := []record.Point{pt("Alltoall_Ordered", "Alltoall_Ordered"), pt("Allgather", "Allgather")}
-	style := func(pts []record.Point) map[string]LineStyle {
-		lines, _ := linesBy(pts, measurementOp, func(p *record.Point) (float64, float64, float64, bool) { return 1, 0, 0, false }, ErrNone)
-		styleByOp(lines, pts, measurementOp)
-		out := map[string]LineStyle{}
-		for _, l := range lines {
-			out[l.Label] = *l.Style
-		}
-		return out
-	}
-	sa, sb := style(a), style(b)
-	if sa["Alltoall_Ordered"] != sb["Alltoall_Ordered"] || sa["Alltoall_Ordered, barrier\nAlltoall_Ordered"].Color != sa["Alltoall_Ordered"].Color ||
-		sa["Alltoall_Ordered, barrier\nAlltoall_Ordered"].Variant != 1 || sa["Alltoall"].Color == sa["Alltoall_Ordered"].Color {
-		t.Errorf("styles %v / %v", sa, sb)
+	if b := atomicBar("Shmem_Atomic_Fetch_Add_Long"); b != [2]string{"Fetch_Add", "Long"} {
+		t.Errorf("bar %q", b)
 	}
 }

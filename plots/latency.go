@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -23,14 +24,12 @@ var latencyKind = Kind{
 			return p.TimeS, lo, hi, ok
 		}, opts.errors())
 		styleByOp(lines, g.Points, measurementOp)
-		logX := spansDecade(sizes(g.Points))
-		return NewLineFigure(LineSpec{
-			Name:    fmt.Sprintf("latency-%s%s-np%d", ps.Family, g.partName(), ps.NProcs),
-			Kind:    "latency",
+		logX := chart.SpansDecade(sizes(g.Points))
+		return lineFigure(fmt.Sprintf("latency-%s%s-np%d", ps.Family, g.partName(), ps.NProcs), "latency", chart.LineSpec{
 			Title:   g.partTitle(familyTitle(g.Points, "time vs message size")),
 			Caption: caption(g, opts),
-			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-			Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
+			Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
 			Lines:   lines,
 			Width:   opts.Width, Height: opts.Height,
 		})
@@ -55,7 +54,7 @@ func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, 
 				return *rate(p), lo, hi, ok
 			}, opts.errors())
 			styleByOp(lines, g.Points, measurementOp)
-			logX := spansDecade(sizes(g.Points))
+			logX := chart.SpansDecade(sizes(g.Points))
 			var ys []float64
 			for i := range g.Points {
 				ys = append(ys, *rate(&g.Points[i]))
@@ -65,13 +64,11 @@ func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, 
 				fig, title = fmt.Sprintf("%s-%s-%s%s-np%d", name, ps.Family, ps.Method, g.partName(), ps.NProcs), title+", method "+ps.Method
 			}
 			title = g.partTitle(title)
-			return NewLineFigure(LineSpec{
-				Name:    fig,
-				Kind:    name,
+			return lineFigure(fig, name, chart.LineSpec{
 				Title:   title,
 				Caption: caption(g, opts, notes...),
-				X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-				Y:       AxisSpec{Quantity: Rate, Label: label, Scale: scaleOf(logX && spansDecade(ys))},
+				X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
+				Y:       chart.AxisSpec{Quantity: chart.Rate, Label: label, Scale: scaleOf(logX && chart.SpansDecade(ys))},
 				Lines:   lines,
 				Width:   opts.Width, Height: opts.Height,
 			})
@@ -111,7 +108,7 @@ func measurementOp(p *record.Point) string {
 // linesBy splits points into lines by label (in order of first appearance), sorted by
 // size; value returns y and its error-bar ends. It also returns the first point.
 func linesBy(points []record.Point, label func(*record.Point) string,
-	value func(*record.Point) (y, lo, hi float64, ok bool), e ErrorBars) ([]Line, record.Point) {
+	value func(*record.Point) (y, lo, hi float64, ok bool), e ErrorBars) ([]chart.Line, record.Point) {
 	byLabel := map[string][]record.Point{}
 	var order []string
 	for _, p := range points {
@@ -121,11 +118,11 @@ func linesBy(points []record.Point, label func(*record.Point) string,
 		}
 		byLabel[l] = append(byLabel[l], p)
 	}
-	var lines []Line
+	var lines []chart.Line
 	for _, l := range order {
 		ps := byLabel[l]
 		sort.SliceStable(ps, func(i, j int) bool { return ps[i].MsgBytes < ps[j].MsgBytes })
-		line := Line{Label: l}
+		line := chart.Line{Label: l}
 		for i := range ps {
 			y, lo, hi, ok := value(&ps[i])
 			line.X = append(line.X, float64(ps[i].MsgBytes))
@@ -181,11 +178,11 @@ func sizes(points []record.Point) []float64 {
 	return out
 }
 
-func scaleOf(log bool) Scale {
+func scaleOf(log bool) chart.Scale {
 	if log {
-		return Log
+		return chart.Log
 	}
-	return Linear
+	return chart.Linear
 }
 
 // familyTitle is the measurement name when the points have one, else the op when

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -35,14 +36,12 @@ func methodKind(m Method) Kind {
 		Build: func(g Group, opts Options) (*Figure, error) {
 			lines := MethodLines(g, m, opts)
 			p := g.Points[0]
-			logX := spansDecade(sizes(g.Points))
-			return NewLineFigure(LineSpec{
-				Name:    fmt.Sprintf("%s-%s%s-np%d", name, p.Op, g.partName(), p.NProcs),
-				Kind:    name,
+			logX := chart.SpansDecade(sizes(g.Points))
+			return lineFigure(fmt.Sprintf("%s-%s%s-np%d", name, p.Op, g.partName(), p.NProcs), name, chart.LineSpec{
 				Title:   g.partTitle(p.Op),
 				Caption: caption(g, opts, m.Field+": "+strings.Join(methodValues(g, m), " vs ")),
-				X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-				Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+				X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
+				Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
 				Lines:   lines,
 				Width:   opts.Width, Height: opts.Height,
 			})
@@ -71,7 +70,7 @@ func MethodGroups(res *report.Results, m Method) []Group {
 // appearance; a value measured in several runs or measurements gets a line for each,
 // labelled with the run (or the measurement) too. A comparison figure of ratios
 // between methods starts from these lines.
-func MethodLines(g Group, m Method, opts Options) []Line {
+func MethodLines(g Group, m Method, opts Options) []chart.Line {
 	type key struct{ value, run, measurement string }
 	series := map[string]map[key]bool{} // value -> its series
 	runs := map[string]bool{}

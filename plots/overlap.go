@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -82,7 +83,7 @@ var overlapParts = []string{"post", "wait not hidden", "hidden by computation"}
 func buildOverlap(g Group, opts Options) (*Figure, error) {
 	ps := append([]record.Point(nil), g.Points...)
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].MsgBytes < ps[j].MsgBytes })
-	st := &Stack{Parts: make([]Part, len(overlapParts))}
+	st := chart.Stack{Parts: make([]chart.Part, len(overlapParts))}
 	for i, l := range overlapParts {
 		st.Parts[i].Label = l
 	}
@@ -93,7 +94,7 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 		if !ok || !o.drawable() {
 			continue
 		}
-		size := fmtBytes(float64(ps[i].MsgBytes))
+		size := chart.FormatBytes(float64(ps[i].MsgBytes))
 		post, nh, hidden, _ := o.Shares()
 		st.Categories = append(st.Categories, size)
 		st.Parts[0].Values = append(st.Parts[0].Values, post)
@@ -104,7 +105,7 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 			ann += "*"
 			clamped = append(clamped, fmt.Sprintf("%.0f%% at %s", 100**o.RatioRaw, size))
 		}
-		st.Annotations = append(st.Annotations, ann+" · "+shortSeconds(o.FullS))
+		st.Annotations = append(st.Annotations, ann+" · "+chart.ShortSeconds(o.FullS))
 		if o.OverlappedS > o.FullS {
 			overFull = append(overFull, size)
 		}
@@ -141,23 +142,20 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 		notes = append(notes, fmt.Sprintf("post + wait disagree with the full time at %s (%s)", plural(len(mismatch), "size"), listSome(mismatch)))
 	}
 	p0 := ps[0]
-	f := &Figure{
-		Name:  SafeName(fmt.Sprintf("overlap-%s-np%d", p0.Measurement, p0.NProcs)),
-		Kind:  "overlap",
+	c, err := chart.NewStackFigure(chart.StackSpec{
 		Title: p0.Measurement,
 		Caption: caption(g, Options{Labels: opts.Labels, Errors: ErrNone}, p0.Op, progressText(progress),
 			"above each bar: overlap ratio · full time"),
 		Notes: notes,
+		X:     chart.AxisSpec{Quantity: chart.Bytes, Label: "message size"},
+		Y:     chart.AxisSpec{Quantity: chart.Ratio, Label: "share of the full operation time"},
+		Stack: st,
 		Width: opts.Width, Height: opts.Height,
-		Legend: newLegend(),
-		Stack:  st,
-		X:      Axis{Quantity: Bytes, Label: "message size", Div: 1, Min: -0.5, Max: float64(len(st.Categories)) - 0.5},
-		Y:      Axis{Quantity: Ratio, Label: "share of the full operation time", Div: 1},
-	}
-	if err := drawStack(f); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
-	return f, nil
+	return &Figure{Name: SafeName(fmt.Sprintf("overlap-%s-np%d", p0.Measurement, p0.NProcs)), Kind: "overlap", Figure: c}, nil
 }
 
 // progressText says whether the library was given a chance to progress during the
@@ -179,16 +177,6 @@ func ProgressText(every int64) string {
 	return fmt.Sprintf("MPI_Test every %d spin iterations", every)
 }
 
-// shortSeconds prints a time in two or three digits, for labels: 3.1 µs, 152 µs.
-func shortSeconds(s float64) string {
-	u := chooseUnit(Seconds, s)
-	v := s / u.div
-	if math.Abs(v) < 9.95 {
-		return fmt.Sprintf("%.1f %s", v, u.name)
-	}
-	return fmt.Sprintf("%.0f %s", v, u.name)
-}
-
 // listSome lists at most three items, then how many more.
 func listSome(items []string) string {
 	if len(items) <= 3 {
@@ -196,6 +184,8 @@ func listSome(items []string) string {
 	}
 	return strings.Join(items[:3], ", ") + fmt.Sprintf(" and %d more", len(items)-3)
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 func hasFlag(p *record.Point, flag string) bool { return slices.Contains(p.Flags, flag) }
 

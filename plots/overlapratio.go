@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -52,7 +53,7 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].MsgBytes < ps[j].MsgBytes })
 	for i := range ps {
 		if o, _ := overlapOf(&ps[i]); o.RatioRaw != nil {
-			clamped = append(clamped, fmt.Sprintf("%.2f at %s", *o.RatioRaw, fmtBytes(float64(ps[i].MsgBytes))))
+			clamped = append(clamped, fmt.Sprintf("%.2f at %s", *o.RatioRaw, chart.FormatBytes(float64(ps[i].MsgBytes))))
 		}
 	}
 	if len(clamped) > 0 {
@@ -69,14 +70,12 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 	if e == ErrP10P90 {
 		capOpts.Errors = ErrNone
 	}
-	logX := spansDecade(sizes(g.Points))
-	return NewLineFigure(LineSpec{
-		Name:    fmt.Sprintf("overlap-ratio-%s%s-np%d", nbClass(g.Points[0].Op), g.partName(), g.Points[0].NProcs),
-		Kind:    "overlap-ratio",
+	logX := chart.SpansDecade(sizes(g.Points))
+	return lineFigure(fmt.Sprintf("overlap-ratio-%s%s-np%d", nbClass(g.Points[0].Op), g.partName(), g.Points[0].NProcs), "overlap-ratio", chart.LineSpec{
 		Title:   g.partTitle(nbClassTitle[nbClass(g.Points[0].Op)] + ": overlap ratio vs message size"),
 		Caption: caption(g, capOpts, "ratio = 1 - not hidden / full"),
-		X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
-		Y:       AxisSpec{Quantity: Ratio, Label: "overlap ratio (share hidden)", Scale: Linear},
+		X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
+		Y:       chart.AxisSpec{Quantity: chart.Ratio, Label: "overlap ratio (share hidden)", Scale: chart.Linear},
 		Lines:   lines,
 		// 0 and 1 bound the ratio: drawn, they keep the axis from zooming into noise.
 		Reference: []float64{0, 1},

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -44,14 +45,14 @@ var overlayKind = Kind{
 	Build: func(g Group, opts Options) (*Figure, error) {
 		metric := overlayMetric(&g.Points[0])
 		ops, runs, taken := map[string]int{}, map[string]int{}, map[int]bool{}
-		var lines []Line
+		var lines []chart.Line
 		at := map[[2]string]int{}
 		for _, p := range g.Points {
 			op, run := measurementOp(&p), p.RunID
 			if _, ok := ops[op]; !ok {
-				c := opColour(p.Op) % len(palette)
-				for j := 0; taken[c] && j < len(palette); j++ { // another operation's: the next free one
-					c = (c + 1) % len(palette)
+				c := opColour(p.Op) % chart.Colors
+				for j := 0; taken[c] && j < chart.Colors; j++ { // another operation's: the next free one
+					c = (c + 1) % chart.Colors
 				}
 				ops[op], taken[c] = c, true
 			}
@@ -63,7 +64,7 @@ var overlayKind = Kind{
 			if !ok {
 				i = len(lines)
 				at[k] = i
-				lines = append(lines, Line{Label: op + "\n— " + runName(run, opts), Style: &LineStyle{Color: ops[op], Variant: runs[run]}})
+				lines = append(lines, chart.Line{Label: op + "\n— " + runName(run, opts), Style: &chart.LineStyle{Color: ops[op], Variant: runs[run]}})
 			}
 			y, lo, hi, ok := overlayValue(&p, metric, opts.errors())
 			l := &lines[i]
@@ -88,19 +89,17 @@ var overlayKind = Kind{
 			names = append(names, runName(r.RunID, opts))
 		}
 		ps := g.Points[0]
-		logX := spansDecade(sizes(g.Points))
-		y := AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)}
+		logX := chart.SpansDecade(sizes(g.Points))
+		y := chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)}
 		what := "time vs message size"
 		if metric == "bandwidth" {
-			y = AxisSpec{Quantity: Rate, Label: "bandwidth", Scale: scaleOf(logX)}
+			y = chart.AxisSpec{Quantity: chart.Rate, Label: "bandwidth", Scale: scaleOf(logX)}
 			what = "bandwidth vs message size"
 		}
-		return NewLineFigure(LineSpec{
-			Name:    fmt.Sprintf("overlay-%s-%s%s-np%d", metric, ps.Family, g.partName(), ps.NProcs),
-			Kind:    "overlay",
+		return lineFigure(fmt.Sprintf("overlay-%s-%s%s-np%d", metric, ps.Family, g.partName(), ps.NProcs), "overlay", chart.LineSpec{
 			Title:   g.partTitle(fmt.Sprintf("%s operations: %s, %s", ps.Family, what, strings.Join(names, " vs "))),
 			Caption: caption(g, opts, "line style: "+styleKey(names)),
-			X:       AxisSpec{Quantity: Bytes, Label: "message size", Scale: scaleOf(logX)},
+			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
 			Y:       y,
 			Lines:   lines,
 			Width:   opts.Width, Height: opts.Height,
@@ -168,7 +167,7 @@ func splitBy(groups []Group, label func(*record.Point) string, per int) []Group 
 	return out
 }
 
-func sortLine(l *Line) {
+func sortLine(l *chart.Line) {
 	idx := make([]int, len(l.X))
 	for i := range idx {
 		idx[i] = i

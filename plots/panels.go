@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 )
 
@@ -156,7 +157,7 @@ func opColour(op string) int {
 // styleByOp gives each line its operation's colour (opColour); a second line of the
 // same operation (another measurement or method) keeps the colour with another dash,
 // and an operation whose colour another already took in this figure gets a free one.
-func styleByOp(lines []Line, points []record.Point, label func(*record.Point) string) {
+func styleByOp(lines []chart.Line, points []record.Point, label func(*record.Point) string) {
 	opOf := map[string]string{}
 	for i := range points {
 		opOf[label(&points[i])] = points[i].Op
@@ -168,13 +169,13 @@ func styleByOp(lines []Line, points []record.Point, label func(*record.Point) st
 		op := opOf[lines[i].Label]
 		c, ok := colourOf[op]
 		if !ok {
-			c = opColour(op) % len(palette)
-			for j := 0; used[c] != "" && j < len(palette); j++ {
-				c = (c + 1) % len(palette)
+			c = opColour(op) % chart.Colors
+			for j := 0; used[c] != "" && j < chart.Colors; j++ {
+				c = (c + 1) % chart.Colors
 			}
 			colourOf[op], used[c] = c, op
 		}
-		lines[i].Style = &LineStyle{Color: c, Variant: variants[op]}
+		lines[i].Style = &chart.LineStyle{Color: c, Variant: variants[op]}
 		variants[op]++
 	}
 }

@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/report/compare"
 )
 
@@ -11,7 +12,7 @@ import (
 // ratios cannot be drawn is left out and listed in skipped.
 func RatioFigures(c *compare.Comparison) (out []*Figure, skipped []Skipped) {
 	for _, t := range c.Tables {
-		byProcs := map[int]*Line{}
+		byProcs := map[int]*chart.Line{}
 		var order []int
 		compared, significant := 0, 0
 		for _, r := range t.Rows {
@@ -20,7 +21,7 @@ func RatioFigures(c *compare.Comparison) (out []*Figure, skipped []Skipped) {
 			}
 			l, ok := byProcs[r.NProcs]
 			if !ok {
-				l = &Line{Label: fmt.Sprintf("%d processes", r.NProcs)}
+				l = &chart.Line{Label: fmt.Sprintf("%d processes", r.NProcs)}
 				byProcs[r.NProcs] = l
 				order = append(order, r.NProcs)
 			}
@@ -34,17 +35,15 @@ func RatioFigures(c *compare.Comparison) (out []*Figure, skipped []Skipped) {
 		if compared == 0 {
 			continue
 		}
-		var lines []Line
+		var lines []chart.Line
 		for _, n := range order {
 			lines = append(lines, *byProcs[n])
 		}
-		f, err := ratioFigure(LineSpec{
-			Name:    SafeName(fmt.Sprintf("ratio-%s-vs-%s-%s", t.Other, t.Baseline, t.Measurement)),
-			Kind:    "ratio",
+		f, err := ratioFigure(fmt.Sprintf("ratio-%s-vs-%s-%s", t.Other, t.Baseline, t.Measurement), chart.LineSpec{
 			Title:   fmt.Sprintf("%s: %s / %s", t.Measurement, t.Other, t.Baseline),
 			Caption: fmt.Sprintf("%s ratio, geometric mean %.3f; %d of %d differences significant (p <= %g)", t.Metric, t.Geomean.Ratio, significant, compared, c.Alpha),
-			X:       AxisSpec{Quantity: Bytes, Label: "message size"},
-			Y:       AxisSpec{Quantity: Ratio, Label: fmt.Sprintf("%s ratio %s / %s", t.Metric, t.Other, t.Baseline), Scale: Linear},
+			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size"},
+			Y:       chart.AxisSpec{Quantity: chart.Ratio, Label: fmt.Sprintf("%s ratio %s / %s", t.Metric, t.Other, t.Baseline), Scale: chart.Linear},
 			Lines:   lines, Reference: []float64{1},
 		})
 		if err != nil {
@@ -56,8 +55,8 @@ func RatioFigures(c *compare.Comparison) (out []*Figure, skipped []Skipped) {
 	return out, skipped
 }
 
-// ratioFigure is NewLineFigure with a panic of the plotting library as its error.
-func ratioFigure(s LineSpec) (f *Figure, err error) {
+// ratioFigure is lineFigure with a panic of the plotting library as its error.
+func ratioFigure(name string, s chart.LineSpec) (f *Figure, err error) {
 	defer recoverAs(&err)
-	return NewLineFigure(s)
+	return lineFigure(name, "ratio", s)
 }

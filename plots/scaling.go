@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -72,7 +73,7 @@ func spread(vs []int64, n int) []int64 {
 func buildScalability(g Group, opts Options) (*Figure, error) {
 	e := opts.errors()
 	averaged := 0
-	var lines []Line
+	var lines []chart.Line
 	var ys []float64
 	for _, size := range spread(scalingSizesOf(g.Points), scalingSizes) {
 		at := map[int][]record.Point{}
@@ -86,7 +87,7 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 			procs = append(procs, np)
 		}
 		sort.Ints(procs)
-		line := Line{Label: fmtBytes(float64(size))}
+		line := chart.Line{Label: chart.FormatBytes(float64(size))}
 		for _, np := range procs {
 			y, lo, hi := combine(at[np], e)
 			if len(at[np]) > 1 {
@@ -115,13 +116,11 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 		title += ", method " + p.Method
 		name += "-" + p.Method
 	}
-	return NewLineFigure(LineSpec{
-		Name:    SafeName(name),
-		Kind:    "scalability",
+	return lineFigure(name, "scalability", chart.LineSpec{
 		Title:   title,
 		Caption: caption(g, opts),
-		X:       AxisSpec{Quantity: Count, Label: "processes", Scale: scaleOf(ratio(procs) >= 8)},
-		Y:       AxisSpec{Quantity: Seconds, Label: timeLabel(g.Points), Scale: scaleOf(spansDecade(ys))},
+		X:       chart.AxisSpec{Quantity: chart.Count, Label: "processes", Scale: scaleOf(ratio(procs) >= 8)},
+		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
 		Lines:   lines,
 		Notes:   notes,
 		Width:   opts.Width, Height: opts.Height,

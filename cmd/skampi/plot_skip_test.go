@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skampi/skampi/ops"
 )
 
 // zeroAtomics writes the SHMEM sample results with every atomic measured at 0 s (a
@@ -23,7 +25,8 @@ func zeroAtomics(t *testing.T, withOthers bool) string {
 			t.Fatal(err)
 		}
 		if op, _ := m["op"].(string); m["kind"] == "point" {
-			atomic := strings.HasPrefix(op, "Shmem_Atomic_")
+			in, known := ops.Lookup(op)
+			atomic := known && in.AtomicRate
 			if !atomic && !withOthers {
 				continue
 			}

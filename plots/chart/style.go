@@ -1,12 +1,14 @@
-package plots
+package chart
 
 import (
 	"image/color"
 	"sort"
 
+	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -25,7 +27,7 @@ func newPlot(f *Figure) *plot.Plot {
 		a.ax.Min, a.ax.Max = a.fig.Min, a.fig.Max
 		a.ax.Padding = 0
 		switch {
-		case f.Stack != nil && a.ax == &p.X: // categories: the kind names them
+		case f.Stack != nil && a.ax == &p.X: // categories: drawStack names them
 		case a.fig.Quantity == Count:
 			a.ax.Tick.Marker = countTicks(distinctX(f.Series))
 		case a.fig.Quantity == Bytes && a.fig.Log:
@@ -71,15 +73,38 @@ var (
 	font11 = font.From(sans, 11)
 )
 
+var (
+	sans         = font.Font{Typeface: "Liberation", Variant: "Sans"}
+	sansBold     = font.Font{Typeface: "Liberation", Variant: "Sans", Weight: xfont.WeightBold}
+	captionColor = color.Gray{Y: 90}
+)
+
+func textStyle(f font.Font, size vg.Length, c color.Color) text.Style {
+	return text.Style{Color: c, Font: font.From(f, size), XAlign: draw.XCenter, YAlign: draw.YTop,
+		Handler: plot.DefaultTextHandler}
+}
+
+func newLegend() plot.Legend {
+	l := plot.NewLegend()
+	l.TextStyle.Font = font.From(sans, 9)
+	l.Top, l.Left = true, true
+	l.Padding = vg.Points(5)
+	l.ThumbnailWidth = vg.Points(22)
+	return l
+}
+
 type style struct {
 	color  color.Color
 	glyph  draw.GlyphDrawer
 	dashes []vg.Length
 }
 
+// Colors is how many colours LineStyle.Color picks from; they repeat after that.
+const Colors = 10
+
 // palette is Tableau 10: distinguishable, and tolerable for colour-blind readers with
 // the glyph shapes.
-var palette = []color.RGBA{
+var palette = [Colors]color.RGBA{
 	{0x4e, 0x79, 0xa7, 0xff}, {0xf2, 0x8e, 0x2b, 0xff}, {0xe1, 0x57, 0x59, 0xff}, {0x76, 0xb7, 0xb2, 0xff},
 	{0x59, 0xa1, 0x4f, 0xff}, {0xed, 0xc9, 0x48, 0xff}, {0xb0, 0x7a, 0xa1, 0xff}, {0xff, 0x9d, 0xa7, 0xff},
 	{0x9c, 0x75, 0x5f, 0xff}, {0xba, 0xb0, 0xac, 0xff},
@@ -99,8 +124,8 @@ func seriesStyle(i int) style {
 // variantDashes tell the sources of an overlay apart: solid, dashed, dotted, dash-dot.
 var variantDashes = [][]vg.Length{nil, {vg.Points(5), vg.Points(2)}, {vg.Points(1.5), vg.Points(1.5)}, {vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)}}
 
-// fixedStyle: the colour and glyph of the operation, a dash (and another glyph) per
-// variant (another measurement of it, another run in an overlay).
+// fixedStyle: a colour and glyph per Color, a dash (and another glyph) per Variant
+// (another measurement of the same thing, another run in an overlay).
 func fixedStyle(s LineStyle) style {
 	return style{color: palette[s.Color%len(palette)], glyph: glyphs[(s.Color+s.Variant)%len(glyphs)],
 		dashes: variantDashes[s.Variant%len(variantDashes)]}

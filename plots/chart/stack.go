@@ -1,4 +1,4 @@
-package plots
+package chart
 
 import (
 	"fmt"
@@ -15,8 +15,36 @@ import (
 )
 
 // stackColors colour the layers of a stacked bar, bottom to top: blue, orange, and a
-// light teal for what is gone (hidden), apart in hue and in lightness.
+// light teal on top (what is gone, in an overlap bar), apart in hue and in lightness.
 var stackColors = []color.Color{palette[0], palette[1], palette[3]}
+
+// StackSpec is a stacked-bar figure: one bar per category, stacked from parts that
+// are shares (0 to 1) of it, an annotation above each bar.
+type StackSpec struct {
+	Title, Caption string
+	Notes          []string
+	X, Y           AxisSpec // their quantities and labels: the bars' categories, the shares
+	Stack          Stack
+	Width, Height  vg.Length // 0: DefaultWidth, DefaultHeight
+}
+
+// NewStackFigure draws a stacked-bar figure. Where bars are too narrow for their names
+// or annotations, every k-th bar is named or annotated (a note says so of annotations).
+func NewStackFigure(s StackSpec) (*Figure, error) {
+	st := s.Stack
+	f := &Figure{
+		Title: s.Title, Caption: s.Caption, Notes: s.Notes,
+		Width: s.Width, Height: s.Height,
+		Legend: newLegend(),
+		Stack:  &st,
+		X:      Axis{Quantity: s.X.Quantity, Label: s.X.Label, Div: 1, Min: -0.5, Max: float64(len(st.Categories)) - 0.5},
+		Y:      Axis{Quantity: s.Y.Quantity, Label: s.Y.Label, Div: 1},
+	}
+	if err := drawStack(f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
 
 // drawStack draws f.Stack as stacked bars of shares (0 to 1), one per category, the
 // annotation above each, and the legend listing the top layer first as the bars stack.
@@ -168,19 +196,6 @@ func plotArea(f *Figure, legendLabels []string) (slot, height vg.Length) {
 	n := len(f.Stack.Categories)
 	slot = (inner - legend - axisY) / vg.Length(max(n, 1))
 	return slot, h - above - axisX
-}
-
-// shareTicks label a share axis from 0 to 1 only: above 1 is room for annotations.
-type shareTicks struct{}
-
-func (shareTicks) Ticks(min, max float64) []plot.Tick {
-	var out []plot.Tick
-	for _, t := range (linearTicks{}).Ticks(min, math.Min(max, 1)) {
-		if t.Value <= 1+1e-9 {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // everyKth keeps every k-th item, blanking the others, k the smallest step at which

@@ -1,4 +1,4 @@
-package plots
+package chart
 
 import (
 	"fmt"
@@ -15,8 +15,8 @@ type Line struct {
 	Label  string
 	X, Y   []float64
 	Lo, Hi []float64 // error-bar ends (absolute values, not offsets); nil: no error bars
-	// Style fixes the line's look; nil: the figure's next one. Overlays give each
-	// operation a colour and each source a dash and glyph.
+	// Style fixes the line's look; nil: the figure's next one. A colour per thing
+	// drawn and a variant per source of it (overlays) keep both apart.
 	Style *LineStyle
 }
 
@@ -32,12 +32,12 @@ type AxisSpec struct {
 
 // LineSpec is everything a line figure is made of.
 type LineSpec struct {
-	Name, Kind, Title, Caption string
-	X, Y                       AxisSpec
-	Lines                      []Line
-	Reference                  []float64 // horizontal lines at these Y values (base units), e.g. 1 for a ratio
-	Notes                      []string
-	Width, Height              vg.Length
+	Title, Caption string
+	X, Y           AxisSpec
+	Lines          []Line
+	Reference      []float64 // horizontal lines at these Y values (base units), e.g. 1 for a ratio
+	Notes          []string
+	Width, Height  vg.Length // 0: DefaultWidth, DefaultHeight
 }
 
 // NewLineFigure draws a line figure: units chosen from the data, log axes when asked
@@ -75,8 +75,7 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 		return nil, fmt.Errorf("no data to draw: every point is at 0 or below, which a log axis cannot show")
 	}
 
-	f := &Figure{Name: SafeName(s.Name), Kind: s.Kind, Title: s.Title, Caption: s.Caption,
-		Width: s.Width, Height: s.Height, Legend: newLegend()}
+	f := &Figure{Title: s.Title, Caption: s.Caption, Width: s.Width, Height: s.Height, Legend: newLegend()}
 	xs, ys = xs[:0], ys[:0]
 	for _, l := range lines {
 		xs = append(xs, l.X...)
@@ -249,94 +248,9 @@ func dropNonPositive(in []Line, byX, byY bool) ([]Line, int) {
 	return out, dropped
 }
 
-func zeroOf(q Quantity) string {
-	if q == Bytes {
-		return "0 B"
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
 	}
-	return "a value"
-}
-
-// spansDecade says whether the positive values span more than a factor of ten.
-func spansDecade(vs []float64) bool {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range vs {
-		if v > 0 {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
-	return hi > 10*lo
-}
-
-func useLog(s Scale, vs []float64) bool {
-	switch s {
-	case Log:
-		return true
-	case Linear:
-		return false
-	}
-	return spansDecade(vs)
-}
-
-// makeAxis chooses the unit from the values (in base units): from the geometric middle
-// of a log axis, from the largest magnitude of a linear one.
-func makeAxis(s AxisSpec, log bool, vs []float64) Axis {
-	lo, hi := math.Inf(1), 0.0
-	for _, v := range vs {
-		if a := math.Abs(v); a > 0 {
-			lo, hi = math.Min(lo, a), math.Max(hi, a)
-		}
-	}
-	ref := hi
-	if log && hi > 0 {
-		ref = math.Sqrt(lo * hi)
-	}
-	u := chooseUnit(s.Quantity, ref)
-	label := s.Label
-	if u.name != "" {
-		label += " [" + u.name + "]"
-	}
-	return Axis{Quantity: s.Quantity, Label: label, Unit: u.name, Div: u.div, Log: log}
-}
-
-func scaled(vs []float64, div float64) []float64 {
-	out := make([]float64, len(vs))
-	for i, v := range vs {
-		out[i] = v / div
-	}
-	return out
-}
-
-// valueRange pads a value axis: 5% of the decades on a log axis; on a linear axis it
-// starts at zero (or below, for negative values) and leaves 6% above.
-func valueRange(lo, hi float64, log bool, q Quantity) (float64, float64) {
-	if log {
-		l, h := math.Log10(lo), math.Log10(hi)
-		pad := math.Max(h-l, 0.3) * 0.05
-		return math.Pow(10, l-pad), math.Pow(10, h+pad)
-	}
-	if q != Ratio {
-		lo = math.Min(lo, 0)
-	}
-	span := hi - lo
-	if span == 0 {
-		span = math.Max(math.Abs(hi), 1)
-	}
-	if lo < 0 || q == Ratio {
-		lo -= 0.06 * span
-	}
-	return lo, hi + 0.06*span
-}
-
-// positionRange pads a position axis (sizes, processes) so markers are not cut.
-func positionRange(lo, hi float64, log bool) (float64, float64) {
-	if log {
-		l, h := math.Log10(lo), math.Log10(hi)
-		pad := math.Max(h-l, 0.3) * 0.03
-		return math.Pow(10, l-pad), math.Pow(10, h+pad)
-	}
-	span := hi - lo
-	if span == 0 {
-		span = math.Max(math.Abs(hi), 1)
-	}
-	return lo - 0.04*span, hi + 0.04*span
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -1,57 +1,10 @@
-package plots
+package chart
 
 import (
-	"fmt"
 	"math"
-	"strconv"
 
 	"gonum.org/v1/plot"
 )
-
-// Quantity is what an axis shows; it decides the unit and the ticks.
-type Quantity int
-
-const (
-	Bytes   Quantity = iota // message size in bytes: ticks at powers of two, B/KiB/MiB/GiB
-	Seconds                 // time: ns, µs, ms or s, chosen from the data
-	Rate                    // bytes per second: MB/s or GB/s, chosen from the data
-	Count                   // a count such as processes: ticks at the values present
-	Ratio                   // a plain number (a ratio, a fraction)
-)
-
-// Scale chooses a linear or a logarithmic axis.
-type Scale int
-
-const (
-	AutoScale Scale = iota // log when the values are positive and span more than a decade
-	Linear
-	Log
-)
-
-// unit is a display unit: plotted value = value in base units / div.
-type unit struct {
-	name string
-	div  float64
-}
-
-// chooseUnit picks the unit in which ref (a typical value, in base units) reads best.
-func chooseUnit(q Quantity, ref float64) unit {
-	switch q {
-	case Seconds:
-		for _, u := range []unit{{"s", 1}, {"ms", 1e-3}, {"µs", 1e-6}} {
-			if ref >= u.div*(1-1e-9) {
-				return u
-			}
-		}
-		return unit{"ns", 1e-9}
-	case Rate:
-		if ref >= 1e9*(1-1e-9) {
-			return unit{"GB/s", 1e9}
-		}
-		return unit{"MB/s", 1e6}
-	}
-	return unit{"", 1}
-}
 
 // pow2Ticks marks every power of two in range and labels every step-th one
 // (1 B, 8 B, 64 B, ... or 1 B, 16 B, 256 B, ...), at most maxLabels of them.
@@ -63,7 +16,7 @@ func (pow2Ticks) Ticks(min, max float64) []plot.Tick {
 	lo := int(math.Ceil(math.Log2(min) - 1e-9))
 	hi := int(math.Floor(math.Log2(max) + 1e-9))
 	if hi < lo {
-		return []plot.Tick{{Value: min, Label: fmtBytes(min)}, {Value: max, Label: fmtBytes(max)}}
+		return []plot.Tick{{Value: min, Label: FormatBytes(min)}, {Value: max, Label: FormatBytes(max)}}
 	}
 	n := hi - lo + 1
 	step := (n + maxLabels - 1) / maxLabels
@@ -77,7 +30,7 @@ func (pow2Ticks) Ticks(min, max float64) []plot.Tick {
 	for k := lo; k <= hi; k++ {
 		t := plot.Tick{Value: math.Ldexp(1, k)}
 		if ((k%step)+step)%step == 0 {
-			t.Label = fmtBytes(t.Value)
+			t.Label = FormatBytes(t.Value)
 		}
 		ticks = append(ticks, t)
 	}
@@ -94,7 +47,7 @@ func (bytesLinearTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(min/step) * step; v <= max; v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: fmtBytes(v)})
+		ticks = append(ticks, plot.Tick{Value: v, Label: FormatBytes(v)})
 	}
 	return ticks
 }
@@ -214,36 +167,15 @@ func (c countTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-// decimal is m×10^e without binary rounding noise (3×10^-1 is 0.3, not 0.30000000000000004).
-func decimal(m float64, e int) float64 {
-	v, _ := strconv.ParseFloat(fmt.Sprintf("%ge%d", m, e), 64)
-	return v
-}
+// shareTicks label a share axis from 0 to 1 only: above 1 is room for annotations.
+type shareTicks struct{}
 
-// fmtNum prints a tick value plainly: 0.5, 20, 1000, 1e+06.
-func fmtNum(v float64) string {
-	if a := math.Abs(v); a != 0 && (a < 1e-3 || a >= 1e6) {
-		return strconv.FormatFloat(v, 'g', 3, 64)
-	}
-	s := strconv.FormatFloat(v, 'f', -1, 64)
-	if len(s) > 8 { // 0.30000001 from a linear ticker: keep 4 significant digits
-		s = strconv.FormatFloat(v, 'g', 4, 64)
-	}
-	return s
-}
-
-// fmtBytes prints a size with a binary unit: 512 B, 4 KiB, 1.5 MiB.
-func fmtBytes(v float64) string {
-	if v == 0 {
-		v = 0 // a tick computed as -0 reads "0 B", not "-0 B"
-	}
-	for _, u := range []struct {
-		s string
-		m float64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
-		if math.Abs(v) >= u.m {
-			return strconv.FormatFloat(v/u.m, 'g', 4, 64) + " " + u.s
+func (shareTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (linearTicks{}).Ticks(min, math.Min(max, 1)) {
+		if t.Value <= 1+1e-9 {
+			out = append(out, t)
 		}
 	}
-	return strconv.FormatFloat(v, 'g', 4, 64) + " B"
+	return out
 }

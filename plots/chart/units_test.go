@@ -1,4 +1,4 @@
-package plots
+package chart
 
 import (
 	"math"
@@ -12,8 +12,8 @@ func TestFmtBytes(t *testing.T) {
 		v    float64
 		want string
 	}{{0, "0 B"}, {math.Copysign(0, -1), "0 B"}, {512, "512 B"}, {4096, "4 KiB"}, {1.5 * (1 << 20), "1.5 MiB"}} {
-		if got := fmtBytes(c.v); got != c.want {
-			t.Errorf("fmtBytes(%v) = %q, want %q", c.v, got, c.want)
+		if got := FormatBytes(c.v); got != c.want {
+			t.Errorf("FormatBytes(%v) = %q, want %q", c.v, got, c.want)
 		}
 	}
 }
