@@ -36,29 +36,30 @@ const struct sk_reduce_op sk_reduce_ops[] = {
 	{"band", MPI_BAND}, {"bor", MPI_BOR}, {"bxor", MPI_BXOR},
 };
 
-
-/* A second table, of another package's kernels (ops/shmem). */
-static const sk_kernel *extra;
+/* Another package's tables (ops/shmem's files). */
+static const sk_table *const *extra;
 static int nextra;
 
-void sk_register_kernels(const sk_kernel *table, int n) {
-	extra = table;
+void sk_register_kernels(const sk_table *const *more, int n) {
+	extra = more;
 	nextra = n;
 }
 
+static const sk_table *table_at(int t) { return t < LEN(tables) ? tables[t] : extra[t - LEN(tables)]; }
+
 int sk_kernel_count(void) {
-	int n = nextra;
-	for (int t = 0; t < LEN(tables); t++) n += tables[t]->n;
+	int n = 0;
+	for (int t = 0; t < LEN(tables) + nextra; t++) n += table_at(t)->n;
 	return n;
 }
 
 const sk_kernel *sk_kernel_at(int i) {
 	if (i < 0) return NULL;
-	for (int t = 0; t < LEN(tables); t++) {
-		if (i < tables[t]->n) return &tables[t]->k[i];
-		i -= tables[t]->n;
+	for (int t = 0; t < LEN(tables) + nextra; t++) {
+		if (i < table_at(t)->n) return &table_at(t)->k[i];
+		i -= table_at(t)->n;
 	}
-	return i < nextra ? &extra[i] : NULL;
+	return NULL;
 }
 int sk_datatype_count(void) { return LEN(sk_datatypes); }
 int sk_reduce_op_count(void) { return LEN(sk_reduce_ops); }

@@ -15,12 +15,7 @@
 #define COLL SK_K_COLLECTIVE
 #define TYPED SK_K_TYPED
 
-/* A table of one file's kernels, for kernels.c to join. */
-typedef struct {
-	const sk_kernel *k;
-	int n;
-} sk_table;
-#define SK_TABLE(t) {(t), (int)(sizeof(t) / sizeof((t)[0]))}
+/* The files' tables (skampi.h's sk_table), for kernels.c to join. */
 extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rma_table, sk_rma_calls_table,
     sk_locks_table;
 

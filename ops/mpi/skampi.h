@@ -243,9 +243,15 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 /* sk_set_phase switches a prepared non-blocking operation to another measurement, by
  * name (between runs). Returns MPI_SUCCESS or SK_ERR_PHASE. */
 int sk_set_phase(sk_ctx *c, const char *phase);
-/* sk_register_kernels adds a table of kernels from another package (ops/shmem) to the
- * tables of kernels.c; its names must not repeat any. */
-void sk_register_kernels(const sk_kernel *table, int n);
+/* A table of one file's kernels, for kernels.c to join. */
+typedef struct {
+	const sk_kernel *k;
+	int n;
+} sk_table;
+#define SK_TABLE(t) {(t), (int)(sizeof(t) / sizeof((t)[0]))}
+/* sk_register_kernels adds another package's n tables (ops/shmem's) to those of
+ * kernels.c; their names must not repeat any. */
+void sk_register_kernels(const sk_table *const *tables, int n);
 
 /* sk_close ends what a kernel keeps open across runs (a window), collectively on
  * every member; nothing to do for most. Safe after MPI_Finalize (it does nothing). */

@@ -106,9 +106,9 @@ func flagsOf(name string) (kernelFlags, bool) {
 	return kernelFlags{}, false
 }
 
-// RegisterKernels adds another package's table of n kernels (ops/shmem: C
-// sk_kernel values, which that package owns for the life of the process) to the
+// RegisterKernels adds another package's n kernel tables (ops/shmem: an array of C
+// sk_table pointers, which that package owns for the life of the process) to the
 // engine's, so its kernels are prepared and run like these.
-func RegisterKernels(table unsafe.Pointer, n int) {
-	C.sk_register_kernels((*C.sk_kernel)(table), C.int(n))
+func RegisterKernels(tables unsafe.Pointer, n int) {
+	C.sk_register_kernels((**C.sk_table)(tables), C.int(n))
 }

@@ -251,3 +251,43 @@ THREE_WAYS(collect, SK_COLLECT)
 THREE_WAYS(fcollect, SK_FCOLLECT)
 THREE_WAYS(alltoall, SK_ALLTOALL)
 THREE_WAYS(alltoalls, SK_ALLTOALLS)
+
+/* The kernels of this file (shmem.c joins the tables). */
+static const sk_kernel kernels[] = {
+	COLLK("shmem_broadcast", sk_shmem_broadcast, 0),
+	COLLK("shmem_broadcast_barrier", sk_shmem_broadcast_barrier, 0),
+	COLLK("shmem_broadcast_rounds", sk_shmem_broadcast_rounds, SK_K_PER_PROCESS_STEP),
+	SHMEM_KERNEL("shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack,
+	             SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK),
+	SHMEM_KERNEL("shmem_broadcast_noack", sk_shmem_broadcast_noack, sk_shmem_prepare_broadcast_ack,
+	             SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK),
+	COLLK("shmem_barrier", sk_shmem_barrier, 0),
+	COLLK("shmem_sync", sk_shmem_sync, 0),
+	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),
+	COLLK("shmem_sync_all", sk_shmem_sync_all, 0),
+	COLLK("shmem_long_sum_to_all", sk_shmem_long_sum_to_all, 0),
+	COLLK("shmem_long_sum_to_all_barrier", sk_shmem_long_sum_to_all_barrier, 0),
+	COLL_CONSECUTIVE("shmem_long_sum_to_all_consecutive", sk_shmem_long_sum_to_all_consecutive),
+	COLLK("shmem_long_max_to_all", sk_shmem_long_max_to_all, 0),
+	COLLK("shmem_long_max_to_all_barrier", sk_shmem_long_max_to_all_barrier, 0),
+	COLL_CONSECUTIVE("shmem_long_max_to_all_consecutive", sk_shmem_long_max_to_all_consecutive),
+	COLLK("shmem_int_sum_to_all", sk_shmem_int_sum_to_all, 0),
+	COLLK("shmem_int_sum_to_all_barrier", sk_shmem_int_sum_to_all_barrier, 0),
+	COLL_CONSECUTIVE("shmem_int_sum_to_all_consecutive", sk_shmem_int_sum_to_all_consecutive),
+	COLLK("shmem_double_sum_to_all", sk_shmem_double_sum_to_all, 0),
+	COLLK("shmem_double_sum_to_all_barrier", sk_shmem_double_sum_to_all_barrier, 0),
+	COLL_CONSECUTIVE("shmem_double_sum_to_all_consecutive", sk_shmem_double_sum_to_all_consecutive),
+	COLLK("shmem_collect", sk_shmem_collect, 0),
+	COLLK("shmem_collect_barrier", sk_shmem_collect_barrier, 0),
+	COLL_CONSECUTIVE("shmem_collect_consecutive", sk_shmem_collect_consecutive),
+	COLLK("shmem_fcollect", sk_shmem_fcollect, 0),
+	COLLK("shmem_fcollect_barrier", sk_shmem_fcollect_barrier, 0),
+	COLL_CONSECUTIVE("shmem_fcollect_consecutive", sk_shmem_fcollect_consecutive),
+	COLLK("shmem_alltoall", sk_shmem_alltoall, 0),
+	COLLK("shmem_alltoall_barrier", sk_shmem_alltoall_barrier, 0),
+	COLL_CONSECUTIVE("shmem_alltoall_consecutive", sk_shmem_alltoall_consecutive),
+	COLLK("shmem_alltoalls", sk_shmem_alltoalls, 0),
+	COLLK("shmem_alltoalls_barrier", sk_shmem_alltoalls_barrier, 0),
+	COLL_CONSECUTIVE("shmem_alltoalls_consecutive", sk_shmem_alltoalls_consecutive),
+};
+const sk_table sk_shmem_coll_table = SK_TABLE(kernels);

@@ -226,3 +226,18 @@ int sk_shmem_lock_held(sk_ctx *c) {
 	shmem_clear_lock(lock_of(c));
 	return MPI_Send(&go, 0, MPI_BYTE, 0, GO_TAG, c->comm);
 }
+
+/* The kernels of this file (shmem.c joins the tables). */
+static const sk_kernel kernels[] = {
+	LOCK("shmem_lock_contention", sk_shmem_lock_contention, sk_shmem_prepare_lock, 0),
+	LOCK("shmem_lock_contention_remote", sk_shmem_lock_contention, sk_shmem_prepare_lock_remote, 0),
+	LOCK("shmem_set_lock", sk_shmem_set_lock, sk_shmem_prepare_lock, SK_K_OWN_RESULT),
+	LOCK("shmem_set_lock_remote", sk_shmem_set_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
+	LOCK("shmem_clear_lock", sk_shmem_clear_lock, sk_shmem_prepare_lock, SK_K_OWN_RESULT),
+	LOCK("shmem_clear_lock_remote", sk_shmem_clear_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
+	LOCK("shmem_test_lock_spin", sk_shmem_test_lock_spin, sk_shmem_prepare_lock, 0),
+	LOCK("shmem_test_lock_spin_remote", sk_shmem_test_lock_spin, sk_shmem_prepare_lock_remote, 0),
+	LOCK("shmem_test_lock", sk_shmem_test_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	LOCK("shmem_lock_held", sk_shmem_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+};
+const sk_table sk_shmem_locks_table = SK_TABLE(kernels);

@@ -134,3 +134,19 @@ int sk_shmem_puts_quiet(sk_ctx *c) {
 	shmem_quiet();
 	return MPI_SUCCESS;
 }
+
+/* The kernels of this file (shmem.c joins the tables). */
+static const sk_kernel kernels[] = {
+	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
+	{.name = "shmem_ctx_putmem", .step = sk_shmem_passive, .prepare = sk_shmem_prepare_ctx, .flags = ALL | SK_K_NONBLOCKING,
+	 .post = sk_shmem_post_ctx_putmem, .close = sk_shmem_close_ctx, .complete = sk_shmem_ctx_quiet,
+	 .full = sk_shmem_full_ctx_putmem, .quiesce = sk_shmem_quiesce},
+	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
+	STEP("shmem_malloc", sk_shmem_malloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
+	STEP("shmem_free", sk_shmem_free, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
+	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
+	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
+	STEP("shmem_puts_fence", sk_shmem_puts_fence, SK_K_COLLECTIVE),
+	STEP("shmem_puts_quiet", sk_shmem_puts_quiet, SK_K_COLLECTIVE),
+};
+const sk_table sk_shmem_memory_table = SK_TABLE(kernels);

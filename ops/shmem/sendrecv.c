@@ -197,3 +197,14 @@ int sk_shmem_sendrecv_seed_check(sk_ctx *c) {
 	c->lock_violations = all;
 	return all ? SK_ERR_PROTOCOL : MPI_SUCCESS;
 }
+
+/* The kernels of this file (shmem.c joins the tables). */
+static const sk_kernel kernels[] = {
+	SHMEM_KERNEL("shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, SK_K_COLLECTIVE),
+	SHMEM_KERNEL("shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset,
+	             SK_K_COLLECTIVE),
+	/* its quiesce also checks what was received (SK_ERR_PROTOCOL) */
+	{.name = "shmem_sendrecv_shift_seed", .step = sk_shmem_sendrecv_shift_seed, .prepare = sk_shmem_prepare_sendrecv_seed,
+	 .flags = ALL | SK_K_COLLECTIVE, .close = sk_shmem_close, .quiesce = sk_shmem_sendrecv_seed_check},
+};
+const sk_table sk_shmem_sendrecv_table = SK_TABLE(kernels);

@@ -118,7 +118,7 @@ static int empty_fence(sk_ctx *c) {
 }
 
 /* The partner of a point-to-point operation is passive: nothing to do per step. */
-static int passive(sk_ctx *c) {
+int sk_shmem_passive(sk_ctx *c) {
 	(void)c;
 	return MPI_SUCCESS;
 }
@@ -200,29 +200,15 @@ int sk_shmem_close(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-#define ALL SK_K_ALL_RANKS
-
 /* After every run, on every PE: nothing of OpenSHMEM's left for another PE to drive
  * while this one is in the engine's MPI calls (ops/mpi: sk_kernel.quiesce). */
-static int quiesce(sk_ctx *c) {
+int sk_shmem_quiesce(sk_ctx *c) {
 	(void)c;
 	shmem_barrier_all();
 	return MPI_SUCCESS;
 }
-/* A collective on the active set, with its pSync arrays (coll.c). */
-#define COLLK(name, step, flags) \
-	{name, step, sk_shmem_prepare_coll, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce}
-/* A collective's consecutive calls (coll.c), with the pSync arrays they take turns on. */
-#define CONSECUTIVE(name, step)                                                                          \
-	{name, step, sk_shmem_prepare_coll_consecutive, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE, NULL, sk_shmem_close, \
-	 NULL, NULL, NULL, NULL, quiesce}
-/* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence). */
-#define NBI(name, post, done, full) {name, passive, sk_shmem_prepare, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, post, sk_shmem_close, NULL, NULL, done, full, quiesce}
-/* A lock kernel: its prepare places the lock (locks.c). */
-#define LOCK(name, step, prepare, flags) \
-	{name, step, prepare, ALL | SK_K_COLLECTIVE | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce}
-#define STEP(name, step, flags) {name, step, sk_shmem_prepare, ALL | (flags), SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce}
-static const sk_kernel table[] = {
+/* The kernels of this file: puts, gets, atomics (ops/mpi joins the tables). */
+static const sk_kernel kernels[] = {
 	NBI("shmem_putmem", post_putmem, quiet, full_putmem),
 	NBI("shmem_putmem_nbi", post_putmem_nbi, quiet, full_putmem_nbi),
 	STEP("shmem_getmem", get_getmem, 0),
@@ -272,76 +258,17 @@ static const sk_kernel table[] = {
 	STEP("shmem_atomic_fetch_and_long", atomic_fetch_and_long, SK_K_COLLECTIVE),
 	STEP("shmem_atomic_fetch_or_long", atomic_fetch_or_long, SK_K_COLLECTIVE),
 	STEP("shmem_atomic_fetch_xor_long", atomic_fetch_xor_long, SK_K_COLLECTIVE),
-	/* locks.c: the lock served by the communicator's first PE, or (_remote) the next */
-	LOCK("shmem_lock_contention", sk_shmem_lock_contention, sk_shmem_prepare_lock, 0),
-	LOCK("shmem_lock_contention_remote", sk_shmem_lock_contention, sk_shmem_prepare_lock_remote, 0),
-	LOCK("shmem_set_lock", sk_shmem_set_lock, sk_shmem_prepare_lock, SK_K_OWN_RESULT),
-	LOCK("shmem_set_lock_remote", sk_shmem_set_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
-	LOCK("shmem_clear_lock", sk_shmem_clear_lock, sk_shmem_prepare_lock, SK_K_OWN_RESULT),
-	LOCK("shmem_clear_lock_remote", sk_shmem_clear_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
-	LOCK("shmem_test_lock_spin", sk_shmem_test_lock_spin, sk_shmem_prepare_lock, 0),
-	LOCK("shmem_test_lock_spin_remote", sk_shmem_test_lock_spin, sk_shmem_prepare_lock_remote, 0),
-	LOCK("shmem_test_lock", sk_shmem_test_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
-	LOCK("shmem_lock_held", sk_shmem_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
-	/* memory.c */
-	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
-	{"shmem_ctx_putmem", passive, sk_shmem_prepare_ctx, ALL | SK_K_NONBLOCKING, SK_CHECK_NONE, sk_shmem_post_ctx_putmem,
-	 sk_shmem_close_ctx, NULL, NULL, sk_shmem_ctx_quiet, sk_shmem_full_ctx_putmem, quiesce},
-	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
-	STEP("shmem_malloc", sk_shmem_malloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
-	STEP("shmem_free", sk_shmem_free, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
-	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
-	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
-	STEP("shmem_puts_fence", sk_shmem_puts_fence, SK_K_COLLECTIVE),
-	STEP("shmem_puts_quiet", sk_shmem_puts_quiet, SK_K_COLLECTIVE),
-	/* coll.c */
-	COLLK("shmem_broadcast", sk_shmem_broadcast, 0),
-	COLLK("shmem_broadcast_barrier", sk_shmem_broadcast_barrier, 0),
-	COLLK("shmem_broadcast_rounds", sk_shmem_broadcast_rounds, SK_K_PER_PROCESS_STEP),
-	{"shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack,
-	 ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK, SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
-	{"shmem_broadcast_noack", sk_shmem_broadcast_noack, sk_shmem_prepare_broadcast_ack,
-	 ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK, SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
-	COLLK("shmem_barrier", sk_shmem_barrier, 0),
-	COLLK("shmem_sync", sk_shmem_sync, 0),
-	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),
-	COLLK("shmem_sync_all", sk_shmem_sync_all, 0),
-	COLLK("shmem_long_sum_to_all", sk_shmem_long_sum_to_all, 0),
-	COLLK("shmem_long_sum_to_all_barrier", sk_shmem_long_sum_to_all_barrier, 0),
-	CONSECUTIVE("shmem_long_sum_to_all_consecutive", sk_shmem_long_sum_to_all_consecutive),
-	COLLK("shmem_long_max_to_all", sk_shmem_long_max_to_all, 0),
-	COLLK("shmem_long_max_to_all_barrier", sk_shmem_long_max_to_all_barrier, 0),
-	CONSECUTIVE("shmem_long_max_to_all_consecutive", sk_shmem_long_max_to_all_consecutive),
-	COLLK("shmem_int_sum_to_all", sk_shmem_int_sum_to_all, 0),
-	COLLK("shmem_int_sum_to_all_barrier", sk_shmem_int_sum_to_all_barrier, 0),
-	CONSECUTIVE("shmem_int_sum_to_all_consecutive", sk_shmem_int_sum_to_all_consecutive),
-	COLLK("shmem_double_sum_to_all", sk_shmem_double_sum_to_all, 0),
-	COLLK("shmem_double_sum_to_all_barrier", sk_shmem_double_sum_to_all_barrier, 0),
-	CONSECUTIVE("shmem_double_sum_to_all_consecutive", sk_shmem_double_sum_to_all_consecutive),
-	COLLK("shmem_collect", sk_shmem_collect, 0),
-	COLLK("shmem_collect_barrier", sk_shmem_collect_barrier, 0),
-	CONSECUTIVE("shmem_collect_consecutive", sk_shmem_collect_consecutive),
-	COLLK("shmem_fcollect", sk_shmem_fcollect, 0),
-	COLLK("shmem_fcollect_barrier", sk_shmem_fcollect_barrier, 0),
-	CONSECUTIVE("shmem_fcollect_consecutive", sk_shmem_fcollect_consecutive),
-	COLLK("shmem_alltoall", sk_shmem_alltoall, 0),
-	COLLK("shmem_alltoall_barrier", sk_shmem_alltoall_barrier, 0),
-	CONSECUTIVE("shmem_alltoall_consecutive", sk_shmem_alltoall_consecutive),
-	COLLK("shmem_alltoalls", sk_shmem_alltoalls, 0),
-	COLLK("shmem_alltoalls_barrier", sk_shmem_alltoalls_barrier, 0),
-	CONSECUTIVE("shmem_alltoalls_consecutive", sk_shmem_alltoalls_consecutive),
-	/* sendrecv.c */
-	{"shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, ALL | SK_K_COLLECTIVE, SK_CHECK_NONE,
-	 NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
-	{"shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset, ALL | SK_K_COLLECTIVE,
-	 SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, quiesce},
-	{"shmem_sendrecv_shift_seed", sk_shmem_sendrecv_shift_seed, sk_shmem_prepare_sendrecv_seed, ALL | SK_K_COLLECTIVE,
-	 SK_CHECK_NONE, NULL, sk_shmem_close, NULL, NULL, NULL, NULL, sk_shmem_sendrecv_seed_check},
+};
+const sk_table sk_shmem_rma_table = SK_TABLE(kernels);
+
+/* The tables of ops/shmem's files, for ops/mpi's engine. */
+static const sk_table *const tables[] = {
+	&sk_shmem_rma_table, &sk_shmem_locks_table, &sk_shmem_memory_table, &sk_shmem_coll_table, &sk_shmem_sendrecv_table,
 };
 
-const sk_kernel *sk_shmem_kernels(int *n) {
-	*n = (int)(sizeof table / sizeof table[0]);
-	return table;
+const sk_table *const *sk_shmem_tables(int *n) {
+	*n = (int)(sizeof tables / sizeof tables[0]);
+	return tables;
 }
 
 int sk_shmem_init(int world_rank, int world_size) {

@@ -28,7 +28,7 @@ var register sync.Once
 func Register() {
 	register.Do(func() {
 		var n C.int
-		t := C.sk_shmem_kernels(&n)
+		t := C.sk_shmem_tables(&n)
 		mpi.RegisterKernels(unsafe.Pointer(t), int(n))
 	})
 }

@@ -2,9 +2,12 @@
 #ifndef SKAMPI_SHMEM_KERNELS_H
 #define SKAMPI_SHMEM_KERNELS_H
 
-#include "skampi.h"
+#include "kernels.h"
 
-const sk_kernel *sk_shmem_kernels(int *n);
+/* Every file of kernels ends with its table (kernels.h's sk_table), joined here. */
+const sk_table *const *sk_shmem_tables(int *n);
+extern const sk_table sk_shmem_rma_table, sk_shmem_locks_table, sk_shmem_memory_table, sk_shmem_coll_table,
+    sk_shmem_sendrecv_table;
 /* sk_shmem_init starts OpenSHMEM after MPI_Init and checks that PE numbers are
  * MPI_COMM_WORLD's ranks (SK_ERR_COMM otherwise). */
 int sk_shmem_init(int world_rank, int world_size);
@@ -13,6 +16,29 @@ void sk_shmem_info(char *name, int len, int *major, int *minor);
 
 int sk_shmem_prepare(sk_ctx *c);
 int sk_shmem_close(sk_ctx *c);
+/* After every run on every PE (sk_kernel.quiesce); a pair's passive side's step. */
+int sk_shmem_quiesce(sk_ctx *c);
+int sk_shmem_passive(sk_ctx *c);
+
+/* The kinds of kernel, for the files' tables; each runs on every PE (ALL): symmetric
+ * memory is allocated collectively. */
+#define ALL SK_K_ALL_RANKS
+/* A kernel whose prepare allocates its symmetric memory (prepare_), collectively. */
+#define SHMEM_KERNEL(name_, step_, prepare_, flags_)                                               \
+	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
+	 .quiesce = sk_shmem_quiesce}
+/* A collective on the active set, with its pSync arrays (coll.c). */
+#define COLLK(name_, step_, flags_) SHMEM_KERNEL(name_, step_, sk_shmem_prepare_coll, SK_K_COLLECTIVE | (flags_))
+/* A collective's consecutive calls (coll.c), with the pSync arrays they take turns on. */
+#define COLL_CONSECUTIVE(name_, step_) SHMEM_KERNEL(name_, step_, sk_shmem_prepare_coll_consecutive, SK_K_COLLECTIVE)
+/* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence), the two fused
+ * for the full measurement's loop (NULL: post, then complete). */
+#define NBI(name_, post_, done_, full_)                                                                   \
+	{.name = (name_), .step = sk_shmem_passive, .prepare = sk_shmem_prepare, .flags = ALL | SK_K_NONBLOCKING, \
+	 .post = (post_), .close = sk_shmem_close, .complete = (done_), .full = (full_), .quiesce = sk_shmem_quiesce}
+/* A lock kernel: its prepare places the lock (locks.c). */
+#define LOCK(name_, step_, prepare_, flags_) SHMEM_KERNEL(name_, step_, prepare_, SK_K_COLLECTIVE | (flags_))
+#define STEP(name_, step_, flags_) SHMEM_KERNEL(name_, step_, sk_shmem_prepare, flags_)
 
 /* memory.c */
 int sk_shmem_ctx_create_destroy(sk_ctx *c);
