@@ -78,6 +78,8 @@ var onesidedOps = []Info{
 	withModes(swaps(single(typed(rma("Compare_and_swap", "MPI_Compare_and_swap on one element (msg_bytes = the datatype's size, an integer type)")))), false),
 	withModes(rma("Rput", "request-based MPI_Rput, MPI_Waitall for local completion, then the epoch's completion (passive modes only)"), true),
 	withModes(rma("Rget", "request-based MPI_Rget, MPI_Waitall, then the epoch's completion (passive modes only)"), true),
+	withModes(typed(rma("Raccumulate", "request-based MPI_Raccumulate of msg_bytes (datatype, reduce_op), MPI_Waitall, then the epoch's completion (passive modes only)")), true),
+	withModes(typed(rma("Rget_accumulate", "request-based MPI_Rget_accumulate of msg_bytes: the old value back, the new one combined (datatype, reduce_op); MPI_Waitall, then the epoch's completion (passive modes only)")), true),
 	func() Info {
 		in := rma("Put_Pingpong", "one-sided round trip: the origin puts, the target sees it and puts back (fence_epoch: a fence after each put; lock_all_flush: data, flush, a flag put and flushed, the other side spinning on its flag)")
 		in.Methods = []Method{

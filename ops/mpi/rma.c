@@ -214,6 +214,17 @@ ALWAYS int call_rget(sk_ctx *c, int i, MPI_Request *req) {
 }
 SK_RMA_OP(rget, 1)
 
+ALWAYS int call_raccumulate(sk_ctx *c, int i, MPI_Request *req) {
+	return MPI_Raccumulate(c->a.sbuf, c->count, c->dt, c->rma_peer, disp(c, i), c->count, c->dt, c->op, c->win, req);
+}
+SK_RMA_OP(raccumulate, 1)
+
+ALWAYS int call_rget_accumulate(sk_ctx *c, int i, MPI_Request *req) {
+	return MPI_Rget_accumulate(c->a.sbuf, c->count, c->dt, result(c, i), c->count, c->dt, c->rma_peer, disp(c, i),
+	                           c->count, c->dt, c->op, c->win, req);
+}
+SK_RMA_OP(rget_accumulate, 1)
+
 /* Window creation, collective, of size bytes per process. Errors on the window are
  * returned, as on skampi's communicators, not fatal: a point that fails is a fault. */
 static int create_window(sk_ctx *c, int kind, MPI_Aint size, MPI_Win *win, char **base) {
@@ -355,6 +366,8 @@ static const sk_kernel kernels[] = {
 	RMA_OP("compare_and_swap", compare_and_swap, TYPED),
 	RMA_OP("rput", rput, 0),
 	RMA_OP("rget", rget, 0),
+	RMA_OP("raccumulate", raccumulate, TYPED),
+	RMA_OP("rget_accumulate", rget_accumulate, TYPED),
 	RMA("win_allocate_free", win_allocate_free, COLL | SK_K_OWN_WINDOW, NULL),
 	RMA("win_create_free", win_create_free, COLL | SK_K_OWN_WINDOW, NULL),
 	RMA("win_create_dynamic_free", win_create_dynamic_free, COLL | SK_K_OWN_WINDOW, NULL),
