@@ -66,6 +66,8 @@ var shmemMemory = []Info{
 	shmemRMA("Shmem_Ctx_Put", "shmem_ctx_putmem", "shmem_ctx_putmem on a private context, window puts then shmem_ctx_quiet (beside Shmem_Put on the default context)", true),
 	shmemMem("Shmem_Malloc_Free", "shmem_malloc_free", HeapMalloc,
 		"shmem_malloc of msg_bytes + shmem_free, both timed, on every PE (each a collective with a barrier)"),
+	shmemMem("Shmem_Calloc_Free", "shmem_calloc_free", HeapMalloc,
+		"shmem_calloc of msg_bytes (zeroed) + shmem_free, both timed, on every PE (each a collective with a barrier): beside Shmem_Malloc_Free, the cost of the zeroing"),
 	shmemMem("Shmem_Malloc", "shmem_malloc", HeapMalloc,
 		"shmem_malloc of msg_bytes alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
 	shmemMem("Shmem_Free", "shmem_free", HeapMalloc,

@@ -70,6 +70,13 @@ int sk_shmem_malloc_free(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+static int calloc_free(sk_ctx *c) {
+	void *p = shmem_calloc((size_t)c->a.bytes, 1);
+	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
+	shmem_free(p);
+	return MPI_SUCCESS;
+}
+
 int sk_shmem_malloc(sk_ctx *c) {
 	double t0 = sk_now();
 	void *p = shmem_malloc((size_t)c->a.bytes);
@@ -142,6 +149,7 @@ static const sk_kernel kernels[] = {
 	 .post = sk_shmem_post_ctx_putmem, .close = sk_shmem_close_ctx, .complete = sk_shmem_ctx_quiet,
 	 .full = sk_shmem_full_ctx_putmem, .quiesce = sk_shmem_quiesce},
 	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
+	STEP("shmem_calloc_free", calloc_free, SK_K_COLLECTIVE),
 	STEP("shmem_malloc", sk_shmem_malloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_free", sk_shmem_free, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
