@@ -4,12 +4,7 @@
  * on): the one-sided ping-pong, the synchronisation calls alone, the communication of
  * a distributed transpose. */
 #include "kernels.h"
-
-#define CK(call)                            \
-	do {                                    \
-		int rc_ = (call);                   \
-		if (rc_ != MPI_SUCCESS) return rc_; \
-	} while (0)
+#include "sk_common.h"
 
 #define base_of sk_rma_base_of
 

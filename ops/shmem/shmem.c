@@ -15,12 +15,7 @@
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
-
-#define CK(call)                            \
-	do {                                    \
-		int rc_ = (call);                   \
-		if (rc_ != MPI_SUCCESS) return rc_; \
-	} while (0)
+#include "sk_common.h"
 
 /* Where operation i of an epoch lands in the target's symmetric buffer. */
 static char *dst(sk_ctx *c, int i) { return c->sym + (size_t)i * (size_t)c->a.slot_stride; }
