@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "kernels.h"
+#include "sk_common.h"
 
 #define TAG 4
 
@@ -177,11 +178,6 @@ int sk_step_bcast_ack(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-static int cmp_double(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* The prepare hook of bcast_ack: the one-way time of an acknowledgement from the task to
  * the root, measured once per point and subtracted from every broadcast: half the mean
  * of the fastest quarter of 33 1-byte round trips, after 8 untimed ones. The fastest
@@ -210,9 +206,6 @@ int sk_prepare_bcast_ack(sk_ctx *c) {
 		if (rc != MPI_SUCCESS) return rc;
 		if (i >= 0) rtt[i] = sk_now() - t0;
 	}
-	qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
-	double sum = 0;
-	for (int i = 0; i < FASTEST; i++) sum += rtt[i];
-	c->ack_s[task] = sum / FASTEST / 2;
+	c->ack_s[task] = sk_mean_fastest(rtt, ROUNDS, FASTEST) / 2;
 	return MPI_SUCCESS;
 }

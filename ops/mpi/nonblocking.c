@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "kernels.h"
+#include "sk_common.h"
 
 #define TAG 1
 #define ACK_TAG 2
@@ -24,11 +25,6 @@ __attribute__((noinline)) void sk_spin(long long n) {
 	/* The empty asm with a memory clobber is a compiler barrier: the loop cannot be
 	 * folded or removed, and it makes no call and no system call. */
 	for (long long i = 0; i < n; i++) __asm__ __volatile__("" ::: "memory");
-}
-
-static int cmp_double(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 double sk_spin_calibrate(void) {
@@ -48,8 +44,7 @@ double sk_spin_calibrate(void) {
 		sk_spin(n);
 		t[r] = sk_now() - t0;
 	}
-	qsort(t, RUNS, sizeof t[0], cmp_double);
-	return t[RUNS / 2] / (double)n * 1e9;
+	return sk_median(t, RUNS) / (double)n * 1e9;
 }
 
 long long sk_spin_for(double target, double ns_per_iter) {
@@ -71,8 +66,7 @@ long long sk_spin_for(double target, double ns_per_iter) {
 			for (long long j = 0; j < k; j++) sk_spin(n);
 			b[r] = (sk_now() - t0) / (double)k;
 		}
-		qsort(b, BATCHES, sizeof b[0], cmp_double);
-		double t = b[BATCHES / 2];
+		double t = sk_median(b, BATCHES);
 		if (!(t > 0)) break;
 		double ratio = target / t;
 		long long next = (long long)((double)n * ratio + 0.5);
@@ -103,8 +97,7 @@ double sk_timer_overhead(void) {
 		}
 		b[r] = t / N;
 	}
-	qsort(b, BATCHES, sizeof b[0], cmp_double);
-	return b[BATCHES / 2];
+	return sk_median(b, BATCHES);
 }
 
 static int complete(sk_ctx *c) {

@@ -14,4 +14,9 @@
 		if (rc_ != MPI_SUCCESS) return rc_; \
 	} while (0)
 
+/* stats.c: both sort v, n samples, in place. sk_median: the middle one (n odd);
+ * sk_mean_fastest: the mean of the k smallest. */
+double sk_median(double *v, int n);
+double sk_mean_fastest(double *v, int n, int k);
+
 #endif

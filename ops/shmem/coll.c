@@ -14,6 +14,7 @@
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
+#include "sk_common.h"
 
 #define SYNC_LONGS 64 /* per pSync array: more than every *_SYNC_SIZE, a cache line apart */
 /* The "consecutive" method's calls per step: each its own pSync (and pWrk), so none is
@@ -144,11 +145,6 @@ static int same_host(sk_ctx *c) {
 	return rc;
 }
 
-static int cmp_double(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* The acknowledgement's one-way time, task to root: half the mean of the fastest
  * quarter of 33 rounds of (the root sets the task's flag; the task, seeing it,
  * fetch-increments the root's counter; the root waits for it), after 8 untimed ones, as
@@ -176,12 +172,7 @@ int sk_shmem_prepare_broadcast_ack(sk_ctx *c) {
 			shmem_long_atomic_fetch_inc(ack_counter(c), root_pe);
 		}
 	}
-	if (c->rank == root) {
-		qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
-		double sum = 0;
-		for (int i = 0; i < FASTEST; i++) sum += rtt[i];
-		c->ack_s[task] = sum / FASTEST / 2;
-	}
+	if (c->rank == root) c->ack_s[task] = sk_mean_fastest(rtt, ROUNDS, FASTEST) / 2;
 	/* Back to zero on every member before the point (the counter counts steps). */
 	rc = MPI_Barrier(c->comm);
 	*ack_counter(c) = 0;
