@@ -4,7 +4,6 @@
  * hand-made baseline). count is the number of elements of each process's block;
  * buffers hold nprocs blocks for the per-process operations. */
 #include <math.h>
-#include <stdlib.h>
 #include "kernels.h"
 #include "sk_common.h"
 
@@ -179,22 +178,16 @@ int sk_step_bcast_ack(sk_ctx *c) {
 }
 
 /* The prepare hook of bcast_ack: the one-way time of an acknowledgement from the task to
- * the root, measured once per point and subtracted from every broadcast: half the mean
- * of the fastest quarter of 33 1-byte round trips, after 8 untimed ones. The fastest
- * ones, because a round trip is only ever slowed down (a partner still arriving, a
- * descheduled rank), and what is subtracted must be the acknowledgement alone; a
- * quarter rather than the single fastest, so that one lucky sample does not decide. */
+ * the root, measured once per point and subtracted from every broadcast (ack.c), from
+ * MPI_Send/MPI_Recv round trips of 1 byte. */
 int sk_prepare_bcast_ack(sk_ctx *c) {
-	enum { WARMUP = 8, ROUNDS = 33, FASTEST = ROUNDS / 4 };
 	int root = c->a.root, task = c->a.task, rc;
 	char b = 0;
-	double rtt[ROUNDS];
-	if (task < 0 || task >= c->nprocs || task == root) return SK_ERR_ARGS;
+	double rtt[SK_ACK_ROUNDS];
+	if ((rc = sk_ack_prepare(c)) != MPI_SUCCESS) return rc;
 	c->calls_per_step = ACK_BCASTS;
-	c->ack_s = calloc((size_t)c->nprocs, sizeof(double));
-	if (!c->ack_s) return SK_ERR_NOMEM;
 	if (c->rank != root && c->rank != task) return MPI_SUCCESS;
-	for (int i = -WARMUP; i < ROUNDS; i++) {
+	for (int i = -SK_ACK_WARMUP; i < SK_ACK_ROUNDS; i++) {
 		double t0 = sk_now();
 		if (c->rank == root) {
 			if ((rc = MPI_Send(&b, 1, MPI_BYTE, task, TAG + 2, c->comm)) != MPI_SUCCESS) return rc;
@@ -206,6 +199,6 @@ int sk_prepare_bcast_ack(sk_ctx *c) {
 		if (rc != MPI_SUCCESS) return rc;
 		if (i >= 0) rtt[i] = sk_now() - t0;
 	}
-	c->ack_s[task] = sk_mean_fastest(rtt, ROUNDS, FASTEST) / 2;
+	c->ack_s[task] = sk_ack_one_way(rtt);
 	return MPI_SUCCESS;
 }
