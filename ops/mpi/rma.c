@@ -311,3 +311,24 @@ int sk_close_rma(sk_ctx *c) {
 	return rc;
 }
 
+/* The communication of a block-row distributed transpose: block j of every rank goes
+ * to rank j, as block i there (the local transposition of each block is not timed).
+ * In this file, not rma_calls.c, because sk_prepare_rma names them to give their
+ * windows a block per process: rma_calls.c depends on rma.c, never the reverse.
+ * put: each rank puts its blocks into the others' windows; get: each gets its blocks
+ * from the others' windows. A fence closes the step. */
+static int transpose(sk_ctx *c, int get) {
+	size_t b = (size_t)c->a.bytes;
+	for (int k = 1; k < c->nprocs; k++) {
+		int j = (c->rank + k) % c->nprocs; /* staggered, so no target gets everyone at once */
+		if (get)
+			CK(MPI_Get(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
+			           (int)b, MPI_BYTE, c->win));
+		else
+			CK(MPI_Put(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
+			           (int)b, MPI_BYTE, c->win));
+	}
+	return MPI_Win_fence(0, c->win);
+}
+int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
+int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }

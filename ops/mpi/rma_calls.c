@@ -1,8 +1,7 @@
 //go:build mpi
 
 /* One-sided kernels beside the operations under a mode (rma.c, whose window they run
- * on): the one-sided ping-pong, the synchronisation calls alone, the communication of
- * a distributed transpose. */
+ * on): the one-sided ping-pong, the synchronisation calls alone. */
 #include "kernels.h"
 #include "sk_common.h"
 
@@ -122,23 +121,3 @@ int sk_step_win_unlock(sk_ctx *c) {
 
 int sk_step_win_flush(sk_ctx *c) { return origin(c) ? MPI_Win_flush(c->rma_peer, c->win) : MPI_SUCCESS; }
 int sk_step_win_flush_all(sk_ctx *c) { return origin(c) ? MPI_Win_flush_all(c->win) : MPI_SUCCESS; }
-
-/* The communication of a block-row distributed transpose: block j of every rank goes
- * to rank j, as block i there (the local transposition of each block is not timed).
- * put: each rank puts its blocks into the others' windows; get: each gets its blocks
- * from the others' windows. A fence closes the step. */
-static int transpose(sk_ctx *c, int get) {
-	size_t b = (size_t)c->a.bytes;
-	for (int k = 1; k < c->nprocs; k++) {
-		int j = (c->rank + k) % c->nprocs; /* staggered, so no target gets everyone at once */
-		if (get)
-			CK(MPI_Get(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
-			           (int)b, MPI_BYTE, c->win));
-		else
-			CK(MPI_Put(c->a.sbuf + (size_t)j * b, (int)b, MPI_BYTE, j, base_of(c, j) + (MPI_Aint)((size_t)c->rank * b),
-			           (int)b, MPI_BYTE, c->win));
-	}
-	return MPI_Win_fence(0, c->win);
-}
-int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
-int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
