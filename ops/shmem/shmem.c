@@ -172,29 +172,6 @@ static int put_pingpong(sk_ctx *c) {
 ATOMICS(int, int, unsigned int)
 ATOMICS(long, long, unsigned long)
 
-/* Every PE allocates the point's symmetric buffer (collective, same size everywhere):
- * window slots of the message, twice over for the strided operations, and 64 bytes
- * for a flag. */
-int sk_shmem_prepare(sk_ctx *c) {
-	long long w = window(c);
-	/* At least two cache lines: a lock and a holder's marker (locks.c). */
-	c->sym_bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
-	if (c->sym_bytes < 128) c->sym_bytes = 128;
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
-	shmem_barrier_all(); /* zeroed everywhere before anyone writes */
-	return MPI_SUCCESS;
-}
-
-int sk_shmem_close(sk_ctx *c) {
-	if (!c->sym) return MPI_SUCCESS;
-	shmem_barrier_all(); /* nothing in flight to a buffer about to go */
-	shmem_free(c->sym);
-	c->sym = NULL;
-	return MPI_SUCCESS;
-}
-
 #define ALL SK_K_ALL_RANKS
 
 /* After every run, on every PE: nothing of OpenSHMEM's left for another PE to drive

@@ -11,6 +11,7 @@ int sk_shmem_init(int world_rank, int world_size);
 void sk_shmem_finalize(void);
 void sk_shmem_info(char *name, int len, int *major, int *minor);
 
+/* symmetric.c */
 int sk_shmem_prepare(sk_ctx *c);
 int sk_shmem_close(sk_ctx *c);
 
