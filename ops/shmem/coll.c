@@ -10,7 +10,6 @@
  * array per root, the others one. */
 #include <shmem.h>
 #include <stdint.h>
-#include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
 #include "sk_common.h"
@@ -39,10 +38,7 @@ static long *ack_counter(sk_ctx *c) { return (long *)((char *)pwrk(c, CONSECUTIV
 
 int sk_shmem_prepare_coll(sk_ctx *c) {
 	size_t psyncs = (size_t)nsync(c) * SYNC_LONGS * sizeof(long);
-	c->sym_bytes = (long long)(2 * block_area(c) + psyncs + CONSECUTIVE * wrk_bytes(c) + 128);
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	CK(sk_shmem_alloc(c, (long long)(2 * block_area(c) + psyncs + CONSECUTIVE * wrk_bytes(c) + 128)));
 	for (int i = 0; i < nsync(c); i++)
 		for (int j = 0; j < SYNC_LONGS; j++) psync(c, i)[j] = SHMEM_SYNC_VALUE;
 	shmem_barrier_all(); /* every PE's arrays ready before anyone uses them */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
+#include "sk_common.h"
 
 /* Every PE allocates the point's symmetric buffer (collective, same size everywhere):
  * window slots of the message, twice over for the strided operations, and 64 bytes
@@ -16,12 +17,17 @@
 int sk_shmem_prepare(sk_ctx *c) {
 	long long w = c->a.window > 0 ? c->a.window : 1;
 	/* At least two cache lines: a lock and a holder's marker (locks.c). */
-	c->sym_bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
-	if (c->sym_bytes < 128) c->sym_bytes = 128;
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	long long bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
+	CK(sk_shmem_alloc(c, bytes < 128 ? 128 : bytes));
 	shmem_barrier_all(); /* zeroed everywhere before anyone writes */
+	return MPI_SUCCESS;
+}
+
+int sk_shmem_alloc(sk_ctx *c, long long bytes) {
+	c->sym_bytes = bytes;
+	c->sym = shmem_malloc((size_t)bytes);
+	if (!c->sym) return SK_ERR_NOMEM;
+	memset(c->sym, 0, (size_t)bytes);
 	return MPI_SUCCESS;
 }
 
