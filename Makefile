@@ -49,8 +49,9 @@ vet: setup
 	$(GO) vet -tags $(TAGS) ./...
 
 # The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record
-# imports nothing of skampi's; nothing imports cmd; the engine never imports MPI.
-layers:
+# imports nothing of skampi's; nothing imports cmd; the engine never imports MPI; no
+# cycle among the C files of ops/mpi and ops/shmem (scripts/c-layers.sh).
+layers: setup
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' || true); \
 	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./record | grep skampi || true); \
@@ -59,6 +60,7 @@ layers:
 	if [ -n "$$bad" ]; then echo "imports cmd: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./measure ./runner ./inputs ./sync ./clocksync ./record ./report/... ./plots/... ./tune | grep 'skampi/ops/mpi' || true); \
 	if [ -n "$$bad" ]; then echo "a pure package depends on ops/mpi: $$bad"; exit 1; fi
+	@scripts/c-layers.sh $(PKG)
 	@echo "layers: ok"
 
 # The HTML report is checked in headless Chromium (Debian's package).
