@@ -50,8 +50,9 @@ vet: setup
 
 # The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record and
 # plots/chart import nothing of skampi's; nothing imports cmd; the engine never imports
-# MPI; and the rules below, each with its reason.
-layers:
+# MPI; no cycle among the C files of ops/mpi and ops/shmem (scripts/c-layers.sh); and
+# the rules below, each with its reason.
+layers: setup
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' || true); \
 	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./record | grep skampi || true); \
@@ -80,6 +81,7 @@ layers:
 	@# Clock models are pure math, and the terminal escaping is used everywhere: both leaves.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable | grep ' imports github.com/skampi/' || true); \
 	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
+	@scripts/c-layers.sh $(PKG)
 	@echo "layers: ok"
 
 # The HTML report is checked in headless Chromium (Debian's package).

@@ -4,8 +4,8 @@
  * hand-made baseline). count is the number of elements of each process's block;
  * buffers hold nprocs blocks for the per-process operations. */
 #include <math.h>
-#include <stdlib.h>
 #include "kernels.h"
+#include "sk_common.h"
 
 #define TAG 4
 
@@ -177,28 +177,17 @@ int sk_step_bcast_ack(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-static int cmp_double(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* The prepare hook of bcast_ack: the one-way time of an acknowledgement from the task to
- * the root, measured once per point and subtracted from every broadcast: half the mean
- * of the fastest quarter of 33 1-byte round trips, after 8 untimed ones. The fastest
- * ones, because a round trip is only ever slowed down (a partner still arriving, a
- * descheduled rank), and what is subtracted must be the acknowledgement alone; a
- * quarter rather than the single fastest, so that one lucky sample does not decide. */
+ * the root, measured once per point and subtracted from every broadcast (ack.c), from
+ * MPI_Send/MPI_Recv round trips of 1 byte. */
 int sk_prepare_bcast_ack(sk_ctx *c) {
-	enum { WARMUP = 8, ROUNDS = 33, FASTEST = ROUNDS / 4 };
 	int root = c->a.root, task = c->a.task, rc;
 	char b = 0;
-	double rtt[ROUNDS];
-	if (task < 0 || task >= c->nprocs || task == root) return SK_ERR_ARGS;
+	double rtt[SK_ACK_ROUNDS];
+	if ((rc = sk_ack_prepare(c)) != MPI_SUCCESS) return rc;
 	c->calls_per_step = ACK_BCASTS;
-	c->ack_s = calloc((size_t)c->nprocs, sizeof(double));
-	if (!c->ack_s) return SK_ERR_NOMEM;
 	if (c->rank != root && c->rank != task) return MPI_SUCCESS;
-	for (int i = -WARMUP; i < ROUNDS; i++) {
+	for (int i = -SK_ACK_WARMUP; i < SK_ACK_ROUNDS; i++) {
 		double t0 = sk_now();
 		if (c->rank == root) {
 			if ((rc = MPI_Send(&b, 1, MPI_BYTE, task, TAG + 2, c->comm)) != MPI_SUCCESS) return rc;
@@ -210,10 +199,7 @@ int sk_prepare_bcast_ack(sk_ctx *c) {
 		if (rc != MPI_SUCCESS) return rc;
 		if (i >= 0) rtt[i] = sk_now() - t0;
 	}
-	qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
-	double sum = 0;
-	for (int i = 0; i < FASTEST; i++) sum += rtt[i];
-	c->ack_s[task] = sum / FASTEST / 2;
+	c->ack_s[task] = sk_ack_one_way(rtt);
 	return MPI_SUCCESS;
 }
 

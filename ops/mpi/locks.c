@@ -4,12 +4,7 @@
  * window and its freeing: rma.c). Rank 0 is the target. */
 #include <stdint.h>
 #include "kernels.h"
-
-#define CK(call)                            \
-	do {                                    \
-		int rc_ = (call);                   \
-		if (rc_ != MPI_SUCCESS) return rc_; \
-	} while (0)
+#include "sk_common.h"
 
 #define FLAG_TAG 5
 #define base_of sk_rma_base_of

@@ -6,18 +6,13 @@
 #include <stdlib.h>
 #include <time.h>
 #include "kernels.h"
+#include "sk_common.h"
 
 #define TAG 1
 #define ACK_TAG 2
 #define HANG_TAG 3
 
 typedef sk_ctx ctx;
-
-#define CK(call)                                    \
-	do {                                            \
-		int rc_ = (call);                           \
-		if (rc_ != MPI_SUCCESS) return rc_;         \
-	} while (0)
 
 /* recv_* receive one message from the peer into rbuf, each the way its op names. */
 static int recv_plain(ctx *c) {

@@ -33,13 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
-
-#define CK(call)                            \
-	do {                                    \
-		int rc_ = (call);                   \
-		if (rc_ != MPI_SUCCESS) return rc_; \
-	} while (0)
-
+#include "sk_common.h"
 
 static int origin(const sk_ctx *c) { return c->a.role == SK_ROLE_INITIATOR; }
 

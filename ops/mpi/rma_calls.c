@@ -1,15 +1,9 @@
 //go:build mpi
 
 /* One-sided kernels beside the operations under a mode (rma.c, whose window they run
- * on): the one-sided ping-pong, the synchronisation calls alone, the communication of
- * a distributed transpose. */
+ * on): the one-sided ping-pong, the synchronisation calls alone. */
 #include "kernels.h"
-
-#define CK(call)                            \
-	do {                                    \
-		int rc_ = (call);                   \
-		if (rc_ != MPI_SUCCESS) return rc_; \
-	} while (0)
+#include "sk_common.h"
 
 #define base_of sk_rma_base_of
 
@@ -145,8 +139,8 @@ static int transpose(sk_ctx *c, int get) {
 	}
 	return MPI_Win_fence(0, c->win);
 }
-int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
-int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
+static int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
+static int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
 
 /* The kernels of this file (kernels.c joins the tables), each on a window prepared by
  * rma.c; the mode named is the kernel's when its method names none. */

@@ -138,8 +138,6 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	return MPI_SUCCESS;
 }
 
-unsigned long long sk_steps = 0;
-unsigned long long sk_progress(void) { return __atomic_load_n(&sk_steps, __ATOMIC_RELAXED); }
 
 void sk_touch(char *p, long long bytes) {
 	/* 64 MiB at a time, each a step: a cold area of gigabytes takes seconds to touch,

@@ -261,17 +261,19 @@ void sk_release(sk_ctx *c);
 
 /* Non-blocking operations (nonblocking.c). */
 int sk_run_nonblocking(sk_ctx *c, long long iters, double *total);
-/* sk_spin runs the busy computation: n iterations of a counter loop no compiler can
- * remove, no system call. sk_spin_calibrate returns its cost, ns per iteration. */
+/* sk_timer_overhead: seconds one timer interval adds to a per-call timing, measured
+ * through the same code (sk_now, a call through a pointer, sk_now) around a call that
+ * does nothing; the median of batches. */
+double sk_timer_overhead(void);
+
+/* The busy computation (spin.c), of the overlap measurements and of a held lock.
+ * sk_spin runs n iterations of a counter loop no compiler can remove, no system call.
+ * sk_spin_calibrate returns its cost, ns per iteration. */
 void sk_spin(long long n);
 double sk_spin_calibrate(void);
 /* sk_spin_for: the spin count whose sk_spin call lasts target seconds, calls timed in
  * batches starting from the rate ns_per_iter (sk_spin_calibrate's). */
 long long sk_spin_for(double target, double ns_per_iter);
-/* sk_timer_overhead: seconds one timer interval adds to a per-call timing, measured
- * through the same code (sk_now, a call through a pointer, sk_now) around a call that
- * does nothing; the median of batches. */
-double sk_timer_overhead(void);
 
 /* check_data (check.c). */
 unsigned char sk_pattern_byte(int rank, long long bytes, long long rep, long long offset);

@@ -50,6 +50,11 @@ int sk_install_crash_handlers(int rank) {
 	return 0;
 }
 
+/* The watchdog's step counter (SK_STEP_DONE, skampi.h): moved by the timed loops of
+ * kernels.c and nonblocking.c, read by world.go's Progress. */
+unsigned long long sk_steps = 0;
+unsigned long long sk_progress(void) { return __atomic_load_n(&sk_steps, __ATOMIC_RELAXED); }
+
 double sk_now(void) {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);

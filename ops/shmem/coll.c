@@ -10,10 +10,9 @@
  * array per root, the others one. */
 #include <shmem.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
+#include "sk_common.h"
 
 #define SYNC_LONGS 64 /* per pSync array: more than every *_SYNC_SIZE, a cache line apart */
 /* The "consecutive" method's calls per step: each its own pSync (and pWrk), so none is
@@ -39,10 +38,7 @@ static long *ack_counter(sk_ctx *c) { return (long *)((char *)pwrk(c, CONSECUTIV
 
 int sk_shmem_prepare_coll(sk_ctx *c) {
 	size_t psyncs = (size_t)nsync(c) * SYNC_LONGS * sizeof(long);
-	c->sym_bytes = (long long)(2 * block_area(c) + psyncs + CONSECUTIVE * wrk_bytes(c) + 128);
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	CK(sk_shmem_alloc(c, (long long)(2 * block_area(c) + psyncs + CONSECUTIVE * wrk_bytes(c) + 128)));
 	for (int i = 0; i < nsync(c); i++)
 		for (int j = 0; j < SYNC_LONGS; j++) psync(c, i)[j] = SHMEM_SYNC_VALUE;
 	shmem_barrier_all(); /* every PE's arrays ready before anyone uses them */
@@ -144,25 +140,18 @@ static int same_host(sk_ctx *c) {
 	return rc;
 }
 
-static int cmp_double(const void *a, const void *b) {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The acknowledgement's one-way time, task to root: half the mean of the fastest
- * quarter of 33 rounds of (the root sets the task's flag; the task, seeing it,
- * fetch-increments the root's counter; the root waits for it), after 8 untimed ones, as
- * ops/mpi's two-sided acknowledgement is measured. The counter is zeroed again, on
- * every PE, before the point. */
+/* The acknowledgement's one-way time, task to root, as ops/mpi's two-sided
+ * acknowledgement is measured (ops/mpi/ack.c), from round trips of: the root sets the
+ * task's flag; the task, seeing it, fetch-increments the root's counter; the root waits
+ * for it. The counter is zeroed again, on every PE, before the point. */
 int sk_shmem_prepare_broadcast_ack(sk_ctx *c) {
-	enum { WARMUP = 8, ROUNDS = 33, FASTEST = ROUNDS / 4 };
+	enum { WARMUP = SK_ACK_WARMUP, ROUNDS = SK_ACK_ROUNDS };
 	int rc = sk_shmem_prepare_coll(c);
 	if (rc != MPI_SUCCESS || c->a.role == SK_ROLE_IDLE) return rc;
 	c->calls_per_step = CONSECUTIVE;
 	if (c->a.check && (rc = same_host(c)) != MPI_SUCCESS) return rc;
 	int root = c->a.root, task = c->a.task, root_pe = c->a.target_pe + root, task_pe = c->a.target_pe + task;
-	if (task < 0 || task >= c->nprocs || task == root) return SK_ERR_ARGS;
-	if (!(c->ack_s = calloc((size_t)c->nprocs, sizeof(double)))) return SK_ERR_NOMEM;
+	if ((rc = sk_ack_prepare(c)) != MPI_SUCCESS) return rc;
 	long *flag = ack_counter(c) + 1; /* the task's "go", beside the counter */
 	double rtt[ROUNDS];
 	for (int i = -WARMUP; i < ROUNDS; i++) {
@@ -176,12 +165,7 @@ int sk_shmem_prepare_broadcast_ack(sk_ctx *c) {
 			shmem_long_atomic_fetch_inc(ack_counter(c), root_pe);
 		}
 	}
-	if (c->rank == root) {
-		qsort(rtt, ROUNDS, sizeof rtt[0], cmp_double);
-		double sum = 0;
-		for (int i = 0; i < FASTEST; i++) sum += rtt[i];
-		c->ack_s[task] = sum / FASTEST / 2;
-	}
+	if (c->rank == root) c->ack_s[task] = sk_ack_one_way(rtt);
 	/* Back to zero on every member before the point (the counter counts steps). */
 	rc = MPI_Barrier(c->comm);
 	*ack_counter(c) = 0;

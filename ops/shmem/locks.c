@@ -17,6 +17,7 @@
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
+#include "sk_common.h"
 
 #define GO_TAG 6
 
@@ -78,10 +79,7 @@ static long probe(sk_ctx *c) {
  * stderr), so the records of a point measured say truly which PE served its lock. */
 static int prepare_lock(sk_ctx *c, int want) {
 	int n = shmem_n_pes(), first = c->a.target_pe;
-	c->sym_bytes = LOCK_AREA + 8LL * SK_SHMEM_LOCK_SLOTS;
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	CK(sk_shmem_alloc(c, LOCK_AREA + 8LL * SK_SHMEM_LOCK_SLOTS));
 	uintptr_t base = heap_base(c->sym);
 	/* the slot whose heap offset / 8 is want modulo n: the same on every PE, since
 	 * symmetric objects have the same heap offset everywhere */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
+#include "sk_common.h"
 
 /* Every flag here is a step number that only grows: written by one partner only (a
  * put), waited for with SHMEM_CMP_GE, never cleared by a local store. Open MPI 4.1.4's
@@ -33,10 +34,7 @@ static long *done_flag(sk_ctx *c) { return (long *)(c->sym + data_bytes(c) + 64)
 static long *lock_for(sk_ctx *c, int pe) { return (long *)(c->sym + data_bytes(c) + 128 + 64 * (size_t)pe); }
 
 int sk_shmem_prepare_sendrecv(sk_ctx *c) {
-	c->sym_bytes = (long long)(((size_t)c->a.bytes + 63) & ~(size_t)63) + 128 + 64LL * c->a.nprocs;
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	CK(sk_shmem_alloc(c, (long long)(((size_t)c->a.bytes + 63) & ~(size_t)63) + 128 + 64LL * c->a.nprocs));
 	shmem_barrier_all();
 	return MPI_SUCCESS;
 }
@@ -74,10 +72,7 @@ static long *offset_post(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c)
 static long *offset_slot(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 64); }
 
 int sk_shmem_prepare_sendrecv_offset(sk_ctx *c) {
-	c->sym_bytes = (long long)(2 * data_bytes(c) + 128);
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	CK(sk_shmem_alloc(c, (long long)(2 * data_bytes(c) + 128)));
 	shmem_barrier_all();
 	return MPI_SUCCESS;
 }
@@ -122,10 +117,7 @@ static long *seed_offset(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c)
 static long *seed_post(sk_ctx *c) { return (long *)(c->sym + 2 * data_bytes(c) + 192); }
 
 int sk_shmem_prepare_sendrecv_seed(sk_ctx *c) {
-	c->sym_bytes = (long long)(2 * data_bytes(c) + 256);
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
+	CK(sk_shmem_alloc(c, (long long)(2 * data_bytes(c) + 256)));
 	/* The previous call, for the first step's wait: every PE's step number is the same
 	 * (every PE of the job takes part in every step). */
 	*seed_counter(c) = steps;

@@ -15,12 +15,7 @@
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
-
-#define CK(call)                            \
-	do {                                    \
-		int rc_ = (call);                   \
-		if (rc_ != MPI_SUCCESS) return rc_; \
-	} while (0)
+#include "sk_common.h"
 
 /* Where operation i of an epoch lands in the target's symmetric buffer. */
 static char *dst(sk_ctx *c, int i) { return c->sym + (size_t)i * (size_t)c->a.slot_stride; }
@@ -117,11 +112,6 @@ static int empty_fence(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-/* The partner of a point-to-point operation is passive: nothing to do per step. */
-int sk_shmem_passive(sk_ctx *c) {
-	(void)c;
-	return MPI_SUCCESS;
-}
 
 /* The put ping-pong: the data, a fence (ordering it before the flag), the flag; the
  * other PE waits for the flag with shmem_long_wait_until and answers the same way. */
@@ -177,36 +167,6 @@ static int put_pingpong(sk_ctx *c) {
 ATOMICS(int, int, unsigned int)
 ATOMICS(long, long, unsigned long)
 
-/* Every PE allocates the point's symmetric buffer (collective, same size everywhere):
- * window slots of the message, twice over for the strided operations, and 64 bytes
- * for a flag. */
-int sk_shmem_prepare(sk_ctx *c) {
-	long long w = window(c);
-	/* At least two cache lines: a lock and a holder's marker (locks.c). */
-	c->sym_bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
-	if (c->sym_bytes < 128) c->sym_bytes = 128;
-	c->sym = shmem_malloc((size_t)c->sym_bytes);
-	if (!c->sym) return SK_ERR_NOMEM;
-	memset(c->sym, 0, (size_t)c->sym_bytes);
-	shmem_barrier_all(); /* zeroed everywhere before anyone writes */
-	return MPI_SUCCESS;
-}
-
-int sk_shmem_close(sk_ctx *c) {
-	if (!c->sym) return MPI_SUCCESS;
-	shmem_barrier_all(); /* nothing in flight to a buffer about to go */
-	shmem_free(c->sym);
-	c->sym = NULL;
-	return MPI_SUCCESS;
-}
-
-/* After every run, on every PE: nothing of OpenSHMEM's left for another PE to drive
- * while this one is in the engine's MPI calls (ops/mpi: sk_kernel.quiesce). */
-int sk_shmem_quiesce(sk_ctx *c) {
-	(void)c;
-	shmem_barrier_all();
-	return MPI_SUCCESS;
-}
 /* The kernels of this file: puts, gets, atomics (ops/mpi joins the tables). */
 static const sk_kernel kernels[] = {
 	NBI("shmem_putmem", post_putmem, quiet, full_putmem),
@@ -261,15 +221,6 @@ static const sk_kernel kernels[] = {
 };
 const sk_table sk_shmem_rma_table = SK_TABLE(kernels);
 
-/* The tables of ops/shmem's files, for ops/mpi's engine. */
-static const sk_table *const tables[] = {
-	&sk_shmem_rma_table, &sk_shmem_locks_table, &sk_shmem_memory_table, &sk_shmem_coll_table, &sk_shmem_sendrecv_table,
-};
-
-const sk_table *const *sk_shmem_tables(int *n) {
-	*n = (int)(sizeof tables / sizeof tables[0]);
-	return tables;
-}
 
 int sk_shmem_init(int world_rank, int world_size) {
 	shmem_init();

@@ -14,8 +14,13 @@ int sk_shmem_init(int world_rank, int world_size);
 void sk_shmem_finalize(void);
 void sk_shmem_info(char *name, int len, int *major, int *minor);
 
+/* symmetric.c. sk_shmem_alloc gives the point a symmetric buffer of bytes, zeroed
+ * (c->sym, c->sym_bytes; SK_ERR_NOMEM without one): shmem_malloc is collective, so
+ * every PE calls it, with the same size. It ends in no barrier: each prepare hook has
+ * one once the rest of its buffer is in place. */
 int sk_shmem_prepare(sk_ctx *c);
 int sk_shmem_close(sk_ctx *c);
+int sk_shmem_alloc(sk_ctx *c, long long bytes);
 /* After every run on every PE (sk_kernel.quiesce); a pair's passive side's step. */
 int sk_shmem_quiesce(sk_ctx *c);
 int sk_shmem_passive(sk_ctx *c);

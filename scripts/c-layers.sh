@@ -1,0 +1,41 @@
+#!/bin/bash
+# The C side's layering, for `make layers`: no cycle among the C files of ops/mpi and
+# ops/shmem, by what each file's object uses that another file's defines (a function
+# or a variable, from nm), nor among the headers they include. tsort names a cycle.
+# Usage: scripts/c-layers.sh PKG (the MPI library's pkg-config name: ompi-c or mpich).
+set -euo pipefail
+pkg=$1
+cd "$(dirname "$0")/.."
+dirs=(ops/mpi)
+# ops/shmem is built only where OpenSHMEM's header is (the Makefile's TAGS).
+if [ -f "$(pkg-config --variable=includedir "$pkg")/shmem.h" ]; then dirs+=(ops/shmem); fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cflags=$(pkg-config --cflags "$pkg")
+for d in "${dirs[@]}"; do
+	for f in "$d"/*.c; do
+		# shellcheck disable=SC2086
+		gcc -O0 -w -I ops/mpi -I "$d" $cflags -c "$f" -o "$tmp/$(echo "$f" | tr / _).o"
+	done
+done
+# Who defines each global symbol; then one edge per (user, definer) pair.
+for o in "$tmp"/*.o; do
+	nm --defined-only -g "$o" | awk -v f="$(basename "$o" .o)" 'NF == 3 {print $3, f}'
+done | sort > "$tmp/defs"
+for o in "$tmp"/*.o; do
+	nm -u "$o" | awk -v f="$(basename "$o" .o)" '{print $2, f}'
+done | sort > "$tmp/uses"
+join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 {print $2, $3}' | sort -u > "$tmp/edges"
+if ! tsort "$tmp/edges" > /dev/null; then
+	echo "c-layers: the C files above call each other in a cycle (one of them should move what the other uses)" >&2
+	exit 1
+fi
+# Headers: each quoted include is an edge from the including file.
+for d in "${dirs[@]}"; do
+	grep -H '^#include "' "$d"/*.[ch] | sed -E 's|^([^:]*/)?([^:/]*):#include "([^"]*)".*|\2 \3|'
+done | sort -u > "$tmp/includes"
+if ! tsort "$tmp/includes" > /dev/null; then
+	echo "c-layers: headers include each other in a cycle" >&2
+	exit 1
+fi
+echo "c-layers: ok ($(wc -l < "$tmp/edges") file dependencies, no cycle)"
