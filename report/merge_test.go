@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 	"time"
 
@@ -20,27 +21,22 @@ func TestMergeKeepsPhaseFaults(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	j := NewJSONL(&buf)
-	recs := []any{
-		&record.Run{Kind: record.KindRun, RunID: "r", NProcs: 2},
-		&record.Point{Kind: record.KindPoint, RunID: "r", PointIndex: 1, Measurement: "pp", Op: "Pingpong_Send_Recv",
-			NProcs: 2, Ranks: []int{0, 1}, Reps: 1, Iterations: 1, TimeS: 1e-6, Stop: "converged", SamplesS: []float64{1e-6}},
-	}
+	err := errors.Join(j.Run(&record.Run{Kind: record.KindRun, RunID: "r", NProcs: 2}),
+		j.Point(&record.Point{Kind: record.KindPoint, RunID: "r", PointIndex: 1, Measurement: "pp", Op: "Pingpong_Send_Recv",
+			NProcs: 2, Ranks: []int{0, 1}, Reps: 1, Iterations: 1, TimeS: 1e-6, Stop: "converged", SamplesS: []float64{1e-6}}))
 	faults := []record.Fault{
 		phase("(clock synchronisation)", record.FaultInterrupted, 1),
 		// The launcher's timeout of a job a signal reached first: the same phase.
 		phase("(clock synchronisation)", record.FaultTimeout, 2),
 		phase("pair probe", record.FaultTimeout, 3),
 	}
-	point := record.Fault{Kind: record.KindFault, RunID: "r", PointIndex: 2, Measurement: "pp", Op: "Pingpong_Send_Recv",
-		NProcs: 2, Fault: record.FaultError, Detail: "refused", Time: at}
+	faults = append(faults, record.Fault{Kind: record.KindFault, RunID: "r", PointIndex: 2, Measurement: "pp",
+		Op: "Pingpong_Send_Recv", NProcs: 2, Fault: record.FaultError, Detail: "refused", Time: at})
 	for i := range faults {
-		recs = append(recs, &faults[i])
+		err = errors.Join(err, j.Fault(&faults[i]))
 	}
-	recs = append(recs, &point)
-	for _, rec := range recs {
-		if err := writeAny(j, rec); err != nil {
-			t.Fatal(err)
-		}
+	if err != nil {
+		t.Fatal(err)
 	}
 	one, err := Read(bytes.NewReader(buf.Bytes()), "a.jsonl")
 	if err != nil || len(one.Problems) > 0 || len(one.Faults) != 4 {
@@ -64,6 +60,3 @@ func TestMergeKeepsPhaseFaults(t *testing.T) {
 		t.Errorf("a second record of point 1 merged in: %+v", all.Faults)
 	}
 }
-
-// writeAny writes one record of any kind.
-func writeAny(j *JSONL, rec any) error { return j.Write(rec) }

@@ -19,9 +19,11 @@ import (
 	"github.com/skampi/skampi/repsync"
 )
 
-// Sink receives each record as it is made (report's sinks implement it).
+// Sink receives each record of a point as it is made, the point or the fault that
+// stands in for it (report's sinks implement it).
 type Sink interface {
-	Write(rec any) error
+	Point(*record.Point) error
+	Fault(*record.Fault) error
 }
 
 // World is the communicator plus the operation factory of one library.
@@ -165,15 +167,16 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 	if pt.Fallback != "" {
 		p.AddFlag(record.FlagPairFallback)
 	}
-	var out any = p
-	if r.corrupt != nil { // not a crash: the run goes on with the next point
-		out = corruptFault(pt, r.RunID, r.corrupt, p)
-	}
 	// Still watched while the record is written and synced, but as a phase: a fault
 	// written then must not carry the index of the record it may follow.
 	r.arm(record.Fault{Kind: record.KindFault, RunID: r.RunID, Measurement: "(writing the results)",
 		NProcs: r.World.Size()}, pt.Settings().Hang())
-	if err := r.Sink.Write(out); err != nil {
+	if r.corrupt != nil { // not a crash: the run goes on with the next point
+		err = r.Sink.Fault(corruptFault(pt, r.RunID, r.corrupt, p))
+	} else {
+		err = r.Sink.Point(p)
+	}
+	if err != nil {
 		return fmt.Errorf("writing results: %w", err)
 	}
 	return nil
@@ -234,7 +237,7 @@ func (r *Runner) decide(pt *inputs.Point, id *record.Fault) (int, error) {
 			f := *id
 			f.Fault, f.Time = record.FaultDenied, time.Now().UTC()
 			f.Detail = reason + " (--allow-broken runs it anyway)"
-			if err := r.Sink.Write(&f); err != nil {
+			if err := r.Sink.Fault(&f); err != nil {
 				return 0, fmt.Errorf("writing results: %w", err)
 			}
 		}
