@@ -226,9 +226,9 @@ func writeClock(dir string, hdr *record.Run, records []record.Clock) error {
 		return err
 	}
 	j := report.NewJSONL(f)
-	err = j.Write(hdr)
+	err = j.Run(hdr)
 	for i := 0; err == nil && i < len(records); i++ {
-		err = j.Write(&records[i])
+		err = j.Clock(&records[i])
 	}
 	if err == nil {
 		err = j.Close()

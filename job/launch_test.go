@@ -73,7 +73,7 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 		}
 	}()
 	runID := fmt.Sprintf("run%d", j.runs)
-	if err := sink.Write(&record.Run{Kind: record.KindRun, RunID: runID, SkampiVersion: "test", NProcs: len(hosts),
+	if err := sink.Run(&record.Run{Kind: record.KindRun, RunID: runID, SkampiVersion: "test", NProcs: len(hosts),
 		RankHosts: hosts, Points: len(ex.Points)}); err != nil {
 		return 0, 0, err
 	}
@@ -89,7 +89,7 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 			Op: pt.Op().Name, Method: pt.Method, MsgBytes: pt.Size, NProcs: pt.NProcs, Ranks: pt.Ranks,
 			TimeS: 1e-6, MeanS: 1e-6, MedianS: 1e-6, MinS: 1e-6, P10S: 1e-6, P90S: 1e-6, MaxS: 1e-6,
 			Reps: 1, Stop: "converged", SamplesS: []float64{1e-6}, RankTimeS: []float64{1e-6}}
-		if err := sink.Write(p); err != nil {
+		if err := sink.Point(p); err != nil {
 			return 0, 0, err
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -143,8 +144,13 @@ type durable struct {
 	f *os.File
 }
 
-func (d durable) Write(rec any) error {
-	if err := d.Sink.Write(rec); err != nil {
+func (d durable) Run(r *record.Run) error     { return d.synced(d.Sink.Run(r)) }
+func (d durable) Point(p *record.Point) error { return d.synced(d.Sink.Point(p)) }
+func (d durable) Fault(f *record.Fault) error { return d.synced(d.Sink.Fault(f)) }
+
+// synced syncs the file after a record was written to it.
+func (d durable) synced(err error) error {
+	if err != nil {
 		return err
 	}
 	return d.f.Sync()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/record"
 )
 
 // One writer per results directory: a second run is refused with the first one named;
@@ -99,14 +100,24 @@ func TestDurableRecords(t *testing.T) {
 	if err := null.Sync(); err == nil {
 		t.Skip("this system syncs /dev/null")
 	}
-	var got []any
-	d := durable{Sink: sinkFunc(func(rec any) error { got = append(got, rec); return nil }), f: null}
-	if err := d.Write("rec"); err == nil || len(got) != 1 {
-		t.Errorf("write through a durable sink: err %v, %d records", err, len(got))
+	got := &countSink{}
+	d := durable{Sink: got, f: null}
+	for _, write := range []func() error{
+		func() error { return d.Run(&record.Run{}) },
+		func() error { return d.Point(&record.Point{}) },
+		func() error { return d.Fault(&record.Fault{}) },
+	} {
+		before := got.n
+		if err := write(); err == nil || got.n != before+1 {
+			t.Errorf("write through a durable sink: err %v, %d records", err, got.n-before)
+		}
 	}
 }
 
-type sinkFunc func(any) error
+// countSink counts the records it is given.
+type countSink struct{ n int }
 
-func (f sinkFunc) Write(rec any) error { return f(rec) }
-func (f sinkFunc) Close() error        { return nil }
+func (c *countSink) Run(*record.Run) error     { c.n++; return nil }
+func (c *countSink) Point(*record.Point) error { c.n++; return nil }
+func (c *countSink) Fault(*record.Fault) error { c.n++; return nil }
+func (c *countSink) Close() error              { return nil }

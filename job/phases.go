@@ -124,11 +124,11 @@ func (p *phases) record(f *record.Fault) error {
 	if !p.header.Load() {
 		hdr := &record.Run{Kind: record.KindRun, RunID: p.runID, SkampiVersion: p.version, StartTime: time.Now().UTC(), NProcs: p.nprocs,
 			Suite: p.plan.Name, SuiteSource: p.plan.Source, SuiteSHA256: p.plan.SHA256, Command: os.Args}
-		if err := j.Write(hdr); err != nil {
+		if err := j.Run(hdr); err != nil {
 			return err
 		}
 	}
-	if err := j.Write(f); err != nil {
+	if err := j.Fault(f); err != nil {
 		return err
 	}
 	return out.Sync()

@@ -127,7 +127,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
-		if err := sink.Write(hdr); err != nil {
+		if err := sink.Run(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
 		ph.header.Store(true)

@@ -29,20 +29,8 @@ type CSV struct {
 // file that has one).
 func NewCSV(w io.Writer, header bool) *CSV { return &CSV{w: csv.NewWriter(w), header: header} }
 
-// Write shows a run header, point or fault; other records are not CSV's business.
-func (c *CSV) Write(rec any) error {
-	switch r := rec.(type) {
-	case *record.Run:
-		return c.run(r)
-	case *record.Point:
-		return c.point(r)
-	case *record.Fault:
-		return c.fault(r)
-	}
-	return nil
-}
-
-func (c *CSV) run(*record.Run) error {
+// Run starts the file: the header row, when this CSV writes one.
+func (c *CSV) Run(*record.Run) error {
 	if !c.header {
 		return nil
 	}
@@ -52,7 +40,7 @@ func (c *CSV) run(*record.Run) error {
 	return c.w.Error()
 }
 
-func (c *CSV) point(p *record.Point) error {
+func (c *CSV) Point(p *record.Point) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	opt := func(x *float64) string {
 		if x == nil {
@@ -80,7 +68,7 @@ func (c *CSV) point(p *record.Point) error {
 	return c.w.Error()
 }
 
-// fault writes nothing: the CSV holds measured points only; faults are in the JSONL.
-func (c *CSV) fault(*record.Fault) error { return nil }
+// Fault writes nothing: the CSV holds measured points only; faults are in the JSONL.
+func (c *CSV) Fault(*record.Fault) error { return nil }
 
 func (c *CSV) Close() error { c.w.Flush(); return c.w.Error() }

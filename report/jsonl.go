@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+
+	"github.com/skampi/skampi/record"
 )
 
 // JSONL writes one JSON object per line. Each record is a single write of a whole
@@ -12,10 +14,15 @@ type JSONL struct{ w io.Writer }
 
 func NewJSONL(w io.Writer) *JSONL { return &JSONL{w: w} }
 
-// Write appends any record (a kind of its own too, such as a clock check) as one line.
-func (j *JSONL) Write(v any) error { return j.write(v) }
+func (j *JSONL) Run(r *record.Run) error     { return j.line(r) }
+func (j *JSONL) Point(p *record.Point) error { return j.line(p) }
+func (j *JSONL) Fault(f *record.Fault) error { return j.line(f) }
 
-func (j *JSONL) write(v any) error {
+// Clock appends a clock check (`skampi clock check`'s file, after its run header).
+func (j *JSONL) Clock(c *record.Clock) error { return j.line(c) }
+
+// line writes one record as one line.
+func (j *JSONL) line(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/skampi/skampi/record"
 )
@@ -93,22 +94,19 @@ func LoadAll(sources []Source, stdin io.Reader) (*Results, error) {
 	return all, nil
 }
 
-// Merge adds other's records that r does not hold yet.
+// Merge adds other's records that r does not hold yet: a record already there (the
+// same run in another file, a copy, a resumed directory) counts once.
 func (r *Results) Merge(other *Results) {
 	runs := map[string]bool{}
 	for _, run := range r.Runs {
 		runs[run.RunID] = true
 	}
-	type id struct {
-		run   string
-		index int
-	}
-	have := map[id]bool{}
+	have := map[recordID]bool{}
 	for _, p := range r.Points {
-		have[id{p.RunID, p.PointIndex}] = true
+		have[recordID{run: p.RunID, index: p.PointIndex}] = true
 	}
-	for _, f := range r.Faults {
-		have[id{f.RunID, f.PointIndex}] = true
+	for i := range r.Faults {
+		have[faultID(&r.Faults[i])] = true
 	}
 	for _, run := range other.Runs {
 		if !runs[run.RunID] {
@@ -117,18 +115,37 @@ func (r *Results) Merge(other *Results) {
 		}
 	}
 	for _, p := range other.Points {
-		if k := (id{p.RunID, p.PointIndex}); !have[k] {
+		if k := (recordID{run: p.RunID, index: p.PointIndex}); !have[k] {
 			have[k] = true
 			r.Points = append(r.Points, p)
 		}
 	}
-	for _, f := range other.Faults {
-		if k := (id{f.RunID, f.PointIndex}); !have[k] {
+	for i, f := range other.Faults {
+		if k := faultID(&other.Faults[i]); !have[k] {
 			have[k] = true
 			r.Faults = append(r.Faults, f)
 		}
 	}
 	r.Problems = append(r.Problems, other.Problems...)
+}
+
+// recordID tells a run's records apart. A point of the plan has one record per run,
+// the point or the fault that stands in for it, known by its index. A fault of no point
+// (index 0: a phase such as clock synchronisation, writing the results, the pair probe,
+// start-up or finalize, or the launcher's own) is not one of a kind: a run may hold
+// several (the schema allows them), and one is told from another by what it says.
+type recordID struct {
+	run   string
+	index int
+	phase string // a phase fault: its phase, op, kind, time and detail
+}
+
+func faultID(f *record.Fault) recordID {
+	if f.PointIndex != 0 {
+		return recordID{run: f.RunID, index: f.PointIndex}
+	}
+	return recordID{run: f.RunID, phase: strings.Join([]string{f.Measurement, f.Op, f.Fault,
+		f.Time.UTC().Format(time.RFC3339Nano), f.Detail}, "\x00")}
 }
 
 // Run finds a run header by id.

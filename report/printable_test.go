@@ -33,9 +33,9 @@ func TestTableEscapes(t *testing.T) {
 	run, pts := samplePoints()
 	run.Suite = "evil\x1b]0;title\x07"
 	pts[0].Measurement = "pp\x1b[2J"
-	tab.Write(run)
-	tab.Write(pts[0])
-	tab.Write(&record.Fault{Kind: record.KindFault, Measurement: "m", Op: "o", Fault: "timeout", Detail: "gone\x1b[31m"})
+	tab.Run(run)
+	tab.Point(pts[0])
+	tab.Fault(&record.Fault{Kind: record.KindFault, Measurement: "m", Op: "o", Fault: "timeout", Detail: "gone\x1b[31m"})
 	if strings.ContainsRune(b.String(), 0x1b) || !strings.Contains(b.String(), `pp\x1b[2J`) || !strings.Contains(b.String(), `gone\x1b[31m`) {
 		t.Errorf("%q", b.String())
 	}

@@ -47,11 +47,11 @@ func samplePoints() (*record.Run, []*record.Point) {
 func feed(t *testing.T, s Sink) {
 	t.Helper()
 	run, pts := samplePoints()
-	if err := s.Write(run); err != nil {
+	if err := s.Run(run); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range pts {
-		if err := s.Write(p); err != nil {
+		if err := s.Point(p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -285,7 +285,7 @@ func TestTableBreakdown(t *testing.T) {
 	p := &record.Point{Kind: record.KindPoint, PointIndex: 1, Measurement: "isend", Op: "Isend", MsgBytes: 65536, NProcs: 2,
 		Ranks: []int{0, 1}, TimeS: 8e-6, MeanS: 8e-6, StderrS: 8e-8, Reps: 9, Flags: []string{record.FlagRatioClamped},
 		Breakdown: &record.Breakdown{FullS: 8e-6, PostS: 1e-7, WaitS: 7.9e-6, OverlappedS: 2e-6, OverlapRatio: 0.75}}
-	if err := tab.Write(p); err != nil {
+	if err := tab.Point(p); err != nil {
 		t.Fatal(err)
 	}
 	got := buf.String()
@@ -301,12 +301,12 @@ func TestTableBreakdown(t *testing.T) {
 func TestCSVBreakdown(t *testing.T) {
 	var buf bytes.Buffer
 	c := NewCSV(&buf, true)
-	if err := c.Write(&record.Run{Kind: record.KindRun, RunID: "r"}); err != nil {
+	if err := c.Run(&record.Run{Kind: record.KindRun, RunID: "r"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range []*record.Breakdown{{FullS: 8e-6, PostS: 1e-7, WaitS: 7.9e-6, OverlappedS: 2e-6, ComputeS: 1.6e-5,
 		OverlapRatio: 0.75, OverlapRatioStderr: 0.05, ProgressEvery: 4096}, nil} {
-		if err := c.Write(&record.Point{Kind: record.KindPoint, RunID: "r", Op: "Isend", TimeS: 8e-6, Breakdown: b}); err != nil {
+		if err := c.Point(&record.Point{Kind: record.KindPoint, RunID: "r", Op: "Isend", TimeS: 8e-6, Breakdown: b}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -13,29 +13,33 @@ import (
 )
 
 // Sink receives records as they are made: the run header once, then every point or
-// fault as it completes (a *record.Run, *record.Point or *record.Fault; a sink leaves
-// alone what it does not show). Each sink writes a record through to its file before
-// returning, so an interrupted run keeps every point measured so far.
+// fault as it completes, each by its own method (a sink leaves alone what it does not
+// show). Each sink writes a record through to its file before returning, so an
+// interrupted run keeps every point measured so far. Clock checks are no run's
+// records: `skampi clock check` writes them to a file of their own (JSONL.Clock).
 type Sink interface {
-	Write(rec any) error
+	Run(*record.Run) error
+	Point(*record.Point) error
+	Fault(*record.Fault) error
 	Close() error
 }
+
+// The package's sinks, checked to be ones.
+var _ = []Sink{(*JSONL)(nil), (*CSV)(nil), (*SKO)(nil), (*Table)(nil), Multi(nil), (*Locked)(nil)}
 
 // Multi sends every record to each sink in turn.
 type Multi []Sink
 
-func (m Multi) Write(rec any) error {
-	var errs []error
-	for _, s := range m {
-		errs = append(errs, s.Write(rec))
-	}
-	return errors.Join(errs...)
-}
+func (m Multi) Run(r *record.Run) error     { return m.each(func(s Sink) error { return s.Run(r) }) }
+func (m Multi) Point(p *record.Point) error { return m.each(func(s Sink) error { return s.Point(p) }) }
+func (m Multi) Fault(f *record.Fault) error { return m.each(func(s Sink) error { return s.Fault(f) }) }
+func (m Multi) Close() error                { return m.each(Sink.Close) }
 
-func (m Multi) Close() error {
+// each calls do on every sink, in order, whatever the ones before returned.
+func (m Multi) each(do func(Sink) error) error {
 	var errs []error
 	for _, s := range m {
-		errs = append(errs, s.Close())
+		errs = append(errs, do(s))
 	}
 	return errors.Join(errs...)
 }
@@ -49,10 +53,15 @@ type Locked struct {
 
 func NewLocked(s Sink) *Locked { return &Locked{s: s} }
 
-func (l *Locked) Write(rec any) error {
+func (l *Locked) Run(r *record.Run) error     { return l.locked(func() error { return l.s.Run(r) }) }
+func (l *Locked) Point(p *record.Point) error { return l.locked(func() error { return l.s.Point(p) }) }
+func (l *Locked) Fault(f *record.Fault) error { return l.locked(func() error { return l.s.Fault(f) }) }
+func (l *Locked) Close() error                { return l.locked(l.s.Close) }
+
+func (l *Locked) locked(do func() error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.s.Write(rec)
+	return do()
 }
 
 // Finish writes a last fault (if any), closes the sink and keeps it locked for good:
@@ -61,13 +70,7 @@ func (l *Locked) Finish(f *record.Fault) error {
 	l.mu.Lock()
 	var err error
 	if f != nil {
-		err = l.s.Write(f)
+		err = l.s.Fault(f)
 	}
 	return errors.Join(err, l.s.Close())
-}
-
-func (l *Locked) Close() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.s.Close()
 }

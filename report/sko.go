@@ -20,27 +20,14 @@ type SKO struct {
 
 func NewSKO(w io.Writer) *SKO { return &SKO{w: w} }
 
-// Write shows a run header, point or fault; other records are not SKO's business.
-func (s *SKO) Write(rec any) error {
-	switch r := rec.(type) {
-	case *record.Run:
-		return s.run(r)
-	case *record.Point:
-		return s.point(r)
-	case *record.Fault:
-		return s.fault(r)
-	}
-	return nil
-}
-
-func (s *SKO) run(r *record.Run) error {
+func (s *SKO) Run(r *record.Run) error {
 	_, err := fmt.Fprintf(s.w, "# SKaMPI-style output of skampi %s\n# run %s, started %s\n# %s, %d processes on %d host(s)\n# suite %s (sha256 %s)\n# timer %s, resolution %g s\n\n",
 		r.SkampiVersion, r.RunID, r.StartTime.Format("2006-01-02 15:04:05 MST"), r.MPILibrary, r.NProcs,
 		len(r.Hosts), r.Suite, r.SuiteSHA256, r.Timer, r.TimerResolution)
 	return err
 }
 
-func (s *SKO) point(p *record.Point) error {
+func (s *SKO) Point(p *record.Point) error {
 	var b strings.Builder
 	if !s.open || p.Measurement != s.current {
 		if s.open {
@@ -61,7 +48,7 @@ func (s *SKO) point(p *record.Point) error {
 	return err
 }
 
-func (s *SKO) fault(f *record.Fault) error {
+func (s *SKO) Fault(f *record.Fault) error {
 	// One line, whatever the detail holds: a line break would end the comment.
 	detail := strings.Join(strings.Fields(f.Detail), " ")
 	_, err := fmt.Fprintf(s.w, "# %s: %s, %d bytes: %s\n", f.Fault, f.Op, f.MsgBytes, detail)

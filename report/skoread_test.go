@@ -23,11 +23,11 @@ func TestSKORoundTrip(t *testing.T) {
 		Op: "Pingpong_Send_Recv", MsgBytes: 8 << 20, NProcs: 2, Fault: record.FaultTimeout, Detail: "no progress for 25s"}
 	var buf bytes.Buffer
 	s := NewSKO(&buf)
-	s.Write(&src.Runs[0])
+	s.Run(&src.Runs[0])
 	for i := range src.Points {
-		s.Write(&src.Points[i])
+		s.Point(&src.Points[i])
 		if i == 5 { // after the last ping-pong point, inside its block
-			s.Write(&fault)
+			s.Fault(&fault)
 		}
 	}
 	s.Close()

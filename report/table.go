@@ -20,20 +20,7 @@ type Table struct {
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
 
-// Write shows a run header, point or fault; other records are not Table's business.
-func (t *Table) Write(rec any) error {
-	switch r := rec.(type) {
-	case *record.Run:
-		return t.run(r)
-	case *record.Point:
-		return t.point(r)
-	case *record.Fault:
-		return t.fault(r)
-	}
-	return nil
-}
-
-func (t *Table) run(r *record.Run) error {
+func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
 	hosts := len(r.Hosts)
 	line := fmt.Sprintf("skampi %s | %s | %d processes on %d host%s | suite %s, %d points\n",
@@ -66,7 +53,7 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, break
 // glance and paste into a spreadsheet: bytes, microseconds, MB/s (10^6 bytes).
 func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
 
-func (t *Table) point(p *record.Point) error {
+func (t *Table) Point(p *record.Point) error {
 	var b strings.Builder
 	ranks := "" // a pair's ranks; a collective's communicators are the procs column
 	if in, ok := ops.Lookup(p.Op); !ok || in.Pattern != ops.PatternAll {
@@ -101,7 +88,7 @@ func (t *Table) point(p *record.Point) error {
 	return err
 }
 
-func (t *Table) fault(f *record.Fault) error {
+func (t *Table) Fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "", false)
 	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),

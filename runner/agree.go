@@ -56,7 +56,7 @@ func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
 	} else {
 		f.Detail = fmt.Sprintf("rank(s) %v failed (their message is on their standard error)", failed)
 	}
-	if werr := r.Sink.Write(&f); werr != nil {
+	if werr := r.Sink.Fault(&f); werr != nil {
 		return fmt.Errorf("writing results: %w", werr)
 	}
 	return nil

@@ -2,9 +2,7 @@ package runner
 
 import (
 	"fmt"
-	"time"
 
-	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 )
@@ -50,14 +48,4 @@ func (r *Runner) noteCorruption(op Op, spec ops.Request) error {
 		return nil
 	}
 	return nil
-}
-
-// corruptFault is the record of a point whose data arrived corrupt: its time is not
-// a measurement of the operation, so the fault stands in for the point.
-func corruptFault(pt *inputs.Point, runID string, c *record.Corrupt, p *record.Point) *record.Fault {
-	f := pt.Fault(runID)
-	f.Fault, f.Time, f.Corrupt, f.ElapsedS = record.FaultCorrupt, time.Now().UTC(), c, p.ElapsedS
-	f.Detail = fmt.Sprintf("rank %d received byte %d of the message from rank %d (slot %d) as 0x%02x, sent 0x%02x, in repetition %d",
-		c.Rank, c.Offset, c.From, c.Slot, c.Actual, c.Expected, c.Repetition)
-	return &f
 }

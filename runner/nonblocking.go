@@ -7,20 +7,10 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
-	"github.com/skampi/skampi/record"
 )
 
-// A busy computation further than computeTolerance of its target, and beyond three
-// standard errors of its measurement, is flagged, however short: the computation is
-// calibrated at its own length (SpinFor), so a short one has no excuse.
-const computeTolerance = 0.25
-
-// fullTolerance: post + wait and the full operation, measured apart, may differ by
-// this share of the larger before they are flagged (beyond three standard errors).
-const fullTolerance = 0.10
-
-// measureBreakdown measures a point of a non-blocking operation the method paper's
-// way, every measurement of it in turn on the same ranks and settings:
+// nonblocking measures a point of a non-blocking operation the method paper's way,
+// every measurement of it in turn on the same ranks and settings:
 //
 //   - full: post + completion; its time is the point's time;
 //   - post, and wait = full - post by the subtraction method (Alg. 9), the two
@@ -31,9 +21,26 @@ const fullTolerance = 0.10
 //     timer); or the post and the completion timed apart around it (iteration timer).
 //
 // The point's time limits are shared out among the measurements, so the point as a
-// whole keeps to them (and to its hang timeout). The Result is full's; the record
-// rank 0 makes from it gets the breakdown.
-func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.Task) (*record.Point, error) {
+// whole keeps to them (and to its hang timeout). The outcome's result is full's, its
+// parts the rest.
+type nonblocking struct{}
+
+// breakdownParts is what a non-blocking point measured beside full (rank 0).
+type breakdownParts struct {
+	// calibrated: full had a time to calibrate against, so the parts were measured.
+	calibrated bool
+	verdicts   []measure.Verdict // of every measurement: the record's flags say how each stopped
+	est        breakdown
+	// calibrationFull: the full measured first, when the point's full is another (the
+	// global-loop timer's, alternating with the post).
+	calibrationFull *float64
+	target          float64 // the computation's target, seconds
+	// Per world rank: the computation's rate (ns per spin), its spin count, and what a
+	// timer interval costs.
+	spinRates, spins, overheads []float64
+}
+
+func (nonblocking) measure(r *Runner, pt *inputs.Point, spec ops.Request, t measure.Task) (outcome, error) {
 	s := pt.Settings()
 	iteration := s.Timer == inputs.TimerIteration
 	parts := 3
@@ -49,7 +56,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 	overhead := r.World.TimerOverhead()
 	overheads, err := r.World.Gather(overhead)
 	if err != nil {
-		return nil, err
+		return outcome{}, err
 	}
 	at := func(p ops.Phase, spin int64) ops.Request {
 		o := spec
@@ -59,7 +66,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 		return o
 	}
 	elapsed := time.Since(calibrated)
-	var verdicts []measure.Verdict // of every measurement: the record's flags say how each stopped
+	bp := &breakdownParts{calibrated: true, overheads: overheads}
 	run := func(whole, part ops.Request) (*measure.Result, error) {
 		var res *measure.Result
 		var err error
@@ -70,14 +77,14 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 		}
 		if res != nil {
 			elapsed += res.Elapsed
-			verdicts = append(verdicts, res.Verdict)
+			bp.verdicts = append(bp.verdicts, res.Verdict)
 		}
 		return res, err
 	}
 
 	full, err := run(at(ops.PhaseFull, 0), ops.Request{})
 	if err != nil {
-		return nil, err
+		return outcome{}, err
 	}
 	// Every rank needs full's time and iterations: the computation is calibrated
 	// against the time, and the other measurements take their iteration counts from
@@ -92,37 +99,30 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 		iters, err = r.World.Bcast(iters)
 	}
 	if err != nil {
-		return nil, err
+		return outcome{}, err
 	}
 	if fullTime = math.Float64frombits(uint64(bits)); !(fullTime > 0) {
 		// Nothing to calibrate against: full's statistics (its flags say why) and no
 		// breakdown, which the flag says is missing.
 		if full == nil {
-			return nil, nil
+			return outcome{}, nil
 		}
-		p := r.point(pt, full)
-		p.AddFlag(record.FlagBreakdownMissing)
-		if full.N > 0 && full.Time <= 0 {
-			// The iteration timer's full less its clock reads' cost: kept as measured.
-			p.AddFlag(record.FlagNegative)
-		}
-		return p, nil
+		return outcome{res: full, parts: &breakdownParts{}}, nil
 	}
 
 	// A part converges against full's time: the wait after an eager post, or the time
 	// not hidden by the computation, may be near zero.
 	t.StopScale = fullTime
 	t.Iterations = int(iters)
-	var bd breakdown
-	var calibrationFull *float64
+	bd := &bp.est
 	if iteration {
 		p, err := run(at(ops.PhasePost, 0), ops.Request{})
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		w, err := run(at(ops.PhaseWait, 0), ops.Request{})
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		if p != nil {
 			bd.post, bd.wait = estimate(p), estimate(w)
@@ -131,7 +131,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 	} else {
 		d, err := run(at(ops.PhaseFull, 0), at(ops.PhasePost, 0))
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		if d != nil {
 			bd.post, bd.wait, bd.sum = subtracted(d), estimate(d), whole(d)
@@ -142,7 +142,7 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 		// computation, and is kept beside it.
 		if wf := wholeOf(d); wf != nil && wf.N >= 2 && full != nil {
 			calibration := full.Time
-			calibrationFull = &calibration
+			bp.calibrationFull = &calibration
 			bd.calibration = measure.Estimate{V: full.Time, SE: full.Stderr}
 			full = wf
 			bd.sum = estimate(full)
@@ -156,18 +156,16 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 	if computingRanks(pt)[r.World.Rank()] {
 		nsPerIter = r.World.CalibrateSpin()
 	}
-	target := ops.ComputeFactor * fullTime
+	bp.target = ops.ComputeFactor * fullTime
 	spin := int64(0)
 	if nsPerIter > 0 {
-		spin = r.World.SpinFor(target, nsPerIter)
+		spin = r.World.SpinFor(bp.target, nsPerIter)
 	}
-	rates, err := r.World.Gather(nsPerIter)
-	if err != nil {
-		return nil, err
+	if bp.spinRates, err = r.World.Gather(nsPerIter); err != nil {
+		return outcome{}, err
 	}
-	spins, err := r.World.Gather(float64(spin))
-	if err != nil {
-		return nil, err
+	if bp.spins, err = r.World.Gather(float64(spin)); err != nil {
+		return outcome{}, err
 	}
 	elapsed += time.Since(calibrated)
 	// A step of the overlap lasts about 1 + ComputeFactor full operations.
@@ -175,11 +173,11 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 	if iteration {
 		o, err := run(at(ops.PhaseOverlap, spin), ops.Request{})
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		c, err := run(at(ops.PhaseCompute, spin), ops.Request{})
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		if o != nil {
 			bd.notHidden, bd.compute = estimate(o), estimate(c)
@@ -187,53 +185,17 @@ func (r *Runner) measureBreakdown(pt *inputs.Point, spec ops.Request, t measure.
 	} else {
 		d, err := run(at(ops.PhaseOverlap, spin), at(ops.PhaseCompute, spin))
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		if d != nil {
 			bd.notHidden, bd.compute = estimate(d), subtracted(d)
 		}
 	}
 	if r.World.Rank() != 0 {
-		return nil, nil
+		return outcome{}, nil
 	}
 	full.Elapsed = elapsed
-	p := r.point(pt, full)
-	for _, v := range verdicts { // before anything can return: they say why a part is missing
-		if f := verdictFlag(v); f != "" {
-			p.AddFlag(f)
-		}
-	}
-	for _, e := range []measure.Estimate{bd.post, bd.wait, bd.notHidden, bd.compute} {
-		if math.IsNaN(e.V) || math.IsNaN(e.SE) {
-			// A part with fewer than two valid repetitions (no error): no breakdown
-			// rather than one made up; full's time stands, the flag says the rest is missing.
-			p.AddFlag(record.FlagBreakdownMissing)
-			return p, nil
-		}
-	}
-	b := &record.Breakdown{
-		FullS: full.Time, FullStderrS: full.Stderr, PostS: bd.post.V, PostStderrS: bd.post.SE,
-		WaitS: bd.wait.V, WaitStderrS: bd.wait.SE, OverlappedS: bd.notHidden.V, OverlappedStderrS: bd.notHidden.SE,
-		ComputeS: bd.compute.V, ComputeTargetS: target, ProgressEvery: s.Progress,
-		FullCalibrationS: calibrationFull,
-	}
-	if spec.Info.SHMEM { // no MPI request to test: the setting does nothing there
-		b.ProgressEvery = 0
-	}
-	computes := computingRanks(pt)
-	for _, rank := range pt.Ranks {
-		ns, n := 0.0, int64(0)
-		if computes[rank] {
-			ns, n = rates[rank], int64(spins[rank])
-		}
-		b.SpinNsPerIter = append(b.SpinNsPerIter, ns)
-		b.SpinIters = append(b.SpinIters, n)
-		b.TimerOverheadS = append(b.TimerOverheadS, overheads[rank])
-	}
-	p.Breakdown = b
-	bd.full = measure.Estimate{V: full.Time, SE: full.Stderr}
-	flagBreakdown(p, bd, target)
-	return p, nil
+	return outcome{res: full, parts: bp}, nil
 }
 
 // breakdown is what the parts of a point measured. sum is post + wait with its own
@@ -244,31 +206,6 @@ type breakdown struct {
 	// calibration: the full measured first, when the point's full is another (the
 	// global-loop timer's, alternating with the post); zero otherwise.
 	calibration measure.Estimate
-}
-
-// flagBreakdown computes the overlap ratio and flags what deserves a second look.
-func flagBreakdown(p *record.Point, bd breakdown, target float64) {
-	b := p.Breakdown
-	if r, ok := measure.OverlapRatio(bd.notHidden, bd.full); ok {
-		b.OverlapRatio, b.OverlapRatioStderr = r.Ratio, r.SE
-		if r.Clamped {
-			raw := r.Raw
-			b.OverlapRatioRaw = &raw
-			p.AddFlag(record.FlagRatioClamped)
-		}
-	}
-	if d := math.Abs(bd.compute.V - target); target > 0 && d > computeTolerance*target && d > 3*bd.compute.SE {
-		p.AddFlag(record.FlagComputeOffTarget)
-	}
-	if bd.wait.V < 0 || bd.notHidden.V < 0 || bd.post.V < 0 { // kept as measured, never clamped
-		p.AddFlag(record.FlagNegative)
-	}
-	// post + wait against full; with the global-loop timer, where they add up to it by
-	// construction, the full measured first against the one alternating with the post:
-	// conditions that changed within the point (the method paper's "stability").
-	if !bd.sum.Agrees(bd.full, fullTolerance) || bd.calibration.V > 0 && !bd.calibration.Agrees(bd.full, fullTolerance) {
-		p.AddFlag(record.FlagFullMismatch)
-	}
 }
 
 // computingRanks are the ranks that run the non-blocking operation and its

@@ -8,22 +8,21 @@ import (
 	"github.com/skampi/skampi/ops"
 )
 
-// measureMethod measures a point's operation with its timing method. A per-task
-// method is measured for every task (every rank of the communicator but the root) in
-// turn, each until its own stop rule ends, within an equal share of the point's time;
-// the result is the slowest task's, with every task's time in TaskTimes (the method
-// paper's Alg. 4: the maximum over tasks of each task's mean, not the mean over
-// broadcasts of the slowest task, which is biased upwards).
-func (r *Runner) measureMethod(pt *inputs.Point, method ops.Method, spec ops.Request, t measure.Task) (*measure.Result, error) {
-	if !method.PerTask {
-		return r.measureOnce(spec, t)
-	}
+// perTask measures a per-task method for every task (every rank of the communicator
+// but the root) in turn, each until its own stop rule ends, within an equal share of
+// the point's time; the result is the slowest task's, with every task's time in
+// TaskTimes (the method paper's Alg. 4: the maximum over tasks of each task's mean, not
+// the mean over broadcasts of the slowest task, which is biased upwards).
+type perTask struct{}
+
+func (perTask) measure(r *Runner, pt *inputs.Point, spec ops.Request, t measure.Task) (outcome, error) {
 	root := pt.Settings().Root
 	tasks := pt.NProcs - 1
 	if tasks < 1 {
 		// A root alone: nobody to acknowledge, the operation itself is the time.
 		spec.Kernel = pt.Op().Kernel
-		return r.measureOnce(spec, t)
+		res, err := r.measureOnce(spec, t)
+		return outcome{res: res}, err
 	}
 	t.Stop.MaxTime = max(t.Stop.MaxTime/time.Duration(tasks), time.Millisecond)
 	if t.Stop.Budget > 0 {
@@ -38,7 +37,7 @@ func (r *Runner) measureMethod(pt *inputs.Point, method ops.Method, spec ops.Req
 		spec.Task = task
 		res, err := r.measureOnce(spec, t)
 		if err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		if res == nil { // not rank 0: nothing to compare
 			continue
@@ -51,5 +50,5 @@ func (r *Runner) measureMethod(pt *inputs.Point, method ops.Method, spec ops.Req
 	if slowest != nil {
 		slowest.TaskTimes = times
 	}
-	return slowest, nil
+	return outcome{res: slowest}, nil
 }

@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skampi/skampi/clocksync"
 	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/repsync"
 )
 
 func TestFillFlags(t *testing.T) {
@@ -156,5 +158,109 @@ func TestInvalidFraction(t *testing.T) {
 	}
 	if f := r.point(&points[1], res).InvalidFraction; f != nil {
 		t.Errorf("barrier: invalid fraction %v, want none", *f)
+	}
+}
+
+// Every field a strategy's outcome carries reaches the record through buildRecord: a
+// non-blocking point's breakdown, a window-synchronised point's window, Lock_Held's
+// hold, the pair fallback and corrupt data.
+func TestBuildRecord(t *testing.T) {
+	p := plan(t, `
+[settings]
+min_repetitions = 2
+[[measurement]]
+name = "isend"
+op = "Isend"
+sizes = [1024]
+progress = 64
+[[measurement]]
+name = "bcast"
+op = "Bcast"
+sizes = [8]
+sync = "window"
+[[measurement]]
+name = "held"
+op = "Lock_Held"
+sizes = [0]
+lock_hold = "10us"
+rma_window = "create"
+[[measurement]]
+name = "across"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+pair = "across-nodes"
+check_data = true
+`)
+	points := expand(t, p, "a", "a", "a")
+	result := func(samples ...float64) *measure.Result {
+		res := &measure.Result{Samples: samples, Verdict: measure.Converged, Iterations: 1}
+		res.Summary = measure.Summarize(samples)
+		return res
+	}
+	w := &fakeWorld{size: 3}
+	r := &Runner{World: w, RunID: "b"}
+	type est = measure.Estimate
+
+	// A breakdown: full's statistics, the parts' estimates, every rank's spins of the
+	// ranks of the point (only the initiator computes), every measurement's verdict.
+	calib := 2.1e-6
+	full := result(2e-6, 2e-6, 2e-6)
+	parts := &breakdownParts{calibrated: true, verdicts: []measure.Verdict{measure.Converged, measure.MaxReps},
+		est: breakdown{post: est{V: 0.5e-6, SE: 1e-8}, wait: est{V: 1.5e-6, SE: 1e-8}, sum: est{V: 2e-6, SE: 1e-8},
+			notHidden: est{V: 0.8e-6, SE: 1e-8}, compute: est{V: 4e-6, SE: 1e-8}, calibration: est{V: calib, SE: 1e-8}},
+		calibrationFull: &calib, target: 4e-6,
+		spinRates: []float64{0.5, 0.7, 0}, spins: []float64{8000, 9, 0}, overheads: []float64{25e-9, 30e-9, 0}}
+	nb, fault := r.buildRecord(&points[0], outcome{res: full, parts: parts})
+	b := nb.Breakdown
+	if fault != nil || b == nil || b.FullS != 2e-6 || b.PostS != 0.5e-6 || b.WaitS != 1.5e-6 || b.OverlappedS != 0.8e-6 ||
+		b.ComputeS != 4e-6 || b.ComputeTargetS != 4e-6 || b.ProgressEvery != 64 || b.FullCalibrationS != &calib ||
+		math.Abs(b.OverlapRatio-0.6) > 1e-12 || nb.TimeS != 2e-6 || nb.Reps != 3 {
+		t.Fatalf("breakdown point %+v, breakdown %+v", nb, b)
+	}
+	if !slices.Equal(b.SpinIters, []int64{8000, 0}) || !slices.Equal(b.SpinNsPerIter, []float64{0.5, 0}) ||
+		!slices.Equal(b.TimerOverheadS, []float64{25e-9, 30e-9}) {
+		t.Errorf("per rank: spins %v at %v ns, timer %v", b.SpinIters, b.SpinNsPerIter, b.TimerOverheadS)
+	}
+	if !slices.Equal(nb.Flags, []string{record.FlagMaxReps}) {
+		t.Errorf("breakdown flags %v: a part's stop", nb.Flags)
+	}
+	// Full alone (nothing to calibrate against): no breakdown, and the flag says so.
+	alone, _ := r.buildRecord(&points[0], outcome{res: full, parts: &breakdownParts{}})
+	if alone.Breakdown != nil || !slices.Equal(alone.Flags, []string{record.FlagBreakdownMissing}) || alone.TimeS != 2e-6 {
+		t.Errorf("uncalibrated breakdown: %+v", alone)
+	}
+
+	// Window synchronisation: the window the point ended with, and how many
+	// repetitions started late.
+	win := repsync.NewWindow(w, w.Now, clocksync.Model{})
+	late := result(1e-6, 1e-6, 1e-6)
+	late.Discarded = 1
+	ws, _ := r.buildRecord(&points[1], outcome{res: late, window: win})
+	if ws.Sync != "window" || ws.WindowS == nil || *ws.WindowS != win.Width() || ws.InvalidFraction == nil ||
+		*ws.InvalidFraction != 0.25 || ws.Breakdown != nil || len(ws.Flags) != 0 {
+		t.Errorf("window-synchronised point %+v", ws)
+	}
+
+	// Lock_Held: the hold asked for, the window kind, and waiters that did not wait
+	// for half of it flagged.
+	held, _ := r.buildRecord(&points[2], outcome{res: result(4e-6, 4e-6)})
+	if held.HoldS == nil || *held.HoldS != 10e-6 || held.RMAWindow != "create" ||
+		!slices.Equal(held.Flags, []string{record.FlagLockNotHeld}) || held.WindowS != nil {
+		t.Errorf("Lock_Held point %+v", held)
+	}
+	if ok, _ := r.buildRecord(&points[2], outcome{res: result(9e-6, 9e-6)}); len(ok.Flags) != 0 {
+		t.Errorf("a lock held long enough flagged %v", ok.Flags)
+	}
+
+	// A pair that could not be honoured is flagged; corrupt data makes a fault of
+	// the point, with the point's elapsed time.
+	across := &points[len(points)-1]
+	c := &record.Corrupt{Rank: 1, From: 0, Offset: 3, Expected: 1, Actual: 2}
+	pp, f := r.buildRecord(across, outcome{res: result(1e-6, 1e-6), corrupt: c})
+	if across.Fallback == "" || !slices.Contains(pp.Flags, record.FlagPairFallback) {
+		t.Errorf("fallback %q, flags %v", across.Fallback, pp.Flags)
+	}
+	if f == nil || f.Fault != record.FaultCorrupt || f.Corrupt != c || f.PointIndex != across.Index || f.RunID != "b" {
+		t.Errorf("corrupt fault %+v", f)
 	}
 }

@@ -124,17 +124,8 @@ type collect struct {
 	faults []*record.Fault
 }
 
-func (c *collect) Write(rec any) error {
-	switch r := rec.(type) {
-	case *record.Point:
-		c.points = append(c.points, r)
-	case *record.Fault:
-		c.faults = append(c.faults, r)
-	}
-	return nil
-}
-
-func (c *collect) Close() error { return nil }
+func (c *collect) Point(p *record.Point) error { c.points = append(c.points, p); return nil }
+func (c *collect) Fault(f *record.Fault) error { c.faults = append(c.faults, f); return nil }
 
 func plan(t *testing.T, src string) *inputs.Plan {
 	t.Helper()

@@ -247,9 +247,9 @@ func TestCompareImportedSKOIsNotTested(t *testing.T) {
 	a := load(t, "pt2pt-a.jsonl")
 	var buf bytes.Buffer
 	sko := report.NewSKO(&buf)
-	err := sko.Write(&a.Runs[0])
+	err := sko.Run(&a.Runs[0])
 	for i := range a.Points {
-		err = errors.Join(err, sko.Write(&a.Points[i]))
+		err = errors.Join(err, sko.Point(&a.Points[i]))
 	}
 	if err := errors.Join(err, sko.Close()); err != nil {
 		t.Fatal(err)

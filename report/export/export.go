@@ -111,8 +111,8 @@ func (r *runRecords) each(point func(*record.Point) error, fault func(*record.Fa
 
 // feed gives a sink the run's header and records.
 func (r *runRecords) feed(s report.Sink) error {
-	if err := s.Write(&r.run); err != nil {
+	if err := s.Run(&r.run); err != nil {
 		return err
 	}
-	return r.each(func(p *record.Point) error { return s.Write(p) }, func(f *record.Fault) error { return s.Write(f) })
+	return r.each(s.Point, s.Fault)
 }
