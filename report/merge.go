@@ -80,6 +80,17 @@ func PrintProblems(w io.Writer, ps []Problem, max int) {
 	}
 }
 
+// LoadReporting is LoadAll with the input's problems reported to w (the first
+// MaxProblemLines of them): what the verbs that read results do first.
+func LoadReporting(sources []Source, stdin io.Reader, w io.Writer) (*Results, error) {
+	res, err := LoadAll(sources, stdin)
+	if err != nil {
+		return nil, err
+	}
+	PrintProblems(w, res.Problems, MaxProblemLines)
+	return res, nil
+}
+
 // LoadAll reads every source and merges them by run id: a run that appears in several
 // files (a copy, a resumed directory) counts once, and so does each of its records.
 func LoadAll(sources []Source, stdin io.Reader) (*Results, error) {

@@ -20,11 +20,10 @@ type PrintOptions struct {
 // Print is skampi analyze: it reads the sources and prints the breakdown of every
 // latency curve they hold; none is an error.
 func Print(o PrintOptions) error {
-	res, err := report.LoadAll(o.Sources, o.Stdin)
+	res, err := report.LoadReporting(o.Sources, o.Stdin, o.Stderr)
 	if err != nil {
 		return err
 	}
-	report.PrintProblems(o.Stderr, res.Problems, report.MaxProblemLines)
 	bds := Analyze(res)
 	if len(bds) == 0 {
 		return fmt.Errorf("no latency curve with at least 6 sizes to analyse")

@@ -20,11 +20,10 @@ type FileOptions struct {
 // WriteFile is skampi export: the sources merged by run, in Format, written whole to
 // Out (nothing is written if the export fails).
 func WriteFile(o FileOptions) error {
-	res, err := report.LoadAll(o.Sources, o.Stdin)
+	res, err := report.LoadReporting(o.Sources, o.Stdin, o.Stderr)
 	if err != nil {
 		return err
 	}
-	report.PrintProblems(o.Stderr, res.Problems, report.MaxProblemLines)
 	var buf bytes.Buffer
 	if err := Export(&buf, res, o.Format); err != nil {
 		return err
