@@ -275,6 +275,10 @@ func pp(name, desc string) Info {
 		Reduce: ReduceFirst, RoundTrip: true, Directions: 2}
 }
 
+// LatencyProbe is the operation pair = "max-latency" times from rank 0 to every other
+// rank to choose the slowest to reach: SKaMPI's probe is a ping-pong.
+const LatencyProbe = "Pingpong_Send_Recv"
+
 var byName = func() map[string]Info {
 	m := make(map[string]Info, len(catalog))
 	for _, in := range catalog {

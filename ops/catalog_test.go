@@ -379,3 +379,11 @@ func TestOperationNeeds(t *testing.T) {
 		t.Error("overflow")
 	}
 }
+
+// The max-latency probe is a catalogue operation: a round trip between a pair.
+func TestLatencyProbe(t *testing.T) {
+	in, ok := Lookup(LatencyProbe)
+	if !ok || in.Pattern != PatternPair || !in.RoundTrip {
+		t.Errorf("LatencyProbe %q: %+v", LatencyProbe, in)
+	}
+}

@@ -166,8 +166,6 @@ func (r *Runner) disarm() {
 	}
 }
 
-// probeOp is what the max-latency probe times: SKaMPI's probe is a ping-pong.
-const probeOp = "Pingpong_Send_Recv"
 
 // maxLatency measures a 1-byte ping-pong from rank 0 to every other rank and returns
 // the slowest to reach, as SKaMPI's comm2_max_latency_with_root does; once per job.
@@ -176,7 +174,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 		return r.maxLatencyPeer, nil
 	}
 	w := r.World
-	info, _ := ops.Lookup(probeOp)
+	info, _ := ops.Lookup(ops.LatencyProbe)
 	probe := s
 	probe.MinReps, probe.MaxReps, probe.Warmup, probe.Iterations = 5, 5, 1, 50
 	probe.CheckData = false
