@@ -141,13 +141,18 @@ func perProcess(in Info, throughput bool) Info {
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
 var shmemAtomics = func() []Info {
-	kinds := []struct{ name, desc string }{
-		{"Fetch", "atomic fetch"}, {"Set", "atomic set, then shmem_quiet"}, {"Inc", "atomic increment, then shmem_quiet"},
-		{"Fetch_Inc", "atomic fetch-and-increment"}, {"Add", "atomic add, then shmem_quiet"}, {"Fetch_Add", "atomic fetch-and-add"},
-		{"Swap", "atomic swap"}, {"Compare_Swap", "atomic compare-and-swap"},
-		{"And", "atomic and (unsigned), then shmem_quiet"}, {"Or", "atomic or (unsigned), then shmem_quiet"},
-		{"Xor", "atomic xor (unsigned), then shmem_quiet"}, {"Fetch_And", "atomic fetch-and (unsigned)"},
-		{"Fetch_Or", "atomic fetch-or (unsigned)"}, {"Fetch_Xor", "atomic fetch-xor (unsigned)"},
+	// quiet: a non-fetching atomic, completed by the shmem_quiet after it.
+	kinds := []struct {
+		name, desc string
+		quiet      bool
+	}{
+		{"Fetch", "atomic fetch", false}, {"Set", "atomic set, then shmem_quiet", true},
+		{"Inc", "atomic increment, then shmem_quiet", true}, {"Fetch_Inc", "atomic fetch-and-increment", false},
+		{"Add", "atomic add, then shmem_quiet", true}, {"Fetch_Add", "atomic fetch-and-add", false},
+		{"Swap", "atomic swap", false}, {"Compare_Swap", "atomic compare-and-swap", false},
+		{"And", "atomic and (unsigned), then shmem_quiet", true}, {"Or", "atomic or (unsigned), then shmem_quiet", true},
+		{"Xor", "atomic xor (unsigned), then shmem_quiet", true}, {"Fetch_And", "atomic fetch-and (unsigned)", false},
+		{"Fetch_Or", "atomic fetch-or (unsigned)", false}, {"Fetch_Xor", "atomic fetch-xor (unsigned)", false},
 	}
 	var out []Info
 	for _, w := range []struct {
@@ -161,7 +166,7 @@ var shmemAtomics = func() []Info {
 				AtomicKind: k.name, AtomicType: w.name, ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
 				MinProcs: 2, MinProcsWhy: "one PE is the target, the others hit it",
 				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"}
-			if strings.HasSuffix(k.desc, "shmem_quiet") { // non-fetching: completed by the quiet
+			if k.quiet {
 				in = withQuietSubtracted(in)
 			}
 			out = append(out, in)
