@@ -66,3 +66,30 @@ func TestAddFlagOnce(t *testing.T) {
 		t.Errorf("%v", p.Flags)
 	}
 }
+
+func TestSetupFields(t *testing.T) {
+	hold := 2e-6
+	p := &Point{Op: "Put", Method: "lock_all", MsgBytes: 8, NProcs: 2, Timer: "global-loop", Sync: "barrier",
+		Window: 64, RMAWindow: "allocate", HoldS: &hold, Measurement: "any name"}
+	got := ""
+	for _, f := range p.Setup().Fields() {
+		got += f.Name + "=" + f.Value + " "
+	}
+	want := "op=Put method=lock_all msg_bytes=8 nprocs=2 timer=global-loop sync=barrier window=64 rma_window=allocate hold_s=2e-06 "
+	if got != want {
+		t.Errorf("fields:\n got %s\nwant %s", got, want)
+	}
+	q := *p
+	q.Measurement, q.RunID = "another name", "r2"
+	if p.Setup() != q.Setup() {
+		t.Error("the measurement's name is a label: it must not change the setup")
+	}
+	q.Window = 1
+	if p.Setup() == q.Setup() {
+		t.Error("a window changes the number: it must change the setup")
+	}
+	f := &Fault{Op: "Put", Method: "lock_all", MsgBytes: 8, NProcs: 2}
+	if f.Setup() != p.Setup().Coarse() {
+		t.Error("a fault matches a point's coarse setup")
+	}
+}

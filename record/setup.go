@@ -1,0 +1,89 @@
+package record
+
+import "strconv"
+
+// Setup is what a point measured, as far as its record says what decides the number:
+// the operation, its timing method, the message size, the process count and the
+// settings that change the time. Two points with the same Setup measured the same
+// thing whatever their measurements' free-text names, so comparisons, tune verdicts
+// and exports key on it; the measurement name stays a label.
+type Setup struct {
+	Op            string
+	Method        string
+	MsgBytes      int64
+	NProcs        int
+	Timer         string
+	Sync          string
+	Window        int
+	RecvSlots     string
+	Cache         string
+	RMAWindow     string
+	HoldS         float64
+	ProgressEvery int64
+}
+
+// Setup is the point's setup.
+func (p *Point) Setup() Setup {
+	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
+		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
+		Cache: p.Cache, RMAWindow: p.RMAWindow}
+	if p.HoldS != nil {
+		s.HoldS = *p.HoldS
+	}
+	if p.Breakdown != nil {
+		s.ProgressEvery = p.ProgressEvery
+	}
+	return s
+}
+
+// Setup is what a fault record knows of its point's setup: operation, method, size
+// and process count (see Coarse).
+func (f *Fault) Setup() Setup {
+	return Setup{Op: f.Op, Method: f.Method, MsgBytes: f.MsgBytes, NProcs: f.NProcs}
+}
+
+// Coarse keeps the four fields every record has, the ones a fault can be matched on.
+func (s Setup) Coarse() Setup {
+	return Setup{Op: s.Op, Method: s.Method, MsgBytes: s.MsgBytes, NProcs: s.NProcs}
+}
+
+// Field is one name=value of a setup, the name as the record's JSON field.
+type Field struct{ Name, Value string }
+
+// Fields are the setup's fields in a fixed order, those without a value left out:
+// op, method, msg_bytes, nprocs, then Settings.
+func (s Setup) Fields() []Field {
+	f := []Field{{"op", s.Op}}
+	if s.Method != "" {
+		f = append(f, Field{"method", s.Method})
+	}
+	f = append(f, Field{"msg_bytes", strconv.FormatInt(s.MsgBytes, 10)}, Field{"nprocs", strconv.Itoa(s.NProcs)})
+	return append(f, s.Settings()...)
+}
+
+// Settings are the fields beyond op, method, size and process count that have a value,
+// in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
+// progress_every.
+func (s Setup) Settings() []Field {
+	var f []Field
+	add := func(name, v string) {
+		if v != "" {
+			f = append(f, Field{name, v})
+		}
+	}
+	add("timer", s.Timer)
+	add("sync", s.Sync)
+	if s.Window > 0 {
+		add("window", strconv.Itoa(s.Window))
+	}
+	add("recv_slots", s.RecvSlots)
+	add("cache", s.Cache)
+	add("rma_window", s.RMAWindow)
+	if s.HoldS != 0 {
+		add("hold_s", strconv.FormatFloat(s.HoldS, 'g', -1, 64))
+	}
+	if s.ProgressEvery != 0 {
+		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
+	}
+	return f
+}
