@@ -166,7 +166,6 @@ func (r *Runner) disarm() {
 	}
 }
 
-
 // maxLatency measures a 1-byte ping-pong from rank 0 to every other rank and returns
 // the slowest to reach, as SKaMPI's comm2_max_latency_with_root does; once per job.
 func (r *Runner) maxLatency(s inputs.Settings) (int, error) {

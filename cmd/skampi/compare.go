@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/compare"
@@ -10,20 +13,27 @@ import (
 
 func newCompareCmd() *cobra.Command {
 	var alpha float64
-	var metric string
+	var metric, failAbove string
 	cmd := &cobra.Command{
 		Use:   "compare BASELINE OTHER [MORE...]",
 		Short: "Compare result files with a baseline: ratios, significance (U test), geomeans",
-		Long: "compare matches the points of every file with the first (the baseline) by measurement,\n" +
-			"op, message size and process count, and prints per measurement the baseline and the\n" +
-			"other value ± relative standard error and the change: \"+3.1% (p=0.002 n=8+8)\" when the\n" +
-			"Mann-Whitney U test on the stored repetitions finds it significant, \"~ (p=...)\" when\n" +
-			"not, as benchstat does; a geomean line closes each table. Points missing or faulted\n" +
-			"on one side are listed as such. Name sources with labels: openmpi=a.jsonl mpich=b.jsonl.\n" +
-			"SKaMPI .sko files are read too (no repetitions: differences are not tested).\n" +
-			"Exit status 0 when the comparison ran, whatever it found.",
+		Long: "compare matches the points of every file with the first (the baseline) by what they\n" +
+			"measured: operation, timing method, message size, process count and the settings that\n" +
+			"change the number (window, timer, sync, ...); the measurement's name is only a label.\n" +
+			"Each run (run id) is one sample: a side is the median of its runs ± the largest\n" +
+			"deviation of a run. A change is tested only when both sides hold at least 2 runs:\n" +
+			"Mann-Whitney U test over the runs, p adjusted for the number of rows tested\n" +
+			"(Benjamini-Hochberg, q); \"+3.1% (p=0.008 q=0.016 n=5+5)\" is significant, \"~\" is not,\n" +
+			"and with a single run a side the change is shown untested. Repetitions inside one run\n" +
+			"are never taken as samples: the machine's level moves between runs, not within one.\n" +
+			"Gather runs with `skampi run --append -o DIR`, or give one label several files:\n" +
+			"base=a1.jsonl base=a2.jsonl new=b.jsonl. SKaMPI .sko files are read too.\n\n" +
+			"Exit status 0 when the comparison ran; with --fail-above P, 5 when a row is a\n" +
+			"significant regression larger than P (more time, or less bandwidth), and 1 when not\n" +
+			"one row could be tested (a side with a single run): a gate that cannot judge fails.",
 		Example: "  skampi compare openmpi=ompi/results.jsonl mpich=mpich/results.jsonl\n" +
-			"  skampi compare --metric bandwidth --alpha 0.01 a.jsonl b.jsonl c.jsonl",
+			"  skampi compare --metric bandwidth --alpha 0.01 a.jsonl b.jsonl c.jsonl\n" +
+			"  skampi compare --fail-above 5% baseline/results.jsonl nightly/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
 				return usageMistake(cmd, fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
@@ -35,11 +45,25 @@ func newCompareCmd() *cobra.Command {
 			if m != compare.MetricTime && m != compare.MetricBandwidth {
 				return usageMistake(cmd, fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
-			return compare.Print(compare.PrintOptions{Sources: report.ParseSources(args), Stdin: cmd.InOrStdin(),
-				Options: compare.Options{Alpha: alpha, Metric: m}, Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
+			var gate *compare.Gate
+			if cmd.Flags().Changed("fail-above") {
+				f, err := parsePercent(failAbove)
+				if err != nil {
+					return usageMistake(cmd, fmt.Errorf("--fail-above: %w", err))
+				}
+				gate = &compare.Gate{FailAbove: f}
+			}
+			err := compare.Print(compare.PrintOptions{Sources: report.ParseSources(args), Stdin: cmd.InOrStdin(),
+				Options: compare.Options{Alpha: alpha, Metric: m}, Gate: gate, Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
+			var ge *compare.GateError
+			if errors.As(err, &ge) && !ge.Result.Untestable {
+				return &exitError{Code: 5, Err: err}
+			}
+			return err
 		},
 	}
 	cmd.Flags().Float64Var(&alpha, "alpha", compare.DefaultAlpha, "significance level of the U test")
+	cmd.Flags().StringVar(&failAbove, "fail-above", "", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
 }
@@ -48,4 +72,18 @@ func newCompareCmd() *cobra.Command {
 func usageMistake(cmd *cobra.Command, err error) error {
 	cmd.PrintErrln(cmd.UsageString())
 	return &exitError{Code: 2, Err: err}
+}
+
+// parsePercent reads "5%" or "0.05" as 0.05.
+func parsePercent(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	scale := 1.0
+	if strings.HasSuffix(t, "%") {
+		t, scale = strings.TrimSpace(strings.TrimSuffix(t, "%")), 0.01
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f < 0 || f*scale >= 10 {
+		return 0, fmt.Errorf("want a percentage such as 5%% or a fraction such as 0.05, got %q", s)
+	}
+	return f * scale, nil
 }

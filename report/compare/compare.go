@@ -1,13 +1,17 @@
 // Package compare sets result files against a baseline as benchstat does for Go
-// benchmarks: ratios, Mann-Whitney U tests and geomeans per measurement. It lives
-// outside report so that the sinks a run writes through do not depend on the statistics.
+// benchmarks run with -count: the runs of each side are the samples, compared with
+// Mann-Whitney U tests corrected for the number of points tested; ratios and geomeans
+// per measurement. It lives outside report so that the sinks a run writes through do
+// not depend on the statistics.
 package compare
 
 import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -24,7 +28,7 @@ const DefaultAlpha = 0.05
 
 // Options configure Compare. The zero value compares times at alpha 0.05.
 type Options struct {
-	Alpha  float64 // a difference is significant when the U test's p <= Alpha
+	Alpha  float64 // a difference is significant when its adjusted p (Row.Q) <= Alpha
 	Metric Metric  // MetricTime or MetricBandwidth
 }
 
@@ -42,6 +46,7 @@ type Comparison struct {
 	Metric   Metric   `json:"metric"` // the requested metric; see Table.Metric
 	Tables   []Table  `json:"tables"` // for each other source in order, one table per measurement
 	Totals   []Totals `json:"totals"` // one per other source, in order
+	Notes    []string `json:"notes,omitempty"`
 }
 
 // Table compares one measurement of one source (Other) with the baseline: the
@@ -50,8 +55,13 @@ type Comparison struct {
 type Table struct {
 	Baseline    string `json:"baseline"` // labels of the two sources
 	Other       string `json:"other"`
-	Measurement string `json:"measurement"`
-	Op          string `json:"op"` // the operation of the first row
+	Measurement string `json:"measurement"` // the label of the first row
+	Op          string `json:"op"`
+	Method      string `json:"method,omitempty"`
+	// Settings: the setup's settings that differ between the tables of the comparison
+	// ("window=64"), so that a title tells two tables of one operation apart.
+	Settings string `json:"settings,omitempty"`
+	Key      Key    `json:"-"` // the setup without size and process count
 	// Metric the ratios are of: the requested one, or time when a compared row lacks a
 	// bandwidth on either side (latency operations report none).
 	Metric  Metric  `json:"metric"`
@@ -69,28 +79,62 @@ type Geomean struct {
 	N     int     `json:"n"`
 }
 
-// Row is one (measurement, op, msg_bytes, nprocs) of the baseline, the other
-// source or both.
+// Key is what a row compares: a setup (operation, method, size, process count and the
+// settings that change the number), whatever the measurement is called. Measurement is
+// set only when one run holds two measurements of the same setup (the same Reduce with
+// two data types, which the record does not tell apart): the name then keeps them apart.
+type Key struct {
+	record.Setup
+	Measurement string
+}
+
+// String is the key as name=value pairs: "op=Put method=lock_all msg_bytes=8 nprocs=2 ...".
+func (k Key) String() string {
+	var b strings.Builder
+	for i, f := range k.Fields() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f.Name + "=" + f.Value)
+	}
+	if k.Measurement != "" {
+		b.WriteString(" measurement=" + k.Measurement)
+	}
+	return b.String()
+}
+
+// table is the key of a row's table: the setup without size and process count.
+func (k Key) table() Key {
+	k.MsgBytes, k.NProcs = 0, 0
+	return k
+}
+
+// Row is one key: what the baseline and the other source hold for it.
 type Row struct {
-	Measurement string `json:"measurement"`
+	Key         Key    `json:"-"`
+	Measurement string `json:"measurement"` // the label: the baseline's name, else the other's
 	Op          string `json:"op"`
+	Method      string `json:"method,omitempty"`
 	MsgBytes    int64  `json:"msg_bytes"`
 	NProcs      int    `json:"nprocs"`
+	Setup       string `json:"setup"` // Key.String()
 	Base        Side   `json:"base"`
 	Other       Side   `json:"other"`
 	Metric      Metric `json:"metric"` // the table's
 	// Ratio is Other/Base of the metric's central values; 0 when the row is not compared
 	// (a side missing, faulted or without a valid repetition).
 	Ratio float64 `json:"ratio"`
-	// The Mann-Whitney U test of the two sides' repetition times (benchmath's
-	// AssumeNothing). Tested is false when a side stores no repetitions (an imported
-	// .sko file): the row is then never significant, and Notes say why.
+	// A run is the unit of replication: the repetitions of one run share its level,
+	// which moves from run to run. Tested: both sides hold at least two runs; P is the
+	// Mann-Whitney U test of the runs' values (benchmath's AssumeNothing), Q that p
+	// adjusted by Benjamini-Hochberg over every tested row of the comparison.
 	Tested      bool     `json:"tested"`
 	P           float64  `json:"p"`
-	N1          int      `json:"n1"`
-	N2          int      `json:"n2"`
+	Q           float64  `json:"q"`
+	N1          int      `json:"n1"` // runs of the baseline
+	N2          int      `json:"n2"` // runs of the other source
 	Alpha       float64  `json:"alpha"`
-	Significant bool     `json:"significant"` // Tested and P <= Alpha
+	Significant bool     `json:"significant"` // Tested and Q <= Alpha
 	Notes       []string `json:"notes,omitempty"`
 }
 
@@ -119,9 +163,21 @@ func (r Row) Better() bool {
 // Worse reports a significant regression: more time, or less bandwidth.
 func (r Row) Worse() bool { return r.Significant && r.Ratio != 1 && !r.Better() }
 
-// Verdict is the "vs base" cell: "+3.1% (p=0.002 n=8+8)" for a significant change,
-// "~ (p=0.450 n=8+8)" when it is not significant, "+3.1% (not tested)" without
-// repetitions, and "not compared" when a side has no value.
+// Regression is how much worse the other side is, as a fraction: the time's increase,
+// or the bandwidth's loss; 0 or less when it is not worse.
+func (r Row) Regression() float64 {
+	if !r.Compared() {
+		return 0
+	}
+	if r.Metric == MetricBandwidth {
+		return 1 - r.Ratio
+	}
+	return r.Ratio - 1
+}
+
+// Verdict is the "vs base" cell: "+3.1% (p=0.008 q=0.021 n=5+5)" for a significant
+// change, "~ (p=0.310 q=0.620 n=5+5)" when it is not, "+3.1% (1+1 runs: not tested)"
+// when a side has a single run, and "not compared" when a side has no value.
 func (r Row) Verdict() string {
 	if !r.Compared() {
 		return "not compared"
@@ -141,15 +197,16 @@ func (r Row) Delta() string {
 	return fmtPercent(r.Change())
 }
 
-// Test is the test behind the verdict: "p=0.002 n=8+8", "not tested", or "".
+// Test is the test behind the verdict: "p=0.008 q=0.021 n=5+5", "1+1 runs: not tested",
+// or "".
 func (r Row) Test() string {
 	switch {
 	case !r.Compared():
 		return ""
 	case !r.Tested:
-		return "not tested"
+		return fmt.Sprintf("%d+%d runs: not tested", r.N1, r.N2)
 	}
-	return fmt.Sprintf("p=%.3f n=%d+%d", r.P, r.N1, r.N2)
+	return fmt.Sprintf("p=%.3f q=%.3f n=%d+%d", r.P, r.Q, r.N1, r.N2)
 }
 
 func fmtPercent(x float64) string {
@@ -169,19 +226,21 @@ const (
 	SideNoValue  SideState = "no_valid_reps" // points without a single valid repetition
 )
 
-// Side is what one source holds for a row. When a source has several points for
-// the key (several runs in one file), they are pooled: the central values are the mean
-// of theirs, the repetitions are put together.
+// Side is what one source holds for a row. Each run (run id) with a valid point is one
+// sample: its value is the point's time_s (the median of its points when a run measured
+// the key more than once); the side's central value is the median over its runs.
 type Side struct {
 	State SideState `json:"state"`
-	// TimeS is the central time: the point's time_s (SKaMPI's mean of the middle half
-	// of the repetitions). StderrS is its standard error.
+	// TimeS is the median over runs of time_s (SKaMPI's mean of the middle half of a
+	// run's repetitions). StderrS is the within-run standard error (of a single run's
+	// point; the median of the runs' otherwise).
 	TimeS        float64   `json:"time_s"`
 	StderrS      float64   `json:"stderr_s"`
 	BandwidthBps float64   `json:"bandwidth_Bps,omitempty"` // 0 for operations without
-	Reps         int       `json:"reps"`
-	Samples      []float64 `json:"samples_s,omitempty"` // every repetition's time, pooled
-	Points       int       `json:"points"`              // points pooled (0 when none)
+	Runs         int       `json:"runs"`                    // runs with a valid point
+	RunTimesS    []float64 `json:"run_times_s,omitempty"`   // each run's value, in the order read
+	Reps         int       `json:"reps"`                    // repetitions, every run's together
+	Points       int       `json:"points"`                  // points read (0 when none)
 	Window       int       `json:"window,omitempty"`
 	Flags        []string  `json:"flags,omitempty"`
 	Fault        string    `json:"fault,omitempty"` // fault kind when State is SideFault
@@ -196,24 +255,32 @@ func (s Side) Value(m Metric) float64 {
 	return s.TimeS
 }
 
-// RelSpread is the relative standard error of the central time, stderr_s / time_s,
-// the quantity SKaMPI's stop rule bounds (0 when unknown). It is also, to first order,
-// the relative error of the bandwidth.
+// RelSpread is the side's spread relative to its time: with several runs, the largest
+// distance of a run from the median (what moves between runs); with one run, its
+// relative standard error (the within-run spread, which understates the first). It is
+// also, to first order, the relative spread of the bandwidth. 0 when unknown.
 func (s Side) RelSpread() float64 {
 	if s.TimeS <= 0 {
 		return 0
 	}
-	return s.StderrS / s.TimeS // as record.Point.RelStderr
+	if len(s.RunTimesS) > 1 {
+		var d float64
+		for _, v := range s.RunTimesS {
+			d = math.Max(d, math.Abs(v-s.TimeS))
+		}
+		return d / s.TimeS
+	}
+	return s.StderrS / s.TimeS
 }
 
-// Compare compares every source after the first with the first. Rows are the union of
-// the keys (measurement, op, msg_bytes, nprocs) of the baseline and the other source,
-// points and faults alike, so nothing is dropped silently. It fails for fewer than two
 // ErrNothingInCommon: two sources share no point to compare (wrapped with what they
 // hold instead).
 var ErrNothingInCommon = errors.New("no point in common")
 
-// sources, and when a source shares no key with the baseline.
+// Compare compares every source after the first with the first. Rows are the union of
+// the keys (Key: the setups) of the baseline and the other source, points and faults
+// alike, so nothing is dropped silently. It fails for fewer than two sources, and when
+// a source shares no key with the baseline.
 func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	if len(sources) < 2 {
 		return nil, fmt.Errorf("a comparison needs at least two sources (the first is the baseline), got %d", len(sources))
@@ -231,15 +298,19 @@ func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	default:
 		return nil, fmt.Errorf("unknown metric %q (time, bandwidth)", opt.Metric)
 	}
-	base := indexResults(sources[0].Results)
 	c := &Comparison{Baseline: sources[0].Label, Alpha: opt.Alpha, Metric: opt.Metric}
 	for _, src := range sources[1:] {
-		other := indexResults(src.Results)
+		m := newMatcher(sources[0].Results, src.Results)
+		base, other := m.index(sources[0].Results), m.index(src.Results)
 		if !base.overlaps(other) {
 			return nil, fmt.Errorf("%s and %s have %w: %s", sources[0].Label, src.Label, ErrNothingInCommon, base.mismatch(other))
 		}
 		c.Others = append(c.Others, src.Label)
+		if len(m.dropped) > 0 {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s vs %s: only one side records %s: points are matched without it", src.Label, sources[0].Label, strings.Join(m.dropped, ", ")))
+		}
 		tables := compareIndexed(sources[0].Label, src.Label, base, other, opt)
+		Adjust(tables, opt.Alpha)
 		c.Tables = append(c.Tables, tables...)
 		c.Totals = append(c.Totals, compareTotals(src.Label, tables))
 	}
@@ -254,7 +325,8 @@ type Totals struct {
 	Significant int    `json:"significant"`
 	Better      int    `json:"better"`
 	Worse       int    `json:"worse"`
-	Untested    int    `json:"untested"`   // compared without repetitions to test
+	Untested    int    `json:"untested"`   // compared, but a side has fewer than two runs
+	Tested      int    `json:"tested"`     // compared and tested: the rows the correction counts
 	OnlyBase    int    `json:"only_base"`  // missing in the other source
 	OnlyOther   int    `json:"only_other"` // missing in the baseline
 	Faults      int    `json:"faults"`     // rows with a fault on either side
@@ -280,6 +352,9 @@ func compareTotals(other string, tables []Table) Totals {
 			}
 			if r.Base.State == SideFault || r.Other.State == SideFault {
 				t.Faults++
+			}
+			if r.Tested {
+				t.Tested++
 			}
 			if r.Compared() && !r.Tested {
 				t.Untested++

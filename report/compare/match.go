@@ -7,44 +7,199 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/perf/benchmath"
-
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
 // indexed holds one source's points and faults by key, in order of first appearance.
 type indexed struct {
-	keys   []record.Key
-	points map[record.Key][]*record.Point
-	faults map[record.Key][]*record.Fault
+	keys   []Key
+	points map[Key][]*record.Point
+	faults map[Key][]*record.Fault
+	names  map[Key]string // the measurement name a key was first seen with: its label
 }
 
-func indexResults(res *report.Results) *indexed {
-	ix := &indexed{points: map[record.Key][]*record.Point{}, faults: map[record.Key][]*record.Fault{}}
-	seen := map[record.Key]bool{}
-	add := func(k record.Key) {
-		if !seen[k] {
-			seen[k] = true
+// matcher keys the points of a baseline and one other source alike.
+type matcher struct {
+	keep    record.Setup // the settings both sides record: a non-zero field is kept
+	dropped []string     // settings only one side records, for a note
+	amb     map[record.Setup]bool
+	known   []Key            // every point key of both sides, in order
+	names   map[Key][]string // the measurement names each known key was seen with
+}
+
+// newMatcher finds what the two sources' keys can hold. A setting only one side records
+// (a SKaMPI .sko file records no timer; an older skampi no cache) cannot tell points
+// apart: both sides' keys leave it out. Setups some run measured under two measurement
+// names keep the name in their keys: the record does not say what tells them apart (a
+// data type, a root).
+func newMatcher(base, other *report.Results) *matcher {
+	m := &matcher{amb: map[record.Setup]bool{}, names: map[Key][]string{}}
+	ops := map[string]int{}
+	for i, res := range []*report.Results{base, other} {
+		for j := range res.Points {
+			ops[res.Points[j].Op] |= 1 << i
+		}
+	}
+	var rec [2]map[string]bool
+	for i, res := range []*report.Results{base, other} {
+		rec[i] = map[string]bool{}
+		for j := range res.Points {
+			if p := &res.Points[j]; ops[p.Op] == 3 {
+				for _, f := range p.Setup().Settings() {
+					rec[i][f.Name] = true
+				}
+			}
+		}
+	}
+	var probe record.Setup
+	for _, f := range (record.Setup{Timer: "x", Sync: "x", Window: 1, RecvSlots: "x", Cache: "x", RMAWindow: "x", HoldS: 1, ProgressEvery: 1}).Settings() {
+		if rec[0][f.Name] != rec[1][f.Name] {
+			m.dropped = append(m.dropped, f.Name)
+			continue
+		}
+		probe = setField(probe, f.Name)
+	}
+	m.keep = probe
+	type runSetup struct {
+		run   string
+		setup record.Setup
+	}
+	seen := map[runSetup]string{}
+	for _, res := range []*report.Results{base, other} {
+		for i := range res.Points {
+			p := &res.Points[i]
+			k := runSetup{p.RunID, m.setup(p.Setup())}
+			if n, ok := seen[k]; ok && n != p.Measurement {
+				m.amb[k.setup] = true
+			}
+			seen[k] = p.Measurement
+		}
+	}
+	for _, res := range []*report.Results{base, other} {
+		for i := range res.Points {
+			p := &res.Points[i]
+			k := m.pointKey(p)
+			if _, ok := m.names[k]; !ok {
+				m.known = append(m.known, k)
+			}
+			if !slices.Contains(m.names[k], p.Measurement) {
+				m.names[k] = append(m.names[k], p.Measurement)
+			}
+		}
+	}
+	return m
+}
+
+// setField marks a setting as kept in a probe setup.
+func setField(s record.Setup, name string) record.Setup {
+	switch name {
+	case "timer":
+		s.Timer = "x"
+	case "sync":
+		s.Sync = "x"
+	case "window":
+		s.Window = 1
+	case "recv_slots":
+		s.RecvSlots = "x"
+	case "cache":
+		s.Cache = "x"
+	case "rma_window":
+		s.RMAWindow = "x"
+	case "hold_s":
+		s.HoldS = 1
+	case "progress_every":
+		s.ProgressEvery = 1
+	}
+	return s
+}
+
+// setup blanks the settings only one side records.
+func (m *matcher) setup(s record.Setup) record.Setup {
+	k := m.keep
+	if k.Timer == "" {
+		s.Timer = ""
+	}
+	if k.Sync == "" {
+		s.Sync = ""
+	}
+	if k.Window == 0 {
+		s.Window = 0
+	}
+	if k.RecvSlots == "" {
+		s.RecvSlots = ""
+	}
+	if k.Cache == "" {
+		s.Cache = ""
+	}
+	if k.RMAWindow == "" {
+		s.RMAWindow = ""
+	}
+	if k.HoldS == 0 {
+		s.HoldS = 0
+	}
+	if k.ProgressEvery == 0 {
+		s.ProgressEvery = 0
+	}
+	return s
+}
+
+func (m *matcher) pointKey(p *record.Point) Key {
+	k := Key{Setup: m.setup(p.Setup())}
+	if m.amb[k.Setup] {
+		k.Measurement = p.Measurement
+	}
+	return k
+}
+
+// faultKey: a fault record knows only op, method, size and process count. It joins
+// the key of a point of either side with those and its name, else the first with
+// those, else it stands on its own.
+func (m *matcher) faultKey(f *record.Fault) Key {
+	coarse := f.Setup()
+	var first *Key
+	for i := range m.known {
+		k := &m.known[i]
+		if k.Setup.Coarse() != coarse {
+			continue
+		}
+		if slices.Contains(m.names[*k], f.Measurement) {
+			return *k
+		}
+		if first == nil {
+			first = k
+		}
+	}
+	if first != nil {
+		return *first
+	}
+	return Key{Setup: coarse}
+}
+
+func (m *matcher) index(res *report.Results) *indexed {
+	ix := &indexed{points: map[Key][]*record.Point{}, faults: map[Key][]*record.Fault{}, names: map[Key]string{}}
+	add := func(k Key, name string) {
+		if _, ok := ix.names[k]; !ok {
+			ix.names[k] = name
 			ix.keys = append(ix.keys, k)
 		}
 	}
 	for i := range res.Points {
 		p := &res.Points[i]
-		k := p.Key().WithoutRanks()
-		add(k)
+		k := m.pointKey(p)
+		add(k, p.Measurement)
 		ix.points[k] = append(ix.points[k], p)
 	}
 	for i := range res.Faults {
 		f := &res.Faults[i]
-		k := f.Key().WithoutRanks()
-		add(k)
+		k := m.faultKey(f)
+		add(k, f.Measurement)
 		ix.faults[k] = append(ix.faults[k], f)
 	}
 	return ix
 }
 
-func (ix *indexed) has(k record.Key) bool { return len(ix.points[k])+len(ix.faults[k]) > 0 }
+func (ix *indexed) has(k Key) bool { return len(ix.points[k])+len(ix.faults[k]) > 0 }
 
 func (ix *indexed) overlaps(o *indexed) bool {
 	for _, k := range o.keys {
@@ -60,27 +215,27 @@ func (ix *indexed) mismatch(o *indexed) string {
 	if len(ix.keys) == 0 || len(o.keys) == 0 {
 		return "one of them holds no point"
 	}
-	names := func(x *indexed) (m map[string]bool, procs map[int]bool, list []string) {
+	ops := func(x *indexed) (m map[string]bool, procs map[int]bool, list []string) {
 		m, procs = map[string]bool{}, map[int]bool{}
 		for _, k := range x.keys {
-			if !m[k.Measurement] {
-				list = append(list, fmt.Sprintf("%q", k.Measurement))
+			if !m[k.Op] {
+				list = append(list, fmt.Sprintf("%q", k.Op))
 			}
-			m[k.Measurement], procs[k.NProcs] = true, true
+			m[k.Op], procs[k.NProcs] = true, true
 		}
 		return
 	}
-	m1, p1, l1 := names(ix)
-	m2, p2, l2 := names(o)
+	m1, p1, l1 := ops(ix)
+	m2, p2, l2 := ops(o)
 	common := false
 	for m := range m1 {
 		common = common || m2[m]
 	}
 	if !common {
-		return fmt.Sprintf("no measurement name in common (%s vs %s)", cmpShortList(l1), cmpShortList(l2))
+		return fmt.Sprintf("no operation in common (%s vs %s)", cmpShortList(l1), cmpShortList(l2))
 	}
-	return fmt.Sprintf("points are matched by measurement, op, message size and process count (%s vs %s processes)",
-		cmpProcList(p1), cmpProcList(p2))
+	return fmt.Sprintf("points are matched by operation, method, message size, process count and the settings that change the number (%s vs %s processes; e.g. %s vs %s)",
+		cmpProcList(p1), cmpProcList(p2), ix.keys[0], o.keys[0])
 }
 
 func cmpShortList(l []string) string {
@@ -100,33 +255,42 @@ func cmpProcList(p map[int]bool) string {
 }
 
 func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Options) []Table {
-	// Measurements in the baseline's order, then those only the other source has.
-	keys := append([]record.Key(nil), base.keys...)
+	// Keys in the baseline's order, then those only the other source has.
+	keys := append([]Key(nil), base.keys...)
 	for _, k := range other.keys {
 		if !base.has(k) {
 			keys = append(keys, k)
 		}
 	}
-	byMeasurement := map[string][]record.Key{}
-	var order []string
-	for _, k := range keys {
-		if byMeasurement[k.Measurement] == nil {
-			order = append(order, k.Measurement)
+	label := func(k Key) string {
+		if n, ok := base.names[k]; ok {
+			return n
 		}
-		byMeasurement[k.Measurement] = append(byMeasurement[k.Measurement], k)
+		return other.names[k]
 	}
+	byTable := map[Key][]Key{}
+	var order []Key
+	for _, k := range keys {
+		tk := k.table()
+		if byTable[tk] == nil {
+			order = append(order, tk)
+		}
+		byTable[tk] = append(byTable[tk], k)
+	}
+	settings := varyingSettings(order)
 	var tables []Table
-	for _, m := range order {
-		keys := byMeasurement[m]
+	for _, tk := range order {
+		keys := byTable[tk]
 		sort.SliceStable(keys, func(i, j int) bool {
 			if keys[i].NProcs != keys[j].NProcs {
 				return keys[i].NProcs < keys[j].NProcs
 			}
 			return keys[i].MsgBytes < keys[j].MsgBytes
 		})
-		t := Table{Baseline: baseLabel, Other: otherLabel, Measurement: m, Op: keys[0].Op, Metric: opt.Metric}
+		t := Table{Baseline: baseLabel, Other: otherLabel, Measurement: label(keys[0]), Op: tk.Op, Method: tk.Method,
+			Settings: settings[tk], Key: tk, Metric: opt.Metric}
 		for _, k := range keys {
-			t.Rows = append(t.Rows, compareRow(k, compareSide(base, k), compareSide(other, k), baseLabel, otherLabel, opt.Alpha))
+			t.Rows = append(t.Rows, compareRow(k, label(k), compareSide(base, k), compareSide(other, k), baseLabel, otherLabel, opt.Alpha))
 		}
 		if t.Metric == MetricBandwidth {
 			for _, r := range t.Rows {
@@ -157,8 +321,44 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Opti
 	return tables
 }
 
-// compareSide pools what one source holds for a key.
-func compareSide(ix *indexed, k record.Key) Side {
+// varyingSettings names, for each table, the settings whose values differ between the
+// tables of one operation: what a title must show to tell them apart.
+func varyingSettings(tables []Key) map[Key]string {
+	type opMethod struct{ op string }
+	values := map[opMethod]map[string]map[string]bool{}
+	for _, k := range tables {
+		om := opMethod{k.Op}
+		if values[om] == nil {
+			values[om] = map[string]map[string]bool{}
+		}
+		seen := map[string]bool{}
+		for _, f := range k.Settings() {
+			if values[om][f.Name] == nil {
+				values[om][f.Name] = map[string]bool{}
+			}
+			values[om][f.Name][f.Value], seen[f.Name] = true, true
+		}
+		for name := range values[om] {
+			if !seen[name] {
+				values[om][name][""] = true
+			}
+		}
+	}
+	out := map[Key]string{}
+	for _, k := range tables {
+		var s []string
+		for _, f := range k.Settings() {
+			if len(values[opMethod{k.Op}][f.Name]) > 1 {
+				s = append(s, f.Name+"="+f.Value)
+			}
+		}
+		out[k] = strings.Join(s, " ")
+	}
+	return out
+}
+
+// compareSide puts together what one source holds for a key: one value per run.
+func compareSide(ix *indexed, k Key) Side {
 	pts := ix.points[k]
 	if len(pts) == 0 {
 		if fs := ix.faults[k]; len(fs) > 0 {
@@ -168,8 +368,9 @@ func compareSide(ix *indexed, k record.Key) Side {
 		return Side{State: SideMissing}
 	}
 	s := Side{State: SideNoValue, Points: len(pts), Window: pts[0].Window}
-	var se2 float64
-	valid := 0
+	type run struct{ times, bws, stderrs []float64 }
+	runs := map[string]*run{}
+	var order []string
 	for _, p := range pts {
 		for _, f := range p.Flags {
 			if !slices.Contains(s.Flags, f) {
@@ -179,64 +380,58 @@ func compareSide(ix *indexed, k record.Key) Side {
 		if p.Reps == 0 || p.TimeS <= 0 {
 			continue
 		}
-		valid++
-		s.TimeS += p.TimeS
-		se2 += p.StderrS * p.StderrS
+		r := runs[p.RunID]
+		if r == nil {
+			r = &run{}
+			runs[p.RunID] = r
+			order = append(order, p.RunID)
+		}
+		r.times = append(r.times, p.TimeS)
+		r.stderrs = append(r.stderrs, p.StderrS)
 		if p.BandwidthBps != nil {
-			s.BandwidthBps += *p.BandwidthBps
+			r.bws = append(r.bws, *p.BandwidthBps)
 		}
 		s.Reps += p.Reps
-		s.Samples = append(s.Samples, p.SamplesS...)
 	}
-	if valid > 0 {
-		n := float64(valid)
-		s.State = SideMeasured
-		s.TimeS /= n
-		s.StderrS = math.Sqrt(se2) / n
-		s.BandwidthBps /= n
+	if len(order) == 0 {
+		return s
+	}
+	var bws, stderrs []float64
+	for _, id := range order {
+		r := runs[id]
+		s.RunTimesS = append(s.RunTimesS, median(r.times))
+		stderrs = append(stderrs, median(r.stderrs))
+		if len(r.bws) > 0 {
+			bws = append(bws, median(r.bws))
+		}
+	}
+	s.State, s.Runs = SideMeasured, len(order)
+	s.TimeS, s.StderrS = median(s.RunTimesS), median(stderrs)
+	if len(bws) == len(order) {
+		s.BandwidthBps = median(bws)
 	}
 	return s
 }
 
-func compareRow(k record.Key, b, o Side, baseLabel, otherLabel string, alpha float64) Row {
-	r := Row{Measurement: k.Measurement, Op: k.Op, MsgBytes: k.MsgBytes, NProcs: k.NProcs,
-		Base: b, Other: o, Alpha: alpha}
+func median(x []float64) float64 {
+	y := slices.Clone(x)
+	slices.Sort(y)
+	n := len(y)
+	if n == 0 {
+		return 0
+	}
+	if n%2 == 1 {
+		return y[n/2]
+	}
+	return (y[n/2-1] + y[n/2]) / 2
+}
+
+func compareRow(k Key, label string, b, o Side, baseLabel, otherLabel string, alpha float64) Row {
+	r := Row{Key: k, Measurement: label, Op: k.Op, Method: k.Method, MsgBytes: k.MsgBytes, NProcs: k.NProcs,
+		Setup: k.String(), Base: b, Other: o, Alpha: alpha, N1: b.Runs, N2: o.Runs}
 	if b.State != SideMeasured || o.State != SideMeasured {
 		return r
 	}
-	for _, x := range []struct {
-		label string
-		s     Side
-	}{{baseLabel, b}, {otherLabel, o}} {
-		if x.s.Points > 1 {
-			r.Notes = append(r.Notes, fmt.Sprintf("%s: %d points pooled (several runs)", x.label, x.s.Points))
-		}
-	}
-	if b.Window != o.Window && b.Window > 0 && o.Window > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("window differs: %d vs %d", b.Window, o.Window))
-	}
-	var none []string
-	for _, x := range []struct {
-		label string
-		n     int
-	}{{baseLabel, len(b.Samples)}, {otherLabel, len(o.Samples)}} {
-		if x.n == 0 {
-			none = append(none, x.label)
-		}
-	}
-	if len(none) > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("no repetitions stored in %s (imported .sko?): significance not tested", strings.Join(none, " and ")))
-		return r
-	}
-	th := &benchmath.Thresholds{CompareAlpha: alpha}
-	// NewSample sorts its values: give it copies.
-	s1 := benchmath.NewSample(append([]float64(nil), b.Samples...), th)
-	s2 := benchmath.NewSample(append([]float64(nil), o.Samples...), th)
-	cmp := benchmath.AssumeNothing.Compare(s1, s2)
-	r.Tested, r.P, r.N1, r.N2 = true, cmp.P, cmp.N1, cmp.N2
-	r.Significant = cmp.P <= cmp.Alpha // benchmath's FormatDelta prints "~" for P > Alpha
-	for _, w := range cmp.Warnings {
-		r.Notes = append(r.Notes, w.Error())
-	}
+	testRuns(&r, baseLabel, otherLabel)
 	return r
 }

@@ -21,8 +21,15 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 		if i > 0 {
 			fmt.Fprintln(bw)
 		}
-		fmt.Fprintf(bw, "%s vs %s (baseline): Mann-Whitney U test on the repetitions, alpha %g\n", other, c.Baseline, c.Alpha)
-		fmt.Fprintf(bw, "values: time_s (mean of the middle half of the repetitions) or bandwidth ± relative standard error\n")
+		tot := c.Totals[i]
+		if tot.Tested > 0 {
+			fmt.Fprintf(bw, "%s vs %s (baseline): each run is one sample; Mann-Whitney U test over the runs, p adjusted for the %d rows tested (Benjamini-Hochberg: q), alpha %g\n",
+				other, c.Baseline, tot.Tested, c.Alpha)
+		} else {
+			fmt.Fprintf(bw, "%s vs %s (baseline): each run is one sample; no row has %d runs a side to test: changes are shown, no significance is claimed\n",
+				other, c.Baseline, MinRuns)
+		}
+		fmt.Fprintf(bw, "values: median over runs of time_s (a run's mean of the middle half of its repetitions) or bandwidth, ± the largest deviation of a run (one run: ± its standard error)\n")
 		for _, t := range c.Tables {
 			if t.Other == other {
 				fmt.Fprintln(bw)
@@ -30,6 +37,9 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 			}
 		}
 		writeTotals(bw, c.Totals[i], c.Baseline)
+	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(bw, "note: %s\n", n)
 	}
 	_, err := io.WriteString(w, report.PrintableLines(bw.String()))
 	return err
@@ -43,6 +53,12 @@ func writeTable(w io.Writer, t *Table) {
 	title := t.Measurement
 	if t.Op != t.Measurement {
 		title += " (" + t.Op + ")"
+	}
+	if t.Method != "" {
+		title += ", method " + t.Method
+	}
+	if t.Settings != "" {
+		title += ", " + t.Settings
 	}
 	if len(procs) == 1 {
 		title += fmt.Sprintf(", %d processes", t.Rows[0].NProcs)
@@ -109,7 +125,7 @@ func writeTotals(w io.Writer, t Totals, baseline string) {
 	fmt.Fprintf(w, "\ntotal %s vs %s: %d rows, %d compared, %d significantly different (%d better, %d worse)",
 		t.Other, baseline, t.Rows, t.Compared, t.Significant, t.Better, t.Worse)
 	if t.Untested > 0 {
-		fmt.Fprintf(w, ", %d not tested (no repetitions)", t.Untested)
+		fmt.Fprintf(w, ", %d not tested (fewer than %d runs a side)", t.Untested, MinRuns)
 	}
 	if t.OnlyBase > 0 {
 		fmt.Fprintf(w, ", %d missing in %s", t.OnlyBase, t.Other)
