@@ -102,6 +102,11 @@ func LoadTune(nameOrPath string) (*Tune, error) {
 		nameOrPath, joinNames(BuiltinTuneNames()))
 }
 
+// DefaultTuneRepeats is how many times each combination runs when a tune file does not
+// say: each repeat is one sample of a verdict's test, and with fewer than 4 a side the
+// U test can call nothing significant (5 leave room for the correction over points).
+const DefaultTuneRepeats = 5
+
 // ParseTune validates a tune file: its grid, its size, and the suite every
 // combination runs (built and checked on the combination's process count), with
 // positions in this file, before anything is expanded or launched.
@@ -110,7 +115,7 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 	if doc == nil {
 		return nil, d.el
 	}
-	t := &Tune{Name: baseName(file), Source: file, SHA256: sum, Repeats: 1, NP: []int{2}, Libraries: []string{"openmpi"},
+	t := &Tune{Name: baseName(file), Source: file, SHA256: sum, Repeats: DefaultTuneRepeats, NP: []int{2}, Libraries: []string{"openmpi"},
 		MaxLaunches: DefaultMaxLaunches}
 	_, inline := doc["measurement"]
 	if v, ok := doc["description"]; ok {

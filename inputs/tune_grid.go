@@ -295,8 +295,9 @@ func (t *Tune) largest(d *decoder) Pos {
 	if len(t.NP) > best {
 		best, at = len(t.NP), d.ix.keyAt("np")
 	}
-	if t.Repeats > best {
-		at = d.ix.keyAt("repeats")
+	// The default repeats has no place in the file: the largest dimension keeps it.
+	if p := d.ix.keyAt("repeats"); t.Repeats > best && p != (Pos{}) {
+		at = p
 	}
 	return at
 }

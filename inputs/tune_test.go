@@ -162,11 +162,11 @@ func values(n int) string {
 // a few hundred bytes of values once listed millions of launches, or ran out of
 // memory listing them.
 func TestTuneGridBounded(t *testing.T) {
-	_, err := ParseTune("big.toml", []byte(envGrid("", 11, "[1, 2]")))
-	if err == nil || err.Error() != "big.toml:3:1: the grid makes 2,048 launches (env.V00 2 × env.V01 2 × env.V02 2 × env.V03 2 × env.V04 2 × 6 more parameters), more than max_launches = 1000: fewer values, or raise max_launches" {
+	_, err := ParseTune("big.toml", []byte(envGrid("repeats = 1\n", 11, "[1, 2]")))
+	if err == nil || err.Error() != "big.toml:4:1: the grid makes 2,048 launches (env.V00 2 × env.V01 2 × env.V02 2 × env.V03 2 × env.V04 2 × 6 more parameters), more than max_launches = 1000: fewer values, or raise max_launches" {
 		t.Fatalf("2048 launches: %v", err)
 	}
-	if tu, err := ParseTune("big.toml", []byte(envGrid("max_launches = 2048\n", 11, "[1, 2]"))); err != nil || len(tu.Schedule()) != 2048 {
+	if tu, err := ParseTune("big.toml", []byte(envGrid("max_launches = 2048\nrepeats = 1\n", 11, "[1, 2]"))); err != nil || len(tu.Schedule()) != 2048 {
 		t.Errorf("max_launches = 2048: %v", err)
 	}
 	// Far past any memory, and past int64: counted, not listed.

@@ -62,7 +62,7 @@ MPIR_CVAR_IBCAST_TREE_TYPE = ["knomial_1"]
 }
 
 const twoValues = `description = "two eager limits"
-repeats = 2
+repeats = 5
 [[measurement]]
 name = "sr"
 op = "Sendrecv_Shift"
@@ -72,8 +72,9 @@ btl_vader_eager_limit = [4096, 8192]
 `
 
 // fakeRun writes a run's results as skampi would: testdata's real records, under a
-// run id of the launch, times scaled by scale for messages of at least 4 KiB.
-func fakeRun(t *testing.T, dir, runID string, scale float64) {
+// run id of the launch, times scaled by scale for messages of at least 4 KiB and by
+// level for all (what moves from run to run).
+func fakeRun(t *testing.T, dir, runID string, scale, level float64) {
 	t.Helper()
 	in, err := os.Open("../plots/testdata/sendrecv-np2.jsonl")
 	if err != nil {
@@ -89,7 +90,12 @@ func fakeRun(t *testing.T, dir, runID string, scale float64) {
 			t.Fatal(err)
 		}
 		rec["run_id"] = runID
-		if rec["kind"] == "point" && rec["msg_bytes"].(float64) >= 4096 {
+		if rec["kind"] == "point" {
+			scale := scale
+			if rec["msg_bytes"].(float64) < 4096 {
+				scale = 1
+			}
+			scale *= level
 			for _, k := range []string{"time_s", "mean_s", "median_s", "min_s", "p10_s", "p90_s", "max_s", "stderr_s"} {
 				if v, ok := rec[k].(float64); ok {
 					rec[k] = v * scale
@@ -136,7 +142,9 @@ func TestSweepResumeAndVerdict(t *testing.T) {
 		if l.Values[0].Value == "8192" {
 			scale = 0.5
 		}
-		fakeRun(t, out, fmt.Sprintf("%s-%d", l.Name, l.Repeat), scale)
+		// The machine's level moves between repeats by up to ±20 %, the same for every
+		// combination of a round.
+		fakeRun(t, out, fmt.Sprintf("%s-%d", l.Name, l.Repeat), scale, []float64{1, 1.2, 0.85, 1.1, 0.9}[l.Repeat-1])
 		return 0, nil
 	}
 	var log bytes.Buffer
@@ -154,7 +162,7 @@ func TestSweepResumeAndVerdict(t *testing.T) {
 	}
 	// Interleaved: round 2 starts with the second combination; the first two were
 	// not launched again.
-	if got := strings.Join(launched, " "); got != "4096#1 8192#1 8192#2 4096#2" {
+	if got := strings.Join(launched, " "); got != "4096#1 8192#1 8192#2 4096#2 4096#3 8192#3 8192#4 4096#4 4096#5 8192#5" {
 		t.Errorf("launches %s\n%s", got, log.String())
 	}
 	other, _ := inputs.ParseTune("other.toml", []byte(strings.Replace(twoValues, "8192", "16384", 1)))
@@ -166,7 +174,7 @@ func TestSweepResumeAndVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res) != 2 || res[0].Label != "btl_vader_eager_limit=4096" || len(res[1].Results.Runs) != 2 {
+	if len(res) != 2 || res[0].Label != "btl_vader_eager_limit=4096" || len(res[1].Results.Runs) != 5 {
 		t.Fatalf("results %+v", res)
 	}
 	v, err := Judge(tu, res)
@@ -264,7 +272,7 @@ mca:x:y:param:x_double:type:double
 func TestSweepRefusesChangedSuite(t *testing.T) {
 	src := t.TempDir()
 	tf, sf := filepath.Join(src, "t.toml"), filepath.Join(src, "s.toml")
-	os.WriteFile(tf, []byte("suite = \"s.toml\"\n[mca]\nbtl_vader_eager_limit = [4096, 8192]\n"), 0o644)
+	os.WriteFile(tf, []byte("suite = \"s.toml\"\nrepeats = 1\n[mca]\nbtl_vader_eager_limit = [4096, 8192]\n"), 0o644)
 	os.WriteFile(sf, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8, 64]\n"), 0o644)
 	tu, err := inputs.LoadTune(tf)
 	if err != nil {
@@ -274,7 +282,7 @@ func TestSweepRefusesChangedSuite(t *testing.T) {
 	launches := 0
 	launch := func(l inputs.Launch, suite, out string, resume bool) (int, error) {
 		launches++
-		fakeRun(t, out, l.Name, 1)
+		fakeRun(t, out, l.Name, 1, 1)
 		return 0, nil
 	}
 	var log bytes.Buffer

@@ -66,9 +66,12 @@ type Group struct {
 	Recommendation Recommendation
 }
 
-// Measurement is one measurement's sizes cut into ranges with the same winner.
+// Measurement is one measurement's sizes cut into ranges with the same winner: one
+// operation under one method and one set of settings (compare.Key without the size).
 type Measurement struct {
 	Measurement, Op string
+	Method          string // the timing method, when the operation has several
+	Settings        string // the settings that tell this table from another of the op
 	Ranges          []Range
 }
 
@@ -78,7 +81,8 @@ type Range struct {
 	Winner      string  // label
 	Baseline    bool    // the baseline keeps these sizes: no setting is significantly faster
 	Factor      float64 // baseline time / winner time, geometric mean over the range
-	Significant int     // sizes where the winner differs from the baseline by the U test
+	Significant int     // sizes where the winner is significantly faster than the baseline
+	Untested    int     // sizes where the winner is faster but could not be tested (too few repeats)
 	Sizes       int
 }
 
@@ -98,13 +102,14 @@ type Recommendation struct {
 	Faster      int     // points significantly faster than the baseline
 	Slower      int     // significantly slower
 	Compared    int
+	Tested      int // points with enough repeats a side to test
 	Why         string
 	Apply       []string // the lines that apply it
 }
 
 // Judge compares every combination of a process count with the first of it, point by
-// point (compare: ratios and Mann-Whitney U tests over the repetitions of every
-// repeat).
+// point (compare: each repeat is one sample; Mann-Whitney U tests over the repeats,
+// corrected for every point and setting tested against the baseline).
 func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 	v := &Verdict{Tune: t.Name}
 	var nps []int
@@ -125,11 +130,6 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 	return v, nil
 }
 
-type sideKey struct {
-	measurement, op string
-	bytes           int64
-}
-
 func judgeGroup(np int, rs []Result) (*Group, error) {
 	g := &Group{NP: np, Baseline: rs[0].Label}
 	var present []Result
@@ -145,10 +145,12 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 		return g, nil
 	}
 	base := present[0]
-	// times[key][label]: the pooled time of every combination, from the comparisons.
-	times := map[sideKey]map[string]compare.Row{}
-	var order []sideKey
-	rec := Recommendation{Geomean: math.Inf(1)}
+	type judged struct {
+		r      Result
+		tables []compare.Table
+	}
+	var all []judged
+	var tables []compare.Table
 	for _, other := range present[1:] {
 		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: base.Results}, {Label: other.Label, Results: other.Results}}, compare.Options{})
 		if errors.Is(err, compare.ErrNothingInCommon) {
@@ -158,21 +160,40 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 		if err != nil {
 			return nil, err
 		}
+		all = append(all, judged{other, c.Tables})
+		tables = append(tables, c.Tables...)
+	}
+	// Picking the best of several settings is as many comparisons again: the correction
+	// counts every point of every setting.
+	compare.Adjust(tables, compare.DefaultAlpha)
+	// rows[table][size key][label]: every combination's row against the baseline.
+	rows := map[compare.Key]map[compare.Key]map[string]compare.Row{}
+	var order []compare.Key
+	titles := map[compare.Key]compare.Table{}
+	rec := Recommendation{Geomean: math.Inf(1)}
+	at := 0
+	for _, j := range all {
 		var logSum float64
-		n, faster, slower := 0, 0, 0
-		for _, tb := range c.Tables {
+		n, faster, slower, tested := 0, 0, 0, 0
+		for _, tb := range tables[at : at+len(j.tables)] {
+			if _, ok := rows[tb.Key]; !ok {
+				rows[tb.Key] = map[compare.Key]map[string]compare.Row{}
+				order = append(order, tb.Key)
+				titles[tb.Key] = tb
+			}
 			for _, row := range tb.Rows {
-				k := sideKey{row.Measurement, row.Op, row.MsgBytes}
-				if times[k] == nil {
-					times[k] = map[string]compare.Row{}
-					order = append(order, k)
+				if rows[tb.Key][row.Key] == nil {
+					rows[tb.Key][row.Key] = map[string]compare.Row{}
 				}
-				times[k][other.Label] = row
+				rows[tb.Key][row.Key][j.r.Label] = row
 				if !row.Compared() {
 					continue
 				}
 				n++
 				logSum += math.Log(row.Other.TimeS / row.Base.TimeS)
+				if row.Tested {
+					tested++
+				}
 				if row.Significant {
 					if row.Other.TimeS < row.Base.TimeS {
 						faster++
@@ -182,15 +203,16 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 				}
 			}
 		}
+		at += len(j.tables)
 		if n == 0 {
 			continue
 		}
 		if gm := math.Exp(logSum / float64(n)); gm < rec.Geomean {
-			oc := other.Combination
-			rec = Recommendation{Label: other.Label, Combination: &oc, Geomean: gm, Faster: faster, Slower: slower, Compared: n}
+			oc := j.r.Combination
+			rec = Recommendation{Label: j.r.Label, Combination: &oc, Geomean: gm, Faster: faster, Slower: slower, Compared: n, Tested: tested}
 		}
 	}
-	g.Measurements = ranges(order, times, base.Label)
+	g.Measurements = ranges(order, titles, rows, base.Label)
 	g.Breakpoints = breakpoints(present)
 	// Apply the best only when it is faster overall and more often significantly so
 	// than significantly slower: otherwise the baseline stays.
@@ -198,78 +220,108 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 	case rec.Combination == nil:
 		rec = Recommendation{Why: "nothing to compare with the baseline"}
 	case rec.Geomean < 0.98 && rec.Faster > rec.Slower:
-		rec.Why = fmt.Sprintf("%.2f× faster than %s over %d points (geometric mean), significantly faster at %d, slower at %d",
-			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower)
+		rec.Why = fmt.Sprintf("%.2f× faster than %s over %d points (geometric mean), significantly faster at %d, slower at %d (of %d tested, U test over repeats, corrected)",
+			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower, rec.Tested)
 		rec.Apply = applyLines(*rec.Combination, present[0].Combination)
-	default:
-		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d, slower at %d: keep %s",
-			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, g.Baseline)
+	case rec.Tested == 0:
+		why := fmt.Sprintf("no significance can be claimed with %s per combination (each repeat is one sample; the U test needs %d a side, more with many points): the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points, untested): keep %s, or sweep again with repeats = %d",
+			plural(repeats(present), "repeat"), 4, rec.Label, rec.Geomean, rec.Compared, g.Baseline, DefaultRepeats)
 		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared}
+	default:
+		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d, slower at %d (of %d tested): keep %s",
+			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, rec.Tested, g.Baseline)
+		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested}
 	}
 	g.Recommendation = rec
 	return g, nil
 }
 
-// ranges finds each size's fastest combination and joins neighbouring sizes with the
-// same one.
-func ranges(order []sideKey, times map[sideKey]map[string]compare.Row, baseline string) []Measurement {
-	type mk struct{ measurement, op string }
-	var ms []Measurement
-	at := map[mk]int{}
-	first := map[mk]int{} // measurements in the order the results hold them
-	for _, k := range order {
-		if _, ok := first[mk{k.measurement, k.op}]; !ok {
-			first[mk{k.measurement, k.op}] = len(first)
-		}
+// DefaultRepeats is what a tune verdict needs to claim anything: with 5 repeats a side
+// the U test's smallest p (0.008) survives the correction over a few dozen points.
+const DefaultRepeats = inputs.DefaultTuneRepeats
+
+// repeats is the fewest runs any combination of a group holds.
+func repeats(rs []Result) int {
+	n := math.MaxInt
+	for _, r := range rs {
+		n = min(n, len(r.Results.Runs))
 	}
-	sorted := append([]sideKey(nil), order...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		a, b := first[mk{sorted[i].measurement, sorted[i].op}], first[mk{sorted[j].measurement, sorted[j].op}]
-		return a < b || a == b && sorted[i].bytes < sorted[j].bytes
-	})
-	for _, k := range sorted {
-		rows := times[k]
-		var winner string
-		var best compare.Row
-		bestT := math.Inf(1)
-		var baseT float64
-		for label, row := range rows {
-			if row.Base.State == compare.SideMeasured {
-				baseT = row.Base.TimeS
+	return n
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// ranges finds each size's fastest combination and joins neighbouring sizes with the
+// same one, table by table (an operation under one method and settings).
+func ranges(order []compare.Key, titles map[compare.Key]compare.Table, rows map[compare.Key]map[compare.Key]map[string]compare.Row, baseline string) []Measurement {
+	var ms []Measurement
+	for _, tk := range order {
+		t := titles[tk]
+		m := Measurement{Measurement: t.Measurement, Op: t.Op, Method: t.Method, Settings: t.Settings}
+		var sizes []compare.Key
+		for k := range rows[tk] {
+			sizes = append(sizes, k)
+		}
+		sort.Slice(sizes, func(i, j int) bool {
+			if sizes[i].NProcs != sizes[j].NProcs {
+				return sizes[i].NProcs < sizes[j].NProcs
 			}
-			if row.Compared() && row.Other.TimeS < bestT || row.Compared() && row.Other.TimeS == bestT && label < winner {
-				winner, bestT, best = label, row.Other.TimeS, row
+			return sizes[i].MsgBytes < sizes[j].MsgBytes
+		})
+		for _, k := range sizes {
+			var labels []string
+			for l := range rows[tk][k] {
+				labels = append(labels, l)
 			}
+			sort.Strings(labels)
+			var winner string
+			var best compare.Row
+			bestT := math.Inf(1)
+			var baseT float64
+			for _, label := range labels {
+				row := rows[tk][k][label]
+				if row.Base.State == compare.SideMeasured {
+					baseT = row.Base.TimeS
+				}
+				if row.Compared() && row.Other.TimeS < bestT {
+					winner, bestT, best = label, row.Other.TimeS, row
+				}
+			}
+			if baseT <= 0 {
+				continue
+			}
+			// A winner that is not significantly faster than the baseline is noise: the
+			// baseline keeps the size.
+			isBase := winner == "" || baseT <= bestT || !best.Significant
+			untested := 0
+			if winner != "" && baseT > bestT && !best.Tested {
+				untested = 1
+			}
+			if isBase {
+				winner, bestT = baseline, baseT
+			}
+			sig := 0
+			if !isBase {
+				sig = 1
+			}
+			f := math.Log(baseT / bestT)
+			if n := len(m.Ranges); n > 0 && m.Ranges[n-1].Winner == winner {
+				r := &m.Ranges[n-1]
+				r.Factor = math.Exp((math.Log(r.Factor)*float64(r.Sizes) + f) / float64(r.Sizes+1))
+				r.To, r.Sizes, r.Significant, r.Untested = k.MsgBytes, r.Sizes+1, r.Significant+sig, r.Untested+untested
+				continue
+			}
+			m.Ranges = append(m.Ranges, Range{From: k.MsgBytes, To: k.MsgBytes, Winner: winner, Baseline: isBase, Factor: math.Exp(f),
+				Significant: sig, Untested: untested, Sizes: 1})
 		}
-		if baseT <= 0 {
-			continue
+		if len(m.Ranges) > 0 {
+			ms = append(ms, m)
 		}
-		// A winner that is not significantly faster than the baseline is noise: the
-		// baseline keeps the size.
-		isBase := winner == "" || baseT <= bestT || !best.Significant
-		if isBase {
-			winner, bestT = baseline, baseT
-		}
-		key := mk{k.measurement, k.op}
-		i, ok := at[key]
-		if !ok {
-			i = len(ms)
-			at[key] = i
-			ms = append(ms, Measurement{Measurement: k.measurement, Op: k.op})
-		}
-		m := &ms[i]
-		sig := 0
-		if !isBase && best.Significant {
-			sig = 1
-		}
-		f := math.Log(baseT / bestT)
-		if n := len(m.Ranges); n > 0 && m.Ranges[n-1].Winner == winner {
-			r := &m.Ranges[n-1]
-			r.Factor = math.Exp((math.Log(r.Factor)*float64(r.Sizes) + f) / float64(r.Sizes+1))
-			r.To, r.Sizes, r.Significant = k.bytes, r.Sizes+1, r.Significant+sig
-			continue
-		}
-		m.Ranges = append(m.Ranges, Range{From: k.bytes, To: k.bytes, Winner: winner, Baseline: isBase, Factor: math.Exp(f), Significant: sig, Sizes: 1})
 	}
 	return ms
 }
@@ -303,14 +355,24 @@ func (v *Verdict) Write(w io.Writer) error {
 			fmt.Fprintf(&b, "  not judged: %s\n", m)
 		}
 		for _, m := range g.Measurements {
-			fmt.Fprintf(&b, "\n%s (%s)\n", m.Measurement, m.Op)
-			fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", "sizes", "fastest", "vs baseline", "significant (U test)")
+			title := fmt.Sprintf("%s (%s)", m.Measurement, m.Op)
+			if m.Method != "" {
+				title += ", method " + m.Method
+			}
+			if m.Settings != "" {
+				title += ", " + m.Settings
+			}
+			fmt.Fprintf(&b, "\n%s\n", title)
+			fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", "sizes", "fastest", "vs baseline", "significant (U test over repeats)")
 			for _, r := range m.Ranges {
 				sizes := report.Bytes(r.From)
 				if r.To != r.From {
 					sizes += " – " + report.Bytes(r.To)
 				}
 				vs, sig := "(the baseline)", "none significantly faster"
+				if r.Untested > 0 {
+					sig += fmt.Sprintf(" (%d of %d sizes faster but untested: too few repeats)", r.Untested, r.Sizes)
+				}
 				if !r.Baseline {
 					vs = fmt.Sprintf("%.2f× faster", r.Factor)
 					sig = fmt.Sprintf("%d of %d sizes", r.Significant, r.Sizes)

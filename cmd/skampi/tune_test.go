@@ -104,7 +104,7 @@ func TestTuneErrorsOneLine(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"-i", big, "-o", empty}, 1, big + ":3:1: the grid makes 2,048 launches (env.V00 2 × "},
+		{[]string{"-i", big, "-o", empty}, 1, big + ":3:1: the grid makes 10,240 launches (env.V00 2 × "},
 		{[]string{"-i", badSuite, "-o", empty}, 1, badSuite + ":1:9: suite: s.toml does not parse (2 errors)"},
 		{[]string{"-i", names, "-o", empty}, 1, names + `:7:1: env: "A=B" is not an environment variable name`},
 		{[]string{"-i", np, "-o", empty}, 1, np + `:1:7: np: the suite does not run on 1 process: measurement "sr": Sendrecv_Shift needs at least 2 processes`},
