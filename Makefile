@@ -143,6 +143,12 @@ bench-overhead: build
 bench-reference: build
 	bench/reference.sh
 
+# A/A: identical configurations compared and tuned must show no significant difference
+# (bench/aa.sh); TRIALS=3 RUNS=5 by default.
+.PHONY: bench-aa
+bench-aa: build
+	bench/aa.sh
+
 # The never-hang proof: every suite RUNS times at NP processes, one job at a time; per
 # suite runs / timeouts / crashes / wall time (bench/stress.sh). Exit 1 on any failure.
 RUNS ?= 50
