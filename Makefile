@@ -48,7 +48,7 @@ vet: setup
 	$(GO) vet -tags mpi ./...
 	$(GO) vet -tags $(TAGS) ./...
 
-# The layering of the README, checked: cgo only in ops/mpi and ops/shmem; record and
+# The layering of docs/development.md, checked: cgo only in ops/mpi and ops/shmem; record and
 # plots/chart import nothing of skampi's; nothing imports cmd; the engine never imports
 # MPI; no cycle among the C files of ops/mpi and ops/shmem (scripts/c-layers.sh); and
 # the rules below, each with its reason.
