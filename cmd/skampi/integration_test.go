@@ -640,7 +640,7 @@ btl_vader_eager_limit = [4096, 16384]
 		t.Errorf("report: %v", err)
 	}
 	code, stdout, _ = skampi(t, nil, "tune", "-i", file, "-o", out, "--resume")
-	if code != 0 || strings.Count(stdout, "already measured") != 2 {
+	if code != 0 || strings.Count(stdout, "already measured") != 2*inputs.DefaultTuneRepeats {
 		t.Errorf("resume: exit %d\n%s", code, stdout)
 	}
 }
