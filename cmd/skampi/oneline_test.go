@@ -59,8 +59,8 @@ func TestRunOneLineMistakes(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, stdout, stderr := runCLI(append([]string{"run"}, c.args...)...)
-		if code != 2 || stdout != "" || stderr != c.want {
-			t.Errorf("%v: code %d, stdout %q, stderr %q, want %q", c.args, code, stdout, stderr, c.want)
+		if code != 2 || stdout != "" || stderr != c.want+runHelp {
+			t.Errorf("%v: code %d, stdout %q, stderr %q, want %q", c.args, code, stdout, stderr, c.want+runHelp)
 		}
 	}
 }

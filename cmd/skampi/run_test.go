@@ -8,6 +8,9 @@ import (
 	"github.com/skampi/skampi/ops"
 )
 
+// runHelp closes every usage mistake of skampi run.
+const runHelp = "Run 'skampi run --help' for usage.\n"
+
 // A flag none of the operations named uses is a mistake, said by the flag, as the same
 // setting in a measurement of a suite is.
 func TestRunFlagsMustApply(t *testing.T) {
@@ -28,7 +31,7 @@ func TestRunFlagsMustApply(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, stdout, stderr := runCLI(append(append([]string{"run"}, c.args...), "--print-suite")...)
-		if code != 2 || stdout != "" || stderr != c.want {
+		if code != 2 || stdout != "" || stderr != c.want+runHelp {
 			t.Errorf("%v: code %d, stdout %q, stderr\n%s\nwant\n%s", c.args, code, stdout, stderr, c.want)
 		}
 	}
@@ -63,7 +66,7 @@ func TestRunPlainLines(t *testing.T) {
 		}
 	}
 	code, _, stderr := runCLI("run", "Bandwidth_Isend_Irecv", "--window", "0x10", "--print-suite")
-	if code != 2 || stderr != "skampi run: --window: must be an integer, got a string\n" {
+	if code != 2 || stderr != "skampi run: --window: must be an integer, got a string\n"+runHelp {
 		t.Errorf("--window 0x10: code %d %q", code, stderr)
 	}
 }
