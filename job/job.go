@@ -42,11 +42,16 @@ type Options struct {
 // maxSelfLaunch bounds --np when skampi starts every process on this machine.
 const maxSelfLaunch = 1024
 
-// Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake).
+// Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake). When several
+// happened, the status is the highest: corrupt data over a hang over a crash.
 const (
 	ExitTimeout = 3 // a point hung in the library; the job was ended
+	ExitCorrupt = 4 // check_data: a received byte differed from what was sent; the other points were measured
 	ExitSignal  = 128
 )
+
+// corruptMessage is the line that goes with ExitCorrupt.
+const corruptMessage = "data corrupted: a received byte differed from what was sent in %d point(s) (recorded as corrupt faults); the other points were measured"
 
 // ExitError carries an exit status; Quiet means the message was printed already (or
 // is printed by rank 0 only).
