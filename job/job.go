@@ -27,6 +27,7 @@ type Options struct {
 	NP          int    // processes when skampi starts mpirun itself
 	NPSet       bool   // NP was given (--np): it wins over a Slurm allocation's task count
 	Resume      bool
+	Append      bool // a new run after the runs -o DIR holds (else a non-empty DIR is refused)
 	AllowBroken bool
 	MaxRestarts int
 	Force       bool   // --resume even into results of a different suite
@@ -142,6 +143,9 @@ func Run(o Options) error {
 	if o.Resume && o.Out == "" {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}
 	}
+	if o.Resume && o.Append {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--resume continues the last run in -o DIR, --append starts another: not both")}
+	}
 	if o.Out != "" {
 		if err := checkOutDir(o.Out); err != nil {
 			return err
@@ -150,6 +154,8 @@ func Run(o Options) error {
 			if err := checkResume(plan, o.Out, o.Force); err != nil {
 				return err
 			}
+		} else if err := checkFresh(o.Out, o.Append); err != nil {
+			return err
 		}
 	}
 	l, err := MPIRun(o, quietLimit(plan))

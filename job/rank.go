@@ -100,6 +100,11 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		if err == nil && o.Resume {
 			done, err = resumeState(plan, o.Out, o.Force, o.Stderr)
+		} else if err == nil && o.Out != "" {
+			err = checkFresh(o.Out, o.Append) // under the user's launcher, nothing checked it yet
+		}
+		if err == nil {
+			err = keepSuite(o.Out, plan, ph.runID)
 		}
 		if err == nil {
 			sink, files, err = openSinks(o.Out, o.Stdout)
