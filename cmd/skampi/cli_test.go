@@ -198,6 +198,8 @@ func TestUsageErrorsAreShort(t *testing.T) {
 		{[]string{"run", "Pingpong_Send_Recv", "--bogus"}, "skampi: run: unknown flag: --bogus", "skampi run"},
 		{[]string{"run", "Pingpong_Send_Recv", "-q", "3"}, "skampi: run: unknown shorthand flag: 'q' in -q", "skampi run"},
 		{[]string{"run", "Pingpong_Send_Recv", "--np"}, "skampi: run: flag needs an argument: --np", "skampi run"},
+		{[]string{"run", "Pingpong_Send_Recv", "-W"}, "skampi: run: flag needs an argument: 'W' in -W", "skampi run"},
+		{[]string{"run", "Pingpong_Send_Recv", "-m", "0:64"}, `skampi: run: -m "0:64": MIN must be at least 1 byte`, "skampi run"},
 		{[]string{"--bogus"}, "skampi: unknown flag: --bogus", "skampi"},
 		{[]string{"compare", "a.jsonl"}, "skampi: compare needs at least two result files", "skampi compare"},
 		{[]string{"export", "--format", "xls", "a.jsonl"}, "skampi: --format must be one of", "skampi export"},

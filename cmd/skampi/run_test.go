@@ -52,7 +52,8 @@ func TestRunPlainLines(t *testing.T) {
 		{[]string{"Fetch_and_op"}, []string{`sizes = ["4B"]`}},
 		{[]string{"Alltoall"}, []string{`sizes = { from = "1B", to = "2MiB", step = "*2" }`}},
 		{[]string{"Alltoall", "--np", "4"}, []string{`to = "1MiB"`}},
-		{[]string{"Shmem_Put"}, []string{`to = "1MiB"`}},
+		{[]string{"Shmem_Put"}, []string{`to = "4MiB"`, "window = 1  # latency"}}, // OSU's osu_oshm_put
+		{[]string{"Shmem_Put", "-W", "64"}, []string{`to = "1MiB"`}},              // 2 x 1 MiB x 64 in the heap
 	} {
 		code, stdout, stderr := runCLI(append(append([]string{"run"}, c.args...), "--print-suite")...)
 		if code != 0 || stderr != "" {
