@@ -718,3 +718,19 @@ func TestRunOneSidedLatencyDefault(t *testing.T) {
 		}
 	}
 }
+
+// A component this Open MPI does not have is the tune file's mistake, with its
+// position and what there is, found from ompi_info before anything launches.
+func TestTuneUnknownComponent(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "pml.toml")
+	os.WriteFile(file, []byte("suite = \"quick\"\n[mca]\npml = [\"ob1\", \"ucxx\"]\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "sweep")
+	code, stdout, stderr := skampi(t, nil, "tune", "-i", file, "-o", out)
+	want := file + ":3:15: mca.pml: no component ucxx (did you mean ucx?); this Open MPI has: "
+	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "ob1") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o %s was made: %v", out, err)
+	}
+}
