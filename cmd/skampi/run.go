@@ -18,7 +18,7 @@ import (
 // addRunFlags binds the flags of a suite run (root command and `run`) to o.
 func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.StringVarP(&o.Suite, "input", "i", "", "suite file, or the name of a built-in suite ("+strings.Join(inputs.BuiltinNames(), ", ")+")")
-	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv and results.sko (appended)")
+	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv, results.sko and suite.toml (one holding results: --resume or --append)")
 	fs.IntVar(&o.NP, "np", 2, "processes to start when skampi launches mpirun itself")
 	fs.BoolVar(&o.Resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
 	fs.BoolVar(&o.Append, "append", false, "a new run after the runs -o DIR holds (without it, or --resume, a directory with results is refused)")
