@@ -19,6 +19,11 @@ type OneLine struct {
 	// Settings in the order given: suite keys (min_repetitions, window, ...) and the
 	// values as typed; a value with commas is a list.
 	Settings [][2]string
+	// Notes are comments on settings (by key): the OSU option that made one.
+	Notes map[string]string
+	// OSUSizes is OSU's -m [MIN:]MAX, instead of Sizes: powers of two, a missing bound
+	// the operation's default one.
+	OSUSizes string
 	// NP is the processes of the job the suite is for (0: 2): default sizes fit it.
 	NP int
 	// Command, when not nil, is the command line, printed as the suite's first line (a
@@ -61,24 +66,44 @@ func (o OneLine) Suite() (string, error) {
 			if err := checkValue(kv[0], kv[1], v); err != nil {
 				return "", err
 			}
-			fmt.Fprintf(&b, "%s = %s\n", kv[0], v)
+			fmt.Fprintf(&b, "%s = %s%s\n", kv[0], v, comment(o.Notes[kv[0]]))
 		}
 	}
 	if err := o.checkMethods(); err != nil {
 		return "", err
 	}
-	s := o.settings()
 	for _, op := range o.Ops {
+		s := o.settings()
+		in, known := ops.Lookup(op)
+		latency := known && o.latencyByDefault(in)
+		if latency {
+			s.Window = 1
+		}
 		sizes, err := o.sizes(op, s)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "\n[[measurement]]\nname = %s\nop = %s\nsizes = %s\n", tomlString(op), tomlString(op), sizes)
+		note := ""
+		if o.OSUSizes != "" {
+			note = comment("-m " + o.OSUSizes + " (OSU): powers of two")
+		}
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = %s\nop = %s\nsizes = %s%s\n", tomlString(op), tomlString(op), sizes, note)
+		if latency {
+			fmt.Fprintf(&b, "window = 1%s\n", comment(latencyNote))
+		}
 		if in, ok := ops.Lookup(op); ok && len(o.Methods) > 0 && len(in.Methods) > 0 {
 			fmt.Fprintf(&b, "method = %s\n", tomlList(o.Methods))
 		}
 	}
 	return b.String(), nil
+}
+
+// comment is a TOML comment closing a line, or nothing; it stays on its line.
+func comment(note string) string {
+	if note == "" {
+		return ""
+	}
+	return "  # " + strings.NewReplacer("\n", " ", "\r", " ").Replace(note)
 }
 
 // checkMethods refuses --method when no operation named has timing methods: it would
@@ -100,7 +125,10 @@ func (o OneLine) checkMethods() error {
 
 func (o OneLine) sizes(op string, s Settings) (string, error) {
 	sz := o.Sizes
-	if sz == "" {
+	switch {
+	case o.OSUSizes != "":
+		sz = o.osuSizes(op, s)
+	case sz == "":
 		sz = o.defaultSizes(op, s)
 	}
 	step := o.Step

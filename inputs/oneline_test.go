@@ -108,7 +108,8 @@ func TestOneLineDefaultSizes(t *testing.T) {
 		{"Alltoall", 4, nil, `{ from = "1B", to = "1MiB", step = "*2" }`},
 		{"Alltoall", 4, [][2]string{{"procs", "2"}}, `{ from = "1B", to = "2MiB", step = "*2" }`},
 		{"Alltoall", 2, [][2]string{{"buffer", "16MiB"}}, `{ from = "1B", to = "4MiB", step = "*2" }`},
-		{"Shmem_Put", 2, nil, `{ from = "1B", to = "1MiB", step = "*2" }`}, // 2 x 1 MiB x 64 in 256 MiB
+		{"Shmem_Put", 2, nil, `{ from = "1B", to = "4MiB", step = "*2" }`},                           // latency: window 1
+		{"Shmem_Put", 2, [][2]string{{"window", "64"}}, `{ from = "1B", to = "1MiB", step = "*2" }`}, // 2 x 1 MiB x 64 in 256 MiB
 		{"Shmem_Put64", 2, [][2]string{{"window", "1"}}, `{ from = "8B", to = "4MiB", step = "*2" }`},
 		{"Shmem_Atomic_Fetch_Add_Int", 2, nil, `["4B"]`},
 		{"Barrier", 2, nil, `[0]`},

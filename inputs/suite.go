@@ -25,6 +25,7 @@ type Plan struct {
 	Name         string // suite name: built-in name or file base name
 	Source       string // the path read, or "builtin:NAME"
 	SHA256       string // of the suite text
+	Text         []byte // the suite text, as read (a results directory keeps a copy)
 	Description  string
 	Settings     Settings // the suite-wide settings
 	Measurements []Measurement
@@ -108,7 +109,7 @@ func parse(file string, data []byte, strict bool) (*Plan, error) {
 		return nil, d.el
 	}
 	d.strict = strict
-	plan := &Plan{Name: baseName(file), Source: file, SHA256: sum}
+	plan := &Plan{Name: baseName(file), Source: file, SHA256: sum, Text: data}
 	plan.Description, plan.Settings, plan.Measurements = d.suite(doc)
 	checkPlanSize(d.el, plan.Measurements)
 	if err := d.finish(); err != nil {

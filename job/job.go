@@ -27,6 +27,7 @@ type Options struct {
 	NP          int    // processes when skampi starts mpirun itself
 	NPSet       bool   // NP was given (--np): it wins over a Slurm allocation's task count
 	Resume      bool
+	Append      bool // a new run after the runs -o DIR holds (else a non-empty DIR is refused)
 	AllowBroken bool
 	MaxRestarts int
 	Force       bool   // --resume even into results of a different suite
@@ -42,11 +43,16 @@ type Options struct {
 // maxSelfLaunch bounds --np when skampi starts every process on this machine.
 const maxSelfLaunch = 1024
 
-// Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake).
+// Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake). When several
+// happened, the status is the highest: corrupt data over a hang over a crash.
 const (
 	ExitTimeout = 3 // a point hung in the library; the job was ended
+	ExitCorrupt = 4 // check_data: a received byte differed from what was sent; the other points were measured
 	ExitSignal  = 128
 )
+
+// corruptMessage is the line that goes with ExitCorrupt.
+const corruptMessage = "data corrupted: a received byte differed from what was sent in %d point(s) (recorded as corrupt faults); the other points were measured"
 
 // ExitError carries an exit status; Quiet means the message was printed already (or
 // is printed by rank 0 only).
@@ -137,6 +143,9 @@ func Run(o Options) error {
 	if o.Resume && o.Out == "" {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}
 	}
+	if o.Resume && o.Append {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--resume continues the last run in -o DIR, --append starts another: not both")}
+	}
 	if o.Out != "" {
 		if err := checkOutDir(o.Out); err != nil {
 			return err
@@ -145,6 +154,8 @@ func Run(o Options) error {
 			if err := checkResume(plan, o.Out, o.Force); err != nil {
 				return err
 			}
+		} else if err := checkFresh(o.Out, o.Append); err != nil {
+			return err
 		}
 	}
 	l, err := MPIRun(o, quietLimit(plan))

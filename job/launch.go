@@ -111,6 +111,7 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 	args := slices.Clone(o.Args)
 	var newRuns []string
 	var suspect *record.Key
+	corrupt := false // a launch ended with ExitCorrupt
 	for restarts := 0; ; restarts++ {
 		before, _ := loadState(o.Out)
 		code, sig, err := l(args)
@@ -127,6 +128,10 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 			}
 			fmt.Fprintf(o.Stderr, "\nskampi: interrupted by %s%s\n", sigName(sig), where)
 			return &ExitError{Code: ExitSignal + int(sig), Quiet: true}
+		}
+		if code == ExitCorrupt {
+			// The job ran to its end, and rank 0 said that data arrived corrupt.
+			corrupt, code = true, 0
 		}
 		if code == 0 {
 			// A launcher's 0 is not proof that the job ran: the results must say so.
@@ -191,11 +196,17 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 			args = append(args, "--resume")
 		}
 	}
-	// A run that recovered still says, by its status, that a point hung or crashed.
+	// A run that recovered still says, by its status, that a point hung, crashed or
+	// delivered corrupt data.
+	code := 0
 	if final, err := loadState(o.Out); err == nil {
-		if code := final.summarise(o.Stderr, newRuns); code != 0 {
-			return &ExitError{Code: code, Quiet: true}
-		}
+		code = final.summarise(o.Stderr, newRuns)
+	}
+	if corrupt {
+		code = ExitCorrupt
+	}
+	if code != 0 {
+		return &ExitError{Code: code, Quiet: true}
 	}
 	return nil
 }

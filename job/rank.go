@@ -84,6 +84,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return common(o.suiteError(err))
 	}
 	var sink *report.Locked
+	var counted *tally
 	var files []*os.File
 	var done *record.KeySet
 	var lock *dirLock
@@ -99,9 +100,18 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		if err == nil && o.Resume {
 			done, err = resumeState(plan, o.Out, o.Force, o.Stderr)
+		} else if err == nil && o.Out != "" {
+			err = checkFresh(o.Out, o.Append) // under the user's launcher, nothing checked it yet
+		}
+		if err == nil {
+			err = keepSuite(o.Out, plan, ph.runID)
 		}
 		if err == nil {
 			sink, files, err = openSinks(o.Out, o.Stdout)
+		}
+		if err == nil {
+			counted = &tally{Sink: sink}
+			sink = report.NewLocked(counted)
 		}
 		if err != nil {
 			status = 1
@@ -158,7 +168,12 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			fmt.Fprintf(o.Stdout, "\nresults: %s\n", filepath.Join(o.Out, "results.jsonl"))
 		}
 	}
-	return w.Finalize()
+	if err := w.Finalize(); err != nil || counted == nil || counted.corrupt == 0 {
+		return err
+	}
+	// After finalize, so that the launcher sees the status of a job that ended well.
+	fmt.Fprintf(o.Stderr, "skampi: "+corruptMessage+"\n", counted.corrupt)
+	return &ExitError{Code: ExitCorrupt, Quiet: true}
 }
 
 // usesSHMEM reports whether a plan measures OpenSHMEM operations: only then does a run

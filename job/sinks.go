@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -69,4 +70,18 @@ func endLine(f *os.File) error {
 		_, err = f.Write([]byte("\n"))
 	}
 	return err
+}
+
+// tally counts the corrupt-data faults of a run as they are written: the run's exit
+// status says a received byte differed from what was sent (ExitCorrupt).
+type tally struct {
+	report.Sink
+	corrupt int
+}
+
+func (t *tally) Fault(f *record.Fault) error {
+	if f.Fault == record.FaultCorrupt {
+		t.corrupt++
+	}
+	return t.Sink.Fault(f)
 }

@@ -173,8 +173,9 @@ func appendFault(dir string, f *record.Fault) error {
 }
 
 // summarise lists the points that runs left unmeasured, and why, and returns the exit
-// status that says so: 3 when one of them hung (ExitTimeout), 1 when one crashed, 0
-// otherwise (denied points are the deny-list's choice, not a failure).
+// status that says so: 4 when data arrived corrupt (ExitCorrupt), else 3 when one of
+// them hung (ExitTimeout), else 1 when one crashed, 0 otherwise (denied points are the
+// deny-list's choice, not a failure).
 func (st *state) summarise(w io.Writer, runs []string) int {
 	var faults []record.Fault
 	for _, f := range st.res.Faults {
@@ -190,8 +191,10 @@ func (st *state) summarise(w io.Writer, runs []string) int {
 	for _, f := range faults {
 		fmt.Fprintf(w, "  %-8s %s %q, %s: %s\n", f.Fault, f.Op, f.Measurement, report.Bytes(f.MsgBytes), f.Detail)
 		switch f.Fault {
+		case record.FaultCorrupt:
+			code = ExitCorrupt // rank 0 said so in a line of its own
 		case record.FaultTimeout:
-			code = ExitTimeout
+			code = max(code, ExitTimeout)
 		case record.FaultCrash:
 			code = max(code, 1)
 		}

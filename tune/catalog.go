@@ -17,19 +17,29 @@ type ParamInfo struct {
 	Name  string
 	Type  string   // "int", "bool", "string", ... as the library names it
 	Enums []string // allowed values by name (Open MPI enumerators), if any
+	// Components are what a framework's selection parameter (pml, btl, ...) may name,
+	// as ompi_info lists them; Framework is that framework.
+	Components []string
+	Framework  string
 }
 
 // Catalog is a library's parameters by name.
 type Catalog map[string]ParamInfo
 
 // ParseOMPIInfo reads `ompi_info --param all all --level 9 --parsable`: lines
-// mca:FRAMEWORK:COMPONENT:param:NAME:FIELD:VALUE...
+// mca:FRAMEWORK:COMPONENT:param:NAME:FIELD:VALUE..., and the components of each
+// framework from mca:FRAMEWORK:COMPONENT:version:... lines.
 func ParseOMPIInfo(text string) Catalog {
 	c := Catalog{}
+	components := map[string][]string{}
+	defer addComponents(c, components)
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		f := strings.SplitN(sc.Text(), ":", 7)
+		if len(f) >= 4 && f[0] == "mca" && f[3] == "version" && f[2] != "base" {
+			components[f[1]] = append(components[f[1]], f[2])
+		}
 		if len(f) < 7 || f[0] != "mca" || f[3] != "param" {
 			continue
 		}
@@ -76,6 +86,9 @@ func ParseMPIVars(text string) Catalog {
 // type's range (a negative size would reach the library as a huge unsigned one), a
 // finite number, a boolean, or one of its enumerators.
 func (p ParamInfo) Check(value string) error {
+	if len(p.Components) > 0 {
+		return p.checkComponents(value)
+	}
 	if len(p.Enums) > 0 && !slices.Contains(p.Enums, value) {
 		var names []string
 		for i := 0; i+1 < len(p.Enums); i += 2 {

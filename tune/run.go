@@ -144,8 +144,12 @@ func (o RunOptions) binary(lib string) (string, error) {
 	return "", &UsageError{Msg: fmt.Sprintf("no skampi built against %s (%s, or --%s-bin PATH)", lib, how, lib)}
 }
 
+// LogName is the file in a launch's directory that holds its skampi's output: where a
+// failed launch says what went wrong.
+const LogName = "skampi.out"
+
 // execLauncher runs the library's skampi for a launch, its output into the launch's
-// directory (skampi.out), the combination's variables over the environment.
+// directory (LogName), the combination's variables over the environment.
 func execLauncher(bins map[string]string) Launcher {
 	return func(l inputs.Launch, suite, dir string, resume bool) (int, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -157,7 +161,7 @@ func execLauncher(bins map[string]string) Launcher {
 		}
 		cmd := exec.Command(bins[l.Library], args...)
 		cmd.Env = withEnv(os.Environ(), l.Env())
-		log, err := os.OpenFile(filepath.Join(dir, "skampi.out"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		log, err := os.OpenFile(filepath.Join(dir, LogName), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
 			return 0, err
 		}

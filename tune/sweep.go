@@ -73,8 +73,8 @@ func Sweep(t *inputs.Tune, o Options, launch Launcher) error {
 			return fmt.Errorf("%s: %w", l.Name, err)
 		}
 		if code != 0 {
-			fmt.Fprintf(o.Out, "tune: %s, repeat %d: skampi ended with status %d after %v; its missing points are left out of the verdict\n",
-				l.Name, l.Repeat, code, time.Since(start).Round(time.Second))
+			fmt.Fprintf(o.Out, "tune: %s, repeat %d: skampi ended with status %d after %v (its output: %s); its missing points are left out of the verdict\n",
+				l.Name, l.Repeat, code, time.Since(start).Round(time.Second), filepath.Join(dir, LogName))
 		}
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -373,5 +374,64 @@ X = ["a\n[settings]\nwindow = 3", "b"]
 	}
 	if err := Sweep(tu, Options{Dir: t.TempDir(), Out: io.Discard}, launch); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A framework's selection parameter takes the components this Open MPI lists (from
+// ompi_info's version lines), one by one in a list, "^" excluding; a typo gets the
+// nearest, and the list of what there is.
+func TestValidateComponents(t *testing.T) {
+	cat := ParseOMPIInfo(`mca:pml:base:param:pml:type:string
+mca:pml:ob1:version:mca:2.1.0
+mca:pml:ucx:version:mca:2.1.0
+mca:pml:cm:version:mca:2.1.0
+mca:pml:cm:version:api:2.1.0
+mca:btl:base:param:btl:type:string
+mca:btl:self:version:mca:2.1.0
+mca:btl:vader:version:mca:2.1.0
+mca:btl:tcp:version:mca:2.1.0
+mca:btl:vader:param:btl_vader_eager_limit:type:size_t
+`)
+	if p := cat["pml"]; !slices.Equal(p.Components, []string{"cm", "ob1", "ucx"}) || p.Framework != "pml" {
+		t.Fatalf("pml: %+v", p)
+	}
+	tu, err := inputs.ParseTune("c.toml", []byte(`suite = "quick"
+[mca]
+pml = ["ob1", "ucxx"]
+btl = ["self,vader", "^tcp", "self,vadr"]
+btl_vader_eager_limit = [4096]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`c.toml:3:15: mca.pml: no component ucxx (did you mean ucx?); this Open MPI has: cm, ob1, ucx (ompi_info --param pml all)`,
+		`c.toml:4:30: mca.btl: no component vadr (did you mean vader?); this Open MPI has: self, tcp, vader (ompi_info --param btl all)`,
+	}
+	if err := Validate(tu, cat, nil); err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+}
+
+// A launch that fails is named with the file holding its output, so the reason (an
+// MPI_Init banner, a crash) is one path away.
+func TestFailedLaunchNamesItsLog(t *testing.T) {
+	src := t.TempDir()
+	tf, sf := filepath.Join(src, "t.toml"), filepath.Join(src, "s.toml")
+	os.WriteFile(tf, []byte("suite = \"s.toml\"\n[mca]\nbtl_vader_eager_limit = [4096, 8192]\n"), 0o644)
+	os.WriteFile(sf, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8]\n"), 0o644)
+	tu, err := inputs.LoadTune(tf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	launch := func(l inputs.Launch, suite, out string, resume bool) (int, error) { return 1, nil }
+	var log bytes.Buffer
+	if err := Sweep(tu, Options{Dir: dir, Out: &log}, launch); err != nil {
+		t.Fatal(err)
+	}
+	want := "skampi ended with status 1 after 0s (its output: " + filepath.Join(dir, tu.Schedule()[0].Dir(), LogName) + ")"
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("no %q in\n%s", want, log.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,9 +17,9 @@ func runCLI(args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-func TestFlagMistakesShowUsage(t *testing.T) {
+func TestFlagMistakesPointToHelp(t *testing.T) {
 	code, _, stderr := runCLI("--bogus")
-	if code != 2 || !strings.Contains(stderr, "unknown flag: --bogus") || !strings.Contains(stderr, "Usage:") {
+	if code != 2 || stderr != "skampi: unknown flag: --bogus\nRun 'skampi --help' for usage.\n" {
 		t.Fatalf("code %d stderr %q", code, stderr)
 	}
 	code, _, stderr = runCLI("--np", "two", "-i", "quick")
@@ -168,9 +169,9 @@ func TestExitCodes(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"validate"}, 2, "skampi: validate: requires at least 1 arg(s), only received 0 (see skampi validate --help)\n"},
+		{[]string{"validate"}, 2, "skampi: validate: requires at least 1 arg(s), only received 0\nRun 'skampi validate --help' for usage.\n"},
 		{[]string{"clock", "foo"}, 2, `skampi: clock: unknown command "foo"`},
-		{[]string{"foo"}, 2, `skampi: unknown command "foo" for "skampi" (see skampi --help)` + "\n"},
+		{[]string{"foo"}, 2, `skampi: unknown command "foo" for "skampi"` + "\nRun 'skampi --help' for usage.\n"},
 		{[]string{"version", "extra"}, 2, "skampi: version: "},
 		{[]string{"run", "Bcast", "--window", "x"}, 2, "skampi run: --window: must be an integer, got a string\n"},
 		{[]string{"--np", "two", "-i", "quick"}, 2, `invalid argument "two" for "--np"`},
@@ -181,6 +182,36 @@ func TestExitCodes(t *testing.T) {
 		code, _, stderr := runCLI(c.args...)
 		if code != c.code || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}
+
+// A usage mistake says itself first and points to --help in one more line, whatever
+// the verb and whoever finds it (cobra's flag parsing, an argument count, a verb's own
+// check, the one-line suite): never the whole usage, which pushes the mistake off the
+// screen.
+func TestUsageErrorsAreShort(t *testing.T) {
+	cases := []struct {
+		args       []string
+		first, cmd string
+	}{
+		{[]string{"run", "Pingpong_Send_Recv", "--bogus"}, "skampi: run: unknown flag: --bogus", "skampi run"},
+		{[]string{"run", "Pingpong_Send_Recv", "-q", "3"}, "skampi: run: unknown shorthand flag: 'q' in -q", "skampi run"},
+		{[]string{"run", "Pingpong_Send_Recv", "--np"}, "skampi: run: flag needs an argument: --np", "skampi run"},
+		{[]string{"run", "Pingpong_Send_Recv", "-W"}, "skampi: run: flag needs an argument: 'W' in -W", "skampi run"},
+		{[]string{"run", "Pingpong_Send_Recv", "-m", "0:64"}, `skampi: run: -m "0:64": MIN must be at least 1 byte`, "skampi run"},
+		{[]string{"--bogus"}, "skampi: unknown flag: --bogus", "skampi"},
+		{[]string{"compare", "a.jsonl"}, "skampi: compare needs at least two result files", "skampi compare"},
+		{[]string{"export", "--format", "xls", "a.jsonl"}, "skampi: --format must be one of", "skampi export"},
+		{[]string{"run", "Pingpong_Send_Recv", "--sizes", "4XB"}, "skampi run: --sizes: size \"4XB\"", "skampi run"},
+		{[]string{"list", "a", "b"}, "skampi: list: accepts at most 1 arg(s), received 2", "skampi list"},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := runCLI(c.args...)
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if code != 2 || stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[0], c.first) ||
+			lines[1] != "Run '"+c.cmd+" --help' for usage." {
+			t.Errorf("%v: exit %d, stdout %q, stderr:\n%s", c.args, code, stdout, stderr)
 		}
 	}
 }
@@ -237,5 +268,34 @@ func TestTuneErrors(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("tune", "-i", "tune-eager"); code != 2 || !strings.Contains(stderr, "-i TUNE and -o DIR are required") {
 		t.Errorf("no -o: %d %q", code, stderr)
+	}
+}
+
+// list PATTERN: a part of the name or a glob, case-insensitive; no match is a failure
+// with one line.
+func TestListPattern(t *testing.T) {
+	names := func(out string) []string {
+		var n []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			n = append(n, strings.Fields(l)[0])
+		}
+		return n
+	}
+	code, stdout, _ := runCLI("list", "allreduce")
+	if got := names(stdout); code != 0 || !slices.Contains(got, "Allreduce") || !slices.Contains(got, "Iallreduce") {
+		t.Errorf("substring: %d %v", code, got)
+	}
+	code, stdout, _ = runCLI("list", "PINGPONG_*_RECV")
+	for _, n := range names(stdout) {
+		if code != 0 || !strings.HasPrefix(n, "Pingpong_") || !strings.HasSuffix(n, "_Recv") {
+			t.Errorf("glob: %d %q", code, n)
+		}
+	}
+	if code, stdout, stderr := runCLI("list", "nosuchop"); code != 1 || stdout != "" ||
+		stderr != "skampi: list: no operation matches \"nosuchop\" (skampi list shows them all)\n" {
+		t.Errorf("no match: %d %q %q", code, stdout, stderr)
+	}
+	if code, _, stderr := runCLI("list", "[x"); code != 2 || !strings.Contains(stderr, "pattern \"[x\"") {
+		t.Errorf("bad glob: %d %q", code, stderr)
 	}
 }

@@ -68,9 +68,9 @@ func newCompareCmd() *cobra.Command {
 	return cmd
 }
 
-// usageMistake is a mistake in the command line: usage on stderr, exit status 2.
+// usageMistake is a mistake in the command line: exit status 2 (main adds the line
+// naming --help).
 func usageMistake(cmd *cobra.Command, err error) error {
-	cmd.PrintErrln(cmd.UsageString())
 	return &exitError{Code: 2, Err: err}
 }
 

@@ -6,7 +6,9 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"os"
@@ -221,8 +223,23 @@ func TestExampleSuiteSelfLaunch(t *testing.T) {
 		t.Errorf(".sko has %d count= lines", n)
 	}
 
-	// A second run appends: nothing of the first is lost, CSV keeps one header.
-	if code, _, stderr := skampi(t, nil, "-i", suite, "-o", out); code != 0 {
+	// The suite that ran is kept beside its results, the text the header's hash is of.
+	kept, err := os.ReadFile(filepath.Join(out, "suite.toml"))
+	if sum := sha256.Sum256(kept); err != nil || hex.EncodeToString(sum[:]) != res.Runs[0].SuiteSHA256 {
+		t.Errorf("suite.toml: %v, not the text of sha256 %s", err, res.Runs[0].SuiteSHA256)
+	}
+
+	// A second run into the same directory says what it would do instead of mixing
+	// runs silently; nothing is launched, nothing written.
+	before, _ := os.ReadFile(filepath.Join(out, "results.jsonl"))
+	code, stdout, stderr = skampi(t, nil, "-i", suite, "-o", out)
+	want := fmt.Sprintf("skampi: %s already holds run %s (%d points): --resume continues it, --append adds another run beside it, or choose another -o\n",
+		out, res.Runs[0].RunID, len(res.Points))
+	if after, _ := os.ReadFile(filepath.Join(out, "results.jsonl")); code != 2 || stdout != "" || !strings.HasPrefix(stderr, want) || !bytes.Equal(before, after) {
+		t.Errorf("second run without --append: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// --append adds a run: nothing of the first is lost, CSV keeps one header.
+	if code, _, stderr := skampi(t, nil, "-i", suite, "-o", out, "--append"); code != 0 {
 		t.Fatalf("second run: exit %d\n%s", code, stderr)
 	}
 	f, _ := os.Open(filepath.Join(out, "results.jsonl"))

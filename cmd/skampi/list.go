@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"path"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/skampi/skampi/ops"
@@ -10,15 +12,53 @@ import (
 
 func newListCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "list",
-		Short: "List every operation, one per line: name, then what it measures",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			for _, in := range ops.All() {
-				fmt.Fprintf(tw, "%s\t%s\n", in.Name, in.Description)
+		Use:   "list [PATTERN]",
+		Short: "List the operations, one per line: name, then what it measures",
+		Long: "list prints every operation, or those whose name matches PATTERN, case-insensitive:\n" +
+			"a glob (Pingpong_*, *put*) when it holds *, ? or [, otherwise a part of the name\n" +
+			"(allreduce). No match is exit status 1.",
+		Example: "  skampi list put\n  skampi list 'Pingpong_*'",
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pattern := ""
+			if len(args) == 1 {
+				pattern = args[0]
 			}
-			return tw.Flush()
+			match, err := nameMatcher(pattern)
+			if err != nil {
+				return usageError(cmd, "list: "+err.Error())
+			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			n := 0
+			for _, in := range ops.All() {
+				if match(in.Name) {
+					fmt.Fprintf(tw, "%s\t%s\n", in.Name, in.Description)
+					n++
+				}
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			if n == 0 {
+				return fmt.Errorf("list: no operation matches %q (skampi list shows them all)", pattern)
+			}
+			return nil
 		},
 	}
+}
+
+// nameMatcher matches operation names against a pattern, case-insensitive: a glob
+// when it has glob characters, otherwise a substring ("" matches all).
+func nameMatcher(pattern string) (func(string) bool, error) {
+	p := strings.ToLower(pattern)
+	if !strings.ContainsAny(p, "*?[") {
+		return func(name string) bool { return strings.Contains(strings.ToLower(name), p) }, nil
+	}
+	if _, err := path.Match(p, ""); err != nil {
+		return nil, fmt.Errorf("pattern %q: %v", pattern, err)
+	}
+	return func(name string) bool {
+		ok, _ := path.Match(p, strings.ToLower(name))
+		return ok
+	}, nil
 }

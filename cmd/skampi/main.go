@@ -37,9 +37,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return 0
+	}
+	if cmd == nil {
+		cmd = root
 	}
 	code := 1
 	var ee *exitError
@@ -52,8 +55,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var el *inputs.ErrorList
 	if errors.As(err, &el) {
 		fmt.Fprintln(stderr, el.Error())
-		return code
+	} else {
+		fmt.Fprintln(stderr, "skampi:", err)
 	}
-	fmt.Fprintln(stderr, "skampi:", err)
+	if code == 2 {
+		// The mistake first, then where to look: not the whole usage, which would
+		// push the mistake off the screen.
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+	}
 	return code
 }

@@ -59,8 +59,53 @@ func TestRunOneLineMistakes(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, stdout, stderr := runCLI(append([]string{"run"}, c.args...)...)
-		if code != 2 || stdout != "" || stderr != c.want {
-			t.Errorf("%v: code %d, stdout %q, stderr %q, want %q", c.args, code, stdout, stderr, c.want)
+		if code != 2 || stdout != "" || stderr != c.want+runHelp {
+			t.Errorf("%v: code %d, stdout %q, stderr %q, want %q", c.args, code, stdout, stderr, c.want+runHelp)
 		}
+	}
+}
+
+// OSU's options as aliases: -i with operations is OSU's iteration count (an integer),
+// otherwise the suite; the printed suite shows each mapping and the command as OSU's
+// options; an option and its setting together are refused.
+func TestRunOSUAliases(t *testing.T) {
+	code, stdout, stderr := runCLI("run", "Pingpong_Send_Recv", "-m", "1:4KiB", "-i", "1000", "-x", "100", "-W", "8", "-c", "--print-suite")
+	if code == 0 {
+		t.Errorf("-W on a ping-pong applies to nothing, yet accepted:\n%s", stdout)
+	}
+	code, stdout, stderr = runCLI("run", "Bandwidth_Isend_Irecv", "-m", "1:4KiB", "-i", "1000", "-x", "100", "-W", "8", "-c", "--print-suite")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	for _, want := range []string{
+		"# skampi run Bandwidth_Isend_Irecv -i 1000 -m 1:4KiB -x 100 -c -W 8\n",
+		"iterations = 1000  # -i 1000 (OSU)",
+		"warmup = 1  # -x 100 (OSU)",
+		"window = 8  # -W 8 (OSU's window size)\n",
+		"check_data = true  # -c (OSU's validation)",
+		`sizes = { from = "1", to = "4KiB", step = "*2" }  # -m 1:4KiB (OSU)`,
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in\n%s", want, stdout)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"Bcast", "-i", "quick"}, "skampi: run: -i SUITE or operations with their flags, not both"},
+		{[]string{"Bcast", "-i", "5", "--osu-iterations", "6"}, "skampi: run: -i 5 and --osu-iterations 6: both are OSU's iteration count"},
+		{[]string{"Bcast", "-i", "5", "--iterations", "6"}, "skampi: run: -i and --iterations: both set iterations, give one of them"},
+		{[]string{"Bcast", "-m", "64", "--sizes", "8"}, "skampi: run: -m and --sizes/--step: both set the sizes"},
+		{[]string{"Bcast", "-x", "two"}, `skampi: run: -x "two": must be an integer of at least 0`},
+	} {
+		code, _, stderr := runCLI(append(append([]string{"run"}, c.args...), "--print-suite")...)
+		if code != 2 || !strings.HasPrefix(stderr, c.want) || !strings.HasSuffix(stderr, runHelp) {
+			t.Errorf("%v: exit %d %q", c.args, code, stderr)
+		}
+	}
+	// Without operations, -i names the suite whatever it looks like.
+	if code, _, stderr := runCLI("run", "-i", "50"); code != 1 || !strings.Contains(stderr, "50: no such file, and no built-in suite") {
+		t.Errorf("-i 50 alone: %d %q", code, stderr)
 	}
 }

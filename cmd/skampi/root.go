@@ -28,8 +28,7 @@ func newRootCmd() *cobra.Command {
 	}
 	addRunFlags(root.Flags(), o)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		c.PrintErrln(c.UsageString())
-		return &exitError{Code: 2, Err: err}
+		return &exitError{Code: 2, Err: fmt.Errorf("%s%w", verb(c), err)}
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
 		newExportCmd(), newClockCmd(), newVersionCmd(), newTuneCmd(), newDocsCmd())
@@ -44,7 +43,7 @@ func usageArgs(c *cobra.Command) {
 	if check := c.Args; check != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := check(cmd, args); err != nil {
-				return &exitError{Code: 2, Err: fmt.Errorf("%s%v (see %s --help)", verb(cmd), err, cmd.CommandPath())}
+				return &exitError{Code: 2, Err: fmt.Errorf("%s%v", verb(cmd), err)}
 			}
 			return nil
 		}
@@ -52,7 +51,7 @@ func usageArgs(c *cobra.Command) {
 	if c.HasSubCommands() && c.Run == nil && c.RunE == nil {
 		c.RunE = func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return &exitError{Code: 2, Err: fmt.Errorf("%sunknown command %q (see %s --help)", verb(cmd), args[0], cmd.CommandPath())}
+				return &exitError{Code: 2, Err: fmt.Errorf("%sunknown command %q", verb(cmd), args[0])}
 			}
 			return cmd.Help()
 		}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,9 +18,10 @@ import (
 // addRunFlags binds the flags of a suite run (root command and `run`) to o.
 func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.StringVarP(&o.Suite, "input", "i", "", "suite file, or the name of a built-in suite ("+strings.Join(inputs.BuiltinNames(), ", ")+")")
-	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv and results.sko (appended)")
+	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv, results.sko and suite.toml (one holding results: --resume or --append)")
 	fs.IntVar(&o.NP, "np", 2, "processes to start when skampi launches mpirun itself")
 	fs.BoolVar(&o.Resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
+	fs.BoolVar(&o.Append, "append", false, "a new run after the runs -o DIR holds (without it, or --resume, a directory with results is refused)")
 	fs.BoolVar(&o.Force, "force", false, "with --resume: continue even if -o DIR holds results of a different suite")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
 	fs.IntVar(&o.MaxRestarts, "max-restarts", 5, "when skampi launched mpirun itself: restarts after a hang or a crash")
@@ -40,13 +43,22 @@ type oneLineFlags struct {
 	print                bool
 	settings             []string // suite keys, in flag-set order
 	values               map[string]*string
+	osu                  inputs.OSU // OSU's options (-i is read from --input: see osuIterations)
 }
+
+// osuFlags are OSU's options as flags of skampi run (-i aside, which names the suite).
+var osuFlags = []string{"message-size", "osu-iterations", "osu-warmup", "window-size", "validation"}
 
 func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 	fs.StringVar(&f.sizes, "sizes", "", `message sizes: a range "1B:4MiB" (with --step) or a list "1,8,64KiB" (default 1B:4MiB)`)
 	fs.StringVar(&f.step, "step", "", `step of a range of sizes: "*2" (default), "*4", "+1KiB"`)
 	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (Bcast: barrier,sync,rounds,ack)")
 	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop")
+	fs.StringVarP(&f.osu.MessageSize, "message-size", "m", "", "OSU's -m [MIN:]MAX: sizes from MIN (default: one element) to MAX by powers of two; units as --sizes")
+	fs.StringVar(&f.osu.Iterations, "osu-iterations", "", "OSU's -i N (with operations named, -i N is this): iterations = N, one timed loop of N operations per repetition")
+	fs.StringVarP(&f.osu.Warmup, "osu-warmup", "x", "", "OSU's -x N: at least N untimed operations first (warmup repetitions of the loop)")
+	fs.StringVarP(&f.osu.Window, "window-size", "W", "", "OSU's -W N: window = N")
+	fs.BoolVarP(&f.osu.Validate, "validation", "c", false, "OSU's -c: check_data = true")
 	f.values = map[string]*string{}
 	for _, st := range inputs.SettingList() {
 		name := strings.ReplaceAll(st.Key, "_", "-")
@@ -61,6 +73,18 @@ func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 // suite is the one-line suite of the operations and the flags that were set, for a
 // job of np processes; args, when printing, head it as a comment.
 func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string, np int, args []string) (string, error) {
+	ol, err := f.line(fs, opNames, np)
+	if err != nil {
+		return "", err
+	}
+	if f.print {
+		ol.Command = append([]string{"skampi"}, args...)
+	}
+	return ol.Suite()
+}
+
+// line is the one-line suite of the flags, OSU's options mapped to their settings.
+func (f *oneLineFlags) line(fs *pflag.FlagSet, opNames []string, np int) (inputs.OneLine, error) {
 	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step, NP: np}
 	if f.methods != "" {
 		ol.Methods = strings.Split(f.methods, ",")
@@ -70,10 +94,24 @@ func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string, np int, args [
 			ol.Settings = append(ol.Settings, [2]string{key, *f.values[key]})
 		}
 	}
-	if f.print {
-		ol.Command = append([]string{"skampi"}, args...)
+	return ol, ol.ApplyOSU(f.osu)
+}
+
+// osuIterations resolves -i: with operations named it can only be OSU's iteration
+// count (a suite and operations together are refused), so an integer there is that;
+// anything else, or -i without operations, names the suite.
+func osuIterations(o *job.Options, f *oneLineFlags, ops []string) error {
+	if len(ops) == 0 || o.Suite == "" {
+		return nil
 	}
-	return ol.Suite()
+	if _, err := strconv.Atoi(o.Suite); err != nil {
+		return nil
+	}
+	if f.osu.Iterations != "" {
+		return fmt.Errorf("-i %s and --osu-iterations %s: both are OSU's iteration count, give one", o.Suite, f.osu.Iterations)
+	}
+	f.osu.Iterations, o.Suite = o.Suite, ""
+	return nil
 }
 
 func newRunCmd() *cobra.Command {
@@ -88,11 +126,23 @@ func newRunCmd() *cobra.Command {
 			"  skampi run Bcast Allreduce --sizes 8,1KiB,64KiB --procs 2,4,all -o results/\n" +
 			"  skampi run Bcast --method barrier,ack --print-suite     (the equivalent TOML)\n\n" +
 			"Every suite setting is a flag of the same name with dashes (--max-repetitions auto,\n" +
-			"--window 64, --check-data); a comma-separated value is a list.",
-		Example: "  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2' --iterations auto -o DIR",
+			"--window 64, --check-data); a comma-separated value is a list.\n\n" +
+			"OSU's options mean what they mean in OSU, as the settings they map to (--print-suite\n" +
+			"shows them, each with a comment naming the option): -m [MIN:]MAX sizes, -i N\n" +
+			"iterations = N (with operations named, an integer after -i is OSU's count; otherwise\n" +
+			"-i names the suite), -x N warm-up, -W N window, -c check_data.\n\n" +
+			"A one-sided operation (Put, Get, Accumulate, Shmem_Put, ...) without --window or -W\n" +
+			"measures latency, window 1: one operation and its completion at a time, as OSU's\n" +
+			"osu_put_latency; --window 64 measures bandwidth.",
+		Example: "  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2' --iterations auto -o DIR\n" +
+			"  skampi run Pingpong_Send_Recv -m 1:4096 -i 1000 -x 100         (OSU's options)\n" +
+			"  skampi run Put -W 64 --method lock_all",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := osuIterations(o, f, args); err != nil {
+				return usageError(cmd, "run: "+err.Error())
+			}
 			oneLine := len(args) > 0 || f.print
-			for _, name := range []string{"sizes", "step", "method"} {
+			for _, name := range append([]string{"sizes", "step", "method"}, osuFlags...) {
 				if cmd.Flags().Changed(name) {
 					oneLine = true
 				}
@@ -110,7 +160,7 @@ func newRunCmd() *cobra.Command {
 			case o.Suite != "":
 				return runSuite(cmd, o)
 			}
-			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, args))
+			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, f, args))
 			if err != nil {
 				return usageError(cmd, "run: "+err.Error())
 			}
@@ -128,6 +178,12 @@ func newRunCmd() *cobra.Command {
 				_, err := fmt.Fprint(cmd.OutOrStdout(), text)
 				return err
 			}
+			// What a plain line of a one-sided operation measures is said, not assumed.
+			if ol, err := f.line(cmd.Flags(), args, o.NP); err == nil {
+				for _, n := range ol.LatencyDefaults() {
+					fmt.Fprintf(cmd.OutOrStdout(), "note: %s\n", n)
+				}
+			}
 			o.SuiteText = text
 			return runSuite(cmd, o)
 		},
@@ -139,11 +195,22 @@ func newRunCmd() *cobra.Command {
 
 // commandLine is the line that made a one-line suite, as the flags were parsed: the
 // operations, then every flag given but --print-suite, in the flags' order.
-func commandLine(cmd *cobra.Command, ops []string) []string {
+func commandLine(cmd *cobra.Command, f *oneLineFlags, ops []string) []string {
 	line := append([]string{"run"}, ops...)
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
 		switch {
 		case fl.Name == "print-suite":
+		case fl.Name == "input": // with operations, OSU's -i N (osuIterations)
+			line = append(line, "-i", f.osu.Iterations)
+		case fl.Shorthand != "" && slices.Contains(osuFlags, fl.Name): // as OSU spells them
+			switch {
+			case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+				line = append(line, "-"+fl.Shorthand)
+			case fl.Value.Type() == "bool":
+				line = append(line, "-"+fl.Shorthand+"="+fl.Value.String())
+			default:
+				line = append(line, "-"+fl.Shorthand, fl.Value.String())
+			}
 		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
 			line = append(line, "--"+fl.Name)
 		case fl.Value.Type() == "bool" || fl.NoOptDefVal != "": // --check-data VALUE would not read VALUE

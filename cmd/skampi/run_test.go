@@ -8,6 +8,9 @@ import (
 	"github.com/skampi/skampi/ops"
 )
 
+// runHelp closes every usage mistake of skampi run.
+const runHelp = "Run 'skampi run --help' for usage.\n"
+
 // A flag none of the operations named uses is a mistake, said by the flag, as the same
 // setting in a measurement of a suite is.
 func TestRunFlagsMustApply(t *testing.T) {
@@ -28,7 +31,7 @@ func TestRunFlagsMustApply(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, stdout, stderr := runCLI(append(append([]string{"run"}, c.args...), "--print-suite")...)
-		if code != 2 || stdout != "" || stderr != c.want {
+		if code != 2 || stdout != "" || stderr != c.want+runHelp {
 			t.Errorf("%v: code %d, stdout %q, stderr\n%s\nwant\n%s", c.args, code, stdout, stderr, c.want)
 		}
 	}
@@ -49,7 +52,8 @@ func TestRunPlainLines(t *testing.T) {
 		{[]string{"Fetch_and_op"}, []string{`sizes = ["4B"]`}},
 		{[]string{"Alltoall"}, []string{`sizes = { from = "1B", to = "2MiB", step = "*2" }`}},
 		{[]string{"Alltoall", "--np", "4"}, []string{`to = "1MiB"`}},
-		{[]string{"Shmem_Put"}, []string{`to = "1MiB"`}},
+		{[]string{"Shmem_Put"}, []string{`to = "4MiB"`, "window = 1  # latency"}}, // OSU's osu_oshm_put
+		{[]string{"Shmem_Put", "-W", "64"}, []string{`to = "1MiB"`}},              // 2 x 1 MiB x 64 in the heap
 	} {
 		code, stdout, stderr := runCLI(append(append([]string{"run"}, c.args...), "--print-suite")...)
 		if code != 0 || stderr != "" {
@@ -63,7 +67,7 @@ func TestRunPlainLines(t *testing.T) {
 		}
 	}
 	code, _, stderr := runCLI("run", "Bandwidth_Isend_Irecv", "--window", "0x10", "--print-suite")
-	if code != 2 || stderr != "skampi run: --window: must be an integer, got a string\n" {
+	if code != 2 || stderr != "skampi run: --window: must be an integer, got a string\n"+runHelp {
 		t.Errorf("--window 0x10: code %d %q", code, stderr)
 	}
 }
