@@ -168,6 +168,7 @@ end result "pp"
 
 begin result "bw, big"
 # op Bandwidth_Isend_Irecv, times in microseconds
+# setup measurement="bw, big" window=16
 count=  4194304    26800.000      0.000      8
 end result "bw, big"
 `
