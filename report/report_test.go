@@ -181,14 +181,36 @@ func TestTable(t *testing.T) {
 	var buf bytes.Buffer
 	feed(t, NewTable(&buf))
 	got := buf.String()
-	// One unit per column: bytes, microseconds (the round trip, and one way beside it
-	// for ping-pongs), MB/s.
-	for _, want := range []string{"2 processes on 1 host |", "time [us] one-way [us]", "rate [MB/s]",
-		"[1/3]          1     2                 1.000        0.500    1.0%", "max_repetitions",
-		"[3/3]    4194304     2             26800.000                 0.0%      8     2500.00", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n"} {
+	// One unit per column: bytes, microseconds, MB/s. A ping-pong shows its one-way
+	// latency (OSU's number) first, the round trip beside it; other operations their time.
+	for _, want := range []string{"2 processes on 1 host |", "one-way [us] round trip [us]  stderr", "rate [MB/s]",
+		"[1/3]          1     2                 0.500           1.000    1.0%", "max_repetitions",
+		"method    time [us]  stderr   reps rate [MB/s]",
+		"[3/3]    4194304     2             26800.000    0.0%      8     2500.00", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n  window=16\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("table lacks %q:\n%s", want, got)
 		}
+	}
+	// The second ping-pong point has no latency_s: nothing is made up, the round trip is there.
+	if !strings.Contains(got, "[2/3]       1024     2                     -           2.000") {
+		t.Errorf("a ping-pong point without latency_s:\n%s", got)
+	}
+}
+
+// A run under several timing methods: the heading gives the settings once, every line
+// its method.
+func TestTableMethods(t *testing.T) {
+	res := load(t, "put-methods.jsonl")
+	var buf bytes.Buffer
+	tab := NewTable(&buf)
+	tab.Run(&res.Runs[0])
+	for i := range res.Points {
+		tab.Point(&res.Points[i])
+	}
+	got := buf.String()
+	if !strings.Contains(got, "\nPut (Put, ranks 0,1)\n  timer=global-loop sync=barrier window=64 recv_slots=shared cache=warm rma_window=allocate\n") ||
+		strings.Count(got, " lock_all ") != 2 || strings.Count(got, " fence ") != 2 || strings.Count(got, " lock ") != 2 {
+		t.Errorf("table:\n%s", got)
 	}
 }
 
