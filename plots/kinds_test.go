@@ -307,7 +307,7 @@ func TestScalabilityFigure(t *testing.T) {
 			ps := pointsOf(res, func(p *record.Point) bool {
 				return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == want[i] && p.NProcs == np
 			})
-			if len(ps) != 1 || !near(s.Y[j], ps[0].TimeS/f.Y.Div) {
+			if len(ps) != 1 || !near(s.Y[j], *ps[0].LatencyS/f.Y.Div) { // ping-pongs one-way
 				t.Errorf("%s at %d: %g", s.Label, np, s.Y[j])
 			}
 		}
@@ -319,12 +319,17 @@ func TestScalabilityFigure(t *testing.T) {
 	for i := range extra.Points {
 		extra.Points[i].RunID = "copy"
 		extra.Points[i].TimeS *= 3
+		if l := extra.Points[i].LatencyS; l != nil {
+			l3 := *l * 3
+			extra.Points[i].LatencyS = &l3
+		}
 	}
 	dup.Merge(extra)
 	d := figuresOf(t, dup, "scalability", Options{})[0]
 	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
-	if !near(d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") {
-		t.Errorf("averaged %g, want %g; notes %q", d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div, d.Notes)
+	if !near(d.Series[0].Y[0], 2**ps[0].LatencyS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") ||
+		d.Y.Label != "one-way latency [µs]" {
+		t.Errorf("averaged %g, want %g; notes %q, y %q", d.Series[0].Y[0], 2**ps[0].LatencyS/d.Y.Div, d.Notes, d.Y.Label)
 	}
 }
 
