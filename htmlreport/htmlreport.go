@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/analyze"
@@ -55,10 +56,12 @@ type runView struct {
 }
 
 type measurementView struct {
-	Name   string
-	RunID  string
-	Op     string
-	Points []record.Point
+	Name      string
+	RunID     string
+	Op        string
+	RoundTrip bool   // a ping-pong: one-way latency first, the round trip beside it
+	Settings  string // the settings its points share (record.Setup.Settings)
+	Points    []record.Point
 }
 
 type pageView struct {
@@ -109,8 +112,14 @@ var funcs = template.FuncMap{
 		return "-"
 	},
 	"join": strings.Join,
-	"svg":  func(b []byte) template.HTML { return template.HTML(b) }, // rendered by gonum: trusted
-	"pct":  func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"oneway": func(lat *float64) string { // a record without latency_s: nothing made up
+		if lat == nil {
+			return "-"
+		}
+		return report.Seconds(*lat)
+	},
+	"svg": func(b []byte) template.HTML { return template.HTML(b) }, // rendered by gonum: trusted
+	"pct": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 	"nsPerByte": func(x float64) string {
 		return fmt.Sprintf("%.4g ns/B", x*1e9)
 	},
@@ -161,6 +170,7 @@ func Write(w io.Writer, in Input) error {
 			v.Measurements = append(v.Measurements, measurementView{Name: p.Measurement, RunID: p.RunID, Op: p.Op})
 		}
 		v.Measurements[i].Points = append(v.Measurements[i].Points, p)
+		v.Measurements[i].RoundTrip = v.Measurements[i].RoundTrip || p.LatencyS != nil || roundTrip(p.Op)
 		if len(p.Flags) > 0 {
 			v.Flagged = append(v.Flagged, p)
 		}
@@ -173,5 +183,29 @@ func Write(w io.Writer, in Input) error {
 			v.FlagCounts[i].Count++
 		}
 	}
+	for i := range v.Measurements {
+		v.Measurements[i].Settings = sharedSettings(v.Measurements[i].Points)
+	}
 	return page.Execute(w, v)
+}
+
+func roundTrip(op string) bool {
+	in, ok := ops.Lookup(op)
+	return ok && in.RoundTrip
+}
+
+// sharedSettings are the settings every point has, as name=value; one that varies is
+// left out (its points differ in the method, size or process count columns).
+func sharedSettings(points []record.Point) string {
+	var out []string
+	for _, f := range points[0].Setup().Settings() {
+		shared := true
+		for _, p := range points[1:] {
+			shared = shared && slices.Contains(p.Setup().Settings(), f)
+		}
+		if shared {
+			out = append(out, f.Name+"="+f.Value)
+		}
+	}
+	return strings.Join(out, " ")
 }

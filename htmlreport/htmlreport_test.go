@@ -81,3 +81,35 @@ func figures(t *testing.T, res *report.Results) []Figure {
 	}
 	return out
 }
+
+// A ping-pong's table shows the one-way latency first, the round trip beside it, and
+// "-" where a record has no latency_s; other operations one time column. A measurement
+// under several methods has a row per method and its shared settings once.
+func TestPageOneWayAndMethods(t *testing.T) {
+	res := load(t, "../report/testdata/pingpong.jsonl")
+	res.Merge(load(t, "../report/testdata/put-methods.jsonl"))
+	res.Points[0].LatencyS = nil
+	var buf bytes.Buffer
+	if err := Write(&buf, Input{Results: res, Generated: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	pp := page[strings.Index(page, `<h3>Pingpong_Send_Recv <span class="muted">(Pingpong_Send_Recv, run`):]
+	put := pp[strings.Index(pp, `<h3>Put <span class="muted">(Put, run`):]
+	pp = pp[:len(pp)-len(put)]
+	p1 := res.Points[1]
+	if !strings.Contains(pp, `>one-way</th><th title="time_s; stderr, min, median and max are of the round trip">round trip</th><th>stderr`) ||
+		!strings.Contains(pp, "<td>"+report.Seconds(*p1.LatencyS)+"</td><td>"+report.Seconds(p1.TimeS)+"</td>") ||
+		!strings.Contains(pp, "<td>-</td><td>"+report.Seconds(res.Points[0].TimeS)+"</td>") {
+		t.Errorf("ping-pong table:\n%s", pp[:min(len(pp), 2000)])
+	}
+	if strings.Contains(put, "one-way") || !strings.Contains(put, "<th>time</th>") ||
+		!strings.Contains(put, `<p class="muted settings">timer=global-loop sync=barrier window=64 recv_slots=shared cache=warm rma_window=allocate</p>`) {
+		t.Errorf("Put table:\n%s", put[:min(len(put), 2000)])
+	}
+	for _, m := range []string{"lock_all", "lock", "fence"} {
+		if n := strings.Count(put, `<tr><td class="l">`+m+`</td><td>2</td>`); n != 2 {
+			t.Errorf("%d rows of %s", n, m)
+		}
+	}
+}

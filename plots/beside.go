@@ -36,9 +36,9 @@ var besideKind = Kind{
 		return out
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
+		ax := timeAxisOf(g.Points)
 		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
-			lo, hi, ok := timeEnds(p, opts.errors())
-			return p.TimeS, lo, hi, ok
+			return ax.value(p, opts.errors())
 		}, opts.errors())
 		ref := besideOf(ps.Op)
 		var others []string
@@ -50,9 +50,9 @@ var besideKind = Kind{
 		logX := chart.SpansDecade(sizes(g.Points))
 		return lineFigure(fmt.Sprintf("beside-%s-np%d", ref, ps.NProcs), "beside", chart.LineSpec{
 			Title:   fmt.Sprintf("%s beside %s: time vs message size", strings.Join(others, ", "), ref),
-			Caption: caption(g, opts, "lower is better"),
+			Caption: caption(g, opts, append([]string{"lower is better"}, ax.notes()...)...),
 			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
-			Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+			Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(logX)},
 			Lines:   lines,
 			Width:   opts.Width, Height: opts.Height,
 		})

@@ -119,9 +119,14 @@ func TestLatencyFigure(t *testing.T) {
 			!strings.Contains(f.Caption, "2 processes") || !strings.Contains(f.Caption, "stderr") {
 			t.Errorf("caption %q", f.Caption)
 		}
-		// 1 B to 4 MiB: log-log; the geometric middle of the times is in µs; all round trips.
+		// 1 B to 4 MiB: log-log; the geometric middle of the times is in µs. Ping-pongs
+		// one-way (a ping-ping's time is its own).
 		if !f.X.Log || !f.Y.Log || f.Y.Unit != "µs" || f.Y.Div != 1e-6 || !strings.HasSuffix(f.Y.Label, " [µs]") {
 			t.Errorf("axes %+v %+v", f.X, f.Y)
+		}
+		if wantY := map[bool]string{true: "time (ping-pongs: one-way latency) [µs]", false: "one-way latency [µs]"}[part == "blocking"]; f.Y.Label != wantY ||
+			!strings.Contains(f.Caption, "one-way latency = round trip / 2") {
+			t.Errorf("%s: y %q, caption %q", f.Name, f.Y.Label, f.Caption)
 		}
 		var labels []string
 		for _, s := range f.Series {
@@ -132,9 +137,13 @@ func TestLatencyFigure(t *testing.T) {
 		}
 		for _, s := range f.Series {
 			ps := pointsOf(res, func(p *record.Point) bool { return p.Op == s.Label })
-			checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
+			half := 1.0 // a round trip's one-way latency and its error bars: half the round trip's
+			if ps[0].LatencyS != nil {
+				half = 0.5
+			}
+			checkSeries(t, f, s, ps, func(p *record.Point) float64 { return half * p.TimeS })
 			for j, p := range ps {
-				if !near(s.Lo[j], (p.TimeS-p.StderrS)/1e-6) || !near(s.Hi[j], (p.TimeS+p.StderrS)/1e-6) || s.Clipped[j] {
+				if !near(s.Lo[j], half*(p.TimeS-p.StderrS)/1e-6) || !near(s.Hi[j], half*(p.TimeS+p.StderrS)/1e-6) || s.Clipped[j] {
 					t.Errorf("%s %d B: error bar %g..%g", s.Label, p.MsgBytes, s.Lo[j], s.Hi[j])
 				}
 			}
@@ -186,17 +195,32 @@ func TestLatencyP10P90(t *testing.T) {
 	if len(f.Series) != 2 || f.Series[0].Label != "ping-pong, blocking\nPingpong_Send_Recv" || f.Title != "pt2pt operations: time vs message size" {
 		t.Fatalf("%d series, %q, %q", len(f.Series), f.Series[0].Label, f.Title)
 	}
-	if f.Y.Label != "round-trip time [µs]" || !strings.Contains(f.Caption, "p10–p90") {
+	if f.Y.Label != "one-way latency [µs]" || !strings.Contains(f.Caption, "p10–p90") {
 		t.Errorf("%q %q", f.Y.Label, f.Caption)
 	}
 	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" })
 	s := f.Series[0]
-	checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
+	checkSeries(t, f, s, ps, func(p *record.Point) float64 { return *p.LatencyS })
 	for i, p := range ps {
-		if !near(s.Lo[i], p.P10S/f.Y.Div) || !near(s.Hi[i], p.P90S/f.Y.Div) {
+		if !near(s.Lo[i], p.P10S/2/f.Y.Div) || !near(s.Hi[i], p.P90S/2/f.Y.Div) {
 			t.Errorf("%d B: %g..%g, want p10 %g p90 %g", p.MsgBytes, s.Lo[i], s.Hi[i], p.P10S, p.P90S)
 		}
 	}
+}
+
+// A ping-pong point without latency_s (a record of another tool, an edited file) is
+// not halved: its operation's line is the round trip, and the axis says so.
+func TestLatencyWithoutOneWay(t *testing.T) {
+	res := load(t, "quick-np2.jsonl")
+	for i := range res.Points {
+		res.Points[i].LatencyS = nil
+	}
+	f := figuresOf(t, res, "latency", Options{})[0]
+	if f.Y.Label != "round-trip time [µs]" || strings.Contains(f.Caption, "one-way") {
+		t.Errorf("%q %q", f.Y.Label, f.Caption)
+	}
+	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" })
+	checkSeries(t, f, f.Series[0], ps, func(p *record.Point) float64 { return p.TimeS })
 }
 
 func TestBandwidthFigure(t *testing.T) {
@@ -230,7 +254,7 @@ func TestMethodFigure(t *testing.T) {
 	}
 	f := figs[0]
 	if f.Name != "method-timer-Pingpong_Send_Recv-np2" || f.Title != "Pingpong_Send_Recv" ||
-		!strings.Contains(f.Caption, "timer: global-loop vs iteration") || f.Y.Label != "round-trip time [µs]" {
+		!strings.Contains(f.Caption, "timer: global-loop vs iteration") || f.Y.Label != "one-way latency [µs]" {
 		t.Errorf("%q %q %q %q", f.Name, f.Title, f.Caption, f.Y.Label)
 	}
 	if len(f.Series) != 2 || f.Series[0].Label != "global-loop" || f.Series[1].Label != "iteration" {
@@ -238,7 +262,7 @@ func TestMethodFigure(t *testing.T) {
 	}
 	for _, s := range f.Series {
 		ps := pointsOf(res, func(p *record.Point) bool { return p.Timer == s.Label })
-		checkSeries(t, f, s, ps, func(p *record.Point) float64 { return p.TimeS })
+		checkSeries(t, f, s, ps, func(p *record.Point) float64 { return *p.LatencyS })
 	}
 	// The same timer in two runs is no comparison; two runs with different timers are.
 	if n := len(MethodGroups(load(t, "pt2pt-a.jsonl", "quick-np2.jsonl"), TimerMethod)); n != 0 {
@@ -283,7 +307,7 @@ func TestScalabilityFigure(t *testing.T) {
 			ps := pointsOf(res, func(p *record.Point) bool {
 				return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == want[i] && p.NProcs == np
 			})
-			if len(ps) != 1 || !near(s.Y[j], ps[0].TimeS/f.Y.Div) {
+			if len(ps) != 1 || !near(s.Y[j], *ps[0].LatencyS/f.Y.Div) { // ping-pongs one-way
 				t.Errorf("%s at %d: %g", s.Label, np, s.Y[j])
 			}
 		}
@@ -295,12 +319,17 @@ func TestScalabilityFigure(t *testing.T) {
 	for i := range extra.Points {
 		extra.Points[i].RunID = "copy"
 		extra.Points[i].TimeS *= 3
+		if l := extra.Points[i].LatencyS; l != nil {
+			l3 := *l * 3
+			extra.Points[i].LatencyS = &l3
+		}
 	}
 	dup.Merge(extra)
 	d := figuresOf(t, dup, "scalability", Options{})[0]
 	ps := pointsOf(res, func(p *record.Point) bool { return p.Op == "Pingpong_Send_Recv" && p.MsgBytes == 1 && p.NProcs == 2 })
-	if !near(d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") {
-		t.Errorf("averaged %g, want %g; notes %q", d.Series[0].Y[0], 2*ps[0].TimeS/d.Y.Div, d.Notes)
+	if !near(d.Series[0].Y[0], 2**ps[0].LatencyS/d.Y.Div) || len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "mean") ||
+		d.Y.Label != "one-way latency [µs]" {
+		t.Errorf("averaged %g, want %g; notes %q, y %q", d.Series[0].Y[0], 2**ps[0].LatencyS/d.Y.Div, d.Notes, d.Y.Label)
 	}
 }
 

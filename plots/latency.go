@@ -19,17 +19,17 @@ var latencyKind = Kind{
 		return splitWide(groupBy(res, func(p *record.Point) bool { return p.BandwidthBps == nil && !atomic(p) }, familyKey), measurementOp)
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
+		ax := timeAxisOf(g.Points)
 		lines, ps := linesBy(g.Points, measurementOp, func(p *record.Point) (float64, float64, float64, bool) {
-			lo, hi, ok := timeEnds(p, opts.errors())
-			return p.TimeS, lo, hi, ok
+			return ax.value(p, opts.errors())
 		}, opts.errors())
 		styleByOp(lines, g.Points, measurementOp)
 		logX := chart.SpansDecade(sizes(g.Points))
 		return lineFigure(fmt.Sprintf("latency-%s%s-np%d", ps.Family, g.partName(), ps.NProcs), "latency", chart.LineSpec{
 			Title:   g.partTitle(familyTitle(g.Points, "time vs message size")),
-			Caption: caption(g, opts),
+			Caption: caption(g, opts, ax.notes()...),
 			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
-			Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+			Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(logX)},
 			Lines:   lines,
 			Width:   opts.Width, Height: opts.Height,
 		})
@@ -59,11 +59,12 @@ func rateKind(name, doc, what, label string, rate func(*record.Point) *float64, 
 			for i := range g.Points {
 				ys = append(ys, *rate(&g.Points[i]))
 			}
-			fig, title := fmt.Sprintf("%s-%s%s-np%d", name, ps.Family, g.partName(), ps.NProcs), familyTitle(g.Points, what)
+			// The method is in the legend ("Put, lock_all"), not again in the title.
+			fig := fmt.Sprintf("%s-%s%s-np%d", name, ps.Family, g.partName(), ps.NProcs)
 			if ps.Method != "" {
-				fig, title = fmt.Sprintf("%s-%s-%s%s-np%d", name, ps.Family, ps.Method, g.partName(), ps.NProcs), title+", method "+ps.Method
+				fig = fmt.Sprintf("%s-%s-%s%s-np%d", name, ps.Family, ps.Method, g.partName(), ps.NProcs)
 			}
-			title = g.partTitle(title)
+			title := g.partTitle(familyTitle(g.Points, what))
 			return lineFigure(fig, name, chart.LineSpec{
 				Title:   title,
 				Caption: caption(g, opts, notes...),

@@ -37,11 +37,12 @@ func methodKind(m Method) Kind {
 			lines := MethodLines(g, m, opts)
 			p := g.Points[0]
 			logX := chart.SpansDecade(sizes(g.Points))
+			ax := timeAxisOf(g.Points)
 			return lineFigure(fmt.Sprintf("%s-%s%s-np%d", name, p.Op, g.partName(), p.NProcs), name, chart.LineSpec{
 				Title:   g.partTitle(p.Op),
-				Caption: caption(g, opts, m.Field+": "+strings.Join(methodValues(g, m), " vs ")),
+				Caption: caption(g, opts, append([]string{m.Field + ": " + strings.Join(methodValues(g, m), " vs ")}, ax.notes()...)...),
 				X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
-				Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)},
+				Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(logX)},
 				Lines:   lines,
 				Width:   opts.Width, Height: opts.Height,
 			})
@@ -99,9 +100,9 @@ func MethodLines(g Group, m Method, opts Options) []chart.Line {
 	ps := append([]record.Point(nil), g.Points...)
 	sort.SliceStable(ps, func(i, j int) bool { return rank[m.Of(&ps[i])] < rank[m.Of(&ps[j])] })
 	e := opts.errors()
+	ax := timeAxisOf(ps)
 	lines, _ := linesBy(ps, label, func(p *record.Point) (float64, float64, float64, bool) {
-		lo, hi, ok := timeEnds(p, e)
-		return p.TimeS, lo, hi, ok
+		return ax.value(p, e)
 	}, e)
 	return lines
 }

@@ -3,7 +3,6 @@ package plots
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
@@ -12,12 +11,13 @@ import (
 
 // overlayKind draws several runs (libraries, machines, settings) in one figure: the
 // figure for a talk. Per family, process count and panel, the operations measured in at
-// least two runs; each operation keeps its colour, each run a dash and glyph, so a
-// figure holds at most 8 lines (8 / runs operations). Time vs size; bandwidth for the
-// operations that report it.
+// least two runs; each run has its colour (Tableau 10: up to 10 runs apart), each
+// operation a dash and glyph, so that one operation in several runs is several colours
+// and a figure holds at most 8 lines (8 / runs operations, at most 4 dashes). Time vs
+// size (ping-pongs one-way); bandwidth for the operations that report it.
 var overlayKind = Kind{
 	Name: "overlay",
-	Doc:  "several runs in one figure: a colour per operation, a dash and glyph per run (libraries, settings)",
+	Doc:  "several runs in one figure: a colour per run (libraries, settings), a dash and glyph per operation",
 	Groups: func(res *report.Results) []Group {
 		if len(res.Runs) < 2 {
 			return nil
@@ -44,17 +44,19 @@ var overlayKind = Kind{
 	},
 	Build: func(g Group, opts Options) (*Figure, error) {
 		metric := overlayMetric(&g.Points[0])
-		ops, runs, taken := map[string]int{}, map[string]int{}, map[int]bool{}
+		ax := timeAxisOf(g.Points)
+		// A colour per run, in the order of the runs, so that each run reads as one
+		// colour across the figure; a dash and glyph per operation.
+		runs, ops := map[string]int{}, map[string]int{}
+		for _, r := range g.Runs {
+			runs[r.RunID] = len(runs)
+		}
 		var lines []chart.Line
 		at := map[[2]string]int{}
 		for _, p := range g.Points {
 			op, run := measurementOp(&p), p.RunID
 			if _, ok := ops[op]; !ok {
-				c := opColour(p.Op) % chart.Colors
-				for j := 0; taken[c] && j < chart.Colors; j++ { // another operation's: the next free one
-					c = (c + 1) % chart.Colors
-				}
-				ops[op], taken[c] = c, true
+				ops[op] = len(ops)
 			}
 			if _, ok := runs[run]; !ok {
 				runs[run] = len(runs)
@@ -64,9 +66,9 @@ var overlayKind = Kind{
 			if !ok {
 				i = len(lines)
 				at[k] = i
-				lines = append(lines, chart.Line{Label: op + "\n— " + runName(run, opts), Style: &chart.LineStyle{Color: ops[op], Variant: runs[run]}})
+				lines = append(lines, chart.Line{Label: op + "\n— " + runName(run, opts), Style: &chart.LineStyle{Color: runs[run], Variant: ops[op]}})
 			}
-			y, lo, hi, ok := overlayValue(&p, metric, opts.errors())
+			y, lo, hi, ok := overlayValue(&p, metric, ax, opts.errors())
 			l := &lines[i]
 			l.X, l.Y = append(l.X, float64(p.MsgBytes)), append(l.Y, y)
 			if opts.errors() != ErrNone {
@@ -82,23 +84,20 @@ var overlayKind = Kind{
 		// The legend by operation, each with its runs.
 		sort.SliceStable(lines, func(i, j int) bool {
 			a, b := lines[i].Style, lines[j].Style
-			return a.Color < b.Color || a.Color == b.Color && a.Variant < b.Variant
+			return a.Variant < b.Variant || a.Variant == b.Variant && a.Color < b.Color
 		})
-		var names []string
-		for _, r := range g.Runs {
-			names = append(names, runName(r.RunID, opts))
-		}
 		ps := g.Points[0]
 		logX := chart.SpansDecade(sizes(g.Points))
-		y := chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(logX)}
-		what := "time vs message size"
+		y := chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(logX)}
+		what, notes := "time vs message size", ax.notes()
 		if metric == "bandwidth" {
 			y = chart.AxisSpec{Quantity: chart.Rate, Label: "bandwidth", Scale: scaleOf(logX)}
-			what = "bandwidth vs message size"
+			what, notes = "bandwidth vs message size", nil
 		}
+		// The runs are named once, in the legend.
 		return lineFigure(fmt.Sprintf("overlay-%s-%s%s-np%d", metric, ps.Family, g.partName(), ps.NProcs), "overlay", chart.LineSpec{
-			Title:   g.partTitle(fmt.Sprintf("%s operations: %s, %s", ps.Family, what, strings.Join(names, " vs "))),
-			Caption: caption(g, opts, "line style: "+styleKey(names)),
+			Title:   g.partTitle(familyTitle(g.Points, what)),
+			Caption: caption(g, opts, notes...),
 			X:       chart.AxisSpec{Quantity: chart.Bytes, Label: "message size", Scale: scaleOf(logX)},
 			Y:       y,
 			Lines:   lines,
@@ -119,22 +118,12 @@ func overlayMetric(p *record.Point) string {
 	return "latency"
 }
 
-func overlayValue(p *record.Point, metric string, e ErrorBars) (y, lo, hi float64, ok bool) {
+func overlayValue(p *record.Point, metric string, ax timeAxis, e ErrorBars) (y, lo, hi float64, ok bool) {
 	if metric == "bandwidth" {
 		lo, hi, ok = rateEnds(*p.BandwidthBps, p, e)
 		return *p.BandwidthBps, lo, hi, ok
 	}
-	lo, hi, ok = timeEnds(p, e)
-	return p.TimeS, lo, hi, ok
-}
-
-func styleKey(names []string) string {
-	kinds := []string{"solid", "dashed", "dotted", "dash-dot"}
-	var parts []string
-	for i, n := range names {
-		parts = append(parts, n+" "+kinds[i%len(kinds)])
-	}
-	return strings.Join(parts, ", ")
+	return ax.value(p, e)
 }
 
 // splitBy cuts groups with more than per labels into parts of per labels.

@@ -39,8 +39,9 @@ func TestBesideFigure(t *testing.T) {
 	}
 }
 
-// Two runs of one suite in one figure: a colour per operation, a dash per run, at most
-// 8 lines a figure, the values the records hold; one run alone has no overlay.
+// Two runs of one suite in one figure: a colour per run, a dash per operation, at most
+// 8 lines a figure, the values the records hold (ping-pongs one-way); the title names no
+// run (the legend does); one run alone has no overlay.
 func TestOverlayFigure(t *testing.T) {
 	res, err := report.LoadAll(report.ParseSources([]string{"a=../report/testdata/pt2pt-a.jsonl", "b=../report/testdata/pt2pt-b.jsonl"}), nil)
 	if err != nil {
@@ -52,18 +53,21 @@ func TestOverlayFigure(t *testing.T) {
 		t.Fatalf("%d figures", len(figs))
 	}
 	for _, f := range figs {
-		if !strings.HasPrefix(f.Name, "overlay-") || !strings.Contains(f.Title, "a vs b") || len(f.Series) > 8 || len(f.Series)%2 != 0 {
+		if !strings.HasPrefix(f.Name, "overlay-") || strings.Contains(f.Title, " vs ") || len(f.Series) > 8 || len(f.Series)%2 != 0 {
 			t.Errorf("%s %q: %d series", f.Name, f.Title, len(f.Series))
 		}
 		for i, s := range f.Series {
 			op, run, _ := strings.Cut(s.Label, "\n— ")
-			// Pairs: the same colour, variant 0 then 1.
-			if s.Style == nil || s.Style.Color != f.Series[i-i%2].Style.Color || s.Style.Variant != i%2 || run != []string{"a", "b"}[i%2] {
+			// Pairs: the operation's dash, the run's colour.
+			if s.Style == nil || s.Style.Color != i%2 || s.Style.Variant != i/2 || run != []string{"a", "b"}[i%2] {
 				t.Errorf("%s: series %d %q style %+v", f.Name, i, s.Label, s.Style)
 			}
 			id := res.Runs[i%2].RunID
 			ps := pointsOf(res, func(p *record.Point) bool { return p.RunID == id && measurementOp(p) == op })
 			y := func(p *record.Point) float64 { return p.TimeS }
+			if ps[0].LatencyS != nil {
+				y = func(p *record.Point) float64 { return *p.LatencyS }
+			}
 			if strings.HasPrefix(f.Name, "overlay-bandwidth") {
 				y = func(p *record.Point) float64 { return *p.BandwidthBps }
 			}
@@ -72,6 +76,42 @@ func TestOverlayFigure(t *testing.T) {
 	}
 	if n := len(kindNamed(t, "overlay").Groups(load(t, "pt2pt-a.jsonl"))); n != 0 {
 		t.Errorf("one run: %d overlay groups", n)
+	}
+}
+
+// One operation in four runs: four colours, one dash.
+func TestOverlayColourPerRun(t *testing.T) {
+	var res report.Results
+	for _, name := range []string{"a", "b", "c", "d"} {
+		r := load(t, "quick-np2.jsonl")
+		id := r.Runs[0].RunID
+		r.Runs[0].RunID = name
+		var keep []record.Point
+		for _, p := range r.Points {
+			if p.RunID == id && p.Op == "Pingpong_Send_Recv" {
+				p.RunID = name
+				keep = append(keep, p)
+			}
+		}
+		r.Points = keep
+		res.Merge(r)
+	}
+	figs := figuresOf(t, &res, "overlay", Options{})
+	if len(figs) != 1 || len(figs[0].Series) != 4 {
+		t.Fatalf("%d figures", len(figs))
+	}
+	colours := map[int]bool{}
+	for _, s := range figs[0].Series {
+		colours[s.Style.Color] = true
+		if s.Style.Variant != 0 {
+			t.Errorf("%q: variant %d", s.Label, s.Style.Variant)
+		}
+	}
+	if len(colours) != 4 {
+		t.Errorf("colours %v", colours)
+	}
+	if f := figs[0]; f.Title != "ping-pong, blocking" || f.Y.Label != "one-way latency [µs]" {
+		t.Errorf("title %q, y %q", f.Title, f.Y.Label)
 	}
 }
 

@@ -72,6 +72,7 @@ func spread(vs []int64, n int) []int64 {
 
 func buildScalability(g Group, opts Options) (*Figure, error) {
 	e := opts.errors()
+	ax := timeAxisOf(g.Points)
 	averaged := 0
 	var lines []chart.Line
 	var ys []float64
@@ -89,7 +90,7 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 		sort.Ints(procs)
 		line := chart.Line{Label: chart.FormatBytes(float64(size))}
 		for _, np := range procs {
-			y, lo, hi := combine(at[np], e)
+			y, lo, hi := combine(at[np], e, ax)
 			if len(at[np]) > 1 {
 				averaged++
 			}
@@ -118,24 +119,29 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 	}
 	return lineFigure(name, "scalability", chart.LineSpec{
 		Title:   title,
-		Caption: caption(g, opts),
+		Caption: caption(g, opts, ax.notes()...),
 		X:       chart.AxisSpec{Quantity: chart.Count, Label: "processes", Scale: scaleOf(ratio(procs) >= 8)},
-		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: timeLabel(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
+		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
 		Lines:   lines,
 		Notes:   notes,
 		Width:   opts.Width, Height: opts.Height,
 	})
 }
 
-// combine is the mean time of points measured more than once, with error-bar ends:
-// the stderr of the mean, or the widest p10-p90.
-func combine(ps []record.Point, e ErrorBars) (y, lo, hi float64) {
+// combine is the mean time of points measured more than once (a ping-pong's one-way
+// latency, as ax draws it), with error-bar ends: the stderr of the mean, or the widest
+// p10-p90.
+func combine(ps []record.Point, e ErrorBars, ax timeAxis) (y, lo, hi float64) {
 	var sum, se2 float64
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, p := range ps {
-		sum += p.TimeS
-		se2 += p.StderrS * p.StderrS
-		lo, hi = math.Min(lo, p.P10S), math.Max(hi, p.P90S)
+		f := 1.0 // what the drawn value is of time_s
+		if ax.oneWay[p.Op] && p.TimeS > 0 {
+			f = *p.LatencyS / p.TimeS
+		}
+		sum += f * p.TimeS
+		se2 += f * f * p.StderrS * p.StderrS
+		lo, hi = math.Min(lo, f*p.P10S), math.Max(hi, f*p.P90S)
 	}
 	n := float64(len(ps))
 	y = sum / n

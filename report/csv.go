@@ -17,6 +17,9 @@ var CSVHeader = []string{
 	// Non-blocking breakdowns (empty for other operations), after the columns files
 	// written before them had.
 	"post_s", "wait_s", "overlapped_s", "compute_s", "overlap_ratio", "overlap_ratio_stderr", "progress_every",
+	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
+	// window and progress_every above, every field that tells two points apart.
+	"method", "recv_slots", "cache", "rma_window", "hold_s",
 }
 
 // CSV writes one row per point, flushed as it is written.
@@ -57,13 +60,15 @@ func (c *CSV) Point(p *record.Point) error {
 		bd = []string{f(b.PostS), f(b.WaitS), f(b.OverlappedS), f(b.ComputeS), f(b.OverlapRatio), f(b.OverlapRatioStderr),
 			strconv.FormatInt(b.ProgressEvery, 10)}
 	}
-	c.w.Write(append([]string{
+	row := append([]string{
 		p.RunID, strconv.Itoa(p.PointIndex), p.Measurement, p.Op, strconv.FormatInt(p.MsgBytes, 10),
 		strconv.Itoa(p.NProcs), strings.Join(ranks, ";"), p.Timer, p.Sync, strconv.Itoa(p.Window),
 		strconv.Itoa(p.Iterations), f(p.TimeS), f(p.MeanS), f(p.MedianS), f(p.MinS), f(p.P10S),
 		f(p.P90S), f(p.MaxS), f(p.StderrS), opt(p.LatencyS), opt(p.BandwidthBps),
 		strconv.Itoa(p.Reps), strconv.Itoa(p.Discarded), p.Stop, strings.Join(p.Flags, ";"),
-	}, bd...))
+	}, bd...)
+	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS))
+	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()
 }

@@ -5,14 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/skampi/skampi/record"
 )
 
-// Source is one input of a verb that reads results: a file, or "-" for stdin, with an
-// optional label ("openmpi=a.jsonl") that names it in tables and figures.
+// Source is one input of a verb that reads results: a file, a run's directory (its
+// results.jsonl), or "-" for stdin, with an optional label ("openmpi=a.jsonl") that
+// names it in tables and figures.
 type Source struct {
 	Label string
 	Name  string
@@ -41,7 +43,24 @@ func baseLabel(name string) string {
 	if name == "-" {
 		return "stdin"
 	}
-	return strings.TrimSuffix(name, ".jsonl")
+	return strings.TrimSuffix(strings.TrimRight(name, "/"), ".jsonl")
+}
+
+// ResultsFile is the file a run writes its records to in its -o directory.
+const ResultsFile = "results.jsonl"
+
+// file is the file a source names: a directory stands for its results.jsonl, since that
+// is what `skampi run -o DIR` leaves there.
+func (s Source) file() (string, error) {
+	st, err := os.Stat(s.Name)
+	if err != nil || !st.IsDir() {
+		return s.Name, nil // opening it says what is wrong
+	}
+	f := filepath.Join(s.Name, ResultsFile)
+	if _, err := os.Stat(f); err != nil {
+		return "", fmt.Errorf("%s is a directory without %s: name a result file, or the -o directory of a run", s.Name, ResultsFile)
+	}
+	return f, nil
 }
 
 // Load reads one source with the validating reader, or with ReadSKO when it is a
@@ -53,7 +72,12 @@ func baseLabel(name string) string {
 func (s Source) Load(stdin io.Reader) (*Results, error) {
 	r := stdin
 	if s.Name != "-" {
-		f, err := os.Open(s.Name)
+		name, err := s.file()
+		if err != nil {
+			return nil, err
+		}
+		s.Name = name
+		f, err := os.Open(name)
 		if err != nil {
 			return nil, err
 		}

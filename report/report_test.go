@@ -168,6 +168,7 @@ end result "pp"
 
 begin result "bw, big"
 # op Bandwidth_Isend_Irecv, times in microseconds
+# setup measurement="bw, big" window=16
 count=  4194304    26800.000      0.000      8
 end result "bw, big"
 `
@@ -180,14 +181,36 @@ func TestTable(t *testing.T) {
 	var buf bytes.Buffer
 	feed(t, NewTable(&buf))
 	got := buf.String()
-	// One unit per column: bytes, microseconds (the round trip, and one way beside it
-	// for ping-pongs), MB/s.
-	for _, want := range []string{"2 processes on 1 host |", "time [us] one-way [us]", "rate [MB/s]",
-		"[1/3]          1     2                 1.000        0.500    1.0%", "max_repetitions",
-		"[3/3]    4194304     2             26800.000                 0.0%      8     2500.00", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n"} {
+	// One unit per column: bytes, microseconds, MB/s. A ping-pong shows its one-way
+	// latency (OSU's number) first, the round trip beside it; other operations their time.
+	for _, want := range []string{"2 processes on 1 host |", "one-way [us] round trip [us]  stderr", "rate [MB/s]",
+		"[1/3]          1     2                 0.500           1.000    1.0%", "max_repetitions",
+		"method    time [us]  stderr   reps rate [MB/s]",
+		"[3/3]    4194304     2             26800.000    0.0%      8     2500.00", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n  window=16\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("table lacks %q:\n%s", want, got)
 		}
+	}
+	// The second ping-pong point has no latency_s: nothing is made up, the round trip is there.
+	if !strings.Contains(got, "[2/3]       1024     2                     -           2.000") {
+		t.Errorf("a ping-pong point without latency_s:\n%s", got)
+	}
+}
+
+// A run under several timing methods: the heading gives the settings once, every line
+// its method.
+func TestTableMethods(t *testing.T) {
+	res := load(t, "put-methods.jsonl")
+	var buf bytes.Buffer
+	tab := NewTable(&buf)
+	tab.Run(&res.Runs[0])
+	for i := range res.Points {
+		tab.Point(&res.Points[i])
+	}
+	got := buf.String()
+	if !strings.Contains(got, "\nPut (Put, ranks 0,1)\n  timer=global-loop sync=barrier window=64 recv_slots=shared cache=warm rma_window=allocate\n") ||
+		strings.Count(got, " lock_all ") != 2 || strings.Count(got, " fence ") != 2 || strings.Count(got, " lock ") != 2 {
+		t.Errorf("table:\n%s", got)
 	}
 }
 
@@ -321,5 +344,55 @@ func TestCSVBreakdown(t *testing.T) {
 	if rows[1][col["post_s"]] != "1e-07" || rows[1][col["overlapped_s"]] != "2e-06" || rows[1][col["overlap_ratio"]] != "0.75" ||
 		rows[1][col["progress_every"]] != "4096" || rows[2][col["post_s"]] != "" || len(rows[2]) != len(CSVHeader) {
 		t.Errorf("rows %v", rows)
+	}
+}
+
+// Every field of a point's setup is a column of its own, under its record name, with
+// the record's value: a run under three timing methods gives rows that tell them apart.
+// The columns files written before them had keep their places.
+func TestCSVSetupColumns(t *testing.T) {
+	res, err := Source{Name: "testdata/put-methods.jsonl"}.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold := 1.5e-6
+	res.Points[0].HoldS = &hold // a setting Put has not, to see its column filled
+	var buf bytes.Buffer
+	c := NewCSV(&buf, true)
+	c.Run(&res.Runs[0])
+	for i := range res.Points {
+		if err := c.Point(&res.Points[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) != 1+len(res.Points) {
+		t.Fatalf("%d rows %v", len(rows), err)
+	}
+	if strings.Join(rows[0][:32], ",") != "run_id,point_index,measurement,op,msg_bytes,nprocs,ranks,timer,sync,window,iterations,time_s,"+
+		"mean_s,median_s,min_s,p10_s,p90_s,max_s,stderr_s,latency_s,bandwidth_Bps,reps,discarded,stop,flags,"+
+		"post_s,wait_s,overlapped_s,compute_s,overlap_ratio,overlap_ratio_stderr,progress_every" {
+		t.Errorf("the older columns moved: %v", rows[0])
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	keys := map[string]bool{}
+	for i, p := range res.Points {
+		fields := p.Setup().Fields()
+		for _, f := range fields {
+			j, ok := col[f.Name]
+			if !ok {
+				t.Fatalf("no column %s", f.Name)
+			}
+			if rows[1+i][j] != f.Value {
+				t.Errorf("row %d: %s is %q, want %q", 1+i, f.Name, rows[1+i][j], f.Value)
+			}
+		}
+		keys[fmt.Sprint(fields)] = true
+	}
+	if rows[1][col["hold_s"]] != "1.5e-06" || rows[1][col["method"]] != "lock_all" || len(keys) != len(res.Points) {
+		t.Errorf("hold_s %q, method %q, %d setups", rows[1][col["hold_s"]], rows[1][col["method"]], len(keys))
 	}
 }

@@ -3,19 +3,36 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/skampi/skampi/record"
 )
 
 // SKO writes SKaMPI's text output: a commented header, then one
-// `begin result "NAME"` ... `end result "NAME"` block per measurement with one
-// `count=` line per size: bytes, time (µs), standard error (µs), repetitions, then
-// the time of each participating rank (µs).
+// `begin result "NAME"` ... `end result "NAME"` block per measurement, timing method
+// and settings, with one `count=` line per size: bytes, time (µs), standard error
+// (µs), repetitions, then the time of each participating rank (µs). A block's name is
+// the measurement's with its method (`Put method=lock_all`) and any setting in which
+// it differs from the measurement's first point; its `# setup` line gives the
+// measurement's name and every setting, for ReadSKO.
+//
+// A run measures a measurement's methods size by size, interleaved; the block of its
+// first point is written as the points come, the others when the measurement ends (a
+// job that dies in between loses them here, never in results.jsonl, from which
+// `skampi export --format sko` writes them again).
 type SKO struct {
 	w       io.Writer
-	current string
-	open    bool
+	meas    string         // the measurement of the last point: name and index
+	first   []record.Field // its first point's settings
+	started bool           // a point of the measurement has come
+	open    string         // the block being written as points come ("" none)
+	pending []*skoBlockOut // blocks of other methods and settings, held to its end
+}
+
+type skoBlockOut struct {
+	name string
+	text strings.Builder
 }
 
 func NewSKO(w io.Writer) *SKO { return &SKO{w: w} }
@@ -29,13 +46,100 @@ func (s *SKO) Run(r *record.Run) error {
 
 func (s *SKO) Point(p *record.Point) error {
 	var b strings.Builder
-	if !s.open || p.Measurement != s.current {
-		if s.open {
-			fmt.Fprintf(&b, "end result %q\n\n", s.current)
-		}
-		fmt.Fprintf(&b, "begin result %q\n# op %s, times in microseconds\n", p.Measurement, p.Op)
-		s.current, s.open = p.Measurement, true
+	setup := p.Setup()
+	if meas := skoMeasurement(p.Measurement, p.MeasurementIndex); meas != s.meas {
+		s.end(&b)
+		s.meas, s.started = meas, false
 	}
+	if !s.started {
+		s.first, s.started = setup.Settings(), true
+	}
+	name := skoBlockName(p.Measurement, setup, s.first)
+	line := skoLine(p)
+	switch {
+	case s.open == "":
+		s.open = name
+		skoBegin(&b, name, p, setup)
+		b.WriteString(line)
+	case name == s.open:
+		b.WriteString(line)
+	default:
+		s.hold(name, p, setup).text.WriteString(line)
+	}
+	_, err := io.WriteString(s.w, b.String())
+	return err
+}
+
+// hold is the held block of that name, begun if new.
+func (s *SKO) hold(name string, p *record.Point, setup record.Setup) *skoBlockOut {
+	for _, h := range s.pending {
+		if h.name == name {
+			return h
+		}
+	}
+	h := &skoBlockOut{name: name}
+	skoBegin(&h.text, name, p, setup)
+	s.pending = append(s.pending, h)
+	return h
+}
+
+// end closes the open block and writes the held ones.
+func (s *SKO) end(b *strings.Builder) {
+	if s.open != "" {
+		fmt.Fprintf(b, "end result %q\n\n", s.open)
+	}
+	for _, h := range s.pending {
+		b.WriteString(h.text.String())
+		fmt.Fprintf(b, "end result %q\n\n", h.name)
+	}
+	s.open, s.pending = "", nil
+}
+
+func skoMeasurement(name string, index int) string { return strconv.Itoa(index) + "\x00" + name }
+
+// skoBlockName is the measurement's name, its method, and the settings in which the
+// point differs from the measurement's first point (none for that one).
+func skoBlockName(measurement string, setup record.Setup, first []record.Field) string {
+	name := measurement
+	if setup.Method != "" {
+		name += " method=" + setup.Method
+	}
+	mine := setup.Settings()
+	has := map[string]string{}
+	for _, f := range mine {
+		has[f.Name] = f.Value
+	}
+	was := map[string]string{}
+	for _, f := range first {
+		was[f.Name] = f.Value
+		if _, ok := has[f.Name]; !ok {
+			name += " " + f.Name + "=none"
+		}
+	}
+	for _, f := range mine {
+		if v, ok := was[f.Name]; !ok || v != f.Value {
+			name += " " + f.Name + "=" + f.Value
+		}
+	}
+	return name
+}
+
+func skoBegin(b *strings.Builder, name string, p *record.Point, setup record.Setup) {
+	fmt.Fprintf(b, "begin result %q\n# op %s, times in microseconds\n", name, p.Op)
+	if fields := setup.Settings(); setup.Method != "" || len(fields) > 0 || name != p.Measurement {
+		fmt.Fprintf(b, "# setup measurement=%q", p.Measurement)
+		if setup.Method != "" {
+			fmt.Fprintf(b, " method=%s", setup.Method)
+		}
+		for _, f := range fields {
+			fmt.Fprintf(b, " %s=%s", f.Name, f.Value)
+		}
+		b.WriteString("\n")
+	}
+}
+
+func skoLine(p *record.Point) string {
+	var b strings.Builder
 	fmt.Fprintf(&b, "count= %8d %12.3f %10.3f %6d", p.MsgBytes, p.TimeS*1e6, p.StderrS*1e6, p.Reps)
 	for _, t := range p.RankTimeS {
 		fmt.Fprintf(&b, " %12.3f", t*1e6)
@@ -44,22 +148,30 @@ func (s *SKO) Point(p *record.Point) error {
 		fmt.Fprintf(&b, "  # %s", strings.Join(p.Flags, ","))
 	}
 	b.WriteString("\n")
+	return b.String()
+}
+
+func (s *SKO) Fault(f *record.Fault) error {
+	var b strings.Builder
+	if meas := skoMeasurement(f.Measurement, f.MeasurementIndex); meas != s.meas {
+		s.end(&b)
+		s.meas, s.started = meas, false
+	}
+	// One line, whatever the detail holds: a line break would end the comment.
+	detail := strings.Join(strings.Fields(f.Detail), " ")
+	op := f.Op
+	if f.Method != "" {
+		op += " method=" + f.Method
+	}
+	fmt.Fprintf(&b, "# %s: %s, %d bytes: %s\n", f.Fault, op, f.MsgBytes, detail)
 	_, err := io.WriteString(s.w, b.String())
 	return err
 }
 
-func (s *SKO) Fault(f *record.Fault) error {
-	// One line, whatever the detail holds: a line break would end the comment.
-	detail := strings.Join(strings.Fields(f.Detail), " ")
-	_, err := fmt.Fprintf(s.w, "# %s: %s, %d bytes: %s\n", f.Fault, f.Op, f.MsgBytes, detail)
-	return err
-}
-
 func (s *SKO) Close() error {
-	if !s.open {
-		return nil
-	}
-	s.open = false
-	_, err := fmt.Fprintf(s.w, "end result %q\n", s.current)
+	var b strings.Builder
+	s.end(&b)
+	s.meas, s.started = "", false
+	_, err := io.WriteString(s.w, strings.TrimSuffix(b.String(), "\n"))
 	return err
 }

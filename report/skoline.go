@@ -37,7 +37,8 @@ func (p *skoParser) data(s string) string {
 		vars = append(vars, v)
 	}
 	ours := p.ours || len(vars) == 1 && vars[0].name == "count" && len(fields) > 0 && strings.ContainsAny(fields[0], ".eE")
-	pt := record.Point{Kind: record.KindPoint, Measurement: p.block.name, MeasurementIndex: p.blocks - 1, Stop: SKOImportStop}
+	pt := record.Point{Kind: record.KindPoint, Measurement: p.block.name, Stop: SKOImportStop}
+	p.block.withSetup(&pt)
 	var extra []string
 	nprocs := 0
 	if ours {

@@ -94,30 +94,33 @@ var (
 	skoSuite     = regexp.MustCompile(`^suite .* \(sha256 ([0-9a-f]*)\)$`)
 	skoTimer     = regexp.MustCompile(`^timer (.*), resolution (\S+) s$`)
 	skoOp        = regexp.MustCompile(`^op (\S+), times in microseconds$`)
-	skoFaultRe   = regexp.MustCompile(`^(timeout|crash|denied|interrupted): (\S+), (\d+) bytes: (.*)$`)
+	skoFaultRe   = regexp.MustCompile(`^(timeout|crash|denied|interrupted|corrupt|error): (\S+)(?: method=(\S+))?, (\d+) bytes: (.*)$`)
 	skoCStarted  = regexp.MustCompile(`^Started at (.+)$`)
 	skoVar       = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(.*)$`)
 )
 
 type skoParser struct {
-	name     string
-	res      *Results
-	problems problems
-	outside  int  // data lines outside a block
-	ours     bool // the file has skampi's header
-	run      record.Run
-	nprocs   int // from skampi's header
-	open     bool
-	block    skoBlock
-	blocks   int
-	index    int // last point/fault index
-	pending  []skoFault
+	name      string
+	res       *Results
+	problems  problems
+	outside   int  // data lines outside a block
+	ours      bool // the file has skampi's header
+	run       record.Run
+	nprocs    int // from skampi's header
+	open      bool
+	block     skoBlock
+	blocks    int
+	index     int // last point/fault index
+	pending   []skoFault
+	measIndex map[string]int // index of each measurement named by a "# setup" line
 }
 
 type skoBlock struct {
 	name, op string
-	first    int      // index in res.Points of its first point
-	extra    []string // per point: its variables other than the size and process count
+	setup    *record.Point // measurement, method and settings from a "# setup" line
+	index    int           // its measurement's index
+	first    int           // index in res.Points of its first point
+	extra    []string      // per point: its variables other than the size and process count
 }
 
 type skoFault struct {
@@ -179,7 +182,7 @@ func (p *skoParser) marker(n int, s string) {
 		return
 	}
 	p.open = true
-	p.block = skoBlock{name: name, first: len(p.res.Points)}
+	p.block = skoBlock{name: name, first: len(p.res.Points), index: p.blocks}
 	p.blocks++
 }
 
@@ -197,14 +200,16 @@ func skoName(s string) string {
 
 func (p *skoParser) comment(c string) {
 	if m := skoFaultRe.FindStringSubmatch(c); m != nil {
-		size, _ := strconv.ParseInt(m[3], 10, 64)
-		p.pending = append(p.pending, skoFault{f: record.Fault{Kind: record.KindFault, Op: m[2], MsgBytes: size,
-			Fault: m[1], Detail: m[4]}, block: p.blocks, open: p.open})
+		size, _ := strconv.ParseInt(m[4], 10, 64)
+		p.pending = append(p.pending, skoFault{f: record.Fault{Kind: record.KindFault, Op: m[2], Method: m[3], MsgBytes: size,
+			Fault: m[1], Detail: m[5]}, block: p.blocks, open: p.open})
 		return
 	}
 	if p.open {
 		if m := skoOp.FindStringSubmatch(c); m != nil {
 			p.block.op = m[1]
+		} else if rest, ok := strings.CutPrefix(c, "setup "); ok {
+			p.setup(rest)
 		}
 		return
 	}

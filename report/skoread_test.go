@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -244,5 +245,55 @@ func TestSKOShortName(t *testing.T) {
 		if err == nil && len(res.Runs) != 1 {
 			t.Errorf("%q: %+v", text, res)
 		}
+	}
+}
+
+// A measurement under several timing methods, measured size by size in turn, is one
+// block per method, each named by it; read back, the points have their measurement's
+// name and index, method and settings again, and a fault its method.
+func TestSKOBlockPerMethod(t *testing.T) {
+	src := load(t, "put-methods.jsonl")
+	var buf bytes.Buffer
+	s := NewSKO(&buf)
+	s.Run(&src.Runs[0])
+	for i := range src.Points {
+		if err := s.Point(&src.Points[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fault := record.Fault{Kind: record.KindFault, RunID: src.Runs[0].RunID, PointIndex: 7, Measurement: "Put",
+		Op: "Put", Method: "fence", MsgBytes: 512, NProcs: 2, Fault: record.FaultTimeout, Detail: "no progress"}
+	s.Fault(&fault)
+	s.Close()
+	text := buf.String()
+	for _, m := range []string{"lock_all", "lock", "fence"} {
+		name := `"Put method=` + m + `"`
+		if strings.Count(text, "begin result "+name+"\n") != 1 || strings.Count(text, "end result "+name+"\n") != 1 {
+			t.Errorf("not one block %s:\n%s", name, text)
+		}
+	}
+	if !strings.Contains(text, "# timeout: Put method=fence, 512 bytes: no progress\n") {
+		t.Errorf("fault:\n%s", text)
+	}
+	got, err := ReadSKO(strings.NewReader(text), "put.sko")
+	if err != nil || len(got.Problems) > 0 || len(got.Points) != len(src.Points) {
+		t.Fatal(err, got.Problems, len(got.Points))
+	}
+	byKey := map[string]record.Point{}
+	for _, p := range got.Points {
+		byKey[fmt.Sprint(p.Setup().Fields())] = p
+	}
+	for _, w := range src.Points {
+		p, ok := byKey[fmt.Sprint(w.Setup().Fields())]
+		if !ok {
+			t.Errorf("no point with the setup %v", w.Setup().Fields())
+			continue
+		}
+		if p.Measurement != "Put" || p.MeasurementIndex != 0 || math.Abs(p.TimeS-w.TimeS) > skoPrecision {
+			t.Errorf("%s %d B: %q index %d, %g s (want %g)", w.Method, w.MsgBytes, p.Measurement, p.MeasurementIndex, p.TimeS, w.TimeS)
+		}
+	}
+	if len(got.Faults) != 1 || got.Faults[0].Method != "fence" || got.Faults[0].Measurement != "Put" {
+		t.Errorf("faults %+v", got.Faults)
 	}
 }

@@ -9,13 +9,15 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
-// Table prints what a user watches while a suite runs: a heading per measurement,
-// then one line per point with its progress, time, relative stderr and flags. Text from
+// Table prints what a user watches while a suite runs: a heading per measurement with
+// its settings, then one line per point with its progress, time, relative stderr and
+// flags. Text from
 // the suite or the library (names, details) is printed with control characters escaped.
 type Table struct {
-	w       io.Writer
-	total   int
-	current string
+	w         io.Writer
+	total     int
+	current   string
+	roundTrip bool // the current measurement's time is a round trip
 }
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
@@ -29,29 +31,47 @@ func (t *Table) Run(r *record.Run) error {
 	return err
 }
 
-// heading starts a measurement's block; ranks is "" when unknown. A non-blocking
-// operation's breakdown has columns of its own.
-func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, breakdown bool) {
+// heading starts a measurement's block; ranks is "" when unknown, settings nil. A
+// non-blocking operation's breakdown has columns of its own; a ping-pong's time is its
+// one-way latency (OSU's osu_latency, IMB's PingPong), the round trip beside it.
+func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, settings []record.Field, breakdown, roundTrip bool) {
 	if measurement == t.current {
 		return
 	}
-	t.current = measurement
+	t.current, t.roundTrip = measurement, roundTrip
 	if ranks != "" {
 		op += ", ranks " + ranks
 	}
 	fmt.Fprintf(b, "\n%s (%s)\n", measurement, op)
-	if breakdown {
+	if len(settings) > 0 {
+		kv := make([]string, len(settings))
+		for i, f := range settings {
+			kv[i] = f.Name + "=" + f.Value
+		}
+		fmt.Fprintf(b, "  %s\n", strings.Join(kv, " "))
+	}
+	switch {
+	case breakdown:
 		fmt.Fprintf(b, "%11s %10s %5s %12s %7s %11s %11s %15s %8s %6s  %s\n",
 			"point", "bytes", "procs", "full [us]", "stderr", "post [us]", "wait [us]", "not hidden [us]", "overlap", "reps", "flags")
-		return
+	case roundTrip:
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %11s  %s\n",
+			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "rate [MB/s]", "flags")
+	default:
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s  %s\n",
+			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "flags")
 	}
-	fmt.Fprintf(b, "%11s %10s %5s %8s %12s %12s %7s %6s %11s  %s\n",
-		"point", "bytes", "procs", "method", "time [us]", "one-way [us]", "stderr", "reps", "rate [MB/s]", "flags")
 }
 
 // Each column keeps one unit, as OSU's and IMB's tables do, so columns compare at a
 // glance and paste into a spreadsheet: bytes, microseconds, MB/s (10^6 bytes).
 func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
+
+// roundTrip tells whether an operation's time is a round trip (a ping-pong).
+func roundTrip(op string) bool {
+	in, ok := ops.Lookup(op)
+	return ok && in.RoundTrip
+}
 
 func (t *Table) Point(p *record.Point) error {
 	var b strings.Builder
@@ -59,7 +79,7 @@ func (t *Table) Point(p *record.Point) error {
 	if in, ok := ops.Lookup(p.Op); !ok || in.Pattern != ops.PatternAll {
 		ranks = ranksText(p.Ranks)
 	}
-	t.heading(&b, p.Measurement, p.Op, ranks, p.Breakdown != nil)
+	t.heading(&b, p.Measurement, p.Op, ranks, p.Setup().Settings(), p.Breakdown != nil, roundTrip(p.Op) || p.LatencyS != nil)
 	rel := "-"
 	if r, ok := p.RelStderr(); ok {
 		rel = fmt.Sprintf("%.1f%%", 100*r)
@@ -78,19 +98,24 @@ func (t *Table) Point(p *record.Point) error {
 	} else if p.ThroughputBps != nil {
 		bw = fmt.Sprintf("%.2f", *p.ThroughputBps/1e6)
 	}
-	oneWay := "" // a ping-pong's round trip, halved: what OSU's latency test prints
-	if p.LatencyS != nil {
-		oneWay = micro(*p.LatencyS)
+	if t.roundTrip {
+		oneWay := "-" // a record without latency_s: nothing is derived, the round trip is beside
+		if p.LatencyS != nil {
+			oneWay = micro(*p.LatencyS)
+		}
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
+			micro(p.TimeS), rel, p.Reps, bw, strings.Join(p.Flags, ","))
+	} else {
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
+			rel, p.Reps, bw, strings.Join(p.Flags, ","))
 	}
-	fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %12s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
-		oneWay, rel, p.Reps, bw, strings.Join(p.Flags, ","))
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
 }
 
 func (t *Table) Fault(f *record.Fault) error {
 	var b strings.Builder
-	t.heading(&b, f.Measurement, f.Op, "", false)
+	t.heading(&b, f.Measurement, f.Op, "", nil, false, roundTrip(f.Op))
 	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
 		f.MsgBytes, strings.ToUpper(f.Fault), f.Detail) // the bytes column, as for points
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files

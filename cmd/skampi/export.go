@@ -17,12 +17,18 @@ func newExportCmd() *cobra.Command {
 		Short: "Write result files as CSV, SKaMPI's .sko text, or Go benchmark format for benchstat",
 		Long: "export reads result files (JSONL or .sko; stdin when none is given), merges them by\n" +
 			"run, and writes them in another format to stdout or -o FILE:\n" +
-			"  csv      one row per point, the columns of results.csv\n" +
-			"  sko      SKaMPI's text output, a block per measurement, times in microseconds\n" +
+			"  csv      one row per point, the columns of results.csv (method, nprocs and every\n" +
+			"           setting among them)\n" +
+			"  sko      SKaMPI's text output, a block per measurement and timing method\n" +
+			"           (\"Put method=lock_all\"), times in microseconds\n" +
 			"  gobench  the Go benchmark format, one line per repetition (ns/op, and MB/s for\n" +
-			"           bandwidth operations), for benchstat: `benchstat a.txt b.txt`. Two MPI\n" +
-			"           libraries differ in the mpi_library/mpi_version configuration keys:\n" +
-			"           `benchstat -ignore mpi_library,mpi_version a.txt b.txt`.",
+			"           bandwidth operations), named by the point's setup\n" +
+			"           (BenchmarkPut/method=lock_all/bytes=8/procs=2, and any setting that\n" +
+			"           varies), for benchstat: `benchstat a.txt b.txt`, the methods side by\n" +
+			"           side: `benchstat -col /method put.txt`. Two MPI libraries differ in the\n" +
+			"           mpi_library/mpi_version configuration keys:\n" +
+			"           `benchstat -ignore mpi_library,mpi_version a.txt b.txt`.\n" +
+			"Reads files or a run's -o directory (its results.jsonl).",
 		Example: "  skampi export results/results.jsonl --format gobench -o a.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(export.Formats, format) {

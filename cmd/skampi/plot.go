@@ -22,7 +22,9 @@ func newPlotCmd() *cobra.Command {
 		Long: "plot draws every figure the results allow and writes each to DIR (default figures)\n" +
 			"as NAME.FORMAT, one line per file written:\n" +
 			figureKinds() +
-			"Reads files, or stdin when none is given; \"label=file\" names a source in captions.",
+			"Ping-pongs are drawn by their one-way latency (half the round trip, as OSU and IMB\n" +
+			"report). Reads files or a run's -o directory (its results.jsonl), or stdin when\n" +
+			"none is given; \"label=file\" names a source in captions and legends.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Formats, err = plots.ParseFormats(formats); err != nil {

@@ -19,8 +19,10 @@ func newReportCmd() *cobra.Command {
 		Short: "Write one self-contained HTML page: provenance, figures, tables, flags, analyses, comparisons",
 		Long: "report writes a single HTML file (figures inline as SVG, nothing loaded from the\n" +
 			"network) with every run's provenance, figures, per-measurement tables, flagged points\n" +
-			"and faults, protocol regimes, and, given several sources, their comparison.\n" +
-			"Reads files, or stdin when none is given; \"label=file\" names a source.",
+			"and faults, protocol regimes, and, given several sources, their comparison; a\n" +
+			"ping-pong's table shows its one-way latency with the round trip beside it.\n" +
+			"Reads files or a run's -o directory (its results.jsonl), or stdin when none is\n" +
+			"given; \"label=file\" names a source.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Errors, err = plots.ParseErrorBars(errbars); err != nil {

@@ -4,6 +4,7 @@
 package analyze
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -38,6 +39,7 @@ type Breakdown struct {
 	RunID       string
 	Measurement string
 	Op          string
+	Method      string // the timing method, "" when the operation has none
 	NProcs      int
 	OneWay      bool // fitted on one-way latency (ping-pong time / 2)
 	Regimes     []Regime
@@ -67,9 +69,11 @@ const (
 // Analyze finds the regimes of every latency curve in res: points of operations that
 // are not bandwidth operations, with at least minCurvePoints sizes.
 func Analyze(res *report.Results) []Breakdown {
+	// A curve is one setup but the size: a measurement under several timing methods
+	// is a curve per method.
 	type key struct {
-		run, measurement, op string
-		nprocs               int
+		run, measurement, op, method, settings string
+		nprocs                                 int
 	}
 	curves := map[key][]*record.Point{} // pointers: a sort moves 8 bytes, not a record
 	var order []key
@@ -78,7 +82,7 @@ func Analyze(res *report.Results) []Breakdown {
 		if info, ok := ops.Lookup(p.Op); (ok && info.Bandwidth) || p.Reps == 0 || p.TimeS <= 0 {
 			continue
 		}
-		k := key{p.RunID, p.Measurement, p.Op, p.NProcs}
+		k := key{p.RunID, p.Measurement, p.Op, p.Method, fmt.Sprint(p.Setup().Settings()), p.NProcs}
 		if _, seen := curves[k]; !seen {
 			order = append(order, k)
 		}
@@ -93,11 +97,14 @@ func Analyze(res *report.Results) []Breakdown {
 		sort.SliceStable(pts, func(i, j int) bool { return pts[i].MsgBytes < pts[j].MsgBytes })
 		sizes := make([]int64, len(pts))
 		times := make([]float64, len(pts))
-		oneWay := pts[0].LatencyS != nil
+		oneWay := true // when every point has its one-way latency: none is made up
+		for _, p := range pts {
+			oneWay = oneWay && p.LatencyS != nil
+		}
 		sizes, times = sizes[:0], times[:0]
 		for _, p := range pts {
 			t := p.TimeS
-			if oneWay && p.LatencyS != nil {
+			if oneWay {
 				t = *p.LatencyS
 			}
 			if t > 0 { // a fit weighs each point by 1/t²
@@ -107,7 +114,7 @@ func Analyze(res *report.Results) []Breakdown {
 		if len(sizes) < minCurvePoints {
 			continue
 		}
-		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, NProcs: k.nprocs,
+		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, Method: k.method, NProcs: k.nprocs,
 			OneWay: oneWay, Regimes: Segment(sizes, times)})
 	}
 	return out

@@ -71,3 +71,40 @@ func TestAnalyzeRealRun(t *testing.T) {
 		t.Errorf("breakpoints %v, want the first at 4096", bp)
 	}
 }
+
+// A measurement under two timing methods is two curves, each named by its method; a
+// curve with a point lacking latency_s is fitted on time_s, none of it halved.
+func TestAnalyzeCurvePerMethod(t *testing.T) {
+	f, err := os.Open("../testdata/pingpong.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := report.ReadJSONL(f, "pingpong.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(res.Points)
+	for i := 0; i < n; i++ {
+		p := res.Points[i]
+		res.Points[i].Method = "a"
+		p.Method, p.LatencyS = "b", nil
+		res.Points = append(res.Points, p)
+	}
+	bds := Analyze(res)
+	if len(bds) != 2 || bds[0].Method != "a" || !bds[0].OneWay || bds[1].Method != "b" || bds[1].OneWay {
+		t.Fatalf("%+v", bds)
+	}
+	for _, b := range bds {
+		pts := 0
+		for _, r := range b.Regimes {
+			pts += r.Points
+		}
+		if pts != n {
+			t.Errorf("method %s: %d points in its regimes, want %d", b.Method, pts, n)
+		}
+	}
+	if r0, r1 := bds[0].Regimes[0].InterceptS, bds[1].Regimes[0].InterceptS; math.Abs(r1/r0-2) > 0.2 {
+		t.Errorf("one-way %g vs round trip %g", r0, r1)
+	}
+}

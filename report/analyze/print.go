@@ -42,7 +42,11 @@ func writeBreakdown(w io.Writer, b Breakdown) {
 	if b.OneWay {
 		what = "one-way latency (round trip / 2)"
 	}
-	fmt.Fprintf(w, "%s (%s), %d processes, run %s: %s\n", b.Measurement, b.Op, b.NProcs, b.RunID, what)
+	op := b.Op
+	if b.Method != "" {
+		op += ", method " + b.Method
+	}
+	fmt.Fprintf(w, "%s (%s), %d processes, run %s: %s\n", b.Measurement, op, b.NProcs, b.RunID, what)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "regime\tsizes\tpoints\tL+o\tG\t1/G\tfit error\t\n")
 	for i, r := range b.Regimes {

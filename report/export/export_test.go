@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -93,8 +94,7 @@ func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 			t.Fatalf("not a result: %v", r.Result())
 		}
 		base, parts := rec.Name.Parts()
-		if len(parts) != 3 || !strings.HasPrefix(string(parts[0]), "/measurement=") || !strings.HasPrefix(string(parts[1]), "/msg_bytes=") ||
-			!strings.HasPrefix(string(parts[2]), "/nprocs=") || len(base) == 0 {
+		if len(parts) != 2 || !strings.HasPrefix(string(parts[0]), "/bytes=") || !strings.HasPrefix(string(parts[1]), "/procs=") || len(base) == 0 {
 			t.Fatalf("name %s", rec.Name)
 		}
 		lines[key{rec.Name.String(), rec.GetConfig("mpi_library"), rec.GetConfig("suite")}]++
@@ -120,10 +120,10 @@ func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 		t.Errorf("%d time values, want %d; %d bandwidths, want %d", ns, want, mbs, wantBW)
 	}
 	a := res.Points[0]
-	if n := lines[key{"Pingpong_Send_Recv/measurement=Pingpong_Send_Recv/msg_bytes=1/nprocs=2", "Open MPI v4.1.4", "pt2pt"}]; n != len(a.SamplesS)+len(res.Points[9].SamplesS) {
+	if n := lines[key{"Pingpong_Send_Recv/bytes=1/procs=2", "Open MPI v4.1.4", "pt2pt"}]; n != len(a.SamplesS)+len(res.Points[9].SamplesS) {
 		t.Errorf("1 B: %d lines", n)
 	}
-	if n := lines[key{"ping-pong_blocking_x/measurement=ping-pong_blocking_x/msg_bytes=8/nprocs=2", "", "i"}]; n != 1 {
+	if n := lines[key{"ping-pong_blocking_x/bytes=8/procs=2", "", "i"}]; n != 1 {
 		t.Errorf("imported point: %d lines (%v)", n, lines)
 	}
 	// The values are the samples, in benchstat's units.
@@ -138,7 +138,8 @@ func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 		"\n# run cb3feaa982186dd3: skampi f8594c2-dirty, 2 processes on vm, started 2026-11-22T02:50:32Z\nmpi_library: Open MPI v4.1.4\nmpi_version: 3.1\nsuite: pt2pt\n",
 		"# fault crash: Pingpong_Send_Recv (Pingpong_Send_Recv), 3 bytes, 2 processes: SIGSEGV twice\n",
 		"# no valid repetition: Pingpong_Send_Recv (Pingpong_Send_Recv), 256 bytes, 2 processes\n",
-		"\nmpi_library:\nmpi_version:\nsuite: i\n", // the import knows no library: the keys are cleared
+		"\nmpi_library:\nmpi_version:\nsuite: i\n",               // the import knows no library: the keys are cleared
+		"# Pingpong_Send_Recv: timer=global-loop sync=barrier\n", // settings all points share, once
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
@@ -158,4 +159,63 @@ func TestBenchKey(t *testing.T) {
 			t.Errorf("benchKey(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// A run of one operation under three timing methods gives one benchmark per method and
+// size, the method a key benchstat can make the columns (-col /method); a setting that
+// varies joins the keys.
+func TestGoBenchKeepsTheMethod(t *testing.T) {
+	res := load(t, "put-methods.jsonl")
+	var buf bytes.Buffer
+	if err := WriteGoBench(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]int{}
+	methods := map[string]bool{}
+	r := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "put.txt")
+	for r.Scan() {
+		rec := r.Result().(*benchfmt.Result)
+		names[rec.Name.String()]++
+		key := nameKey(rec.Name, "method")
+		methods[key] = true
+		if nameKey(rec.Name, "bytes") == "" || nameKey(rec.Name, "procs") != "2" || nameKey(rec.Name, "window") != "" {
+			t.Errorf("name %s", rec.Name)
+		}
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != len(res.Points) || len(methods) != 3 || !methods["lock_all"] || !methods["lock"] || !methods["fence"] {
+		t.Fatalf("%d names for %d points, methods %v", len(names), len(res.Points), methods)
+	}
+	for _, p := range res.Points {
+		name := fmt.Sprintf("Put/method=%s/bytes=%d/procs=2", p.Method, p.MsgBytes)
+		if names[name] != len(p.SamplesS) {
+			t.Errorf("%s: %d lines, want %d", name, names[name], len(p.SamplesS))
+		}
+	}
+	if !strings.Contains(buf.String(), "\n# Put: timer=global-loop sync=barrier window=64 recv_slots=shared cache=warm rma_window=allocate\n") {
+		t.Errorf("settings line missing:\n%s", buf.String()[:400])
+	}
+	// A window that varies is a key; the constant settings stay in the comment.
+	res.Points[0].Window = 1
+	buf.Reset()
+	if err := WriteGoBench(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "\nBenchmarkPut/method=lock_all/bytes=8/procs=2/window=1 ") ||
+		!strings.Contains(out, "\nBenchmarkPut/method=lock/bytes=8/procs=2/window=64 ") || strings.Contains(out, " window=64 ") {
+		t.Errorf("a varying window:\n%s", out)
+	}
+}
+
+// nameKey is the value of a sub-benchmark key of a name, "" without it.
+func nameKey(n benchfmt.Name, key string) string {
+	_, parts := n.Parts()
+	for _, p := range parts {
+		if k, v, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
 }

@@ -1,0 +1,64 @@
+//go:build mpi
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// A run of one operation under three timing methods, end to end: the terminal table
+// and results.sko name every method, the gobench export of the run's directory has a
+// benchmark per method and size, and plot, report and export read the directory.
+func TestMethodsInEveryExport(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "run", "Pingpong_Send_Recv", "Put", "--method", "lock_all,lock,fence", "--sizes", "8,64",
+		"--min-repetitions", "3", "--max-repetitions", "5", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"one-way [us] round trip [us]", " lock_all ", " lock ", " fence ", "rma_window=allocate"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("terminal lacks %q:\n%s", want, stdout)
+		}
+	}
+	sko, _ := os.ReadFile(filepath.Join(out, "results.sko"))
+	for _, m := range []string{"lock_all", "lock", "fence"} {
+		if bytes.Count(sko, []byte(`begin result "Put method=`+m+`"`)) != 1 {
+			t.Errorf("results.sko: no one block of %s:\n%s", m, sko)
+		}
+	}
+	code, bench, stderr := skampi(t, nil, "export", out, "--format", "gobench")
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	names := map[string]bool{}
+	r := benchfmt.NewReader(strings.NewReader(bench), "bench.txt")
+	for r.Scan() {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			names[res.Name.String()] = true
+		}
+	}
+	for _, m := range []string{"lock_all", "lock", "fence"} {
+		for _, b := range []string{"8", "64"} {
+			if n := "Put/method=" + m + "/bytes=" + b + "/procs=2"; !names[n] {
+				t.Errorf("no benchmark %s in %v", n, names)
+			}
+		}
+	}
+	if !names["Pingpong_Send_Recv/bytes=8/procs=2"] || len(names) != 8 {
+		t.Errorf("benchmarks %v", names)
+	}
+	figs := t.TempDir()
+	if code, stdout, stderr := skampi(t, nil, "plot", out, "-o", figs); code != 0 || !strings.Contains(stdout, "latency-pt2pt-np2.png") {
+		t.Errorf("plot DIR: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, _, stderr := skampi(t, nil, "report", out, "-o", filepath.Join(figs, "r.html")); code != 0 {
+		t.Errorf("report DIR: exit %d: %s", code, stderr)
+	}
+}
