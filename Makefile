@@ -1,36 +1,62 @@
-# skampi: build, test and run. Every target installs what it needs (Debian 12, root).
+# skampi: build, test and run. Every target installs what it needs (Debian 12, root);
+# where the MPI library is already there (pkg-config finds it, or MPICC names its
+# compiler wrapper) nothing is installed, and root is not needed.
 SHELL := /bin/bash
 GO ?= go
-VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -X main.version=$(VERSION)
+# The release and commit (scripts/version.sh): `skampi --version`, the run header.
+VERSION := $(shell scripts/version.sh version)
+COMMIT := $(shell scripts/version.sh commit)
+LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 # The MPI library: openmpi (the default) or mpich (`make build MPI=mpich`), each its own
 # binary. The build tag picks the pkg-config file, so the two never share a cached object.
 MPI ?= openmpi
+# MPICC=/path/to/mpicc: build with that wrapper's flags instead of pkg-config's (a
+# cluster's module); which library it is comes from the wrapper (scripts/mpicc-flags.sh).
+MPICC ?=
+ifneq ($(MPICC),)
+MPICC_MPI := $(shell scripts/mpicc-flags.sh "$(MPICC)" flavour 2>&1)
+ifeq ($(filter openmpi mpich,$(MPICC_MPI)),)
+$(error $(MPICC_MPI))
+endif
+ifeq ($(origin MPI),command line)
+ifneq ($(MPI),$(MPICC_MPI))
+$(error MPICC=$(MPICC) is $(MPICC_MPI)'s wrapper, not $(MPI)'s: leave MPI out or give $(MPI)'s mpicc)
+endif
+endif
+MPI := $(MPICC_MPI)
+export CGO_CFLAGS := $(shell scripts/mpicc-flags.sh "$(MPICC)" cflags)
+export CGO_LDFLAGS := $(shell scripts/mpicc-flags.sh "$(MPICC)" ldflags)
+MPICCTAG := ,mpicc
+INCDIRS := $(shell scripts/mpicc-flags.sh "$(MPICC)" incdirs)
+else
+INCDIRS = $(shell pkg-config --variable=includedir ompi-c 2>/dev/null)
+endif
 ifeq ($(MPI),mpich)
 BIN := bin/skampi-mpich
 PKG := mpich
 PACKAGES := libmpich-dev mpich
-TAGS := mpi,mpich
+TAGS := mpi,mpich$(MPICCTAG)
 else ifeq ($(MPI),openmpi)
 BIN := bin/skampi
 PKG := ompi-c
 PACKAGES := libopenmpi-dev openmpi-bin
 # OpenSHMEM comes with Open MPI here: built in where its header is (after `setup`).
-TAGS = mpi$(shell test -f "$$(pkg-config --variable=includedir ompi-c 2>/dev/null)/shmem.h" && echo ,shmem)
+TAGS = mpi$(MPICCTAG)$(shell for d in $(INCDIRS); do test -f "$$d/shmem.h" && echo ,shmem && break; done)
 else
 $(error MPI must be openmpi or mpich, got "$(MPI)")
 endif
 export OMPI_ALLOW_RUN_AS_ROOT := 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
 
-.PHONY: all setup build test test-deps vet layers run bench-overhead clean
+.PHONY: all setup build test test-deps vet layers run bench-overhead clean install uninstall test-install
 
 all: build
 
-# Installs the MPI library (Open MPI with OpenSHMEM, or MPICH) from Debian only when it
-# is missing; without root, says what to install instead.
+# Installs the MPI library (Open MPI with OpenSHMEM, or MPICH) from Debian only when
+# pkg-config does not find it; without root, says what to install instead. With MPICC,
+# the wrapper's library is used as it is.
 setup:
-	@if ! pkg-config --exists $(PKG) 2>/dev/null; then \
+	@if [ -z "$(MPICC)" ] && ! pkg-config --exists $(PKG) 2>/dev/null; then \
 		if [ "$$(id -u)" != 0 ]; then \
 			echo "$(MPI) is missing: install it (sudo apt-get install $(PACKAGES) pkg-config), then run make again" >&2; exit 1; \
 		fi; \
