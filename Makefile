@@ -125,6 +125,7 @@ test-deps:
 # (every hang has its own watchdog well below it).
 test: build vet layers test-deps
 	$(MAKE) --no-print-directory build MPI=mpich
+	$(MAKE) --no-print-directory test-install
 	$(GO) vet -tags mpi,mpich ./ops/mpi ./job ./cmd/...
 	CGO_ENABLED=0 $(GO) build ./...
 	CGO_ENABLED=0 SKAMPI_REQUIRE_CHROMIUM=1 $(GO) test ./...
@@ -160,6 +161,22 @@ bench-cluster-alltoall: build
 
 run: build
 	./$(BIN) -i quick -o results
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: every binary built (bin/skampi,
+# bin/skampi-mpich), the man pages and bash/zsh/fish completions (scripts/install.sh).
+# It builds nothing, so `sudo make install` never compiles as root in a user's tree:
+# make build first. No root needed where PREFIX is writable.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install:
+	@scripts/install.sh install "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	@scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# install and uninstall into a temporary DESTDIR, checked (part of make test).
+test-install:
+	@scripts/test-install.sh
 
 bench-overhead: build
 	bench/overhead.sh
