@@ -58,7 +58,7 @@ all: build
 setup:
 	@if [ -z "$(MPICC)" ] && ! pkg-config --exists $(PKG) 2>/dev/null; then \
 		if [ "$$(id -u)" != 0 ]; then \
-			echo "$(MPI) is missing: install it (sudo apt-get install $(PACKAGES) pkg-config), then run make again" >&2; exit 1; \
+			echo "$(MPI) is missing: install it (sudo apt-get install $(PACKAGES) pkg-config) and run make again, or name its compiler wrapper: make build MPICC=/path/to/mpicc" >&2; exit 1; \
 		fi; \
 		echo "installing $(MPI)..."; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
@@ -121,12 +121,14 @@ test-deps:
 # Without the mpi tag every package is pure Go (ops/mpi is its stub): all of it must
 # build and pass with cgo off, and under the race detector; then everything with MPI,
 # including the integration tests that run bin/skampi under mpirun.
-# The MPICH binary is built and runs the quick suite too (TestMPICH). The MPI tests
+# The MPICH binary is built and runs the quick suite too (TestMPICH); both are
+# installed into a scratch DESTDIR and built again from their mpicc wrappers. The MPI tests
 # take about 2 minutes on a quiet 2-core machine; their 30-minute cap is for a busy one
 # (every hang has its own watchdog well below it).
 test: build vet layers test-deps
 	$(MAKE) --no-print-directory build MPI=mpich
 	$(MAKE) --no-print-directory test-install
+	$(MAKE) --no-print-directory test-mpicc
 	$(GO) vet -tags mpi,mpich ./ops/mpi ./job ./cmd/...
 	CGO_ENABLED=0 $(GO) build ./...
 	CGO_ENABLED=0 SKAMPI_REQUIRE_CHROMIUM=1 $(GO) test ./...
@@ -178,6 +180,12 @@ uninstall:
 # install and uninstall into a temporary DESTDIR, checked (part of make test).
 test-install:
 	@scripts/test-install.sh
+
+# make build MPICC=... from each wrapper here, each binary run on one point (part of
+# make test; about 30 s).
+.PHONY: test-mpicc
+test-mpicc: setup
+	@scripts/test-mpicc.sh
 
 bench-overhead: build
 	bench/overhead.sh

@@ -30,8 +30,8 @@ head -1 "$root/share/zsh/site-functions/_skampi" | grep -q '^#compdef skampi' ||
 pages=$(ls "$root"/share/man/man1/*.1 | wc -l)
 [ "$pages" -eq "$(ls docs/man/*.1 | wc -l)" ] || fail "$pages man pages installed"
 if command -v man >/dev/null; then
-	MANWIDTH=80 man -l -P cat "$root/share/man/man1/skampi-run.1" 2>/dev/null | grep -q 'skampi-run' ||
-		fail "man cannot read the installed skampi-run.1"
+	page=$(MANWIDTH=80 man -l -P cat "$root/share/man/man1/skampi-run.1" 2>/dev/null) || true
+	grep -q 'skampi-run' <<<"$page" || fail "man cannot read the installed skampi-run.1"
 else
 	grep -q '^\.TH "SKAMPI"' "$root/share/man/man1/skampi-run.1" || fail "skampi-run.1 is not a man page"
 fi
