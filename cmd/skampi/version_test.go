@@ -85,4 +85,10 @@ func TestVersionScript(t *testing.T) {
 	if v := ver(); v != "0.25.0-dev" {
 		t.Errorf("after tag v0.25.0: %q", v)
 	}
+	// A release by the VERSION file after the tag: the newer one counts.
+	os.WriteFile(filepath.Join(dir, "VERSION"), []byte("0.26.0\n"), 0o644)
+	sh("git", "commit", "-qam", "release 0.26.0")
+	if v := ver(); v != "0.26.0" {
+		t.Errorf("VERSION 0.26.0 committed after tag v0.25.0: %q", v)
+	}
 }
