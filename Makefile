@@ -1,38 +1,64 @@
-# skampi: build, test and run. Every target installs what it needs (Debian 12, root).
+# skampi: build, test and run. Every target installs what it needs (Debian 12, root);
+# where the MPI library is already there (pkg-config finds it, or MPICC names its
+# compiler wrapper) nothing is installed, and root is not needed.
 SHELL := /bin/bash
 GO ?= go
-VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -X main.version=$(VERSION)
+# The release and commit (scripts/version.sh): `skampi --version`, the run header.
+VERSION := $(shell scripts/version.sh version)
+COMMIT := $(shell scripts/version.sh commit)
+LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 # The MPI library: openmpi (the default) or mpich (`make build MPI=mpich`), each its own
 # binary. The build tag picks the pkg-config file, so the two never share a cached object.
 MPI ?= openmpi
+# MPICC=/path/to/mpicc: build with that wrapper's flags instead of pkg-config's (a
+# cluster's module); which library it is comes from the wrapper (scripts/mpicc-flags.sh).
+MPICC ?=
+ifneq ($(MPICC),)
+MPICC_MPI := $(shell scripts/mpicc-flags.sh "$(MPICC)" flavour 2>&1)
+ifeq ($(filter openmpi mpich,$(MPICC_MPI)),)
+$(error $(MPICC_MPI))
+endif
+ifeq ($(origin MPI),command line)
+ifneq ($(MPI),$(MPICC_MPI))
+$(error MPICC=$(MPICC) is $(MPICC_MPI)'s wrapper, not $(MPI)'s: leave MPI out or give $(MPI)'s mpicc)
+endif
+endif
+MPI := $(MPICC_MPI)
+export CGO_CFLAGS := $(shell scripts/mpicc-flags.sh "$(MPICC)" cflags)
+export CGO_LDFLAGS := $(shell scripts/mpicc-flags.sh "$(MPICC)" ldflags)
+MPICCTAG := ,mpicc
+INCDIRS := $(shell scripts/mpicc-flags.sh "$(MPICC)" incdirs)
+else
+INCDIRS = $(shell pkg-config --variable=includedir ompi-c 2>/dev/null)
+endif
 ifeq ($(MPI),mpich)
 BIN := bin/skampi-mpich
 PKG := mpich
 PACKAGES := libmpich-dev mpich
-TAGS := mpi,mpich
+TAGS := mpi,mpich$(MPICCTAG)
 else ifeq ($(MPI),openmpi)
 BIN := bin/skampi
 PKG := ompi-c
 PACKAGES := libopenmpi-dev openmpi-bin
 # OpenSHMEM comes with Open MPI here: built in where its header is (after `setup`).
-TAGS = mpi$(shell test -f "$$(pkg-config --variable=includedir ompi-c 2>/dev/null)/shmem.h" && echo ,shmem)
+TAGS = mpi$(MPICCTAG)$(shell for d in $(INCDIRS); do test -f "$$d/shmem.h" && echo ,shmem && break; done)
 else
 $(error MPI must be openmpi or mpich, got "$(MPI)")
 endif
 export OMPI_ALLOW_RUN_AS_ROOT := 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM := 1
 
-.PHONY: all setup build test test-deps vet layers run bench-overhead clean
+.PHONY: all setup build test test-deps vet layers run bench-overhead clean install uninstall test-install
 
 all: build
 
-# Installs the MPI library (Open MPI with OpenSHMEM, or MPICH) from Debian only when it
-# is missing; without root, says what to install instead.
+# Installs the MPI library (Open MPI with OpenSHMEM, or MPICH) from Debian only when
+# pkg-config does not find it; without root, says what to install instead. With MPICC,
+# the wrapper's library is used as it is.
 setup:
-	@if ! pkg-config --exists $(PKG) 2>/dev/null; then \
+	@if [ -z "$(MPICC)" ] && ! pkg-config --exists $(PKG) 2>/dev/null; then \
 		if [ "$$(id -u)" != 0 ]; then \
-			echo "$(MPI) is missing: install it (sudo apt-get install $(PACKAGES) pkg-config), then run make again" >&2; exit 1; \
+			echo "$(MPI) is missing: install it (sudo apt-get install $(PACKAGES) pkg-config) and run make again, or name its compiler wrapper: make build MPICC=/path/to/mpicc" >&2; exit 1; \
 		fi; \
 		echo "installing $(MPI)..."; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
@@ -78,8 +104,9 @@ layers: setup
 	@# The runner measures points; the run's lifecycle (job) drives it, not the reverse.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./runner | grep 'skampi/job$$' || true); \
 	if [ -n "$$bad" ]; then echo "runner depends on job: $$bad"; exit 1; fi
-	@# Clock models are pure math, and the terminal escaping is used everywhere: both leaves.
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable | grep ' imports github.com/skampi/' || true); \
+	@# Clock models are pure math, the terminal escaping is used everywhere, and the
+	@# machine's description reads /proc and tools: all leaves.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable ./internal/hostinfo | grep ' imports github.com/skampi/' || true); \
 	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
 	@scripts/c-layers.sh $(PKG)
 	@echo "layers: ok"
@@ -94,11 +121,14 @@ test-deps:
 # Without the mpi tag every package is pure Go (ops/mpi is its stub): all of it must
 # build and pass with cgo off, and under the race detector; then everything with MPI,
 # including the integration tests that run bin/skampi under mpirun.
-# The MPICH binary is built and runs the quick suite too (TestMPICH). The MPI tests
+# The MPICH binary is built and runs the quick suite too (TestMPICH); both are
+# installed into a scratch DESTDIR and built again from their mpicc wrappers. The MPI tests
 # take about 2 minutes on a quiet 2-core machine; their 30-minute cap is for a busy one
 # (every hang has its own watchdog well below it).
 test: build vet layers test-deps
 	$(MAKE) --no-print-directory build MPI=mpich
+	$(MAKE) --no-print-directory test-install
+	$(MAKE) --no-print-directory test-mpicc
 	$(GO) vet -tags mpi,mpich ./ops/mpi ./job ./cmd/...
 	CGO_ENABLED=0 $(GO) build ./...
 	CGO_ENABLED=0 SKAMPI_REQUIRE_CHROMIUM=1 $(GO) test ./...
@@ -134,6 +164,28 @@ bench-cluster-alltoall: build
 
 run: build
 	./$(BIN) -i quick -o results
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: every binary built (bin/skampi,
+# bin/skampi-mpich), the man pages and bash/zsh/fish completions (scripts/install.sh).
+# It builds nothing, so `sudo make install` never compiles as root in a user's tree:
+# make build first. No root needed where PREFIX is writable.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install:
+	@scripts/install.sh install "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	@scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# install and uninstall into a temporary DESTDIR, checked (part of make test).
+test-install:
+	@scripts/test-install.sh
+
+# make build MPICC=... from each wrapper here, each binary run on one point (part of
+# make test; about 30 s).
+.PHONY: test-mpicc
+test-mpicc: setup
+	@scripts/test-mpicc.sh
 
 bench-overhead: build
 	bench/overhead.sh

@@ -102,7 +102,7 @@ func clockRank(o ClockOptions) error {
 		mpi.Abort(1)
 		return &ExitError{Code: 1, Quiet: true}
 	}
-	hosts, err := w.Hosts()
+	hosts, cpus, err := rankFacts(w)
 	if err != nil {
 		return fail(err)
 	}
@@ -118,7 +118,7 @@ func clockRank(o ClockOptions) error {
 		return fail(fmt.Errorf("synchronising: %w", err))
 	}
 	syncTime := time.Since(t0)
-	hdr := Provenance(w, hosts, o.Version)
+	hdr := Provenance(w, hosts, cpus, o.Version)
 	hdr.Suite = "clock check (" + alg.Name() + ")"
 	runID := hdr.RunID
 	var records []record.Clock

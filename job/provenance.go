@@ -9,19 +9,21 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/hostinfo"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/record"
 )
 
 // header is the run header of a suite run: provenance and the suite.
-func header(plan *inputs.Plan, points int, w *mpi.World, hosts []string, version string) *record.Run {
-	h := Provenance(w, hosts, version)
+func header(plan *inputs.Plan, points int, w *mpi.World, hosts, cpus []string, version string) *record.Run {
+	h := Provenance(w, hosts, cpus, version)
 	h.Suite, h.SuiteSource, h.SuiteSHA256, h.Points = plan.Name, plan.Source, plan.SHA256, points
 	return h
 }
 
-// Provenance is the run header every result file starts with, less the suite.
-func Provenance(w *mpi.World, hosts []string, version string) *record.Run {
+// Provenance is the run header every result file starts with, less the suite: hosts
+// and cpus (every rank's processor name and CPU binding, by rank) and rank 0's machine.
+func Provenance(w *mpi.World, hosts, cpus []string, version string) *record.Run {
 	lib, ver := mpi.Library()
 	threadReq, threadProv := w.ThreadLevel()
 	timer, res := mpi.Timer()
@@ -35,13 +37,18 @@ func Provenance(w *mpi.World, hosts []string, version string) *record.Run {
 	}
 	var id [8]byte
 	rand.Read(id[:])
-	return &record.Run{
+	h := &record.Run{
 		Kind: record.KindRun, RunID: hex.EncodeToString(id[:]), SkampiVersion: version,
 		GoVersion: runtime.Version(), MPILibrary: lib, MPIVersion: ver, NProcs: w.Size(),
 		ThreadLevelRequested: threadReq, ThreadLevelProvided: threadProv,
-		Hosts: unique, RankHosts: hosts, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
+		Hosts: unique, RankHosts: hosts, RankCPUs: cpus, RanksPerHost: perHost, Timer: timer, TimerResolution: res,
 		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),
 	}
+	if w.Rank() == 0 { // only rank 0 writes the header: the others ask no tool
+		h.CPUModel, h.Kernel = hostinfo.CPUModel(), hostinfo.Kernel()
+		h.UCXVersion, h.LibfabricVersion = hostinfo.UCXVersion(), hostinfo.LibfabricVersion()
+	}
+	return h
 }
 
 // envPrefixes select the variables that change how an MPI library behaves.
@@ -91,4 +98,16 @@ func looksSecret(name string) bool {
 		}
 	}
 	return false
+}
+
+// rankFacts gathers what the run header says of every rank: its host (to every rank:
+// the node-aware kernels need it) and its CPU binding (to rank 0; nil elsewhere).
+func rankFacts(w *mpi.World) (hosts, cpus []string, err error) {
+	if hosts, err = w.Hosts(); err != nil {
+		return nil, nil, err
+	}
+	if cpus, err = w.GatherStrings(hostinfo.Affinity()); err != nil {
+		return nil, nil, err
+	}
+	return hosts, cpus, nil
 }

@@ -64,7 +64,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return err
 	}
 	ph.start("start-up: host names")
-	hosts, err := w.Hosts()
+	hosts, cpus, err := rankFacts(w)
 	ph.stop()
 	if err != nil {
 		return fail(err)
@@ -131,7 +131,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr)
 	defer stopSignals()
 	if rank == 0 {
-		hdr := header(plan, len(ex.Points), w, hosts, o.Version)
+		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
 		if usesSHMEM(plan) {
 			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmem.Library()
 		}

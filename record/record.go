@@ -51,6 +51,7 @@ type Run struct {
 	NProcs          int               `json:"nprocs"`
 	Hosts           []string          `json:"hosts"`
 	RankHosts       []string          `json:"rank_hosts"`
+	RankCPUs        []string          `json:"rank_cpus,omitempty"` // every rank's CPU binding (sched_getaffinity), by rank: "0", "0-1"
 	RanksPerHost    map[string]int    `json:"ranks_per_host"`
 	Timer           string            `json:"timer"`
 	TimerResolution float64           `json:"timer_resolution_s"`
@@ -71,6 +72,12 @@ type Run struct {
 	// and the specification version it implements.
 	SHMEMLibrary string `json:"shmem_library,omitempty"`
 	SHMEMVersion string `json:"shmem_version,omitempty"`
+	// Rank 0's machine: /proc/cpuinfo's model name, the kernel (uname -r and -v), and
+	// the UCX and libfabric the process loaded (omitted where it loaded none).
+	CPUModel         string `json:"cpu_model,omitempty"`
+	Kernel           string `json:"kernel,omitempty"`
+	UCXVersion       string `json:"ucx_version,omitempty"`
+	LibfabricVersion string `json:"libfabric_version,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.

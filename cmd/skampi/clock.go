@@ -34,7 +34,7 @@ func newClockCmd() *cobra.Command {
 			if o.Duration < 0 || o.Interval <= 0 {
 				return &exitError{Code: 2, Err: fmt.Errorf("--duration must be >= 0 and --interval > 0")}
 			}
-			o.Args, o.Version = os.Args[1:], version
+			o.Args, o.Version = os.Args[1:], versionString()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			return job.ClockCheck(*o)
 		},

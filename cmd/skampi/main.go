@@ -12,9 +12,6 @@ import (
 	"github.com/skampi/skampi/job"
 )
 
-// version is set at build time (-ldflags "-X main.version=...").
-var version = "0.1.0-dev"
-
 func init() {
 	// Every MPI call must come from the thread that initialised MPI (MPI_Init gives
 	// MPI_THREAD_SINGLE at best), so main stays on the main OS thread; the launcher's

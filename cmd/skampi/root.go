@@ -10,6 +10,7 @@ import (
 
 func newRootCmd() *cobra.Command {
 	o := &job.Options{}
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "skampi -i SUITE [-o DIR]",
 		Short: "SKaMPI-style communication benchmarks for MPI",
@@ -20,6 +21,10 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if showVersion {
+				printVersion(cmd.OutOrStdout())
+				return nil
+			}
 			if o.Suite == "" {
 				return cmd.Help()
 			}
@@ -27,6 +32,9 @@ func newRootCmd() *cobra.Command {
 		},
 	}
 	addRunFlags(root.Flags(), o)
+	// Not cobra's Version field: its --version prints a template, and this prints what
+	// `skampi version` does, the MPI library included.
+	root.Flags().BoolVar(&showVersion, "version", false, "print the version and build (as skampi version) and exit")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{Code: 2, Err: fmt.Errorf("%s%w", verb(c), err)}
 	})

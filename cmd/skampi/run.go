@@ -30,7 +30,7 @@ func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 
 // runSuite completes the options with what comes from outside the flags and runs.
 func runSuite(cmd *cobra.Command, o *job.Options) error {
-	o.Version, o.Args, o.Env = version, os.Args[1:], os.Environ()
+	o.Version, o.Args, o.Env = versionString(), os.Args[1:], os.Environ()
 	o.NPSet = cmd.Flags().Changed("np")
 	o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 	return job.Run(*o)

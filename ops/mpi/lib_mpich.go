@@ -5,7 +5,6 @@ package mpi
 // MPICH (make build MPI=mpich; Debian's libmpich-dev).
 
 /*
-#cgo pkg-config: mpich
 // MPICH defines MPI_STATUS(ES)_IGNORE as (MPI_Status *)1, which gcc 12 takes for a
 // zero-sized array (-Wstringop-overflow): a false alarm on every MPI_Wait(all).
 #cgo CFLAGS: -Wno-stringop-overflow

@@ -57,6 +57,9 @@ func CalibrateSpin() float64                         { return 0 }
 func TimerOverhead() float64                         { return 0 }
 func SpinFor(float64, float64) int64                 { return 0 }
 
+// GatherStrings has no ranks to gather from without MPI.
+func (w *World) GatherStrings(string) ([]string, error) { return nil, errNoMPI }
+
 // RegisterKernels does nothing without MPI.
 func RegisterKernels(unsafe.Pointer, int) {}
 

@@ -144,6 +144,11 @@ int sk_allgather_names(MPI_Fint comm, char *out, int stride) {
 	return MPI_Allgather(mine, stride, MPI_CHAR, out, stride, MPI_CHAR, MPI_Comm_f2c(comm));
 }
 
+/* sk_gather_str gathers one fixed-size string of every rank to rank 0, by rank. */
+int sk_gather_str(MPI_Fint comm, const char *mine, char *out, int stride) {
+	return MPI_Gather((void *)mine, stride, MPI_CHAR, out, stride, MPI_CHAR, 0, MPI_Comm_f2c(comm));
+}
+
 /* sk_error_info describes an MPI error code in the library's own terms: its class
  * (portable: the same failure has the same class in every library) and its text. */
 void sk_error_info(int code, int *class, char *out, int len) {

@@ -3,7 +3,6 @@
 package shmem
 
 /*
-#cgo pkg-config: ompi-c
 #cgo CFLAGS: -O2 -I${SRCDIR}/../mpi
 #cgo LDFLAGS: -loshmem
 #include "shmem_kernels.h"
