@@ -158,12 +158,14 @@ test-cluster: build
 # links): results and figures in results-cluster/ (about a minute).
 bench-cluster-alltoall: build
 	scripts/cluster.sh up 4 200mbit
-	scripts/cluster.sh mpirun -np 8 $(CURDIR)/$(BIN) -i cluster-alltoall -o results-cluster; rc=$$?; \
+	scripts/cluster.sh mpirun -np 8 $(CURDIR)/$(BIN) -i cluster-alltoall -o results-cluster --append; rc=$$?; \
 		scripts/cluster.sh down; exit $$rc
 	./$(BIN) plot -o results-cluster/figures results-cluster/results.jsonl
 
+# Each `make run` adds a run to results/ (--append): runs of one suite side by side are
+# what `skampi compare` and the plots' overlays read.
 run: build
-	./$(BIN) -i quick -o results
+	./$(BIN) -i quick -o results --append
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: every binary built (bin/skampi,
 # bin/skampi-mpich), the man pages and bash/zsh/fish completions (scripts/install.sh).
