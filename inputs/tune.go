@@ -104,7 +104,8 @@ func LoadTune(nameOrPath string) (*Tune, error) {
 
 // DefaultTuneRepeats is how many times each combination runs when a tune file does not
 // say: each repeat is one sample of a verdict's test, and with fewer than 4 a side the
-// U test can call nothing significant (5 leave room for the correction over points).
+// U test can call nothing significant; 5 find a change across most sizes after the
+// correction over every point, a change at a few sizes of many needs more.
 const DefaultTuneRepeats = 5
 
 // ParseTune validates a tune file: its grid, its size, and the suite every

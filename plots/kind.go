@@ -281,7 +281,7 @@ func (g Group) Caption(opts Options) string {
 	for _, r := range g.Runs {
 		libs = addOnce(libs, orUnknown(r.MPILibrary, "unknown MPI library"))
 		if len(r.Hosts) > 0 {
-			hosts = addOnce(hosts, plural(len(r.Hosts), "host"))
+			hosts = addOnce(hosts, report.Count(len(r.Hosts), "host"))
 		}
 		if len(g.Points) == 0 {
 			procs = addOnce(procs, fmt.Sprint(r.NProcs))
@@ -306,7 +306,7 @@ func (g Group) Caption(opts Options) string {
 	if len(g.Runs) == 1 {
 		parts = append(parts, "run "+runName(g.Runs[0].RunID, opts))
 	} else {
-		parts = append(parts, plural(len(g.Runs), "run"))
+		parts = append(parts, report.Count(len(g.Runs), "run"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -325,13 +325,6 @@ func orUnknown(s, unknown string) string {
 		return unknown
 	}
 	return s
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func atoi(s string) int {

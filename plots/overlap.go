@@ -126,20 +126,20 @@ func buildOverlap(g Group, opts Options) (*Figure, error) {
 	var notes []string
 	if len(overFull) > 0 {
 		notes = append(notes, fmt.Sprintf("overlapped time above the full time at %s (%s): nothing hidden, the bar is capped at the full time",
-			plural(len(overFull), "size"), listSome(overFull)))
+			report.Count(len(overFull), "size"), listSome(overFull)))
 	}
 	if len(postOver) > 0 {
 		notes = append(notes, fmt.Sprintf("post (timed per call) above the time not hidden at %s (%s): the bar shows the post up to that time",
-			plural(len(postOver), "size"), listSome(postOver)))
+			report.Count(len(postOver), "size"), listSome(postOver)))
 	}
 	if len(clamped) > 0 {
 		notes = append(notes, "* overlap ratio clamped to 0–100%; measured "+listSome(clamped))
 	}
 	if len(offTarget) > 0 {
-		notes = append(notes, fmt.Sprintf("computation more than 25%% off its target at %s (%s)", plural(len(offTarget), "size"), listSome(offTarget)))
+		notes = append(notes, fmt.Sprintf("computation more than 25%% off its target at %s (%s)", report.Count(len(offTarget), "size"), listSome(offTarget)))
 	}
 	if len(mismatch) > 0 {
-		notes = append(notes, fmt.Sprintf("post + wait disagree with the full time at %s (%s)", plural(len(mismatch), "size"), listSome(mismatch)))
+		notes = append(notes, fmt.Sprintf("post + wait disagree with the full time at %s (%s)", report.Count(len(mismatch), "size"), listSome(mismatch)))
 	}
 	p0 := ps[0]
 	c, err := chart.NewStackFigure(chart.StackSpec{

@@ -57,7 +57,7 @@ func buildOverlapRatio(g Group, opts Options) (*Figure, error) {
 		}
 	}
 	if len(clamped) > 0 {
-		notes = append(notes, fmt.Sprintf("%s clamped to [0, 1]; measured %s", plural(len(clamped), "ratio"), listSome(clamped)))
+		notes = append(notes, fmt.Sprintf("%s clamped to [0, 1]; measured %s", report.Count(len(clamped), "ratio"), listSome(clamped)))
 	}
 	lines, _ := linesBy(g.Points, label, func(p *record.Point) (float64, float64, float64, bool) {
 		o, _ := overlapOf(p)

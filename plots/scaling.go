@@ -104,7 +104,7 @@ func buildScalability(g Group, opts Options) (*Figure, error) {
 	}
 	var notes []string
 	if averaged > 0 {
-		notes = append(notes, fmt.Sprintf("%s measured more than once: mean of the times", plural(averaged, "point")))
+		notes = append(notes, fmt.Sprintf("%s measured more than once: mean of the times", report.Count(averaged, "point")))
 	}
 	var procs []float64
 	for _, p := range g.Points {

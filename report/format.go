@@ -47,3 +47,11 @@ func Rate(bps float64) string {
 	}
 	return fmt.Sprintf("%.0f B/s", bps)
 }
+
+// Count is n with its noun, in the plural unless n is 1: "1 run", "3 runs".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

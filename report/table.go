@@ -25,8 +25,8 @@ func NewTable(w io.Writer) *Table { return &Table{w: w} }
 func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
 	hosts := len(r.Hosts)
-	line := fmt.Sprintf("skampi %s | %s | %d processes on %d host%s | suite %s, %d points\n",
-		r.SkampiVersion, r.MPILibrary, r.NProcs, hosts, plural(hosts), r.Suite, r.Points)
+	line := fmt.Sprintf("skampi %s | %s | %d processes on %s | suite %s, %d points\n",
+		r.SkampiVersion, r.MPILibrary, r.NProcs, Count(hosts, "host"), r.Suite, r.Points)
 	_, err := io.WriteString(t.w, PrintableLines(line))
 	return err
 }
@@ -123,13 +123,6 @@ func (t *Table) Fault(f *record.Fault) error {
 }
 
 func (t *Table) Close() error { return nil }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
 
 func ranksText(r []int) string {
 	if len(r) > 4 {

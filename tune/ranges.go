@@ -1,33 +1,11 @@
 package tune
 
 import (
-	"fmt"
 	"math"
 	"sort"
 
-	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/report/compare"
 )
-
-// DefaultRepeats is what a tune verdict needs to claim anything: with 5 repeats a side
-// the U test's smallest p (0.008) survives the correction over a few dozen points.
-const DefaultRepeats = inputs.DefaultTuneRepeats
-
-// repeats is the fewest runs any combination of a group holds.
-func repeats(rs []Result) int {
-	n := math.MaxInt
-	for _, r := range rs {
-		n = min(n, len(r.Results.Runs))
-	}
-	return n
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // ranges finds each size's fastest combination and joins neighbouring sizes with the
 // same one, table by table (an operation under one method and settings).

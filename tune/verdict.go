@@ -90,6 +90,8 @@ type Range struct {
 // measurement (report/analyze), one list per repeat.
 type Breakpoints struct {
 	Measurement string
+	Method      string // the curve's timing method: each method is its own curve
+	Settings    string // its settings, which may tell two curves of a measurement apart
 	Label       string
 	PerRepeat   [][]int64
 }
@@ -121,7 +123,7 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 		byNP[r.Combination.NP] = append(byNP[r.Combination.NP], r)
 	}
 	for _, np := range nps {
-		g, err := judgeGroup(np, byNP[np])
+		g, err := judgeGroup(np, byNP[np], swept(t))
 		if err != nil {
 			return nil, err
 		}
@@ -130,7 +132,38 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 	return v, nil
 }
 
-func judgeGroup(np int, rs []Result) (*Group, error) {
+// DefaultRepeats is what a tune file that does not say gets: with 5 repeats a side the
+// U test's smallest p is 0.008, so a change across most sizes survives the correction
+// over every point; one confined to a few of many points needs more (see compare.Adjust).
+const DefaultRepeats = inputs.DefaultTuneRepeats
+
+// repeats is the fewest runs any combination of a group holds.
+func repeats(rs []Result) int {
+	n := math.MaxInt
+	for _, r := range rs {
+		n = min(n, len(r.Results.Runs))
+	}
+	return n
+}
+
+// sweptSetup maps the suite settings a tune can sweep to the setup field they set in
+// every point (record.Setup.Settings' names).
+var sweptSetup = map[string]string{"timer": "timer", "sync": "sync", "window": "window", "recv_slots": "recv_slots",
+	"cache": "cache", "rma_window": "rma_window", "lock_hold": "hold_s", "progress": "progress_every"}
+
+// swept is the setup fields the tune's grid varies: they differ between combinations by
+// design, so points are matched without them.
+func swept(t *inputs.Tune) []string {
+	var out []string
+	for _, p := range t.Params {
+		if f, ok := sweptSetup[p.Name]; ok && p.Kind == "setting" && len(p.Values) > 1 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func judgeGroup(np int, rs []Result, ignore []string) (*Group, error) {
 	g := &Group{NP: np, Baseline: rs[0].Label}
 	var present []Result
 	for _, r := range rs {
@@ -152,7 +185,7 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 	var all []judged
 	var tables []compare.Table
 	for _, other := range present[1:] {
-		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: base.Results}, {Label: other.Label, Results: other.Results}}, compare.Options{})
+		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: base.Results}, {Label: other.Label, Results: other.Results}}, compare.Options{Ignore: ignore})
 		if errors.Is(err, compare.ErrNothingInCommon) {
 			g.Missing = append(g.Missing, other.Label+": no point in common with the baseline")
 			continue
@@ -224,8 +257,8 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower, rec.Tested)
 		rec.Apply = applyLines(*rec.Combination, present[0].Combination)
 	case rec.Tested == 0:
-		why := fmt.Sprintf("no significance can be claimed with %s per combination (each repeat is one sample; the U test needs %d a side, more with many points): the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points, untested): keep %s, or sweep again with repeats = %d",
-			plural(repeats(present), "repeat"), 4, rec.Label, rec.Geomean, rec.Compared, g.Baseline, DefaultRepeats)
+		why := fmt.Sprintf("no significance can be claimed with %s per combination (each repeat is one sample; the U test needs %d a side, more when a change is confined to a few of many points): the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points, untested): keep %s, or sweep again with repeats = %d",
+			report.Count(repeats(present), "repeat"), compare.RunsNeeded(compare.DefaultAlpha), rec.Label, rec.Geomean, rec.Compared, g.Baseline, DefaultRepeats)
 		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared}
 	default:
 		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d, slower at %d (of %d tested): keep %s",
@@ -239,20 +272,22 @@ func judgeGroup(np int, rs []Result) (*Group, error) {
 // breakpoints runs the protocol analysis on every combination's latency curves.
 func breakpoints(rs []Result) []Breakpoints {
 	var out []Breakpoints
-	idx := map[[2]string]int{}
+	idx := map[[4]string]int{}
 	for _, r := range rs {
 		for _, b := range analyze.Analyze(r.Results) {
-			k := [2]string{b.Measurement, r.Label}
+			k := [4]string{b.Measurement, b.Method, b.Settings, r.Label}
 			i, ok := idx[k]
 			if !ok {
 				i = len(out)
 				idx[k] = i
-				out = append(out, Breakpoints{Measurement: b.Measurement, Label: r.Label})
+				out = append(out, Breakpoints{Measurement: b.Measurement, Method: b.Method, Settings: b.Settings, Label: r.Label})
 			}
 			out[i].PerRepeat = append(out[i].PerRepeat, b.Breakpoints())
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Measurement < out[j].Measurement })
+	sort.SliceStable(out, func(i, j int) bool {
+		return out[i].Measurement < out[j].Measurement || out[i].Measurement == out[j].Measurement && out[i].Method < out[j].Method
+	})
 	return out
 }
 
@@ -304,7 +339,11 @@ func (v *Verdict) Write(w io.Writer) error {
 					}
 					reps = append(reps, strings.Join(s, ", "))
 				}
-				fmt.Fprintf(&b, "  %-22s %-40s %s\n", bp.Measurement, bp.Label, strings.Join(reps, " / "))
+				name := bp.Measurement
+				if bp.Method != "" {
+					name += " (" + bp.Method + ")"
+				}
+				fmt.Fprintf(&b, "  %-22s %-40s %s\n", name, bp.Label, strings.Join(reps, " / "))
 			}
 		}
 		r := g.Recommendation

@@ -21,16 +21,16 @@ func newCompareCmd() *cobra.Command {
 			"measured: operation, timing method, message size, process count and the settings that\n" +
 			"change the number (window, timer, sync, ...); the measurement's name is only a label.\n" +
 			"Each run (run id) is one sample: a side is the median of its runs ± the largest\n" +
-			"deviation of a run. A change is tested only when both sides hold at least 2 runs:\n" +
-			"Mann-Whitney U test over the runs, p adjusted for the number of rows tested\n" +
-			"(Benjamini-Hochberg, q); \"+3.1% (p=0.008 q=0.016 n=5+5)\" is significant, \"~\" is not,\n" +
-			"and with a single run a side the change is shown untested. Repetitions inside one run\n" +
+			"deviation of a run. A change is tested only when both sides hold the runs the U test\n" +
+			"needs to reach alpha (4 a side at 0.05): Mann-Whitney U test over the runs, p adjusted\n" +
+			"for the number of rows tested (Benjamini-Hochberg, q); \"+3.1% (p=0.008 q=0.016 n=5+5)\"\n" +
+			"is significant, \"~\" is not; with fewer runs the change is shown untested. Repetitions inside one run\n" +
 			"are never taken as samples: the machine's level moves between runs, not within one.\n" +
 			"Gather runs with `skampi run --append -o DIR`, or give one label several files:\n" +
 			"base=a1.jsonl base=a2.jsonl new=b.jsonl. SKaMPI .sko files are read too.\n\n" +
 			"Exit status 0 when the comparison ran; with --fail-above P, 5 when a row is a\n" +
 			"significant regression larger than P (more time, or less bandwidth), and 1 when not\n" +
-			"one row could be tested (a side with a single run): a gate that cannot judge fails.",
+			"one row of a source could be tested (too few runs): a gate that cannot judge fails.",
 		Example: "  skampi compare openmpi=ompi/results.jsonl mpich=mpich/results.jsonl\n" +
 			"  skampi compare --metric bandwidth --alpha 0.01 a.jsonl b.jsonl c.jsonl\n" +
 			"  skampi compare --fail-above 5% baseline/results.jsonl nightly/results.jsonl",
@@ -56,7 +56,7 @@ func newCompareCmd() *cobra.Command {
 			err := compare.Print(compare.PrintOptions{Sources: report.ParseSources(args), Stdin: cmd.InOrStdin(),
 				Options: compare.Options{Alpha: alpha, Metric: m}, Gate: gate, Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
 			var ge *compare.GateError
-			if errors.As(err, &ge) && !ge.Result.Untestable {
+			if errors.As(err, &ge) && len(ge.Result.Failed) > 0 {
 				return &exitError{Code: 5, Err: err}
 			}
 			return err
@@ -74,16 +74,19 @@ func usageMistake(cmd *cobra.Command, err error) error {
 	return &exitError{Code: 2, Err: err}
 }
 
-// parsePercent reads "5%" or "0.05" as 0.05.
+// parsePercent reads "5%" or a fraction below 1 ("0.05") as 0.05; a bare number of 1
+// or more is refused, as "5" could mean 5 % or 500 %.
 func parsePercent(s string) (float64, error) {
 	t := strings.TrimSpace(s)
-	scale := 1.0
-	if strings.HasSuffix(t, "%") {
-		t, scale = strings.TrimSpace(strings.TrimSuffix(t, "%")), 0.01
-	}
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || f < 0 || f*scale >= 10 {
+	pct := strings.HasSuffix(t, "%")
+	f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(t, "%")), 64)
+	switch {
+	case err != nil || f < 0 || pct && f >= 1000:
 		return 0, fmt.Errorf("want a percentage such as 5%% or a fraction such as 0.05, got %q", s)
+	case pct:
+		return f / 100, nil
+	case f >= 1:
+		return 0, fmt.Errorf("%q is ambiguous: write %s%% for a percentage, or a fraction below 1", s, t)
 	}
-	return f * scale, nil
+	return f, nil
 }

@@ -49,7 +49,7 @@ func TestCompareVerb(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"b vs a (baseline): each run is one sample; no row has 2 runs a side to test: changes are shown, no significance is claimed\n",
+		"b vs a (baseline): each run is one sample; no row has the runs a side the U test needs (4 at alpha 0.05): changes are shown, no significance is claimed\n",
 		"\nPingpong_Send_Recv, 2 processes\n",
 		"     4 KiB      9.663 µs ± 14%    12.718 µs ± 6.7%    +31.6%   (1+1 runs: not tested)¹\n",
 		"   geomean ",
@@ -179,15 +179,17 @@ func TestCompareFailAbove(t *testing.T) {
 		t.Errorf("50 %% slower, threshold 80 %%: %v", err)
 	}
 	_, _, err = execVerbCmd(newCompareCmd(), "", "--fail-above", "5%", "a="+pt2ptA, "b="+pt2ptB)
-	if verbExitCode(err) != 1 || !strings.Contains(err.Error(), "no row could be tested") {
+	if verbExitCode(err) != 1 || !strings.Contains(err.Error(), "no row of b vs a could be tested") {
 		t.Errorf("single runs: exit %d, %v", verbExitCode(err), err)
 	}
 	// One label given to several files is one side of all their runs.
 	out, _, err = execVerbCmd(newCompareCmd(), "", "base="+pt2ptA, "base="+pt2ptB, "new="+pt2ptA, "new="+pt2ptB)
-	if err != nil || !strings.Contains(out, "n=2+2") {
+	if err != nil || !strings.Contains(out, "(2+2 runs: not tested)") {
 		t.Errorf("labels joined: %v\n%s", err, out)
 	}
-	if _, _, err = execVerbCmd(newCompareCmd(), "", "--fail-above", "five", a, b); verbExitCode(err) != 2 {
-		t.Errorf("--fail-above five: exit %d, %v", verbExitCode(err), err)
+	for _, bad := range []string{"five", "5", "-1%"} {
+		if _, _, err = execVerbCmd(newCompareCmd(), "", "--fail-above", bad, a, b); verbExitCode(err) != 2 {
+			t.Errorf("--fail-above %s: exit %d, %v", bad, verbExitCode(err), err)
+		}
 	}
 }

@@ -4,9 +4,9 @@
 package analyze
 
 import (
-	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -40,6 +40,7 @@ type Breakdown struct {
 	Measurement string
 	Op          string
 	Method      string // the timing method, "" when the operation has none
+	Settings    string // the point's settings (record.Setup.Settings) as name=value pairs
 	NProcs      int
 	OneWay      bool // fitted on one-way latency (ping-pong time / 2)
 	Regimes     []Regime
@@ -82,7 +83,7 @@ func Analyze(res *report.Results) []Breakdown {
 		if info, ok := ops.Lookup(p.Op); (ok && info.Bandwidth) || p.Reps == 0 || p.TimeS <= 0 {
 			continue
 		}
-		k := key{p.RunID, p.Measurement, p.Op, p.Method, fmt.Sprint(p.Setup().Settings()), p.NProcs}
+		k := key{p.RunID, p.Measurement, p.Op, p.Method, settingsText(p.Setup().Settings()), p.NProcs}
 		if _, seen := curves[k]; !seen {
 			order = append(order, k)
 		}
@@ -114,7 +115,7 @@ func Analyze(res *report.Results) []Breakdown {
 		if len(sizes) < minCurvePoints {
 			continue
 		}
-		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, Method: k.method, NProcs: k.nprocs,
+		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, Method: k.method, Settings: k.settings, NProcs: k.nprocs,
 			OneWay: oneWay, Regimes: Segment(sizes, times)})
 	}
 	return out
@@ -147,4 +148,13 @@ func fit(sizes []int64, times []float64) Regime {
 	}
 	r.RelRMS = math.Sqrt(ss / float64(len(sizes)))
 	return r
+}
+
+// settingsText is settings as "name=value" pairs joined by spaces.
+func settingsText(fs []record.Field) string {
+	s := make([]string, len(fs))
+	for i, f := range fs {
+		s[i] = f.Name + "=" + f.Value
+	}
+	return strings.Join(s, " ")
 }

@@ -30,6 +30,9 @@ const DefaultAlpha = 0.05
 type Options struct {
 	Alpha  float64 // a difference is significant when its adjusted p (Row.Q) <= Alpha
 	Metric Metric  // MetricTime or MetricBandwidth
+	// Ignore names settings of record.Setup (its JSON names: "window", "hold_s") left
+	// out of the keys: what a tune sweeps differs between the sides by design.
+	Ignore []string
 }
 
 // Labelled is one source of a comparison: its label (from report.Source.Label) and results.
@@ -300,7 +303,7 @@ func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	}
 	c := &Comparison{Baseline: sources[0].Label, Alpha: opt.Alpha, Metric: opt.Metric}
 	for _, src := range sources[1:] {
-		m := newMatcher(sources[0].Results, src.Results)
+		m := newMatcher(sources[0].Results, src.Results, opt.Ignore)
 		base, other := m.index(sources[0].Results), m.index(src.Results)
 		if !base.overlaps(other) {
 			return nil, fmt.Errorf("%s and %s have %w: %s", sources[0].Label, src.Label, ErrNothingInCommon, base.mismatch(other))

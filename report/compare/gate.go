@@ -1,6 +1,9 @@
 package compare
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Gate is the check of a nightly job: a significant regression beyond a threshold fails it.
 type Gate struct {
@@ -14,15 +17,16 @@ type GateResult struct {
 	Failed      []Row // significant regressions beyond the threshold
 	Tested      int   // rows tested, over every other source
 	Compared    int
-	Untestable  bool   // not one row could be tested: the gate cannot judge
-	Explanation string // one line: what the gate decided and why
+	Untestable  []string // other sources not one of whose rows could be tested
+	Explanation string   // one line: what the gate decided and why
 }
 
-// Check applies the gate to a comparison. A comparison where no row could be tested
-// (a side with a single run) cannot pass the gate: a nightly job must not go green
-// because it measured too little to see anything.
+// Check applies the gate to a comparison. A source of which not one row could be
+// tested (too few runs a side for the U test to reach alpha) fails the gate: a nightly
+// job must not go green because it measured too little to see anything.
 func (g Gate) Check(c *Comparison) GateResult {
 	var res GateResult
+	tested := map[string]int{}
 	for _, t := range c.Tables {
 		for _, r := range t.Rows {
 			if r.Compared() {
@@ -30,18 +34,24 @@ func (g Gate) Check(c *Comparison) GateResult {
 			}
 			if r.Tested {
 				res.Tested++
+				tested[t.Other]++
 			}
 			if r.Worse() && r.Regression() > g.FailAbove {
 				res.Failed = append(res.Failed, r)
 			}
 		}
 	}
+	for _, o := range c.Others {
+		if tested[o] == 0 {
+			res.Untestable = append(res.Untestable, o)
+		}
+	}
 	switch {
 	case len(res.Failed) > 0:
 		res.Explanation = fmt.Sprintf("%d significant regression(s) above %s (alpha %g after correction)", len(res.Failed), fmtPercent(g.FailAbove), c.Alpha)
-	case res.Tested == 0:
-		res.Untestable = true
-		res.Explanation = fmt.Sprintf("no row could be tested (%d compared): a side needs at least %d runs (skampi run --append, several files with one label) for the gate to judge", res.Compared, MinRuns)
+	case len(res.Untestable) > 0:
+		res.Explanation = fmt.Sprintf("no row of %s vs %s could be tested: the U test needs %d runs a side at alpha %g (skampi run --append, or several files with one label) for the gate to judge",
+			strings.Join(res.Untestable, ", "), c.Baseline, RunsNeeded(c.Alpha), c.Alpha)
 	default:
 		res.Explanation = fmt.Sprintf("no significant regression above %s in %d tested rows", fmtPercent(g.FailAbove), res.Tested)
 	}

@@ -18,10 +18,11 @@ type matcher struct {
 
 // newMatcher finds what the two sources' keys can hold. A setting only one side records
 // (a SKaMPI .sko file records no timer; an older skampi no cache) cannot tell points
-// apart: both sides' keys leave it out. Setups some run measured under two measurement
-// names keep the name in their keys: the record does not say what tells them apart (a
-// data type, a root).
-func newMatcher(base, other *report.Results) *matcher {
+// apart: both sides' keys leave it out, as they do the settings a caller ignores (a
+// tune sweeping the window compares the windows' points with each other). Setups some
+// run measured under two measurement names keep the name in their keys: the record does
+// not say what tells them apart (a data type, a root).
+func newMatcher(base, other *report.Results, ignore []string) *matcher {
 	m := &matcher{amb: map[record.Setup]bool{}, names: map[Key][]string{}}
 	ops := map[string]int{}
 	for i, res := range []*report.Results{base, other} {
@@ -42,6 +43,9 @@ func newMatcher(base, other *report.Results) *matcher {
 	}
 	var probe record.Setup
 	for _, f := range (record.Setup{Timer: "x", Sync: "x", Window: 1, RecvSlots: "x", Cache: "x", RMAWindow: "x", HoldS: 1, ProgressEvery: 1}).Settings() {
+		if slices.Contains(ignore, f.Name) {
+			continue
+		}
 		if rec[0][f.Name] != rec[1][f.Name] {
 			m.dropped = append(m.dropped, f.Name)
 			continue

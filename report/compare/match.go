@@ -141,33 +141,34 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Opti
 }
 
 // varyingSettings names, for each table, the settings whose values differ between the
-// tables of one operation: what a title must show to tell them apart.
+// tables of one operation: what a title must show to tell them apart. A setting one
+// table lacks and another has differs too.
 func varyingSettings(tables []Key) map[Key]string {
-	type opMethod struct{ op string }
-	values := map[opMethod]map[string]map[string]bool{}
+	values := map[string]map[string]map[string]bool{} // op -> setting -> values
 	for _, k := range tables {
-		om := opMethod{k.Op}
-		if values[om] == nil {
-			values[om] = map[string]map[string]bool{}
+		if values[k.Op] == nil {
+			values[k.Op] = map[string]map[string]bool{}
 		}
-		seen := map[string]bool{}
 		for _, f := range k.Settings() {
-			if values[om][f.Name] == nil {
-				values[om][f.Name] = map[string]bool{}
+			if values[k.Op][f.Name] == nil {
+				values[k.Op][f.Name] = map[string]bool{}
 			}
-			values[om][f.Name][f.Value], seen[f.Name] = true, true
 		}
-		for name := range values[om] {
-			if !seen[name] {
-				values[om][name][""] = true
-			}
+	}
+	for _, k := range tables {
+		have := map[string]string{}
+		for _, f := range k.Settings() {
+			have[f.Name] = f.Value
+		}
+		for name, vs := range values[k.Op] {
+			vs[have[name]] = true // "" when the table lacks it
 		}
 	}
 	out := map[Key]string{}
 	for _, k := range tables {
 		var s []string
 		for _, f := range k.Settings() {
-			if len(values[opMethod{k.Op}][f.Name]) > 1 {
+			if len(values[k.Op][f.Name]) > 1 {
 				s = append(s, f.Name+"="+f.Value)
 			}
 		}

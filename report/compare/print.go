@@ -52,7 +52,7 @@ func Print(o PrintOptions) error {
 	for _, r := range res.Failed {
 		fmt.Fprintf(o.Stderr, "regression: %s %s (%s)\n", r.Setup, fmtPercent(r.Regression()), r.Test())
 	}
-	if len(res.Failed) > 0 || res.Untestable {
+	if len(res.Failed) > 0 || len(res.Untestable) > 0 {
 		return &GateError{Result: res}
 	}
 	fmt.Fprintf(o.Stderr, "compare: %s\n", res.Explanation)

@@ -26,8 +26,8 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 			fmt.Fprintf(bw, "%s vs %s (baseline): each run is one sample; Mann-Whitney U test over the runs, p adjusted for the %d rows tested (Benjamini-Hochberg: q), alpha %g\n",
 				other, c.Baseline, tot.Tested, c.Alpha)
 		} else {
-			fmt.Fprintf(bw, "%s vs %s (baseline): each run is one sample; no row has %d runs a side to test: changes are shown, no significance is claimed\n",
-				other, c.Baseline, MinRuns)
+			fmt.Fprintf(bw, "%s vs %s (baseline): each run is one sample; no row has the runs a side the U test needs (%d at alpha %g): changes are shown, no significance is claimed\n",
+				other, c.Baseline, RunsNeeded(c.Alpha), c.Alpha)
 		}
 		fmt.Fprintf(bw, "values: median over runs of time_s (a run's mean of the middle half of its repetitions) or bandwidth, ± the largest deviation of a run (one run: ± its standard error)\n")
 		for _, t := range c.Tables {
@@ -125,7 +125,7 @@ func writeTotals(w io.Writer, t Totals, baseline string) {
 	fmt.Fprintf(w, "\ntotal %s vs %s: %d rows, %d compared, %d significantly different (%d better, %d worse)",
 		t.Other, baseline, t.Rows, t.Compared, t.Significant, t.Better, t.Worse)
 	if t.Untested > 0 {
-		fmt.Fprintf(w, ", %d not tested (fewer than %d runs a side)", t.Untested, MinRuns)
+		fmt.Fprintf(w, ", %d not tested (too few runs a side)", t.Untested)
 	}
 	if t.OnlyBase > 0 {
 		fmt.Fprintf(w, ", %d missing in %s", t.OnlyBase, t.Other)
