@@ -55,3 +55,68 @@ func TestSelfLaunchPassesCorruptOn(t *testing.T) {
 		t.Errorf("message %q", corruptMessage)
 	}
 }
+
+// A command that gives up still reports the worst its runs recorded: a hang when
+// --max-restarts is exhausted (not 1, the status of skampi's own errors), with the
+// one-line message of why it stopped.
+func TestGivingUpKeepsTheHangStatus(t *testing.T) {
+	dir := t.TempDir()
+	plan, err := inputs.Parse("crash.toml", []byte(crashSuite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every launch hangs at its first point after the Bcasts: the watchdog's status.
+	j := &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool { return pt.Op().Name != "Bcast" }}
+	hang := func(args []string) (int, syscall.Signal, error) {
+		code, sig, err := j.launch(args)
+		if code != 0 {
+			code = ExitTimeout
+		}
+		return code, sig, err
+	}
+	var stderr bytes.Buffer
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 1, Stderr: &stderr, Stdout: &bytes.Buffer{}}, hang)
+	ee, ok := err.(*ExitError)
+	if !ok || ee.Code != ExitTimeout || ee.Quiet || !strings.Contains(err.Error(), "after 1 restarts (--max-restarts)") {
+		t.Fatalf("%#v (%v), want status %d with the --max-restarts message\n%s", err, err, ExitTimeout, stderr.String())
+	}
+	if j.runs != 2 {
+		t.Errorf("%d launches, want 2", j.runs)
+	}
+}
+
+// A corrupt point recorded by one launch outranks a later launch's failure (status 1)
+// and the hang before it: the status is 4, the message the failure's.
+func TestLaterFailureKeepsTheCorruptStatus(t *testing.T) {
+	dir := t.TempDir()
+	plan, err := inputs.Parse("crash.toml", []byte(crashSuite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool { return pt.Op().Name == "Selftest_Crash" }}
+	launch := func(args []string) (int, syscall.Signal, error) {
+		if j.runs > 0 {
+			return 1, 0, nil // skampi's own error in the resumed job
+		}
+		code, sig, err := j.launch(args)
+		// A Bcast point's data arrived corrupt, then the job hung.
+		f := record.Fault{Kind: record.KindFault, RunID: "run1", Measurement: "bcast", Op: "Bcast", Method: "barrier",
+			MsgBytes: 8, NProcs: 2, Ranks: []int{0, 1}, Fault: record.FaultCorrupt, Detail: "byte 3 differs",
+			Corrupt: &record.Corrupt{Rank: 1, Offset: 3, Expected: 7, Actual: 9}}
+		if err := appendFault(dir, &f); err != nil {
+			t.Fatal(err)
+		}
+		if code != 0 {
+			code = ExitTimeout
+		}
+		return code, sig, err
+	}
+	var stderr bytes.Buffer
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}}, launch)
+	if ee, ok := err.(*ExitError); !ok || ee.Code != ExitCorrupt {
+		t.Fatalf("%#v (%v), want status %d\n%s", err, err, ExitCorrupt, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "corrupt  Bcast") {
+		t.Errorf("the points not measured are not listed:\n%s", stderr.String())
+	}
+}

@@ -112,11 +112,38 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 	var newRuns []string
 	var suspect *record.Key
 	corrupt := false // a launch ended with ExitCorrupt
+	// status ends SelfLaunch with code and err (nil: the job ran to its end), raised to
+	// what the results of this command's runs call for: a run that recovered, or gave
+	// up, still says by its status that a point delivered corrupt data or hung.
+	status := func(code int, err error) error {
+		recorded := 0
+		if final, lerr := loadState(o.Out); lerr == nil {
+			recorded = final.summarise(o.Stderr, newRuns)
+		}
+		if corrupt {
+			recorded = ExitCorrupt
+		}
+		if err != nil && code == 0 {
+			code = 1
+		}
+		if severity(recorded) > severity(code) {
+			code = recorded
+		}
+		switch {
+		case err == nil && code == 0:
+			return nil
+		case err == nil:
+			return &ExitError{Code: code, Quiet: true}
+		case code == 1:
+			return err
+		}
+		return &ExitError{Code: code, Err: err}
+	}
 	for restarts := 0; ; restarts++ {
 		before, _ := loadState(o.Out)
 		code, sig, err := l(args)
 		if err != nil {
-			return err
+			return status(1, err)
 		}
 		after, readErr := loadState(o.Out)
 		newRuns = append(newRuns, after.runsSince(before)...)
@@ -136,24 +163,24 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		if code == 0 {
 			// A launcher's 0 is not proof that the job ran: the results must say so.
 			if readErr != nil {
-				return fmt.Errorf("the job ended with status 0, but its results cannot be read: %w", readErr)
+				return status(1, fmt.Errorf("the job ended with status 0, but its results cannot be read: %w", readErr))
 			}
 			if err := checkRan(plan, o.Out, before, after); err != nil {
-				return err
+				return status(1, err)
 			}
 			break
 		}
 		// Resume after a hang (the watchdog's status) or a death by signal (a crash, a
 		// killed rank); skampi's own errors (status 1) would only fail again.
 		if o.Out == "" || o.MaxRestarts == 0 || (code != ExitTimeout && code < ExitSignal) {
-			return &ExitError{Code: code, Quiet: true}
+			return status(code, nil)
 		}
 		if len(after.runsSince(before)) == 0 {
-			return fmt.Errorf("the job failed (exit status %d) before measuring anything", code)
+			return status(1, fmt.Errorf("the job failed (exit status %d) before measuring anything", code))
 		}
 		pt := after.firstMissing(plan)
 		if pt == nil {
-			return &ExitError{Code: code, Quiet: true} // every point is recorded: nothing to resume
+			return status(code, nil) // every point is recorded: nothing to resume
 		}
 		key := pt.Key()
 		what, then := "hung", "recorded as a timeout, resuming"
@@ -173,22 +200,22 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 				f.Fault, f.Time = record.FaultTimeout, time.Now().UTC()
 				f.Detail = "no record for a long time and no rank ended the job (every rank stopped?): ended by skampi's launcher; skipped when resuming"
 				if err := appendFault(o.Out, &f); err != nil {
-					return err
+					return status(1, err)
 				}
 			}
 		} else {
 			what, then = "died (exit status "+strconv.Itoa(code)+")", "measuring it again"
 			if suspect != nil && *suspect == key {
 				if err := recordCrash(o.Out, after.lastRun(), pt, code); err != nil {
-					return err
+					return status(1, err)
 				}
 				what, then = "died again (exit status "+strconv.Itoa(code)+")", "recorded as a crash, resuming"
 			}
 			suspect = &key
 		}
 		if restarts >= o.MaxRestarts {
-			return fmt.Errorf("the job %s in %s %q, %s, after %d restarts (--max-restarts); the results so far are in %s",
-				what, key.Op, key.Measurement, pointText(key), restarts, o.Out)
+			return status(1, fmt.Errorf("the job %s in %s %q, %s, after %d restarts (--max-restarts); the results so far are in %s",
+				what, key.Op, key.Measurement, pointText(key), restarts, o.Out))
 		}
 		fmt.Fprintf(o.Stderr, "\nskampi: the job %s in %s %q, %s; %s (restart %d of at most %d)\n\n",
 			what, key.Op, key.Measurement, pointText(key), then, restarts+1, o.MaxRestarts)
@@ -196,19 +223,22 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 			args = append(args, "--resume")
 		}
 	}
-	// A run that recovered still says, by its status, that a point hung, crashed or
-	// delivered corrupt data.
-	code := 0
-	if final, err := loadState(o.Out); err == nil {
-		code = final.summarise(o.Stderr, newRuns)
+	return status(0, nil)
+}
+
+// severity orders exit statuses by what they say, as the status of a run with several
+// reports the worst: corrupt data over a hang over any other failure (1, a crash, a
+// death by signal).
+func severity(code int) int {
+	switch code {
+	case 0:
+		return 0
+	case ExitCorrupt:
+		return 3
+	case ExitTimeout:
+		return 2
 	}
-	if corrupt {
-		code = ExitCorrupt
-	}
-	if code != 0 {
-		return &ExitError{Code: code, Quiet: true}
-	}
-	return nil
+	return 1
 }
 
 // checkRan says what is missing when a launch that ended with status 0 left no run in

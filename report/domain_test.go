@@ -172,8 +172,6 @@ func TestImpossibleRunClockFaultValues(t *testing.T) {
 		want  string
 	}{
 		{"hosts for another count", []string{edit(t, domainRun, map[string]any{"nprocs": 3, "ranks_per_host": nil})}, "rank_hosts names 4 host(s) for nprocs 3"},
-		{"bindings for another count", []string{edit(t, domainRun, map[string]any{"rank_cpus": []string{"0", "1"}})}, "rank_cpus names 2 binding(s) for nprocs 4"},
-		{"binding not a cpu list", []string{edit(t, domainRun, map[string]any{"rank_cpus": []string{"0", "1", "0-1", "all"}})}, `rank_cpus gives rank 3 "all"`},
 		{"ranks per host add up wrong", []string{edit(t, domainRun, map[string]any{"ranks_per_host": map[string]int{"a": 2, "b": 1}})}, "ranks_per_host adds up to 3 ranks for nprocs 4"},
 		{"negative resolution", []string{edit(t, domainRun, map[string]any{"timer_resolution_s": -1})}, "timer_resolution_s is -1"},
 		{"clock of no rank", []string{domainRun, edit(t, clockRecord, map[string]any{"rank": 9})}, "rank 9 is not a rank of run r"},

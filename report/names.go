@@ -66,19 +66,27 @@ func (fp *fieldProblems) oneOf(field, v string, known ...string) {
 // cpuList is a Linux CPU list, as rank_cpus records a binding: "0", "0-1", "0,2,4-7".
 var cpuList = regexp.MustCompile(`^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$`)
 
-// runFields checks a run header beyond its id and process count.
+// runWarnings checks a run header's provenance: rank_cpus only describes the run, so a
+// list that is wrong is said but never costs the run header and with it every point.
+func runWarnings(r *record.Run) []string {
+	var fp fieldProblems
+	if len(r.RankCPUs) > 0 && len(r.RankCPUs) != r.NProcs {
+		fp.addf("rank_cpus names %d binding(s) for nprocs %d: one for every rank; the run is kept", len(r.RankCPUs), r.NProcs)
+	}
+	for rank, cpus := range r.RankCPUs {
+		if cpus != "" && !cpuList.MatchString(cpus) { // "": the kernel did not say
+			fp.addf("rank_cpus gives rank %d %q: not a CPU list such as 0-3,8; the run is kept", rank, Printable(cpus))
+		}
+	}
+	return fp
+}
+
+// runFields checks a run header beyond its id and process count: a problem here
+// leaves the run out.
 func runFields(r *record.Run) []string {
 	var fp fieldProblems
 	if len(r.RankHosts) > 0 && len(r.RankHosts) != r.NProcs {
 		fp.addf("rank_hosts names %d host(s) for nprocs %d: one for every rank", len(r.RankHosts), r.NProcs)
-	}
-	if len(r.RankCPUs) > 0 && len(r.RankCPUs) != r.NProcs {
-		fp.addf("rank_cpus names %d binding(s) for nprocs %d: one for every rank", len(r.RankCPUs), r.NProcs)
-	}
-	for rank, cpus := range r.RankCPUs {
-		if cpus != "" && !cpuList.MatchString(cpus) { // "": the kernel did not say
-			fp.addf("rank_cpus gives rank %d %q: not a CPU list such as 0-3,8", rank, Printable(cpus))
-		}
 	}
 	if len(r.RanksPerHost) > 0 {
 		sum := 0

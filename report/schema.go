@@ -73,12 +73,40 @@ func (s *schema) record(res *Results, b []byte, line int) (msgs []string, isReco
 	if len(null) > 0 {
 		return one(fmt.Sprintf("%s record has null for %s: a value is needed", kind, strings.Join(null, ", "))), true, false
 	}
-	return s.store(res, kind, b, fields, line), true, false
+	msgs, warning = s.store(res, kind, b, fields, line)
+	return msgs, true, warning
 }
 
 // store checks a record of a known kind and keeps it unless a value in it is
-// impossible; names it does not know are reported, and the record kept.
-func (s *schema) store(res *Results, kind string, b []byte, fields map[string]json.RawMessage, line int) []string {
+// impossible; names it does not know are reported, and the record kept. warning: the
+// messages are warnings (a run header's provenance that is wrong), the record kept.
+func (s *schema) store(res *Results, kind string, b []byte, fields map[string]json.RawMessage, line int) (msgs []string, warning bool) {
+	if kind == record.KindRun {
+		return s.storeRun(res, b, fields)
+	}
+	return s.storeKind(res, kind, b, fields, line), false
+}
+
+func (s *schema) storeRun(res *Results, b []byte, fields map[string]json.RawMessage) (msgs []string, warning bool) {
+	var run record.Run
+	if err := json.Unmarshal(b, &run); err != nil {
+		return []string{"run record: " + plainJSONError(err, fields)}, false
+	}
+	if msg := checkRun(&run); msg != "" {
+		return []string{msg}, false
+	}
+	if msgs := runFields(&run); len(msgs) > 0 {
+		return msgs, false
+	}
+	if s.runs[run.RunID] != nil {
+		return []string{fmt.Sprintf("run %s appears twice", run.RunID)}, false
+	}
+	s.runs[run.RunID] = &run
+	res.Runs = append(res.Runs, run)
+	return runWarnings(&run), true
+}
+
+func (s *schema) storeKind(res *Results, kind string, b []byte, fields map[string]json.RawMessage, line int) []string {
 	one := func(msg string) []string {
 		if msg == "" {
 			return nil
@@ -86,22 +114,6 @@ func (s *schema) store(res *Results, kind string, b []byte, fields map[string]js
 		return []string{msg}
 	}
 	switch kind {
-	case record.KindRun:
-		var run record.Run
-		if err := json.Unmarshal(b, &run); err != nil {
-			return one("run record: " + plainJSONError(err, fields))
-		}
-		if msg := checkRun(&run); msg != "" {
-			return one(msg)
-		}
-		if msgs := runFields(&run); len(msgs) > 0 {
-			return msgs
-		}
-		if s.runs[run.RunID] != nil {
-			return one(fmt.Sprintf("run %s appears twice", run.RunID))
-		}
-		s.runs[run.RunID] = &run
-		res.Runs = append(res.Runs, run)
 	case record.KindPoint:
 		var p record.Point
 		if err := json.Unmarshal(b, &p); err != nil {

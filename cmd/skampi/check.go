@@ -19,7 +19,7 @@ func newCheckCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.Suite == "" {
-				return &exitError{Code: 2, Err: fmt.Errorf("check: -i SUITE is required")}
+				return usageError(fmt.Errorf("check: -i SUITE is required"))
 			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
 			err := inputs.Check(o)

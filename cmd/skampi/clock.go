@@ -29,10 +29,10 @@ func newClockCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if _, err := clocksync.New(o.Algorithm); err != nil {
-				return &exitError{Code: 2, Err: err}
+				return usageError(err)
 			}
 			if o.Duration < 0 || o.Interval <= 0 {
-				return &exitError{Code: 2, Err: fmt.Errorf("--duration must be >= 0 and --interval > 0")}
+				return usageError(fmt.Errorf("--duration must be >= 0 and --interval > 0"))
 			}
 			o.Args, o.Version = os.Args[1:], versionString()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

@@ -36,20 +36,20 @@ func newCompareCmd() *cobra.Command {
 			"  skampi compare --fail-above 5% baseline/results.jsonl nightly/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
-				return usageMistake(cmd, fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
+				return usageError(fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
 			}
 			if !(alpha > 0 && alpha < 1) {
-				return usageMistake(cmd, fmt.Errorf("--alpha must be between 0 and 1, got %g", alpha))
+				return usageError(fmt.Errorf("--alpha must be between 0 and 1, got %g", alpha))
 			}
 			m := compare.Metric(metric)
 			if m != compare.MetricTime && m != compare.MetricBandwidth {
-				return usageMistake(cmd, fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
+				return usageError(fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
 			var gate *compare.Gate
 			if cmd.Flags().Changed("fail-above") {
 				f, err := parsePercent(failAbove)
 				if err != nil {
-					return usageMistake(cmd, fmt.Errorf("--fail-above: %w", err))
+					return usageError(fmt.Errorf("--fail-above: %w", err))
 				}
 				gate = &compare.Gate{FailAbove: f}
 			}
@@ -66,12 +66,6 @@ func newCompareCmd() *cobra.Command {
 	cmd.Flags().StringVar(&failAbove, "fail-above", "", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
-}
-
-// usageMistake is a mistake in the command line: exit status 2 (main adds the line
-// naming --help).
-func usageMistake(cmd *cobra.Command, err error) error {
-	return &exitError{Code: 2, Err: err}
 }
 
 // parsePercent reads "5%" or a fraction below 1 ("0.05") as 0.05; a bare number of 1

@@ -32,7 +32,7 @@ func newExportCmd() *cobra.Command {
 		Example: "  skampi export results/results.jsonl --format gobench -o a.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(export.Formats, format) {
-				return usageMistake(cmd, fmt.Errorf("--format must be one of %s, got %q", strings.Join(export.Formats, ", "), format))
+				return usageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(export.Formats, ", "), format))
 			}
 			in, err := stdinIfNone(cmd, args)
 			if err != nil {

@@ -14,9 +14,9 @@ import (
 func stdin(cmd *cobra.Command) (io.Reader, error) {
 	in := cmd.InOrStdin()
 	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return nil, &exitError{Code: 2, Err: fmt.Errorf(
+		return nil, usageError(fmt.Errorf(
 			"%sno result files named and stdin is a terminal: name them (%s results/results.jsonl) or pipe records in (cat results.jsonl | %s)",
-			verb(cmd), cmd.CommandPath(), cmd.CommandPath())}
+			verb(cmd), cmd.CommandPath(), cmd.CommandPath()))
 	}
 	return in, nil
 }

@@ -26,7 +26,7 @@ func newListCmd() *cobra.Command {
 			}
 			match, err := nameMatcher(pattern)
 			if err != nil {
-				return usageError(cmd, "list: "+err.Error())
+				return usageError(fmt.Errorf("list: %v", err))
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			n := 0

@@ -26,7 +26,7 @@ func newReportCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Errors, err = plots.ParseErrorBars(errbars); err != nil {
-				return &exitError{Code: 2, Err: fmt.Errorf("--errors: %w", err)}
+				return usageError(fmt.Errorf("--errors: %w", err))
 			}
 			o.Sources, o.Stdin = report.ParseSources(args), stdinFunc(cmd)
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

@@ -36,7 +36,7 @@ func newRootCmd() *cobra.Command {
 	// `skampi version` does, the MPI library included.
 	root.Flags().BoolVar(&showVersion, "version", false, "print the version and build (as skampi version) and exit")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &exitError{Code: 2, Err: fmt.Errorf("%s%w", verb(c), err)}
+		return usageError(fmt.Errorf("%s%w", verb(c), err))
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
 		newExportCmd(), newClockCmd(), newVersionCmd(), newTuneCmd(), newDocsCmd())
@@ -51,7 +51,7 @@ func usageArgs(c *cobra.Command) {
 	if check := c.Args; check != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := check(cmd, args); err != nil {
-				return &exitError{Code: 2, Err: fmt.Errorf("%s%v", verb(cmd), err)}
+				return usageError(fmt.Errorf("%s%v", verb(cmd), err))
 			}
 			return nil
 		}
@@ -59,7 +59,7 @@ func usageArgs(c *cobra.Command) {
 	if c.HasSubCommands() && c.Run == nil && c.RunE == nil {
 		c.RunE = func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return &exitError{Code: 2, Err: fmt.Errorf("%sunknown command %q", verb(cmd), args[0])}
+				return usageError(fmt.Errorf("%sunknown command %q", verb(cmd), args[0]))
 			}
 			return cmd.Help()
 		}

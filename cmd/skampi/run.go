@@ -139,7 +139,7 @@ func newRunCmd() *cobra.Command {
 			"  skampi run Put -W 64 --method lock_all",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := osuIterations(o, f, args); err != nil {
-				return usageError(cmd, "run: "+err.Error())
+				return usageError(fmt.Errorf("run: %v", err))
 			}
 			oneLine := len(args) > 0 || f.print
 			for _, name := range append([]string{"sizes", "step", "method"}, osuFlags...) {
@@ -154,26 +154,26 @@ func newRunCmd() *cobra.Command {
 			}
 			switch {
 			case o.Suite != "" && oneLine:
-				return usageError(cmd, "run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)")
+				return usageError(errors.New("run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)"))
 			case o.Suite == "" && len(args) == 0:
-				return usageError(cmd, "run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)")
+				return usageError(errors.New("run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)"))
 			case o.Suite != "":
 				return runSuite(cmd, o)
 			}
 			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, f, args))
 			if err != nil {
-				return usageError(cmd, "run: "+err.Error())
+				return usageError(fmt.Errorf("run: %v", err))
 			}
 			// Checked here, in the flags' terms, before it is shown or any process starts.
 			plan, err := inputs.ParseOneLine(text)
 			if err != nil {
-				return &exitError{Code: 2, Err: err}
+				return usageError(err)
 			}
 			if f.print {
 				// What is printed runs as it stands: planned on the job --np names, as
 				// `skampi check --np N` would (a run plans again, on the job it gets).
 				if _, err := plan.Expand(inputs.Job{NProcs: o.NP}); err != nil {
-					return &exitError{Code: 2, Err: inputs.CommandLineErrors(err)}
+					return usageError(inputs.CommandLineErrors(err))
 				}
 				_, err := fmt.Fprint(cmd.OutOrStdout(), text)
 				return err
@@ -220,9 +220,4 @@ func commandLine(cmd *cobra.Command, f *oneLineFlags, ops []string) []string {
 		}
 	})
 	return line
-}
-
-// usageError is a mistake on the command line: exit status 2.
-func usageError(cmd *cobra.Command, msg string) error {
-	return &exitError{Code: 2, Err: errors.New(msg)}
 }

@@ -31,13 +31,13 @@ func newTuneCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.File == "" || o.Dir == "" {
-				return &exitError{Code: 2, Err: errors.New("tune: -i TUNE and -o DIR are required")}
+				return usageError(errors.New("tune: -i TUNE and -o DIR are required"))
 			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			err := tune.Run(o)
 			var ue *tune.UsageError
 			if errors.As(err, &ue) {
-				return &exitError{Code: 2, Err: fmt.Errorf("tune: %w", err)}
+				return usageError(fmt.Errorf("tune: %w", err))
 			}
 			return err
 		},

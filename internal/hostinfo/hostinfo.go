@@ -14,7 +14,8 @@ import (
 	"time"
 )
 
-// CPUModel is /proc/cpuinfo's first "model name" ("cpu" on POWER), or "".
+// CPUModel is /proc/cpuinfo's first "model name" ("cpu" on POWER, the implementer and
+// part on Arm), or "".
 func CPUModel() string {
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
@@ -39,7 +40,10 @@ func cpuModel(cpuinfo string) string {
 			}
 		}
 	}
-	return fallback
+	if fallback != "" {
+		return fallback
+	}
+	return armModel(cpuinfo)
 }
 
 // Kernel is the kernel's release and version, as `uname -rv` prints them, or "".

@@ -9,36 +9,34 @@ package mpi
 import "C"
 
 import (
-	"bytes"
 	"unsafe"
 )
 
-// GatherStrings collects every rank's s at rank 0, by rank (nil on the others). A
-// string is cut at 1023 bytes: meant for short facts such as a CPU list.
+// GatherStrings collects every rank's s at rank 0, by rank (nil on the others). Each
+// string arrives whole, whatever its length: a CPU list cut short would be a
+// different, or malformed, list.
 func (w *World) GatherStrings(s string) ([]string, error) {
-	const stride = 1024
-	mine := (*C.char)(C.calloc(stride, 1))
+	mine := C.CString(s)
 	defer C.free(unsafe.Pointer(mine))
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(mine)), stride-1), s)
-	var buf *C.char
+	var lens []C.int
+	var lensPtr *C.int
 	if w.rank == 0 {
-		buf = (*C.char)(C.malloc(C.size_t(stride * w.size)))
-		defer C.free(unsafe.Pointer(buf))
+		lens = make([]C.int, w.size)
+		lensPtr = &lens[0]
 	}
-	if err := check(C.sk_gather_str(w.comm, mine, buf, stride), "MPI_Gather"); err != nil {
+	var buf *C.char
+	if err := check(C.sk_gather_strv(w.comm, mine, C.int(len(s)), lensPtr, &buf), "MPI_Gatherv"); err != nil {
 		return nil, err
 	}
 	if w.rank != 0 {
 		return nil, nil
 	}
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(buf)), stride*w.size)
+	defer C.free(unsafe.Pointer(buf))
 	out := make([]string, w.size)
-	for i := range out {
-		s := raw[i*stride : (i+1)*stride]
-		if j := bytes.IndexByte(s, 0); j >= 0 {
-			s = s[:j]
-		}
-		out[i] = string(s)
+	off := 0
+	for i, n := range lens {
+		out[i] = C.GoStringN((*C.char)(unsafe.Add(unsafe.Pointer(buf), off)), n)
+		off += int(n)
 	}
 	return out, nil
 }

@@ -327,7 +327,7 @@ int sk_size(MPI_Fint comm, int *size);
 int sk_gather_double(MPI_Fint comm, double v, double *out);
 int sk_bcast_ll(MPI_Fint comm, long long *v);
 int sk_allgather_names(MPI_Fint comm, char *out, int stride);
-int sk_gather_str(MPI_Fint comm, const char *mine, char *out, int stride);
+int sk_gather_strv(MPI_Fint comm, const char *mine, int len, int *lens, char **out);
 void sk_error_info(int code, int *class, char *out, int len);
 void sk_library_version(char *out, int len, int *version, int *subversion);
 int sk_alloc(long long bytes, char **out);

@@ -2,6 +2,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -144,9 +145,36 @@ int sk_allgather_names(MPI_Fint comm, char *out, int stride) {
 	return MPI_Allgather(mine, stride, MPI_CHAR, out, stride, MPI_CHAR, MPI_Comm_f2c(comm));
 }
 
-/* sk_gather_str gathers one fixed-size string of every rank to rank 0, by rank. */
-int sk_gather_str(MPI_Fint comm, const char *mine, char *out, int stride) {
-	return MPI_Gather((void *)mine, stride, MPI_CHAR, out, stride, MPI_CHAR, 0, MPI_Comm_f2c(comm));
+/* sk_gather_strv gathers every rank's string, of any length, to rank 0 by rank: the
+ * lengths first, then the bytes with MPI_Gatherv, so that nothing is cut. On rank 0
+ * lens gets each rank's length and *out a malloc'ed buffer of the strings back to back
+ * (the caller frees it); on the others both are untouched. */
+int sk_gather_strv(MPI_Fint comm, const char *mine, int len, int *lens, char **out) {
+	MPI_Comm c = MPI_Comm_f2c(comm);
+	int rank, size;
+	int rc = MPI_Comm_rank(c, &rank);
+	if (rc == MPI_SUCCESS) rc = MPI_Comm_size(c, &size);
+	if (rc == MPI_SUCCESS) rc = MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, c);
+	if (rc != MPI_SUCCESS) return rc;
+	int *displs = NULL;
+	char *buf = NULL;
+	if (rank == 0) {
+		displs = malloc((size_t)size * sizeof *displs);
+		long long total = 0;
+		for (int i = 0; i < size; i++) {
+			displs[i] = (int)total;
+			total += lens[i];
+		}
+		buf = malloc((size_t)total + 1);
+	}
+	rc = MPI_Gatherv((void *)mine, len, MPI_CHAR, buf, lens, displs, MPI_CHAR, 0, c);
+	free(displs);
+	if (rank == 0 && rc == MPI_SUCCESS) {
+		*out = buf;
+	} else {
+		free(buf);
+	}
+	return rc;
 }
 
 /* sk_error_info describes an MPI error code in the library's own terms: its class
