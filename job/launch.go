@@ -254,6 +254,14 @@ func checkRan(plan *inputs.Plan, dir string, before, after *state) error {
 		return fmt.Errorf("the launcher exited 0, but no rank started: %s has no run header from this job, so nothing was measured", path)
 	}
 	if pt := after.firstMissing(plan); pt != nil {
+		// A record that breaks the schema is left out by the reader: that is not a rank
+		// that stopped, and the record's problem says what to look at.
+		for _, p := range after.res.Problems {
+			if !p.Warning {
+				return fmt.Errorf("the job ended with status 0, but not every point has a record in %s that reads: the first without is %s %q, %s (point %d); %s: %s (skampi validate lists every problem)",
+					path, pt.Op().Name, pt.Measurement.Name, pointText(pt.Key()), pt.Index, filepath.Base(path), p.String())
+			}
+		}
 		return fmt.Errorf("the job ended with status 0, but not every point has a record in %s, the first without is %s %q, %s (point %d): the ranks stopped early; --resume measures what is missing",
 			path, pt.Op().Name, pt.Measurement.Name, pointText(pt.Key()), pt.Index)
 	}

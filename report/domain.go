@@ -279,9 +279,10 @@ func (fp *fieldProblems) breakdown(p *record.Point, info ops.Info, known bool, h
 			fp.addf("%s is %g: a standard error is never negative", e.name, e.v)
 		}
 	}
-	// Measured directly, never by a subtraction: a negative time is impossible.
-	if !(b.ComputeS >= 0) {
-		fp.addf("compute_s is %g: it is measured on its own, never negative", b.ComputeS)
+	// Measured on its own; the iteration timer takes its clock reads' cost off it as off
+	// every part, so there, and flagged, it may go negative.
+	if !(b.ComputeS >= 0) && !(p.Timer == "iteration" && slices.Contains(p.Flags, record.FlagNegative)) {
+		fp.addf("compute_s is %g: it is measured on its own, negative only under the iteration timer with the %s flag", b.ComputeS, record.FlagNegative)
 	}
 	// The post has the timer's cost taken off (timer_overhead_s), so it may go negative:
 	// flagged then, as a subtraction's result.

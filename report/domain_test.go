@@ -63,6 +63,13 @@ func TestFieldDomainsOfGoodRecords(t *testing.T) {
 	if len(res.Problems) > 0 || len(res.Points) != 6 || len(res.Clocks) != 1 || len(res.Faults) != 1 {
 		t.Fatalf("problems %v, %d points", res.Problems, len(res.Points))
 	}
+	// The iteration timer takes its clock reads' cost off the computation too: a
+	// computation shorter than that is negative, flagged, and kept.
+	tiny := edit(t, breakdownPt, map[string]any{"point_index": 1, "timer": "iteration", "compute_s": -2.5e-8,
+		"flags": []string{"negative_after_subtraction", "compute_off_target"}})
+	if res := readLines(t, domainRun, tiny); len(res.Problems) > 0 || len(res.Points) != 1 {
+		t.Fatalf("negative computation under the iteration timer: problems %v", res.Problems)
+	}
 	older := []string{domainRun}
 	for i, p := range []string{lockPt, ackPt, pingpong} {
 		older = append(older, edit(t, p, map[string]any{"point_index": i + 1, "hold_s": nil, "task_time_s": nil, "ranks": nil}))
@@ -99,6 +106,8 @@ func TestImpossibleFieldValues(t *testing.T) {
 		{"full_s is not time_s", breakdownPt, map[string]any{"full_s": 3e-6}, "full_s is 3e-06: it is the point's time_s", false},
 		{"negative post without flag", breakdownPt, map[string]any{"post_s": -1e-7}, "post_s -1e-07 is negative without the negative_after_subtraction flag", false},
 		{"negative compute", breakdownPt, map[string]any{"compute_s": -1e-7}, "compute_s is -1e-07", false},
+		{"negative compute, global loop, flagged", breakdownPt, map[string]any{"compute_s": -1e-7, "flags": []string{"negative_after_subtraction"}}, "compute_s is -1e-07", false},
+		{"negative compute, iteration timer, unflagged", breakdownPt, map[string]any{"compute_s": -1e-7, "timer": "iteration"}, "compute_s is -1e-07", false},
 		{"negative wait without flag", breakdownPt, map[string]any{"wait_s": -1e-7}, "without the negative_after_subtraction flag", false},
 		{"negative stderr", breakdownPt, map[string]any{"wait_stderr_s": -1e-9}, "wait_stderr_s is -1e-09", false},
 		{"compute target", breakdownPt, map[string]any{"compute_target_s": 1e-6}, "compute_target_s is 1e-06", false},

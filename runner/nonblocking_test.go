@@ -102,6 +102,7 @@ func TestFlagBreakdown(t *testing.T) {
 		// Off by more than 25 % but within three of its standard errors: not shown.
 		{"slow computation, noisy", with(func(b *breakdown) { b.compute = est{V: 26, SE: 2.5} }), 0.6, nil, nil},
 		{"negative post", with(func(b *breakdown) { b.post.V = -0.01 }), 0.6, nil, []string{record.FlagNegative}},
+		{"negative compute", with(func(b *breakdown) { b.compute.V = -0.01 }), 0.6, nil, []string{record.FlagComputeOffTarget, record.FlagNegative}},
 		// The full measured first against the one alternating with the post (global loop).
 		{"full moved within the point", with(func(b *breakdown) { b.calibration = est{V: 12.5, SE: 0.1} }), 0.6, nil,
 			[]string{record.FlagFullMismatch}},
