@@ -63,7 +63,7 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 			return 0, 0, err
 		}
 	}
-	sink, files, err := openSinks(j.dir, &bytes.Buffer{})
+	sink, files, err := openSinks(j.dir, &bytes.Buffer{}, &bytes.Buffer{})
 	if err != nil {
 		return 0, 0, err
 	}

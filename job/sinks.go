@@ -1,18 +1,25 @@
 package job
 
 import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
 // openSinks sets up the terminal table and, with a directory, the three result files,
-// appended to when they exist so no earlier run is lost.
-func openSinks(dir string, stdout io.Writer) (*report.Locked, []*os.File, error) {
+// appended to when they exist so no earlier run is lost. A results.csv with the columns
+// of another skampi is set aside first (asideCSV), saying so on stderr.
+func openSinks(dir string, stdout, stderr io.Writer) (*report.Locked, []*os.File, error) {
 	table := report.NewTable(stdout)
 	if dir == "" {
 		return report.NewLocked(table), nil, nil
@@ -37,8 +44,19 @@ func openSinks(dir string, stdout io.Writer) (*report.Locked, []*os.File, error)
 	if err := endLine(jf); err != nil {
 		return nil, files, err
 	}
+	aside, err := asideCSV(filepath.Join(dir, "results.csv"))
+	if err != nil {
+		return nil, files, err
+	}
+	if aside != "" {
+		fmt.Fprintf(stderr, "skampi: %s has the columns of another skampi version: kept as %s, and results.csv starts again with the current columns\n",
+			filepath.Join(dir, "results.csv"), aside)
+	}
 	cf, fresh, err := open("results.csv")
 	if err != nil {
+		return nil, files, err
+	}
+	if err := endLine(cf); err != nil {
 		return nil, files, err
 	}
 	sf, _, err := open("results.sko")
@@ -48,6 +66,50 @@ func openSinks(dir string, stdout io.Writer) (*report.Locked, []*os.File, error)
 	// JSONL first: it is the canonical record and must be written (and on disk) before
 	// anything else.
 	return report.NewLocked(report.Multi{durable{report.NewJSONL(jf), jf}, report.NewCSV(cf, fresh), report.NewSKO(sf), table}), files, nil
+}
+
+// asideCSV moves a results.csv whose header is not report.CSVHeader (an older skampi's
+// columns) to results.<first 8 hex digits of its header's sha256>.csv, never over an
+// existing file, so that no row lands under the wrong column; it returns the new name,
+// "" when the file is missing, empty or has the current header.
+func asideCSV(path string) (string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("opening results: %w", err)
+	}
+	// A header longer than the buffer is not ours, and its start names it well enough.
+	b, err := bufio.NewReaderSize(f, 64<<10).ReadSlice('\n')
+	f.Close()
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	line := strings.TrimRight(string(b), "\r\n")
+	if len(b) == 0 || report.HasCSVHeader(line) {
+		return "", nil
+	}
+	sum := sha256.Sum256([]byte(line))
+	base := filepath.Join(filepath.Dir(path), "results."+hex.EncodeToString(sum[:])[:8])
+	for i := 0; ; i++ {
+		to := base + ".csv"
+		if i > 0 {
+			to = fmt.Sprintf("%s-%d.csv", base, i)
+		}
+		// A hard link fails on an existing name, where a rename would replace it.
+		err := os.Link(path, to)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("keeping %s with its older columns: %w", path, err)
+		}
+		if err := os.Remove(path); err != nil {
+			return "", fmt.Errorf("keeping %s with its older columns: %w", path, err)
+		}
+		return to, nil
+	}
 }
 
 // endLine makes sure an append starts on a new line: a record torn by a crash of the

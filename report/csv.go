@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/csv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,13 @@ var CSVHeader = []string{
 	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
 	// window and progress_every above, every field that tells two points apart.
 	"method", "recv_slots", "cache", "rma_window", "hold_s",
+}
+
+// HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
+// are only appended under the columns they were written for.
+func HasCSVHeader(line string) bool {
+	row, err := csv.NewReader(strings.NewReader(line)).Read()
+	return err == nil && slices.Equal(row, CSVHeader)
 }
 
 // CSV writes one row per point, flushed as it is written.

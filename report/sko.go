@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -15,7 +16,9 @@ import (
 // (µs), repetitions, then the time of each participating rank (µs). A block's name is
 // the measurement's with its method (`Put method=lock_all`) and any setting in which
 // it differs from the measurement's first point; its `# setup` line gives the
-// measurement's name and every setting, for ReadSKO.
+// measurement's name and every setting, for ReadSKO. A non-blocking point's line is
+// followed by `# breakdown {JSON}`, its record.Breakdown (post, wait, overlap,
+// progress_every), so that a .sko read back has every field of each point's setup.
 //
 // A run measures a measurement's methods size by size, interleaved; the block of its
 // first point is written as the points come, the others when the measurement ends (a
@@ -148,6 +151,13 @@ func skoLine(p *record.Point) string {
 		fmt.Fprintf(&b, "  # %s", strings.Join(p.Flags, ","))
 	}
 	b.WriteString("\n")
+	// A non-blocking point's breakdown (and its progress_every, a setting) follows as a
+	// comment, which SKaMPI's tools skip; a value JSON cannot hold leaves it out.
+	if p.Breakdown != nil {
+		if j, err := json.Marshal(p.Breakdown); err == nil {
+			fmt.Fprintf(&b, "# breakdown %s\n", j)
+		}
+	}
 	return b.String()
 }
 

@@ -41,10 +41,11 @@ const SKOImportStop = "imported"
 // of its content, suite = its base name, skampi_version SKOImportVersion, and what
 // skampi's header says: library, processes, timer, start) and one point per data line
 // (msg_bytes, time_s, stderr_s, reps, rank_time_s; no samples_s: comparisons of
-// imported points cannot test significance). Fault comments skampi writes become fault
-// records. Lines not understood are warnings; a file without a result block is an error.
+// imported points cannot test significance), with the measurement, method and
+// settings of its block's `# setup` line and the breakdown of a `# breakdown` line
+// after it. Fault comments skampi writes become fault records. Lines not understood are warnings; a file without a result block is an error.
 func ReadSKO(r io.Reader, name string) (*Results, error) {
-	p := &skoParser{name: name, res: &Results{}, nprocs: 0}
+	p := &skoParser{name: name, res: &Results{}, nprocs: 0, bdFor: -1}
 	p.problems = problems{res: p.res, name: name}
 	lr := newLineReader(r, name)
 	lr.sum = sha256.New()
@@ -113,6 +114,7 @@ type skoParser struct {
 	index     int // last point/fault index
 	pending   []skoFault
 	measIndex map[string]int // index of each measurement named by a "# setup" line
+	bdFor     int            // the point in res.Points a "# breakdown" line belongs to; -1: none
 }
 
 type skoBlock struct {
@@ -121,6 +123,8 @@ type skoBlock struct {
 	index    int           // its measurement's index
 	first    int           // index in res.Points of its first point
 	extra    []string      // per point: its variables other than the size and process count
+	// progressEvery: the "# setup" line's, for breakdown lines without one.
+	progressEvery int64
 }
 
 type skoFault struct {
@@ -146,7 +150,7 @@ func (p *skoParser) line(n int, s string) {
 		case strings.HasPrefix(c, "begin result "), strings.HasPrefix(c, "end result "):
 			p.marker(n, c)
 		default:
-			p.comment(c)
+			p.comment(n, c)
 		}
 		return
 	}
@@ -159,12 +163,16 @@ func (p *skoParser) line(n int, s string) {
 		p.warn(n, "data outside a begin/end result block, skipped")
 		return
 	}
+	p.bdFor = -1
 	if msg := p.data(s); msg != "" {
 		p.warn(n, msg)
+	} else {
+		p.bdFor = len(p.res.Points) - 1
 	}
 }
 
 func (p *skoParser) marker(n int, s string) {
+	p.bdFor = -1
 	begin := strings.HasPrefix(s, "begin result ")
 	name := skoName(strings.TrimPrefix(strings.TrimPrefix(s, "begin result "), "end result "))
 	switch {
@@ -198,7 +206,7 @@ func skoName(s string) string {
 	return s
 }
 
-func (p *skoParser) comment(c string) {
+func (p *skoParser) comment(n int, c string) {
 	if m := skoFaultRe.FindStringSubmatch(c); m != nil {
 		size, _ := strconv.ParseInt(m[4], 10, 64)
 		p.pending = append(p.pending, skoFault{f: record.Fault{Kind: record.KindFault, Op: m[2], Method: m[3], MsgBytes: size,
@@ -210,6 +218,10 @@ func (p *skoParser) comment(c string) {
 			p.block.op = m[1]
 		} else if rest, ok := strings.CutPrefix(c, "setup "); ok {
 			p.setup(rest)
+		} else if rest, ok := strings.CutPrefix(c, "breakdown "); ok {
+			if msg := p.breakdown(rest); msg != "" {
+				p.warn(n, msg)
+			}
 		}
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -295,5 +296,69 @@ func TestSKOBlockPerMethod(t *testing.T) {
 	}
 	if len(got.Faults) != 1 || got.Faults[0].Method != "fence" || got.Faults[0].Measurement != "Put" {
 		t.Errorf("faults %+v", got.Faults)
+	}
+}
+
+// Every field of a point's setup survives a .sko: the setup line holds the method and
+// settings, and a non-blocking point's breakdown (where progress_every lives) follows
+// its data line; the time comes back unrounded from the breakdown's full_s.
+func TestSKOSetupRoundTrip(t *testing.T) {
+	hold := 2.5e-6
+	pt := record.Point{Kind: record.KindPoint, RunID: "r", PointIndex: 1, Measurement: "overlap, Isend", Op: "Isend",
+		Method: "lock_all", MsgBytes: 4096, NProcs: 2, Ranks: []int{0, 1}, Timer: "iteration", Sync: "window", Window: 16,
+		RecvSlots: "distinct", Cache: "cold", RMAWindow: "create", HoldS: &hold, Iterations: 10, TimeS: 2.0000001234e-6,
+		StderrS: 1e-8, Reps: 3}
+	pt.Breakdown = &record.Breakdown{FullS: pt.TimeS, FullStderrS: 1e-8, PostS: 5e-7, WaitS: 1.5e-6, OverlappedS: 1.5e-6,
+		ComputeS: 4e-6, ComputeTargetS: 4e-6, SpinNsPerIter: []float64{0.5, 0}, SpinIters: []int64{8000, 0},
+		OverlapRatio: 0.25, ProgressEvery: 100}
+	// Every field of Setup is set, so that one the round trip loses shows.
+	want := pt.Setup()
+	v := reflect.ValueOf(want)
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).IsZero() {
+			t.Fatalf("setup field %s not set", v.Type().Field(i).Name)
+		}
+	}
+	var buf bytes.Buffer
+	s := NewSKO(&buf)
+	s.Run(&record.Run{Kind: record.KindRun, RunID: "r", NProcs: 2})
+	second := pt
+	second.PointIndex, second.MsgBytes = 2, 8192
+	second.Breakdown = nil // a point without one: no breakdown line
+	for _, p := range []*record.Point{&pt, &second} {
+		if err := s.Point(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	got, err := ReadSKO(&buf, "setup.sko")
+	if err != nil || len(got.Problems) > 0 || len(got.Points) != 2 {
+		t.Fatal(err, got.Problems, len(got.Points))
+	}
+	if g := got.Points[0].Setup(); g != want {
+		t.Errorf("setup read back:\n%+v\nwant\n%+v", g, want)
+	}
+	if g := got.Points[0]; g.TimeS != pt.TimeS || !reflect.DeepEqual(g.Breakdown, pt.Breakdown) {
+		t.Errorf("time %g breakdown %+v, want %g %+v", g.TimeS, g.Breakdown, pt.TimeS, pt.Breakdown)
+	}
+	if g := got.Points[1]; g.Breakdown != nil || g.Setup().ProgressEvery != 0 || g.Setup().Window != 16 {
+		t.Errorf("second point: %+v", g.Setup())
+	}
+}
+
+// A breakdown line that does not belong to the data line before it (another time, no
+// point) is a warning, and the point keeps none.
+func TestSKOBreakdownMismatch(t *testing.T) {
+	text := "begin result \"x\"\n# op Isend, times in microseconds\n# breakdown {\"full_s\":1e-6}\n" +
+		"count=        8        2.000      0.010      3\n# breakdown {\"full_s\":3e-6}\n" +
+		"count=       16        2.000      0.010      3\n# breakdown {\"full_s\":\"x\"}\nend result \"x\"\n"
+	got, err := ReadSKO(strings.NewReader(text), "x.sko")
+	if err != nil || len(got.Points) != 2 || len(got.Problems) != 3 {
+		t.Fatalf("%v, %d points, problems %v", err, len(got.Points), got.Problems)
+	}
+	for _, p := range got.Points {
+		if p.Breakdown != nil {
+			t.Errorf("%d B: breakdown %+v", p.MsgBytes, p.Breakdown)
+		}
 	}
 }

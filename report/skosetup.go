@@ -1,6 +1,9 @@
 package report
 
 import (
+	"encoding/json"
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -8,7 +11,7 @@ import (
 )
 
 // setup reads a block's "# setup" line (NewSKO's): the measurement's own name, then
-// its method and settings as name=value, the names of record.Setup.Fields. Blocks of
+// its method and settings as name=value, the names of record.Setup.Fields, every one. Blocks of
 // one measurement (one per method) share its name and index again. What is not
 // understood is left out: the block still reads as one of its own.
 func (p *skoParser) setup(s string) {
@@ -43,6 +46,9 @@ func (p *skoParser) setup(s string) {
 			if h, err := strconv.ParseFloat(v, 64); err == nil {
 				pt.HoldS = &h
 			}
+		case "progress_every":
+			// A point holds it in its breakdown: given to the breakdown lines.
+			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
 		}
 	}
 	if p.measIndex == nil {
@@ -65,4 +71,25 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	}
 	pt.Measurement, pt.Method, pt.Timer, pt.Sync, pt.Window = s.Measurement, s.Method, s.Timer, s.Sync, s.Window
 	pt.RecvSlots, pt.Cache, pt.RMAWindow, pt.HoldS = s.RecvSlots, s.Cache, s.RMAWindow, s.HoldS
+}
+
+// breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking
+// point: the point's record.Breakdown, the block's progress_every where the JSON has
+// none. It belongs to the data line just read, whose time is its full_s as printed
+// (and becomes it, unrounded); it returns what is wrong with the line.
+func (p *skoParser) breakdown(s string) string {
+	if p.bdFor < 0 {
+		return "breakdown line after no point, skipped"
+	}
+	pt := &p.res.Points[p.bdFor]
+	p.bdFor = -1
+	b := &record.Breakdown{ProgressEvery: p.block.progressEvery}
+	if err := json.Unmarshal([]byte(s), b); err != nil {
+		return fmt.Sprintf("breakdown line not understood (%v), skipped", err)
+	}
+	if math.Abs(b.FullS-pt.TimeS) > 0.0005e-6*1.01 {
+		return fmt.Sprintf("breakdown full_s %g is not the point's time %g, skipped", b.FullS, pt.TimeS)
+	}
+	pt.Breakdown, pt.TimeS = b, b.FullS
+	return ""
 }

@@ -94,7 +94,7 @@ func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 			t.Fatalf("not a result: %v", r.Result())
 		}
 		base, parts := rec.Name.Parts()
-		if len(parts) != 2 || !strings.HasPrefix(string(parts[0]), "/bytes=") || !strings.HasPrefix(string(parts[1]), "/procs=") || len(base) == 0 {
+		if len(parts) < 2 || !strings.HasPrefix(string(parts[0]), "/bytes=") || !strings.HasPrefix(string(parts[1]), "/procs=") || len(base) == 0 {
 			t.Fatalf("name %s", rec.Name)
 		}
 		lines[key{rec.Name.String(), rec.GetConfig("mpi_library"), rec.GetConfig("suite")}]++
@@ -120,7 +120,7 @@ func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 		t.Errorf("%d time values, want %d; %d bandwidths, want %d", ns, want, mbs, wantBW)
 	}
 	a := res.Points[0]
-	if n := lines[key{"Pingpong_Send_Recv/bytes=1/procs=2", "Open MPI v4.1.4", "pt2pt"}]; n != len(a.SamplesS)+len(res.Points[9].SamplesS) {
+	if n := lines[key{"Pingpong_Send_Recv/bytes=1/procs=2/timer=global-loop/sync=barrier", "Open MPI v4.1.4", "pt2pt"}]; n != len(a.SamplesS)+len(res.Points[9].SamplesS) {
 		t.Errorf("1 B: %d lines", n)
 	}
 	if n := lines[key{"ping-pong_blocking_x/bytes=8/procs=2", "", "i"}]; n != 1 {
@@ -138,8 +138,7 @@ func TestGoBenchReadsWithBenchfmt(t *testing.T) {
 		"\n# run cb3feaa982186dd3: skampi f8594c2-dirty, 2 processes on vm, started 2026-11-22T02:50:32Z\nmpi_library: Open MPI v4.1.4\nmpi_version: 3.1\nsuite: pt2pt\n",
 		"# fault crash: Pingpong_Send_Recv (Pingpong_Send_Recv), 3 bytes, 2 processes: SIGSEGV twice\n",
 		"# no valid repetition: Pingpong_Send_Recv (Pingpong_Send_Recv), 256 bytes, 2 processes\n",
-		"\nmpi_library:\nmpi_version:\nsuite: i\n",               // the import knows no library: the keys are cleared
-		"# Pingpong_Send_Recv: timer=global-loop sync=barrier\n", // settings all points share, once
+		"\nmpi_library:\nmpi_version:\nsuite: i\n", // the import knows no library: the keys are cleared
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
@@ -162,51 +161,135 @@ func TestBenchKey(t *testing.T) {
 }
 
 // A run of one operation under three timing methods gives one benchmark per method and
-// size, the method a key benchstat can make the columns (-col /method); a setting that
-// varies joins the keys.
+// size, the method a key benchstat can make the columns (-col /method), and every
+// setting the point records a key after it, in Setup's order.
 func TestGoBenchKeepsTheMethod(t *testing.T) {
 	res := load(t, "put-methods.jsonl")
-	var buf bytes.Buffer
-	if err := WriteGoBench(&buf, res); err != nil {
-		t.Fatal(err)
-	}
-	names := map[string]int{}
+	names := goBenchNames(t, res)
 	methods := map[string]bool{}
-	r := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "put.txt")
-	for r.Scan() {
-		rec := r.Result().(*benchfmt.Result)
-		names[rec.Name.String()]++
-		key := nameKey(rec.Name, "method")
-		methods[key] = true
-		if nameKey(rec.Name, "bytes") == "" || nameKey(rec.Name, "procs") != "2" || nameKey(rec.Name, "window") != "" {
-			t.Errorf("name %s", rec.Name)
-		}
-	}
-	if err := r.Err(); err != nil {
-		t.Fatal(err)
+	for name := range names {
+		methods[nameKey(benchfmt.Name(name), "method")] = true
 	}
 	if len(names) != len(res.Points) || len(methods) != 3 || !methods["lock_all"] || !methods["lock"] || !methods["fence"] {
 		t.Fatalf("%d names for %d points, methods %v", len(names), len(res.Points), methods)
 	}
 	for _, p := range res.Points {
-		name := fmt.Sprintf("Put/method=%s/bytes=%d/procs=2", p.Method, p.MsgBytes)
+		name := fmt.Sprintf("Put/method=%s/bytes=%d/procs=2/timer=global-loop/sync=barrier/window=64/recv_slots=shared/cache=warm/rma_window=allocate", p.Method, p.MsgBytes)
 		if names[name] != len(p.SamplesS) {
 			t.Errorf("%s: %d lines, want %d", name, names[name], len(p.SamplesS))
 		}
 	}
-	if !strings.Contains(buf.String(), "\n# Put: timer=global-loop sync=barrier window=64 recv_slots=shared cache=warm rma_window=allocate\n") {
-		t.Errorf("settings line missing:\n%s", buf.String()[:400])
+}
+
+// A point's name does not depend on what else is exported: the window-64 points of a
+// file that also holds a window-1 point (the onesided suite) are named as in a file of
+// window 64 alone (a one-line run), so benchstat matches the two files.
+func TestGoBenchNamesDependOnThePointAlone(t *testing.T) {
+	both := load(t, "put-methods.jsonl")
+	both.Points[0].Window = 1
+	alone := load(t, "put-methods.jsonl")
+	alone.Points = alone.Points[1:]
+	a, b := goBenchNames(t, both), goBenchNames(t, alone)
+	for name, n := range b {
+		if a[name] != n {
+			t.Errorf("%s: %d lines with window 1 beside it, %d without", name, a[name], n)
+		}
 	}
-	// A window that varies is a key; the constant settings stay in the comment.
-	res.Points[0].Window = 1
-	buf.Reset()
+	if len(a) != len(b)+1 {
+		t.Errorf("%d names, want %d", len(a), len(b)+1)
+	}
+	if p := both.Points[0]; a[fmt.Sprintf("Put/method=%s/bytes=%d/procs=2/timer=global-loop/sync=barrier/window=1/recv_slots=shared/cache=warm/rma_window=allocate", p.Method, p.MsgBytes)] != len(p.SamplesS) {
+		t.Errorf("window 1 missing: %v", a)
+	}
+}
+
+// A hold time is a plain decimal: "1e-06" would end a name in what benchfmt reads as
+// GOMAXPROCS.
+func TestGoBenchHoldTime(t *testing.T) {
+	res := load(t, "put-methods.jsonl")
+	h := 1e-6
+	res.Points[0].HoldS = &h
+	for name := range goBenchNames(t, res) {
+		_, parts := benchfmt.Name(name).Parts()
+		if last := string(parts[len(parts)-1]); strings.HasPrefix(last, "-") {
+			t.Errorf("%s: GOMAXPROCS part %q", name, last)
+		}
+		if k := nameKey(benchfmt.Name(name), "hold_s"); k != "" && k != "0.000001" {
+			t.Errorf("%s: hold_s=%s", name, k)
+		}
+	}
+	if got := benchKey("ping-pong-2"); got != "ping-pong_2" {
+		t.Errorf("benchKey(ping-pong-2) = %q", got)
+	}
+}
+
+// Two measurements of one run that share a setup (what the record does not tell apart,
+// e.g. barriers above 4 KiB or none) keep their names as a key, and only they: in every
+// run of the export, as compare's keys, since which of the two another run's point
+// matches is not known.
+func TestGoBenchSharedSetupKeepsTheMeasurement(t *testing.T) {
+	res := load(t, "put-methods.jsonl")
+	p := res.Points[0]
+	p.Measurement = "ordered, no barriers"
+	p.PointIndex = 1000
+	res.Points[0].Measurement = "ordered, barriers above 4 KiB"
+	res.Points = append(res.Points, p)
+	other := load(t, "put-methods.jsonl")
+	for i := range other.Points {
+		other.Points[i].RunID = "another-run"
+		other.Points[i].Measurement = "Put, one line"
+	}
+	other.Runs[0].RunID = "another-run"
+	res.Merge(other)
+	var buf bytes.Buffer
 	if err := WriteGoBench(&buf, res); err != nil {
 		t.Fatal(err)
 	}
-	if out := buf.String(); !strings.Contains(out, "\nBenchmarkPut/method=lock_all/bytes=8/procs=2/window=1 ") ||
-		!strings.Contains(out, "\nBenchmarkPut/method=lock/bytes=8/procs=2/window=64 ") || strings.Contains(out, " window=64 ") {
-		t.Errorf("a varying window:\n%s", out)
+	meas := map[string]int{}
+	r := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "put.txt")
+	for r.Scan() {
+		rec, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			t.Fatalf("not a result: %v", r.Result())
+		}
+		if m := nameKey(rec.Name, "measurement"); m != "" {
+			if nameKey(rec.Name, "method") != p.Method || nameKey(rec.Name, "bytes") != fmt.Sprint(p.MsgBytes) {
+				t.Errorf("%s: a measurement key on a setup no run measured twice", rec.Name)
+			}
+			meas[m]++
+		}
 	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// Both points of the first run, and the second run's point of that setup.
+	want := len(p.SamplesS)
+	if meas["ordered_no_barriers"] != want || meas["ordered_barriers_above_4_KiB"] != want || meas["Put_one_line"] != want || len(meas) != 3 {
+		t.Errorf("measurement keys %v, want %d lines each", meas, want)
+	}
+}
+
+// goBenchNames counts the lines of each benchmark name (without "Benchmark") of res's
+// export, read back with benchfmt.
+func goBenchNames(t *testing.T, res *report.Results) map[string]int {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteGoBench(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]int{}
+	r := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "put.txt")
+	for r.Scan() {
+		rec, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			t.Fatalf("not a result: %v", r.Result())
+		}
+		names[rec.Name.String()]++
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return names
 }
 
 // nameKey is the value of a sub-benchmark key of a name, "" without it.
