@@ -340,6 +340,32 @@ func TestLauncherSuccessWithoutAJob(t *testing.T) {
 	if j.runs != 1 {
 		t.Errorf("%d launches", j.runs)
 	}
+	// Every point written, but one record the reader refuses: the error names its
+	// problem, not ranks that stopped.
+	dir = t.TempDir()
+	j = &fakeJob{t: t, dir: dir, plan: plan, crashes: func(pt *inputs.Point) bool { return false }}
+	err = SelfLaunch(plan, Options{Out: dir, NP: 4, MaxRestarts: 5, Stderr: &stderr, Stdout: &bytes.Buffer{}},
+		func(args []string) (int, syscall.Signal, error) {
+			if _, sig, err := j.launch(args); err != nil || sig != 0 {
+				return 0, sig, err
+			}
+			path := filepath.Join(dir, "results.jsonl")
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return 0, 0, err
+			}
+			lines := bytes.Split(b, []byte("\n"))
+			for i, l := range lines {
+				if bytes.Contains(l, []byte(`"point_index":4,`)) {
+					lines[i] = bytes.Replace(l, []byte(`"elapsed_s":0`), []byte(`"elapsed_s":-1`), 1)
+				}
+			}
+			return 0, 0, os.WriteFile(path, bytes.Join(lines, []byte("\n")), 0o644)
+		})
+	if err == nil || !strings.Contains(err.Error(), `that reads: the first without is Bcast "bcast", 64 bytes, method barrier, 2 processes (point 4); results.jsonl: `) ||
+		!strings.Contains(err.Error(), "elapsed_s is -1") || strings.Contains(err.Error(), "stopped early") {
+		t.Errorf("a record that breaks the schema: %v", err)
+	}
 }
 
 // MPIRun's launcher: a launcher that exits 0 but runs no process of the job (nothing
