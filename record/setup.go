@@ -87,3 +87,33 @@ func (s Setup) Settings() []Field {
 	}
 	return f
 }
+
+// SettingNames are the names of Settings' fields, in their order.
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "progress_every"}
+
+// Without is the setup with the named settings cleared (unknown names change nothing):
+// a comparison leaves out of its keys what one side does not record, or what a tune
+// sweeps.
+func (s Setup) Without(names ...string) Setup {
+	for _, n := range names {
+		switch n {
+		case "timer":
+			s.Timer = ""
+		case "sync":
+			s.Sync = ""
+		case "window":
+			s.Window = 0
+		case "recv_slots":
+			s.RecvSlots = ""
+		case "cache":
+			s.Cache = ""
+		case "rma_window":
+			s.RMAWindow = ""
+		case "hold_s":
+			s.HoldS = 0
+		case "progress_every":
+			s.ProgressEvery = 0
+		}
+	}
+	return s
+}

@@ -1,70 +1,32 @@
 package tune
 
 import (
-	"compress/gzip"
 	"math/rand/v2"
-	"os"
-	"slices"
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/aadata"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
-// loadAARuns reads the 20 recorded runs of report/compare/testdata/aa.jsonl.gz.
-func loadAARuns(t *testing.T) *report.Results {
-	t.Helper()
-	f, err := os.Open("../report/compare/testdata/aa.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	aa, err := report.Read(z, "aa.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return aa
-}
-
 // A tune whose only variable is a dummy nothing reads must recommend nothing and find
-// no size where another setting is significantly faster, at 95 % of the points or
-// more over many trials: the recorded runs of report/compare/testdata/aa.jsonl.gz are
-// 20 runs of one suite that differ in nothing but when they ran, dealt at random to
-// the two settings, 5 repeats each.
+// no size where another setting is significantly faster, at 95 % of the points or more
+// over many trials: the 20 recorded runs of internal/aadata, which differ in nothing
+// but when they ran, dealt at random to the two settings, 5 repeats each.
 func TestVerdictAANoDifference(t *testing.T) {
-	aa := loadAARuns(t)
+	aa, err := aadata.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
 	tu, err := inputs.ParseTune("aa.toml", []byte("[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\n[env]\nAA_DUMMY = [\"a\", \"b\"]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cs := tu.Combinations()
 	labels := Labels(cs)
-	var ids []string
-	for _, r := range aa.Runs {
-		ids = append(ids, r.RunID)
-	}
-	pick := func(ids []string) *report.Results {
-		keep := map[string]bool{}
-		for _, id := range ids {
-			keep[id] = true
-		}
-		out := &report.Results{}
-		for _, r := range aa.Runs {
-			if keep[r.RunID] {
-				out.Runs = append(out.Runs, r)
-			}
-		}
-		for _, p := range aa.Points {
-			if keep[p.RunID] {
-				out.Points = append(out.Points, p)
-			}
-		}
-		return out
-	}
+	ids := aadata.RunIDs(aa)
+	pick := func(ids []string) *report.Results { return aadata.Runs(aa, ids, 1) }
 	rng := rand.New(rand.NewPCG(3, 4))
 	sizes, faster, recommended := 0, 0, 0
 	const trials = 40
@@ -97,36 +59,29 @@ func TestVerdictAANoDifference(t *testing.T) {
 // windows' points with each other: they differ by design. Window 1 at half the time
 // of window 64, 5 repeats each: the verdict finds it and recommends it.
 func TestVerdictSweepsASetupSetting(t *testing.T) {
-	aa := loadAARuns(t)
+	aa, err := aadata.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
 	tu, err := inputs.ParseTune("w.toml", []byte("[[measurement]]\nname = \"put\"\nop = \"Put\"\nsizes = [8]\n[suite_settings]\nwindow = [64, 1]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cs := tu.Combinations()
 	labels := Labels(cs)
-	var ids []string
-	for _, r := range aa.Runs {
-		ids = append(ids, r.RunID)
+	ids := aadata.RunIDs(aa)
+	base, other := aadata.Runs(aa, ids[:5], 1), aadata.Runs(aa, ids[5:10], 0.5)
+	for _, res := range []*report.Results{base, other} {
+		var puts []record.Point
+		for _, p := range res.Points {
+			if p.Op == "Put" {
+				puts = append(puts, p)
+			}
+		}
+		res.Points = puts
 	}
-	base, other := &report.Results{}, &report.Results{}
-	for _, p := range aa.Points {
-		if p.Op != "Put" {
-			continue
-		}
-		switch {
-		case slices.Contains(ids[:5], p.RunID):
-			base.Points = append(base.Points, p)
-		case slices.Contains(ids[5:10], p.RunID):
-			p.Window, p.TimeS = 1, p.TimeS/2
-			other.Points = append(other.Points, p)
-		}
-	}
-	for _, r := range aa.Runs {
-		if slices.Contains(ids[:5], r.RunID) {
-			base.Runs = append(base.Runs, r)
-		} else if slices.Contains(ids[5:10], r.RunID) {
-			other.Runs = append(other.Runs, r)
-		}
+	for i := range other.Points {
+		other.Points[i].Window = 1
 	}
 	v, err := Judge(tu, []Result{{Combination: cs[0], Label: labels[cs[0].Name], Results: base}, {Combination: cs[1], Label: labels[cs[1].Name], Results: other}})
 	if err != nil {

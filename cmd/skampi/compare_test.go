@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/internal/aadata"
 	"github.com/spf13/cobra"
 )
 
@@ -100,17 +100,12 @@ func TestCompareVerbErrors(t *testing.T) {
 	}
 }
 
-// aaFiles writes the 20 recorded runs of report/compare/testdata/aa.jsonl.gz as two
+// aaFiles writes the 20 recorded runs of internal/aadata as two
 // files of 10 runs each, every time of the second multiplied by scale (its bandwidths
 // divided).
 func aaFiles(t *testing.T, scale float64) (a, b string) {
 	t.Helper()
-	f, err := os.Open("../../report/compare/testdata/aa.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
+	lines, err := aadata.Lines()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +113,7 @@ func aaFiles(t *testing.T, scale float64) (a, b string) {
 	a, b = filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
 	var bufs [2]bytes.Buffer
 	runs := map[string]int{}
-	sc := bufio.NewScanner(z)
+	sc := bufio.NewScanner(bytes.NewReader(lines))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var r map[string]any

@@ -2,14 +2,13 @@ package compare
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/internal/aadata"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -25,59 +24,20 @@ func load(t *testing.T, name string) *report.Results {
 	return res
 }
 
-// loadAA reads testdata/aa.jsonl.gz: 20 runs of bench/aa/aa.toml (a ping-pong, a put,
-// an allreduce and a broadcast at 5 sizes, 2 processes), one after the other on one
-// machine with other work running: runs that differ in nothing but when they ran.
+// loadAA reads the recorded A/A runs (internal/aadata).
 func loadAA(t *testing.T) *report.Results {
 	t.Helper()
-	f, err := os.Open("testdata/aa.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := report.Read(z, "aa.jsonl")
+	res, err := aadata.Results()
 	if err != nil || len(res.Runs) != 20 || len(res.Points) != 400 {
-		t.Fatalf("aa: %v, %d runs, %d points", err, len(res.Runs), len(res.Points))
+		t.Fatalf("aa: %v", err)
 	}
 	return res
 }
 
-// runs keeps the points of the given runs; scale multiplies their times.
-func runs(res *report.Results, ids []string, scale float64) *report.Results {
-	keep := map[string]bool{}
-	for _, id := range ids {
-		keep[id] = true
-	}
-	out := &report.Results{}
-	for _, r := range res.Runs {
-		if keep[r.RunID] {
-			out.Runs = append(out.Runs, r)
-		}
-	}
-	for _, p := range res.Points {
-		if keep[p.RunID] {
-			p.TimeS *= scale
-			if p.BandwidthBps != nil {
-				bw := *p.BandwidthBps / scale
-				p.BandwidthBps = &bw
-			}
-			out.Points = append(out.Points, p)
-		}
-	}
-	return out
-}
-
-func runIDs(res *report.Results) []string {
-	var ids []string
-	for _, r := range res.Runs {
-		ids = append(ids, r.RunID)
-	}
-	return ids
-}
+var (
+	runs   = aadata.Runs
+	runIDs = aadata.RunIDs
+)
 
 func row(t *testing.T, tb Table, size int64) Row {
 	t.Helper()

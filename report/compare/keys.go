@@ -9,8 +9,8 @@ import (
 
 // matcher keys the points of a baseline and one other source alike.
 type matcher struct {
-	keep    record.Setup // the settings both sides record: a non-zero field is kept
-	dropped []string     // settings only one side records, for a note
+	drop    []string // settings left out of the keys: ignored, or recorded by one side only
+	dropped []string // settings only one side records, for a note
 	amb     map[record.Setup]bool
 	known   []Key            // every point key of both sides, in order
 	names   map[Key][]string // the measurement names each known key was seen with
@@ -41,18 +41,15 @@ func newMatcher(base, other *report.Results, ignore []string) *matcher {
 			}
 		}
 	}
-	var probe record.Setup
-	for _, f := range (record.Setup{Timer: "x", Sync: "x", Window: 1, RecvSlots: "x", Cache: "x", RMAWindow: "x", HoldS: 1, ProgressEvery: 1}).Settings() {
-		if slices.Contains(ignore, f.Name) {
-			continue
+	for _, name := range record.SettingNames {
+		switch {
+		case slices.Contains(ignore, name):
+			m.drop = append(m.drop, name)
+		case rec[0][name] != rec[1][name]:
+			m.drop = append(m.drop, name)
+			m.dropped = append(m.dropped, name)
 		}
-		if rec[0][f.Name] != rec[1][f.Name] {
-			m.dropped = append(m.dropped, f.Name)
-			continue
-		}
-		probe = setField(probe, f.Name)
 	}
-	m.keep = probe
 	type runSetup struct {
 		run   string
 		setup record.Setup
@@ -83,58 +80,8 @@ func newMatcher(base, other *report.Results, ignore []string) *matcher {
 	return m
 }
 
-// setField marks a setting as kept in a probe setup.
-func setField(s record.Setup, name string) record.Setup {
-	switch name {
-	case "timer":
-		s.Timer = "x"
-	case "sync":
-		s.Sync = "x"
-	case "window":
-		s.Window = 1
-	case "recv_slots":
-		s.RecvSlots = "x"
-	case "cache":
-		s.Cache = "x"
-	case "rma_window":
-		s.RMAWindow = "x"
-	case "hold_s":
-		s.HoldS = 1
-	case "progress_every":
-		s.ProgressEvery = 1
-	}
-	return s
-}
-
-// setup blanks the settings only one side records.
-func (m *matcher) setup(s record.Setup) record.Setup {
-	k := m.keep
-	if k.Timer == "" {
-		s.Timer = ""
-	}
-	if k.Sync == "" {
-		s.Sync = ""
-	}
-	if k.Window == 0 {
-		s.Window = 0
-	}
-	if k.RecvSlots == "" {
-		s.RecvSlots = ""
-	}
-	if k.Cache == "" {
-		s.Cache = ""
-	}
-	if k.RMAWindow == "" {
-		s.RMAWindow = ""
-	}
-	if k.HoldS == 0 {
-		s.HoldS = 0
-	}
-	if k.ProgressEvery == 0 {
-		s.ProgressEvery = 0
-	}
-	return s
-}
+// setup leaves out the settings the keys do not hold.
+func (m *matcher) setup(s record.Setup) record.Setup { return s.Without(m.drop...) }
 
 func (m *matcher) pointKey(p *record.Point) Key {
 	k := Key{Setup: m.setup(p.Setup())}
