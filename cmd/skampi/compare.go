@@ -24,8 +24,9 @@ func newCompareCmd() *cobra.Command {
 			"deviation of a run. A change is tested only when both sides hold the runs the U test\n" +
 			"needs to reach alpha (4 a side at 0.05): Mann-Whitney U test over the runs, p adjusted\n" +
 			"for the number of rows tested (Benjamini-Hochberg, q); \"+3.1% (p=0.008 q=0.016 n=5+5)\"\n" +
-			"is significant, \"~\" is not; with fewer runs the change is shown untested. Repetitions inside one run\n" +
-			"are never taken as samples: the machine's level moves between runs, not within one.\n" +
+			"is significant, \"~\" is not; with fewer runs the change is shown untested.\n" +
+			"Repetitions inside one run are never taken as samples: the machine's level moves\n" +
+			"between runs, not within one.\n" +
 			"Gather runs with `skampi run --append -o DIR`, or give one label several files:\n" +
 			"base=a1.jsonl base=a2.jsonl new=b.jsonl. SKaMPI .sko files are read too.\n\n" +
 			"Exit status 0 when the comparison ran; with --fail-above P, 5 when a row is a\n" +
@@ -62,7 +63,7 @@ func newCompareCmd() *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().Float64Var(&alpha, "alpha", compare.DefaultAlpha, "significance level of the U test")
+	cmd.Flags().Float64Var(&alpha, "alpha", compare.DefaultAlpha, "significance level of the U test, after the correction over rows")
 	cmd.Flags().StringVar(&failAbove, "fail-above", "", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
