@@ -223,6 +223,7 @@ var pt2ptOps = []Info{
 	pp("Pingpong_Send_Irecv", "round trip: MPI_Send; the receiver uses MPI_Irecv + MPI_Wait"),
 	pp("Pingpong_Send_Recv_AT", "round trip: MPI_Send then MPI_Recv with MPI_ANY_TAG"),
 	pp("Pingpong_Ssend_Recv", "round trip: synchronous MPI_Ssend then MPI_Recv"),
+	pp("Pingpong_Bsend_Recv", "round trip: buffered MPI_Bsend then MPI_Recv; the buffer (message + MPI_BSEND_OVERHEAD) attached once per point"),
 	pp("Pingpong_Isend_Recv", "round trip: MPI_Isend + MPI_Wait then MPI_Recv"),
 	pp("Pingpong_Issend_Recv", "round trip: MPI_Issend + MPI_Wait then MPI_Recv"),
 	{Name: "Pingpong_Sendrecv", Family: "pt2pt", Kernel: "pingpong_sendrecv", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 2,

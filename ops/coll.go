@@ -26,7 +26,12 @@ var collOps = []Info{
 	coll("Bcast_using_Send_Recv", "baseline: the root MPI_Sends to every process in turn", false, false, true),
 	throughput(coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false)),
 	coll("Gather_using_Send_Recv", "baseline: every process MPI_Sends to the root, which receives in rank order", true, false, true),
+	coll("Gather_using_Isend_Irecv_Waitall", "baseline: every process MPI_Isends to the root, which MPI_Irecvs every other block, then MPI_Waitall", true, false, true),
+	throughput(coll("Alltoallv_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process at Alltoallv's counts and displacements, MPI_Waitall", true, false, false)),
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
+	// Communicator creation: one call timed alone, the new communicator freed untimed.
+	noData(coll("Comm_dup", "MPI_Comm_dup of the point's communicator, timed alone (freed outside the time)", false, false, false)),
+	noData(coll("Comm_split", "MPI_Comm_split of the point's communicator, colour rank % 2, key rank, timed alone (freed outside the time)", false, false, false)),
 	// The ordered all-to-all (Kutzner et al.): P phases of MPI_Sendrecv with the i-th
 	// neighbour, a barrier between phases above barrier_above; and its node-aware form.
 	phased(throughput(coll("Alltoall_Ordered", "ordered all-to-all: P phases of MPI_Sendrecv with the i-th neighbour (phase 0: its own block)", true, false, false))),

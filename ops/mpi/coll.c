@@ -86,6 +86,65 @@ int sk_step_gather_using_send_recv(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+/* SKaMPI's gather from non-blocking calls: the root posts an MPI_Irecv for every other
+ * rank's block (its own is not copied, as in SKaMPI), then MPI_Waitall; every other rank
+ * MPI_Isend + MPI_Wait (the send completes inside the step, so the next may reuse it). */
+int sk_step_gather_using_isend_irecv_waitall(sk_ctx *c) {
+	int root = c->a.root, n = 0, rc;
+	if (c->rank != root) {
+		MPI_Request r;
+		if ((rc = MPI_Isend(c->a.sbuf, c->count, c->dt, root, TAG, c->comm, &r)) != MPI_SUCCESS) return rc;
+		return MPI_Wait(&r, MPI_STATUS_IGNORE);
+	}
+	for (int i = 0; i < c->nprocs; i++) {
+		if (i == root) continue;
+		rc = MPI_Irecv(c->a.rbuf + (size_t)i * blk(c), c->count, c->dt, i, TAG, c->comm, &c->req[n++]);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE);
+}
+
+/* The all-to-all-v baseline places blocks by Alltoallv's counts and displacements (in
+ * elements): their extent once per point. */
+static int prepare_extent(sk_ctx *c) {
+	MPI_Aint lb;
+	return MPI_Type_get_extent(c->dt, &lb, &c->extent);
+}
+
+int sk_step_alltoallv_using_isend_irecv(sk_ctx *c) {
+	int n = 0, rc, p = c->nprocs;
+	for (int i = 0; i < p; i++) {
+		rc = MPI_Irecv(c->a.rbuf + (size_t)c->displs[i] * (size_t)c->extent, c->counts[i], c->dt, i, TAG, c->comm,
+		               &c->req[n++]);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	for (int i = 0; i < p; i++) {
+		rc = MPI_Isend(c->a.sbuf + (size_t)c->displs[i] * (size_t)c->extent, c->counts[i], c->dt, i, TAG, c->comm,
+		               &c->req[n++]);
+		if (rc != MPI_SUCCESS) return rc;
+	}
+	return MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE);
+}
+
+/* Communicator creation: the step times the call alone (SK_K_OWN_RESULT) and frees the new
+ * communicator after its clock read, outside the time, as SKaMPI does. */
+int sk_step_comm_dup(sk_ctx *c) {
+	MPI_Comm nc;
+	double t0 = sk_now();
+	int rc = MPI_Comm_dup(c->comm, &nc);
+	c->result += sk_now() - t0;
+	return rc == MPI_SUCCESS ? MPI_Comm_free(&nc) : rc;
+}
+
+/* SKaMPI's split: colour rank % 2 (two halves, interleaved), key the rank (its order kept). */
+int sk_step_comm_split(sk_ctx *c) {
+	MPI_Comm nc;
+	double t0 = sk_now();
+	int rc = MPI_Comm_split(c->comm, c->rank % 2, c->rank, &nc);
+	c->result += sk_now() - t0;
+	return rc == MPI_SUCCESS ? MPI_Comm_free(&nc) : rc;
+}
+
 int sk_step_allreduce_using_reduce_bcast(sk_ctx *c) {
 	int rc = MPI_Reduce(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, 0, c->comm);
 	if (rc != MPI_SUCCESS) return rc;
@@ -224,6 +283,11 @@ static const sk_kernel kernels[] = {
 	CHECKED("bcast_using_send_recv", sk_step_bcast_using_send_recv, COLL, SK_CHECK_BCAST),
 	CHECKED("alltoall_using_isend_irecv", sk_step_alltoall_using_isend_irecv, COLL, SK_CHECK_ALLTOALL),
 	CHECKED("gather_using_send_recv", sk_step_gather_using_send_recv, COLL, SK_CHECK_GATHER_OTHERS),
+	CHECKED("gather_using_isend_irecv_waitall", sk_step_gather_using_isend_irecv_waitall, COLL, SK_CHECK_GATHER_OTHERS),
+	{.name = "alltoallv_using_isend_irecv", .step = sk_step_alltoallv_using_isend_irecv, .prepare = prepare_extent,
+	 .flags = COLL, .check = SK_CHECK_ALLTOALL},
+	KERNEL("comm_dup", sk_step_comm_dup, COLL | SK_K_OWN_RESULT),
+	KERNEL("comm_split", sk_step_comm_split, COLL | SK_K_OWN_RESULT),
 	KERNEL("allreduce_using_reduce_bcast", sk_step_allreduce_using_reduce_bcast, COLL),
 	KERNEL("alltoall_ordered", sk_step_alltoall_ordered, COLL),
 	KERNEL("alltoall_ordered_nodes", sk_step_alltoall_ordered_nodes, COLL | SK_K_NODE_AWARE),

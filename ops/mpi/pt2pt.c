@@ -3,6 +3,7 @@
 /* Point-to-point steps (named in kernels.c). One step is one operation as reported: a
  * round trip for ping-pongs, one exchange for Sendrecv and ping-ping, one window (plus
  * its ack) for the bandwidth operations. */
+#include <limits.h>
 #include <stdlib.h>
 #include <time.h>
 #include "kernels.h"
@@ -49,6 +50,11 @@ static int send_sync(ctx *c) {
 	return MPI_Ssend(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm);
 }
 
+static int send_buffered(ctx *c) {
+	const sk_args *a = &c->a;
+	return MPI_Bsend(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm);
+}
+
 static int send_isend(ctx *c) {
 	const sk_args *a = &c->a;
 	MPI_Request r;
@@ -79,8 +85,36 @@ PINGPONG(sk_step_pingpong_send_iprobe_recv, send_plain, recv_iprobe)
 PINGPONG(sk_step_pingpong_send_irecv, send_plain, recv_irecv)
 PINGPONG(sk_step_pingpong_send_recv_at, send_plain, recv_any_tag)
 PINGPONG(sk_step_pingpong_ssend_recv, send_sync, recv_plain)
+PINGPONG(sk_step_pingpong_bsend_recv, send_buffered, recv_plain)
 PINGPONG(sk_step_pingpong_isend_recv, send_isend, recv_plain)
 PINGPONG(sk_step_pingpong_issend_recv, send_issend, recv_plain)
+
+/* The buffer MPI_Bsend copies into, attached once per point outside the timing: room for
+ * one message, as a ping-pong has at most one in flight from each side. */
+static int prepare_bsend(ctx *c) {
+	long long size = c->a.bytes + MPI_BSEND_OVERHEAD;
+	if (size > INT_MAX) return SK_ERR_ARGS;
+	if (!(c->bsend_buf = malloc((size_t)size))) return SK_ERR_NOMEM;
+	int rc = MPI_Buffer_attach(c->bsend_buf, (int)size);
+	if (rc != MPI_SUCCESS) {
+		free(c->bsend_buf);
+		c->bsend_buf = NULL;
+	}
+	return rc;
+}
+
+/* Detaching waits until the buffered messages have left, then the buffer is ours again. */
+static int close_bsend(ctx *c) {
+	void *buf;
+	int size;
+	if (!c->bsend_buf) return MPI_SUCCESS;
+	int rc = MPI_Buffer_detach(&buf, &size);
+	if (rc == MPI_SUCCESS) {
+		free(c->bsend_buf);
+		c->bsend_buf = NULL;
+	}
+	return rc;
+}
 
 int sk_step_pingpong_sendrecv(ctx *c) {
 	const sk_args *a = &c->a;
@@ -200,6 +234,8 @@ static const sk_kernel kernels[] = {
 	CHECKED("pingpong_send_irecv", sk_step_pingpong_send_irecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_recv_at", sk_step_pingpong_send_recv_at, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_ssend_recv", sk_step_pingpong_ssend_recv, 0, SK_CHECK_PEER),
+	{.name = "pingpong_bsend_recv", .step = sk_step_pingpong_bsend_recv, .prepare = prepare_bsend, .close = close_bsend,
+	 .check = SK_CHECK_PEER},
 	CHECKED("pingpong_isend_recv", sk_step_pingpong_isend_recv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_issend_recv", sk_step_pingpong_issend_recv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_sendrecv", sk_step_pingpong_sendrecv, 0, SK_CHECK_PEER),

@@ -27,6 +27,7 @@ void sk_release(sk_ctx *c) {
 	free(c->displs);
 	free(c->node_of);
 	free(c->ack_s);
+	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
 }
 

@@ -191,6 +191,7 @@ struct sk_ctx {
 	int count; /* elements per process block */
 	int rank, nprocs;
 	int *counts, *displs; /* nprocs each, for the v-variants: equal counts */
+	MPI_Aint extent;      /* of one element of dt, for kernels that place blocks by displs */
 	int *node_of;         /* our copy of a.node_of */
 	double result;        /* SK_K_OWN_RESULT: the time the steps computed, per run */
 	double *ack_s;        /* one-way acknowledgement time to each rank (s), measured in prepare */
@@ -228,6 +229,8 @@ struct sk_ctx {
 	char *sym;
 	long long sym_bytes, seq;
 	void *shmem_ctx; /* a private OpenSHMEM context (shmem_ctx_t), or NULL */
+	/* Pingpong_Bsend_Recv: the buffer attached for MPI_Bsend, detached at close */
+	char *bsend_buf;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
