@@ -98,8 +98,8 @@ func TestBuiltinSuites(t *testing.T) {
 			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
 		}
 	}
-	if len(ops) != 13 {
-		t.Errorf("pt2pt covers %d ops, want 13", len(ops))
+	if len(ops) != 14 {
+		t.Errorf("pt2pt covers %d ops, want 14", len(ops))
 	}
 	if p.Source != "builtin:pt2pt" || p.Name != "pt2pt" {
 		t.Errorf("source %q name %q", p.Source, p.Name)
@@ -117,8 +117,8 @@ func TestBuiltinSuites(t *testing.T) {
 			colls++
 		}
 	}
-	if colls != 23 || len(coll.Measurements) != 23 {
-		t.Errorf("coll suite: %d collectives in %d measurements, want all 22 and the methods", colls, len(coll.Measurements))
+	if colls != 27 || len(coll.Measurements) != 27 {
+		t.Errorf("coll suite: %d collectives in %d measurements, want all 26 and the methods", colls, len(coll.Measurements))
 	}
 }
 

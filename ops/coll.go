@@ -30,8 +30,8 @@ var collOps = []Info{
 	throughput(coll("Alltoallv_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process at Alltoallv's counts and displacements, MPI_Waitall", true, false, false)),
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
 	// Communicator creation: one call timed alone, the new communicator freed untimed.
-	noData(coll("Comm_dup", "MPI_Comm_dup of the point's communicator, timed alone (freed outside the time)", false, false, false)),
-	noData(coll("Comm_split", "MPI_Comm_split of the point's communicator, colour rank % 2, key rank, timed alone (freed outside the time)", false, false, false)),
+	callTimed(noData(coll("Comm_dup", "MPI_Comm_dup of the point's communicator, timed alone (freed outside the time)", false, false, false))),
+	callTimed(noData(coll("Comm_split", "MPI_Comm_split of the point's communicator, colour rank % 2, key rank, timed alone (freed outside the time)", false, false, false))),
 	// The ordered all-to-all (Kutzner et al.): P phases of MPI_Sendrecv with the i-th
 	// neighbour, a barrier between phases above barrier_above; and its node-aware form.
 	phased(throughput(coll("Alltoall_Ordered", "ordered all-to-all: P phases of MPI_Sendrecv with the i-th neighbour (phase 0: its own block)", true, false, false))),

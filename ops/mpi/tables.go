@@ -3,7 +3,9 @@
 package mpi
 
 /*
-#include "skampi.h"
+#include "kernels.h"
+// A one-sided kernel is one whose window sk_close_rma frees (a Bsend buffer's close is not).
+static int sk_kernel_has_window(const sk_kernel *k) { return k->close == sk_close_rma; }
 */
 import "C"
 
@@ -98,7 +100,7 @@ func flagsOf(name string) (kernelFlags, bool) {
 				ownResult:      k.flags&C.SK_K_OWN_RESULT != 0,
 				perProcessStep: k.flags&C.SK_K_PER_PROCESS_STEP != 0,
 				nonblocking:    k.flags&C.SK_K_NONBLOCKING != 0,
-				window:         k.close != nil,
+				window:         C.sk_kernel_has_window(k) != 0,
 				typed:          k.flags&C.SK_K_TYPED != 0,
 			}, true
 		}
