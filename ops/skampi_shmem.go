@@ -6,9 +6,9 @@ func init() { skampiTable = append(skampiTable, skampiShmemTable()...) }
 func skampiShmemTable() []SkampiFunc {
 	t := []SkampiFunc{
 		// Point-to-point.
-		meas("Shmem_Put_Simple", "Shmem_Put", "quiet_subtracted", "window = 1", "SKaMPI reads the clock around each shmem_putmem; skampi subtracts a measured shmem_quiet from put + quiet"),
-		meas("Shmem_P_Simple", "Shmem_P", "quiet_subtracted", "", "SKaMPI reads the clock around each shmem_p; skampi subtracts a measured shmem_quiet from p + quiet"),
-		meas("Shmem_Get_Simple", "Shmem_Get", "", "window = 1", ""),
+		meas("Shmem_Put_Simple", "Shmem_Put", "quiet_subtracted", "window = 1", "put + shmem_quiet less an empty shmem_quiet, as SKaMPI's current source does (an older one timed the put call alone)"),
+		meas("Shmem_P_Simple", "Shmem_P", "quiet_subtracted", "", "p + shmem_quiet less an empty shmem_quiet, as SKaMPI does; SKaMPI puts an int, skampi a long"),
+		meas("Shmem_Get_Simple", "Shmem_Get", "", "", "blocking gets back to back into a private buffer"),
 		meas("Shmem_G_Simple", "Shmem_G", "", "", ""),
 		meas("Shmem_Put_Full_Single", "Shmem_Put", "", "window = 1", "one PE: shmem_putmem then shmem_quiet"),
 		notYet("Shmem_Put_Full", whyItem3Ring),
@@ -16,7 +16,7 @@ func skampiShmemTable() []SkampiFunc {
 		meas("Shmem_Get_Nonblocking_Full_Single", "Shmem_Get_Nbi", "", "window = 1", "one PE: shmem_getmem_nbi then shmem_quiet"),
 		notYet("Shmem_Put_Nonblocking_Full", whyItem3Ring),
 		notYet("Shmem_Get_Nonblocking_Full", whyItem3Ring),
-		meas("Shmem_Pingpong_Put_Put", "Shmem_Put_Pingpong", "", "", "SKaMPI's peer puts back without waiting for the data; skampi's waits for a flag, a true round trip"),
+		meas("Shmem_Pingpong_Put_Put", "Shmem_Put_Pingpong", "", "", "SKaMPI's two PEs put and quiet without waiting for each other's data; skampi's peer waits for a flag: a true round trip"),
 		meas("Shmem_Fence", "Shmem_Fence", "", "", ""),
 		meas("Shmem_Fence_Put", "Shmem_Put_Fence", "", "", "SKaMPI: every PE puts to its next and times the fence; skampi: one PE, the fence by subtraction"),
 		meas("Shmem_Quiet", "Shmem_Quiet", "", "", ""),
@@ -24,10 +24,10 @@ func skampiShmemTable() []SkampiFunc {
 		notYet("Shmem_Quiet_Put", "shmem_quiet timed after a put, every PE putting to its next (issue 25, item 3); for one PE, Shmem_Put less Shmem_Put [quiet_subtracted] is that quiet"),
 		// Memory.
 		meas("Shmem_Malloc", "Shmem_Malloc", "", "", ""),
-		meas("Shmem_Free", "Shmem_Free", "", "", ""),
-		meas("Shmem_Realloc", "Shmem_Realloc", "", "", ""),
+		meas("Shmem_Free", "Shmem_Free", "", "", "SKaMPI frees 4 bytes whatever the size: msg_bytes = 4"),
+		meas("Shmem_Realloc", "Shmem_Realloc", "", "", "both double the block; SKaMPI's size is the new one, skampi's msg_bytes the old one"),
 		notYet("Shmem_Calloc", "shmem_calloc timed alone; Shmem_Calloc_Free times it with the free, Shmem_Free the free alone"),
-		notYet("Shmem_Align", "shmem_align timed alone; Shmem_Align_Free times it with the free, Shmem_Free the free alone"),
+		notYet("Shmem_Align", "shmem_align (to 2 bytes) timed alone; Shmem_Align_Free times it with the free, Shmem_Free the free alone"),
 		// Locks and point-to-point synchronisation.
 		meas("Shmem_Set_Lock", "Shmem_Set_Lock", "remote", "procs = 1", "SKaMPI: the PEs in turn, each on a free lock; skampi: one PE on a free lock another PE serves (more procs: contention)"),
 		meas("Shmem_Clear_Lock", "Shmem_Clear_Lock", "remote", "procs = 1", "SKaMPI: the PEs in turn, each on a free lock; skampi: one PE on a free lock another PE serves (more procs: contention)"),
@@ -58,7 +58,11 @@ func skampiShmemTable() []SkampiFunc {
 	}
 	for _, kind := range []string{"Alltoall", "Alltoalls", "Collect", "Fcollect"} {
 		for _, m := range [][2]string{{"Barrier", "barrier"}, {"Synchro", "sync"}, {"Consecutive", "consecutive"}} {
-			t = append(t, meas("Shmem_"+kind+"_"+m[0], "Shmem_"+kind, m[1], "", ""))
+			note := ""
+			if m[1] == "consecutive" {
+				note = "SKaMPI's iterations calls back to back with one pSync, skampi's 8 each with its own"
+			}
+			t = append(t, meas("Shmem_"+kind+"_"+m[0], "Shmem_"+kind, m[1], "", note))
 		}
 	}
 	for _, m := range []string{"Barrier", "Synchro", "Consecutive"} {
