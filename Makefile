@@ -142,7 +142,8 @@ test: build vet layers test-deps
 test-slurm: build
 	SKAMPI_BIN=$(CURDIR)/$(BIN) scripts/test-slurm.sh
 
-# The CLI reference (docs/cli Markdown, docs/man pages) from the commands themselves;
+# The CLI reference (docs/cli Markdown, docs/man pages) from the commands themselves, and
+# docs/skampi-coverage.md from the catalogue;
 # a test fails when it is not current.
 .PHONY: docs
 docs:

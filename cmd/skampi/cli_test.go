@@ -237,6 +237,10 @@ func TestDocsAreCurrent(t *testing.T) {
 			}
 		}
 	}
+	a, _ := os.ReadFile(filepath.Join(dir, coverageFile))
+	if b, err := os.ReadFile(filepath.Join("../../docs", coverageFile)); err != nil || !bytes.Equal(a, b) {
+		t.Errorf("docs/%s is not current: run make docs", coverageFile)
+	}
 }
 
 // Completion offers the built-in suites for -i, operations for run, formats for plot.

@@ -20,19 +20,20 @@ import (
 var docsDate = time.Date(2026, time.November, 1, 0, 0, 0, 0, time.UTC)
 
 // newDocsCmd writes the CLI reference (Markdown and man pages) from the commands
-// themselves: `skampi docs` in the repository regenerates docs/cli and docs/man.
+// themselves, and the SKaMPI coverage table from the catalogue: `skampi docs` in the
+// repository regenerates docs/cli, docs/man and docs/skampi-coverage.md.
 func newDocsCmd() *cobra.Command {
 	var dir string
 	cmd := &cobra.Command{
 		Use:    "docs [--dir docs]",
-		Short:  "Write the CLI reference: Markdown in DIR/cli, man pages in DIR/man",
+		Short:  "Write the CLI reference (Markdown in DIR/cli, man pages in DIR/man) and DIR/skampi-coverage.md",
 		Args:   cobra.NoArgs,
 		Hidden: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return writeDocs(dir)
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", "docs", "the directory to write cli/ and man/ into")
+	cmd.Flags().StringVar(&dir, "dir", "docs", "the directory to write cli/, man/ and skampi-coverage.md into")
 	return cmd
 }
 
@@ -55,7 +56,7 @@ func writeDocs(dir string) error {
 	if err := doc.GenManTree(root, hdr, man); err != nil {
 		return fmt.Errorf("man pages: %w", err)
 	}
-	return nil
+	return os.WriteFile(filepath.Join(dir, coverageFile), coverageMarkdown(), 0o644)
 }
 
 // Shell completion (skampi completion bash|zsh|fish|powershell) completes built-in

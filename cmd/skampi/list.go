@@ -11,13 +11,18 @@ import (
 )
 
 func newListCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "list [PATTERN]",
+	var skampi bool
+	cmd := &cobra.Command{
+		Use:   "list [--skampi] [PATTERN]",
 		Short: "List the operations, one per line: name, then what it measures",
 		Long: "list prints every operation, or those whose name matches PATTERN, case-insensitive:\n" +
 			"a glob (Pingpong_*, *put*) when it holds *, ? or [, otherwise a part of the name\n" +
-			"(allreduce). No match is exit status 1.",
-		Example: "  skampi list put\n  skampi list 'Pingpong_*'",
+			"(allreduce). No match is exit status 1.\n\n" +
+			"With --skampi it prints SKaMPI 6's measurement functions instead, each with the skampi\n" +
+			"operation [method], setting that measures the same thing and a note, or \"not yet\" or\n" +
+			"\"not measured\" and why; then the counts. PATTERN matches the SKaMPI name or the\n" +
+			"operation.",
+		Example: "  skampi list put\n  skampi list 'Pingpong_*'\n  skampi list --skampi 'Win_*'",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pattern := ""
@@ -27,6 +32,9 @@ func newListCmd() *cobra.Command {
 			match, err := nameMatcher(pattern)
 			if err != nil {
 				return usageError(fmt.Errorf("list: %v", err))
+			}
+			if skampi {
+				return listSkampi(cmd.OutOrStdout(), match, pattern)
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			n := 0
@@ -45,6 +53,8 @@ func newListCmd() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&skampi, "skampi", false, "list SKaMPI 6's measurement functions and what measures each in skampi")
+	return cmd
 }
 
 // nameMatcher matches operation names against a pattern, case-insensitive: a glob

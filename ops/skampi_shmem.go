@@ -1,0 +1,101 @@
+package ops
+
+func init() { skampiTable = append(skampiTable, skampiShmemTable()...) }
+
+// skampiShmemTable: the OpenSHMEM part of the coverage table.
+func skampiShmemTable() []SkampiFunc {
+	t := []SkampiFunc{
+		// Point-to-point.
+		meas("Shmem_Put_Simple", "Shmem_Put", "quiet_subtracted", "window = 1", "put + shmem_quiet less an empty shmem_quiet, as SKaMPI's current source does (an older one timed the put call alone)"),
+		meas("Shmem_P_Simple", "Shmem_P", "quiet_subtracted", "", "p + shmem_quiet less an empty shmem_quiet, as SKaMPI does; SKaMPI puts an int, skampi a long"),
+		meas("Shmem_Get_Simple", "Shmem_Get", "", "", "blocking gets back to back into a private buffer"),
+		meas("Shmem_G_Simple", "Shmem_G", "", "", ""),
+		meas("Shmem_Put_Full_Single", "Shmem_Put", "", "window = 1", "one PE: shmem_putmem then shmem_quiet"),
+		notYet("Shmem_Put_Full", whyItem3Ring),
+		meas("Shmem_Put_Nonblocking_Full_Single", "Shmem_Put_Nbi", "", "window = 1", "one PE: shmem_putmem_nbi then shmem_quiet"),
+		meas("Shmem_Get_Nonblocking_Full_Single", "Shmem_Get_Nbi", "", "window = 1", "one PE: shmem_getmem_nbi then shmem_quiet"),
+		notYet("Shmem_Put_Nonblocking_Full", whyItem3Ring),
+		notYet("Shmem_Get_Nonblocking_Full", whyItem3Ring),
+		meas("Shmem_Pingpong_Put_Put", "Shmem_Put_Pingpong", "", "", "SKaMPI's two PEs put and quiet without waiting for each other's data; skampi's peer waits for a flag: a true round trip"),
+		meas("Shmem_Fence", "Shmem_Fence", "", "", ""),
+		meas("Shmem_Fence_Put", "Shmem_Put_Fence", "", "", "SKaMPI: every PE puts to its next and times the fence; skampi: one PE, the fence by subtraction"),
+		meas("Shmem_Quiet", "Shmem_Quiet", "", "", ""),
+		meas("quiet", "Shmem_Quiet", "", "", "SKaMPI's helper: a loop of shmem_quiet with nothing outstanding"),
+		notYet("Shmem_Quiet_Put", "shmem_quiet timed after a put, every PE putting to its next (issue 25, item 3); for one PE, Shmem_Put less Shmem_Put [quiet_subtracted] is that quiet"),
+		// Memory.
+		meas("Shmem_Malloc", "Shmem_Malloc", "", "", ""),
+		meas("Shmem_Free", "Shmem_Free", "", "", "SKaMPI frees 4 bytes whatever the size: msg_bytes = 4"),
+		meas("Shmem_Realloc", "Shmem_Realloc", "", "", "both double the block; SKaMPI's size is the new one, skampi's msg_bytes the old one"),
+		notYet("Shmem_Calloc", "shmem_calloc timed alone; Shmem_Calloc_Free times it with the free, Shmem_Free the free alone"),
+		notYet("Shmem_Align", "shmem_align (to 2 bytes) timed alone; Shmem_Align_Free times it with the free, Shmem_Free the free alone"),
+		// Locks and point-to-point synchronisation.
+		meas("Shmem_Set_Lock", "Shmem_Set_Lock", "remote", "procs = 1", "SKaMPI: the PEs in turn, each on a free lock; skampi: one PE on a free lock another PE serves (more procs: contention)"),
+		meas("Shmem_Clear_Lock", "Shmem_Clear_Lock", "remote", "procs = 1", "SKaMPI: the PEs in turn, each on a free lock; skampi: one PE on a free lock another PE serves (more procs: contention)"),
+		meas("Shmem_Lock_Test_Busy", "Shmem_Test_Lock", "", "procs = 2", "one PE tests a lock another holds (the method paper's Fig. 9b)"),
+		meas("Shmem_Lock_Test_Busy_All", "Shmem_Test_Lock", "", "", "every PE but the holder tests at once; SKaMPI's holder is the last PE, skampi's the first"),
+		notYet("Shmem_Lock_Test_Busy_Turns", "the lock tests of the method paper's Fig. 9: all, turns, round (issue 25, item 3)"),
+		notYet("Shmem_Lock_Test_Busy_Round", "the lock tests of the method paper's Fig. 9: all, turns, round (issue 25, item 3)"),
+		notYet("Shmem_Wait_Until", "shmem_wait_until and shmem_test (issue 25, item 3)"),
+		notYet("Shmem_Test", "shmem_wait_until and shmem_test (issue 25, item 3)"),
+		// Atomics: compare-and-swap that succeeds or fails.
+		notYet("Shmem_Atomic_Compare_Swap_Yes", "compare-and-swap that succeeds vs fails (issue 25, item 3)"),
+		notYet("Shmem_Atomic_Compare_Swap_No", "compare-and-swap that succeeds vs fails (issue 25, item 3)"),
+		notYet("Shmem_Ctx_Atomic_Compare_Swap_Yes", whyItem3Ctx),
+		notYet("Shmem_Ctx_Atomic_Compare_Swap_No", whyItem3Ctx),
+		// Collectives.
+		meas("Shmem_Barrier", "Shmem_Barrier_All", "", "sync = \"window\"", noteWindow),
+		meas("Shmem_Barrier_Consecutive", "Shmem_Barrier_All", "", "", "back-to-back barriers"),
+		meas("Shmem_Barrier_Half", "Shmem_Barrier", "", "procs = N/2, sync = \"window\"", "an active set of half the PEs"),
+		meas("Shmem_Barrier_Half_Consecutive", "Shmem_Barrier", "", "procs = N/2", "an active set of half the PEs, back-to-back"),
+		meas("Shmem_Sync", "Shmem_Sync_All", "", "sync = \"window\"", noteWindow),
+		meas("Shmem_Sync_Consecutive", "Shmem_Sync_All", "", "", "back-to-back syncs"),
+		meas("Shmem_Sync_Half", "Shmem_Sync", "", "procs = N/2, sync = \"window\"", "an active set of half the PEs"),
+		meas("Shmem_Sync_Half_Consecutive", "Shmem_Sync", "", "procs = N/2", "an active set of half the PEs, back-to-back"),
+		meas("Shmem_Bcast_All_Rounds", "Shmem_Broadcast", "rounds", "", ""),
+		meas("Shmem_Bcast_All_Synchro", "Shmem_Broadcast", "sync", "", ""),
+		meas("Shmem_Bcast_All_SK", "Shmem_Broadcast", "ack", "", "de Supinski and Karonis's method (the method paper's Alg. 4)"),
+		meas("Shmem_Bcast_All_SK_time", "Shmem_Broadcast", "ack", "", "Shmem_Bcast_All_SK with a given number of repetitions and flag waits (shmem_wait_until) for its acknowledgements"),
+	}
+	for _, kind := range []string{"Alltoall", "Alltoalls", "Collect", "Fcollect"} {
+		for _, m := range [][2]string{{"Barrier", "barrier"}, {"Synchro", "sync"}, {"Consecutive", "consecutive"}} {
+			note := ""
+			if m[1] == "consecutive" {
+				note = "SKaMPI's iterations calls back to back with one pSync, skampi's 8 each with its own"
+			}
+			t = append(t, meas("Shmem_"+kind+"_"+m[0], "Shmem_"+kind, m[1], "", note))
+		}
+	}
+	for _, m := range []string{"Barrier", "Synchro", "Consecutive"} {
+		t = append(t, notYet("Shmem_Reduce_And_"+m, "shmem_short_and_to_all; skampi's reductions are sum and max on long, int and double (Shmem_Long_Sum_To_All)"))
+	}
+	// The atomics SKaMPI measures on an int, with and without a context.
+	for _, a := range []struct{ kind, op string }{
+		{"Fetch", "Fetch"}, {"Set", "Set"}, {"Inc", "Inc"}, {"Fetch_Inc", "Fetch_Inc"}, {"Add", "Add"},
+		{"Fetch_Add", "Fetch_Add"}, {"Swap", "Swap"}, {"And", "And"}, {"Or", "Or"}, {"Xor", "Xor"},
+		{"Fetch_And", "Fetch_And"}, {"Fetch_Or", "Fetch_Or"}, {"Fetch_Xor", "Fetch_Xor"},
+	} {
+		op := "Shmem_Atomic_" + a.op + "_Int"
+		method := ""
+		if in, ok := Lookup(op); ok {
+			if _, ok := in.Method("quiet_subtracted"); ok {
+				method = "quiet_subtracted" // SKaMPI times the call alone, no quiet after it
+			}
+		}
+		t = append(t, meas("Shmem_Atomic_"+a.kind, op, method, "procs = 2", noteAtomic))
+		t = append(t, notYet("Shmem_Ctx_Atomic_"+a.kind, whyItem3Ctx))
+	}
+	for _, k := range []string{"Put", "Get", "P", "G", "Iput", "Iget"} {
+		t = append(t, notYet("Shmem_"+k+"_Round", whyItem3Ring))
+	}
+	for _, k := range []string{"Put", "Get"} {
+		for _, f := range []string{"Post", "Quiet", "Overlap"} {
+			t = append(t, notYet("Shmem_"+k+"_Nonblocking_"+f, whyItem3NB))
+			t = append(t, notYet("Shmem_"+k+"_Nonblocking_"+f+"_Single", whyItem3NB))
+		}
+	}
+	for _, o := range []string{"Serialized", "Private", "Nostore"} {
+		why := whyItem3Ctx + "; Shmem_Ctx_Create_Destroy times create and destroy together, default options"
+		t = append(t, notYet("Shmem_Ctx_Create_"+o, why), notYet("Shmem_Ctx_Destroy_"+o, why))
+	}
+	return t
+}
