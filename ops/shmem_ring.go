@@ -1,0 +1,43 @@
+package ops
+
+// Rings (ops/shmem/ring.c): every PE of the communicator puts to, or gets from, the
+// next at once, so each is origin and target together — the method paper's Figs. 6-7
+// and SKaMPI's *_Round and *_Full, beside the pair's Shmem_Put and Shmem_Get where one
+// side is passive. A step is one operation and, for puts and _nbi gets, its
+// shmem_quiet; the slowest PE's time counts. And compare-and-swap that succeeds
+// against one that fails, by a pair's initiator on an element only it writes (one
+// uncontended long: Shmem_Atomic_Compare_Swap_Long is every PE on one at once).
+
+func shmemRing(name, kernel, desc string) Info {
+	return Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
+		SHMEM: true, Heap: HeapSlots, MinProcs: 2, MinProcsWhy: "a ring of one PE puts to itself",
+		Description: desc}
+}
+
+var shmemRings = []Info{
+	withQuietSubtracted(shmemRing("Shmem_Put_Ring", "shmem_ring_putmem",
+		"every PE shmem_putmem of msg_bytes to the next at once, then shmem_quiet (a ring: both sides busy)")),
+	withQuietSubtracted(shmemRing("Shmem_Put_Nbi_Ring", "shmem_ring_putmem_nbi",
+		"every PE shmem_putmem_nbi of msg_bytes to the next at once, then shmem_quiet (a ring)")),
+	element(withQuietSubtracted(shmemRing("Shmem_Iput64_Ring", "shmem_ring_iput64",
+		"every PE shmem_iput64 of msg_bytes of 64-bit elements into every other element of the next at once, then shmem_quiet (a ring)")), 8, false),
+	element(withQuietSubtracted(shmemRing("Shmem_P_Ring", "shmem_ring_long_p",
+		"every PE shmem_long_p of one long to the next at once, then shmem_quiet (a ring; msg_bytes 8)")), 8, true),
+	shmemRing("Shmem_Get_Ring", "shmem_ring_getmem",
+		"every PE shmem_getmem of msg_bytes from the next at once (blocking; a ring)"),
+	shmemRing("Shmem_Get_Nbi_Ring", "shmem_ring_getmem_nbi",
+		"every PE shmem_getmem_nbi of msg_bytes from the next at once, then shmem_quiet (a ring)"),
+	element(shmemRing("Shmem_Iget64_Ring", "shmem_ring_iget64",
+		"every PE shmem_iget64 of msg_bytes of 64-bit elements from every other element of the next at once (blocking; a ring)"), 8, false),
+	element(shmemRing("Shmem_G_Ring", "shmem_ring_long_g",
+		"every PE shmem_long_g of one long from the next at once (blocking; a ring; msg_bytes 8)"), 8, true),
+	element(shmemCswap("Shmem_Atomic_Compare_Swap_Yes", "shmem_compare_swap_yes",
+		"shmem_long_atomic_compare_swap that succeeds (the condition is the value there), by the initiator on the target's long; the old value returned is checked"), 8, true),
+	element(shmemCswap("Shmem_Atomic_Compare_Swap_No", "shmem_compare_swap_no",
+		"shmem_long_atomic_compare_swap that fails (a condition the long never equals), by the initiator on the target's long; the old value returned is checked"), 8, true),
+}
+
+func shmemCswap(name, kernel, desc string) Info {
+	return Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternPair, Reduce: ReduceFirst,
+		Directions: 1, SHMEM: true, Heap: HeapSlots, Description: desc}
+}
