@@ -30,7 +30,9 @@ func TestFlagMistakesPointToHelp(t *testing.T) {
 
 func TestErrorsHaveNoUsageNorStack(t *testing.T) {
 	code, _, stderr := runCLI("check", "-i", "no-such.toml")
-	if code != 1 || stderr != "skampi: no-such.toml: no such file, and no built-in suite of that name (built-ins: cluster-alltoall, coll, locks, onesided, overlap, pt2pt, quick, shmem)\n" {
+	// One line, the error alone (the built-ins it names grow with the suites).
+	want := "skampi: no-such.toml: no such file, and no built-in suite of that name (built-ins: cluster-alltoall, coll, "
+	if code != 1 || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
 		t.Fatalf("code %d stderr %q", code, stderr)
 	}
 }
