@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("%d ops, %d names, %d distinct", len(all), len(Names()), len(names))
 	}
 	known := []string{"pt2pt", "coll", "selftest", "nonblocking", "onesided", "locks", "shmem", "shmem-atomics",
-		"shmem-locks", "shmem-memory", "shmem-coll", "timer"}
+		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer"}
 	for _, f := range known {
 		if families[f] == 0 {
 			t.Errorf("family %s has no operation", f)
