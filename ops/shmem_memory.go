@@ -70,6 +70,8 @@ var shmemMemory = []Info{
 		"shmem_calloc of msg_bytes (zeroed) + shmem_free, both timed, on every PE (each a collective with a barrier): beside Shmem_Malloc_Free, the cost of the zeroing"),
 	shmemMem("Shmem_Malloc", "shmem_malloc", HeapMalloc,
 		"shmem_malloc of msg_bytes alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
+	shmemMem("Shmem_Calloc", "shmem_calloc", HeapMalloc,
+		"shmem_calloc of msg_bytes (zeroed) alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
 	shmemMem("Shmem_Free", "shmem_free", HeapMalloc,
 		"shmem_free of msg_bytes alone, on every PE (a collective with a barrier); the shmem_malloc before it untimed"),
 	shmemMem("Shmem_Realloc", "shmem_realloc", HeapRealloc,

@@ -37,6 +37,16 @@ var shmemRings = []Info{
 		"shmem_long_atomic_compare_swap that fails (a condition the long never equals), by the initiator on the target's long; the old value returned is checked"), 8, true),
 }
 
+// Waiting for, and testing, a value already there, on every PE: the call by itself.
+var shmemWaits = []Info{
+	{Name: "Shmem_Wait_Until", Family: "shmem", Kernel: "shmem_wait_until", Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
+		Description: "shmem_long_wait_until on a symmetric long of the PE's own that already holds the value, on every PE: the call by itself"},
+	{Name: "Shmem_Test", Family: "shmem", Kernel: "shmem_test", Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
+		Description: "shmem_long_test on a symmetric long of the PE's own that already holds the value, on every PE (it must return 1)"},
+}
+
 func shmemCswap(name, kernel, desc string) Info {
 	return Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternPair, Reduce: ReduceFirst,
 		Directions: 1, SHMEM: true, Heap: HeapSlots, Description: desc}

@@ -26,7 +26,7 @@ func skampiShmemTable() []SkampiFunc {
 		meas("Shmem_Malloc", "Shmem_Malloc", "", "", ""),
 		meas("Shmem_Free", "Shmem_Free", "", "", "SKaMPI frees 4 bytes whatever the size: msg_bytes = 4"),
 		meas("Shmem_Realloc", "Shmem_Realloc", "", "", "both double the block; SKaMPI's size is the new one, skampi's msg_bytes the old one"),
-		notYet("Shmem_Calloc", "shmem_calloc timed alone; Shmem_Calloc_Free times it with the free, Shmem_Free the free alone"),
+		meas("Shmem_Calloc", "Shmem_Calloc", "", "", ""),
 		notYet("Shmem_Align", "shmem_align (to 2 bytes) timed alone; Shmem_Align_Free times it with the free, Shmem_Free the free alone"),
 		// Locks and point-to-point synchronisation.
 		meas("Shmem_Set_Lock", "Shmem_Set_Lock", "remote", "procs = 1", "SKaMPI: the PEs in turn, each on a free lock; skampi: one PE on a free lock another PE serves (more procs: contention)"),
@@ -35,8 +35,8 @@ func skampiShmemTable() []SkampiFunc {
 		meas("Shmem_Lock_Test_Busy_All", "Shmem_Test_Lock", "", "", "every PE but the holder tests at once; SKaMPI's holder is the last PE, skampi's the first"),
 		notYet("Shmem_Lock_Test_Busy_Turns", "the lock tests of the method paper's Fig. 9: all, turns, round (issue 25, item 3)"),
 		notYet("Shmem_Lock_Test_Busy_Round", "the lock tests of the method paper's Fig. 9: all, turns, round (issue 25, item 3)"),
-		notYet("Shmem_Wait_Until", "shmem_wait_until and shmem_test (issue 25, item 3)"),
-		notYet("Shmem_Test", "shmem_wait_until and shmem_test (issue 25, item 3)"),
+		meas("Shmem_Wait_Until", "Shmem_Wait_Until", "", "", "SKaMPI waits on an int, skampi on a long"),
+		meas("Shmem_Test", "Shmem_Test", "", "", "SKaMPI tests an int, skampi a long"),
 		// Atomics: compare-and-swap that succeeds or fails.
 		meas("Shmem_Atomic_Compare_Swap_Yes", "Shmem_Atomic_Compare_Swap_Yes", "", "", "SKaMPI swaps an int, skampi a long (Open MPI 4.1.4's int compare-and-swap smashes its stack)"),
 		meas("Shmem_Atomic_Compare_Swap_No", "Shmem_Atomic_Compare_Swap_No", "", "", "SKaMPI swaps an int, skampi a long (Open MPI 4.1.4's int compare-and-swap smashes its stack)"),

@@ -86,6 +86,16 @@ int sk_shmem_malloc(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+/* shmem_calloc alone (SKaMPI's Shmem_Calloc): beside Shmem_Malloc, the zeroing. */
+static int calloc_alone(sk_ctx *c) {
+	double t0 = sk_now();
+	void *p = shmem_calloc((size_t)c->a.bytes, 1);
+	c->result += sk_now() - t0;
+	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
+	shmem_free(p);
+	return MPI_SUCCESS;
+}
+
 int sk_shmem_free(sk_ctx *c) {
 	void *p = shmem_malloc((size_t)c->a.bytes);
 	if (!p && c->a.bytes > 0) return SK_ERR_NOMEM;
@@ -151,6 +161,7 @@ static const sk_kernel kernels[] = {
 	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),
 	STEP("shmem_calloc_free", calloc_free, SK_K_COLLECTIVE),
 	STEP("shmem_malloc", sk_shmem_malloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
+	STEP("shmem_calloc", calloc_alone, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_free", sk_shmem_free, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_realloc", sk_shmem_realloc, SK_K_COLLECTIVE | SK_K_OWN_RESULT),
 	STEP("shmem_align_free", sk_shmem_align_free, SK_K_COLLECTIVE),
