@@ -86,6 +86,8 @@ type Settings struct {
 	RMAWindow string
 	// LockHold: how long Lock_Held's holder keeps the lock (a busy computation).
 	LockHold time.Duration
+	// Delay: how late the last rank enters a delayed collective (a busy computation).
+	Delay time.Duration
 }
 
 // Receive slots of windowed operations, and cache states.
@@ -138,7 +140,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, Delay: 20 * time.Microsecond,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
@@ -360,6 +362,13 @@ var settingList = []setting{
 		s.LockHold, err = duration(v)
 		if err == nil && s.LockHold > time.Second {
 			err = fmt.Errorf("at most 1s, got %v: a waiter waits this long per step", s.LockHold)
+		}
+		return
+	}},
+	{"delay", "delayed collectives (delayed_Alltoall, delayed_Gather): how late the last rank enters each call, busy-waiting (default 20us)", func(s *Settings, v any) (err error) {
+		s.Delay, err = duration(v)
+		if err == nil && s.Delay > time.Second {
+			err = fmt.Errorf("at most 1s, got %v: every rank waits this long per call", s.Delay)
 		}
 		return
 	}},

@@ -86,6 +86,8 @@ typedef struct {
 	/* The cost of one timer interval (sk_timer_overhead), taken off every interval the
 	 * non-blocking measurements time per call; 0 leaves them raw. */
 	double timer_overhead;
+	/* Delayed collectives: how late (s) the last rank enters each call (imbalance.c). */
+	double delay;
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 } sk_args;
 
