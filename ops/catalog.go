@@ -95,6 +95,8 @@ type Info struct {
 	// Delayed: the last rank of the communicator busy-waits for the delay setting
 	// before every call; the time holds the delay (SKaMPI's delayed collectives).
 	Delayed bool
+	// Skewed: rank 0 sends ratio times what the other ranks send (the ratio setting).
+	Skewed bool
 	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
 	// OpenSHMEM, and their target is a PE.
 	SHMEM bool

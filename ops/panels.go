@@ -11,7 +11,7 @@ var panels = map[string][]string{
 	// rooted is full: the non-blocking gather baseline beside the gathers would make 9
 	"gather-nonblocking": {"Gather_using_Isend_Irecv_Waitall"},
 	"communicators":      {"Comm_dup", "Comm_split"},
-	"imbalance":          {"delayed_Alltoall", "delayed_Gather"},
+	"imbalance":          {"delayed_Alltoall", "delayed_Gather", "Alltoallv_Skewed"},
 	"non-blocking":       {"Pingpong_Send_Recv", "Pingpong_Send_Iprobe_Recv", "Pingpong_Send_Irecv", "Pingpong_Isend_Recv", "Pingpong_Issend_Recv"},
 }
 

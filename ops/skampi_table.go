@@ -47,7 +47,7 @@ var skampiTable = []SkampiFunc{
 	meas("Alltoall", "Alltoall", "", "sync = \"window\"", noteWindow),
 	meas("Alltoallv", "Alltoallv", "", "sync = \"window\"", noteWindow+"; equal counts"),
 	meas("multi_Alltoall", "Alltoall", "", "", "SKaMPI's back-to-back calls into distinct buffers, total time; skampi's loop, per call, into one buffer"),
-	notYet("myalltoallv", "MPI_Alltoallv where one rank sends ratio times more (issue 25, item 4)"),
+	meas("myalltoallv", "Alltoallv_Skewed", "", "sync = \"window\"", "SKaMPI's charged rank receives ratio times the even share and the others 1/ratio of it; skampi's rank 0 sends msg_bytes to each and the others msg_bytes/ratio, in Alltoall's buffers"),
 	meas("delayed_Alltoall", "delayed_Alltoall", "", "sync = \"window\"", noteDelayed),
 	meas("delayed_Gather", "delayed_Gather", "", "sync = \"window\"", noteDelayed),
 	meas("Bcast_using_Send_Recv", "Bcast_using_Send_Recv", "", "", ""),

@@ -13,7 +13,8 @@ import (
 // The delayed collectives at 2 and 4 processes (oversubscribed at 4: correctness only)
 // with their data checked: every point records its delay and takes at least that long
 // (the last rank waits it out inside the step, and the time is the slowest rank's);
-// Par_Pingpong_Send_Recv times every rank, all of them in pairs, its data checked too.
+// Alltoallv_Skewed's uneven blocks and Par_Pingpong_Send_Recv's pairs are checked too
+// (at 8 B, 2 ints, the other ranks send none; at 4 KiB, 1024 ints, 128 each).
 func TestImbalance(t *testing.T) {
 	suite := writeSuite(t, `[settings]
 min_repetitions = 2
@@ -34,6 +35,13 @@ delay = "200us"
 root = 1
 
 [[measurement]]
+name = "skewed"
+op = "Alltoallv_Skewed"
+sizes = [8, 4096]
+ratio = 8
+datatype = "int"
+
+[[measurement]]
 name = "pairs"
 op = "Par_Pingpong_Send_Recv"
 sizes = [8, 4096]
@@ -45,7 +53,7 @@ sizes = [8, 4096]
 			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
 		}
 		res := readResults(t, out)
-		if len(res.Points) != 6 || len(res.Faults) != 0 {
+		if len(res.Points) != 8 || len(res.Faults) != 0 {
 			t.Fatalf("np %d: %d points, faults %+v", np, len(res.Points), res.Faults)
 		}
 		for _, p := range res.Points {
