@@ -86,6 +86,10 @@ type Settings struct {
 	RMAWindow string
 	// LockHold: how long Lock_Held's holder keeps the lock (a busy computation).
 	LockHold time.Duration
+	// Delay: how late the last rank enters a delayed collective (a busy computation).
+	Delay time.Duration
+	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
+	Ratio int
 }
 
 // Receive slots of windowed operations, and cache states.
@@ -138,7 +142,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, Delay: 20 * time.Microsecond, Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
@@ -361,6 +365,17 @@ var settingList = []setting{
 		if err == nil && s.LockHold > time.Second {
 			err = fmt.Errorf("at most 1s, got %v: a waiter waits this long per step", s.LockHold)
 		}
+		return
+	}},
+	{"delay", "delayed collectives (delayed_Alltoall, delayed_Gather): how late the last rank enters each call, busy-waiting (default 20us)", func(s *Settings, v any) (err error) {
+		s.Delay, err = duration(v)
+		if err == nil && s.Delay > time.Second {
+			err = fmt.Errorf("at most 1s, got %v: every rank waits this long per call", s.Delay)
+		}
+		return
+	}},
+	{"ratio", "Alltoallv_Skewed: how many times more rank 0 sends than every other rank (default 4)", func(s *Settings, v any) (err error) {
+		s.Ratio, err = intIn(v, 1, 1<<20)
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

@@ -92,6 +92,11 @@ type Info struct {
 	// LockHold: rank 0 holds a lock for lock_hold; the time is how long the others
 	// wait for it.
 	LockHold bool
+	// Delayed: the last rank of the communicator busy-waits for the delay setting
+	// before every call; the time holds the delay (SKaMPI's delayed collectives).
+	Delayed bool
+	// Skewed: rank 0 sends ratio times what the other ranks send (the ratio setting).
+	Skewed bool
 	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
 	// OpenSHMEM, and their target is a PE.
 	SHMEM bool
@@ -243,7 +248,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, []Info{sendrecvShift}, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, []Info{sendrecvShift}, imbalanceOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

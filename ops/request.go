@@ -42,6 +42,10 @@ type Request struct {
 	BarrierAbove int64
 	// RMAWindow: the kind of window a one-sided operation runs on, one of RMAWindows.
 	RMAWindow string
+	// Delay: how late (s) a delayed collective's last rank enters each call.
+	Delay float64
+	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
+	Ratio int
 	// Non-blocking operations: the measurement to run, the busy computation's spin
 	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
 	// them (0: none), and the seconds taken off every interval timed per call.

@@ -9,6 +9,7 @@ const (
 	whyItem5DT   = "derived datatypes, committed once or every time (issue 25, item 5)"
 	noteWindow   = "SKaMPI starts each call at an agreed instant, as sync = \"window\" does"
 	noteAtomic   = "SKaMPI times neighbour pairs, one side at a time, so never contended: procs = 2 is one such pair (more procs: every PE on the first at once)"
+	noteDelayed  = "SKaMPI's late rank (its node parameter) waits on the clock until start + delay; skampi's is the last rank, busy-waiting on the clock for delay from the start of its step"
 	noteOneEpoch = "SKaMPI times one epoch per synchronised start; skampi a loop of epochs"
 )
 
@@ -25,7 +26,7 @@ var skampiTable = []SkampiFunc{
 	meas("Pingpong_Sendrecv", "Pingpong_Sendrecv", "", "", ""),
 	meas("Pingpong_Sendrecv_replace", "Pingpong_Sendrecv_replace", "", "", ""),
 	meas("Pingpong_Bsend_Recv", "Pingpong_Bsend_Recv", "", "", "the buffer is attached once per point, outside the timing"),
-	notYet("Par_Pingpong_Send_Recv", "concurrent ping-pongs between pairs: latency under load (issue 25, item 4); Multipair_Bandwidth loads the pairs but reports bandwidth"),
+	meas("Par_Pingpong_Send_Recv", "Par_Pingpong_Send_Recv", "", "", "SKaMPI pairs rank i with i+nodesize for i < procs (every pair across two nodes); skampi pairs i with i+p/2, all ranks at once, and reports the slowest pair's round trip"),
 	notYet("Send", "one MPI_Send timed alone on the sender (issue 25, item 2); Isend's post is the nonblocking call"),
 	meas("Isend_callduration", "Isend", "", "timer = \"iteration\"", "the post column is the MPI_Isend call, timed on its own after each"),
 	meas("Exchange", "Alltoall_using_Isend_Irecv", "", "", "SKaMPI's msg_count = nprocs − 1; fewer partners are not measured"),
@@ -46,9 +47,9 @@ var skampiTable = []SkampiFunc{
 	meas("Alltoall", "Alltoall", "", "sync = \"window\"", noteWindow),
 	meas("Alltoallv", "Alltoallv", "", "sync = \"window\"", noteWindow+"; equal counts"),
 	meas("multi_Alltoall", "Alltoall", "", "", "SKaMPI's back-to-back calls into distinct buffers, total time; skampi's loop, per call, into one buffer"),
-	notYet("myalltoallv", "MPI_Alltoallv where one rank sends ratio times more (issue 25, item 4)"),
-	notYet("delayed_Alltoall", "a collective where one rank arrives late by a given delay (issue 25, item 4)"),
-	notYet("delayed_Gather", "a collective where one rank arrives late by a given delay (issue 25, item 4)"),
+	meas("myalltoallv", "Alltoallv_Skewed", "", "sync = \"window\"", "SKaMPI's charged rank receives ratio times the even share and the others 1/ratio of it; skampi's rank 0 sends msg_bytes to each and the others msg_bytes/ratio, in Alltoall's buffers"),
+	meas("delayed_Alltoall", "delayed_Alltoall", "", "sync = \"window\"", noteDelayed),
+	meas("delayed_Gather", "delayed_Gather", "", "sync = \"window\"", noteDelayed),
 	meas("Bcast_using_Send_Recv", "Bcast_using_Send_Recv", "", "", ""),
 	meas("Gather_using_Send_Recv", "Gather_using_Send_Recv", "", "", ""),
 	meas("Allreduce_using_Reduce_Bcast", "Allreduce_using_Reduce_Bcast", "", "", ""),

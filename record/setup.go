@@ -19,6 +19,7 @@ type Setup struct {
 	Cache         string
 	RMAWindow     string
 	HoldS         float64
+	DelayS        float64
 	ProgressEvery int64
 }
 
@@ -29,6 +30,9 @@ func (p *Point) Setup() Setup {
 		Cache: p.Cache, RMAWindow: p.RMAWindow}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
+	}
+	if p.DelayS != nil {
+		s.DelayS = *p.DelayS
 	}
 	if p.Breakdown != nil {
 		s.ProgressEvery = p.ProgressEvery
@@ -63,7 +67,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// progress_every.
+// delay_s, progress_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -82,6 +86,9 @@ func (s Setup) Settings() []Field {
 	if s.HoldS != 0 {
 		add("hold_s", strconv.FormatFloat(s.HoldS, 'g', -1, 64))
 	}
+	if s.DelayS != 0 {
+		add("delay_s", strconv.FormatFloat(s.DelayS, 'g', -1, 64))
+	}
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
@@ -89,7 +96,7 @@ func (s Setup) Settings() []Field {
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "progress_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -111,6 +118,8 @@ func (s Setup) Without(names ...string) Setup {
 			s.RMAWindow = ""
 		case "hold_s":
 			s.HoldS = 0
+		case "delay_s":
+			s.DelayS = 0
 		case "progress_every":
 			s.ProgressEvery = 0
 		}

@@ -164,12 +164,16 @@ func syncFields(p *record.Point, win *repsync.Window) {
 // lock was not held as long as asked (the "go" message takes a little of it).
 const holdShare = 0.5
 
-// onesidedFields records the window kind, and for Lock_Held the hold and whether the
-// waiters waited for it.
+// onesidedFields records the window kind, for Lock_Held the hold and whether the
+// waiters waited for it, and a delayed collective's delay.
 func onesidedFields(pt *inputs.Point, p *record.Point) {
 	op, s := pt.Op(), pt.Settings()
 	if op.OneSided {
 		p.RMAWindow = s.RMAWindow
+	}
+	if op.Delayed {
+		delay := s.Delay.Seconds()
+		p.DelayS = &delay
 	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()

@@ -27,11 +27,12 @@ long long sk_pattern_find(const char *buf, long long len, int rank, long long by
 	return -1;
 }
 
-/* verify compares one received message (or block) and keeps the first difference. */
-static void verify(sk_ctx *c, const char *buf, int from, int slot, long long base) {
+/* verify_len compares the first len bytes of one received message (or block) and
+ * keeps the first difference; verify, the whole message. */
+static void verify_len(sk_ctx *c, const char *buf, long long len, int from, int slot, long long base) {
 	if (c->bad) return;
 	long long n = c->a.bytes;
-	long long i = sk_pattern_find(buf, n, from, n, c->rep, base);
+	long long i = sk_pattern_find(buf, len, from, n, c->rep, base);
 	if (i < 0) return;
 	c->bad = 1;
 	c->bad_from = from;
@@ -42,7 +43,13 @@ static void verify(sk_ctx *c, const char *buf, int from, int slot, long long bas
 	c->bad_rep = c->rep;
 }
 
-static int per_process_send(int kind) { return kind == SK_CHECK_SCATTER || kind == SK_CHECK_ALLTOALL; }
+static void verify(sk_ctx *c, const char *buf, int from, int slot, long long base) {
+	verify_len(c, buf, c->a.bytes, from, slot, base);
+}
+
+static int per_process_send(int kind) {
+	return kind == SK_CHECK_SCATTER || kind == SK_CHECK_ALLTOALL || kind == SK_CHECK_ALLTOALLV_SKEWED;
+}
 
 /* sk_check_fill writes this repetition's pattern into what this rank sends (and what a
  * broadcast overwrites). */
@@ -95,6 +102,11 @@ void sk_check_verify(sk_ctx *c, long long iters) {
 		break;
 	case SK_CHECK_ALLTOALL:
 		for (int i = 0; i < p; i++) verify(c, a->rbuf + (size_t)i * (size_t)n, i, i, (long long)c->rank * n);
+		break;
+	case SK_CHECK_ALLTOALLV_SKEWED:
+		for (int i = 0; i < p; i++)
+			verify_len(c, a->rbuf + (size_t)i * (size_t)n, (long long)c->rcounts[i] * (long long)c->extent, i, i,
+			           (long long)c->rank * n);
 		break;
 	}
 }

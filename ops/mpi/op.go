@@ -117,6 +117,12 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.Info.OneSided || s.Info.LockHold {
 		a.spin = C.longlong(s.Spin) // Lock_Held's hold
 	}
+	if s.Info.Skewed {
+		a.ratio = C.int(s.Ratio)
+	}
+	if s.Info.Delayed {
+		a.delay = C.double(s.Delay)
+	}
 	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
 		a.target_pe = C.int(peer)
 		if s.Info.Pattern == ops.PatternAll {

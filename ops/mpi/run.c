@@ -25,6 +25,7 @@ void sk_release(sk_ctx *c) {
 	free(c->req);
 	free(c->counts);
 	free(c->displs);
+	free(c->rcounts);
 	free(c->node_of);
 	free(c->ack_s);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */

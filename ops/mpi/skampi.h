@@ -86,6 +86,10 @@ typedef struct {
 	/* The cost of one timer interval (sk_timer_overhead), taken off every interval the
 	 * non-blocking measurements time per call; 0 leaves them raw. */
 	double timer_overhead;
+	/* Delayed collectives: how late (s) the last rank enters each call (imbalance.c). */
+	double delay;
+	/* Alltoallv_Skewed: rank 0 sends ratio times what every other rank sends. */
+	int ratio;
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 } sk_args;
 
@@ -138,6 +142,7 @@ enum {
 	SK_CHECK_BCAST,         /* every sbuf ends with the root's */
 	SK_CHECK_BCAST_FIRST,   /* rounds over all roots: each passes on rank 0's, received first */
 	SK_CHECK_GATHER,        /* the root's rbuf holds block 0 of every rank's sbuf */
+	SK_CHECK_ALLTOALLV_SKEWED, /* block i of rbuf starts with rcounts[i] elements of rank i's block */
 	SK_CHECK_GATHER_OTHERS, /* the same but the root's own block */
 	SK_CHECK_ALLGATHER,     /* every rbuf holds block 0 of every rank's sbuf */
 	SK_CHECK_SCATTER,       /* every rbuf holds its block of the root's sbuf */
@@ -191,6 +196,7 @@ struct sk_ctx {
 	int count; /* elements per process block */
 	int rank, nprocs;
 	int *counts, *displs; /* nprocs each, for the v-variants: equal counts */
+	int *rcounts;         /* Alltoallv_Skewed: receive counts (counts: its send counts) */
 	MPI_Aint extent;      /* of one element of dt, for kernels that place blocks by displs */
 	int *node_of;         /* our copy of a.node_of */
 	double result;        /* SK_K_OWN_RESULT: the time the steps computed, per run */

@@ -105,6 +105,9 @@ func benchName(p *record.Point, withMeasurement bool) string {
 			// takes for a GOMAXPROCS suffix.
 			v = strconv.FormatFloat(s.HoldS, 'f', -1, 64)
 		}
+		if f.Name == "delay_s" {
+			v = strconv.FormatFloat(s.DelayS, 'f', -1, 64)
+		}
 		b.WriteString("/" + f.Name + "=" + benchKey(v))
 	}
 	if withMeasurement {
