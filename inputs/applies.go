@@ -40,6 +40,7 @@ var scopes = map[string]scope{
 		func(m *Measurement) bool { return m.Op.Nonblocking && !m.Op.SHMEM }},
 	"rma_window": {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
 	"lock_hold":  {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
+	"delay":      {"operations with a late partner (Win_start, Win_complete, Win_test, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
 	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
 		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {

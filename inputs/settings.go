@@ -86,6 +86,8 @@ type Settings struct {
 	RMAWindow string
 	// LockHold: how long Lock_Held's holder keeps the lock (a busy computation).
 	LockHold time.Duration
+	// Delay: how long the late partner computes (the calibrated spin) before its call.
+	Delay time.Duration
 }
 
 // Receive slots of windowed operations, and cache states.
@@ -360,6 +362,13 @@ var settingList = []setting{
 		s.LockHold, err = duration(v)
 		if err == nil && s.LockHold > time.Second {
 			err = fmt.Errorf("at most 1s, got %v: a waiter waits this long per step", s.LockHold)
+		}
+		return
+	}},
+	{"delay", `the late partner waits this long (a calibrated busy wait) before its call (default "0s": none)`, func(s *Settings, v any) (err error) {
+		s.Delay, err = duration(v)
+		if err == nil && (s.Delay < 0 || s.Delay > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: a partner is late by this much in every step", s.Delay)
 		}
 		return
 	}},

@@ -89,6 +89,8 @@ type Info struct {
 	// SingleElement operations move one element of their datatype: msg_bytes must be
 	// its size.
 	SingleElement bool
+	// Delayed: a partner computes for the setting delay before its call.
+	Delayed bool
 	// LockHold: rank 0 holds a lock for lock_hold; the time is how long the others
 	// wait for it.
 	LockHold bool
@@ -243,7 +245,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, []Info{sendrecvShift}, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, []Info{sendrecvShift}, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

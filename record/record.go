@@ -129,6 +129,9 @@ type Point struct {
 	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).
 	RMAWindow string   `json:"rma_window,omitempty"`
 	HoldS     *float64 `json:"hold_s,omitempty"`
+	// DelayS: an operation with a late partner: how long the partner computed before
+	// its call (the setting delay, s).
+	DelayS *float64 `json:"delay_s,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

@@ -20,6 +20,7 @@ type Setup struct {
 	RMAWindow     string
 	HoldS         float64
 	ProgressEvery int64
+	DelayS        float64
 }
 
 // Setup is the point's setup.
@@ -32,6 +33,9 @@ func (p *Point) Setup() Setup {
 	}
 	if p.Breakdown != nil {
 		s.ProgressEvery = p.ProgressEvery
+	}
+	if p.DelayS != nil {
+		s.DelayS = *p.DelayS
 	}
 	return s
 }
@@ -63,7 +67,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// progress_every.
+// progress_every, delay_s.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -85,11 +89,14 @@ func (s Setup) Settings() []Field {
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
+	if s.DelayS != 0 {
+		add("delay_s", strconv.FormatFloat(s.DelayS, 'g', -1, 64))
+	}
 	return f
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "progress_every", "delay_s"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -113,6 +120,8 @@ func (s Setup) Without(names ...string) Setup {
 			s.HoldS = 0
 		case "progress_every":
 			s.ProgressEvery = 0
+		case "delay_s":
+			s.DelayS = 0
 		}
 	}
 	return s

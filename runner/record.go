@@ -171,6 +171,10 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 	if op.OneSided {
 		p.RMAWindow = s.RMAWindow
 	}
+	if op.Delayed {
+		delay := s.Delay.Seconds()
+		p.DelayS = &delay
+	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold
