@@ -366,6 +366,10 @@ var settingList = []setting{
 		return
 	}},
 	{"delay", `the late partner waits this long (a calibrated busy wait) before its call (default "0s": none)`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.Delay = 0
+			return nil
+		}
 		s.Delay, err = duration(v)
 		if err == nil && (s.Delay < 0 || s.Delay > time.Second) {
 			err = fmt.Errorf("from 0s to 1s, got %v: a partner is late by this much in every step", s.Delay)

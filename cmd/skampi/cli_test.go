@@ -30,7 +30,7 @@ func TestFlagMistakesPointToHelp(t *testing.T) {
 
 func TestErrorsHaveNoUsageNorStack(t *testing.T) {
 	code, _, stderr := runCLI("check", "-i", "no-such.toml")
-	if code != 1 || stderr != "skampi: no-such.toml: no such file, and no built-in suite of that name (built-ins: cluster-alltoall, coll, locks, onesided, overlap, pt2pt, quick, shmem)\n" {
+	if code != 1 || stderr != "skampi: no-such.toml: no such file, and no built-in suite of that name (built-ins: cluster-alltoall, coll, locks, onesided, overlap, pt2pt, quick, shmem, sync-semantics)\n" {
 		t.Fatalf("code %d stderr %q", code, stderr)
 	}
 }
