@@ -86,7 +86,8 @@ type Settings struct {
 	RMAWindow string
 	// LockHold: how long Lock_Held's holder keeps the lock (a busy computation).
 	LockHold time.Duration
-	// Delay: how late the last rank enters a delayed collective (a busy computation).
+	// Delay: how late a late rank or partner enters its call, waiting before it: the
+	// last rank of a delayed collective, the late partner of a synchronisation call.
 	Delay time.Duration
 	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
 	Ratio int
@@ -142,7 +143,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, Delay: 20 * time.Microsecond, Ratio: 4,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
@@ -367,10 +368,14 @@ var settingList = []setting{
 		}
 		return
 	}},
-	{"delay", "delayed collectives (delayed_Alltoall, delayed_Gather): how late the last rank enters each call, busy-waiting (default 20us)", func(s *Settings, v any) (err error) {
+	{"delay", `how late a late rank or partner enters its call, waiting before it: delayed_Alltoall and delayed_Gather's last rank, the late partner of Win_start, Win_complete, Win_test, ... (default "0s": none)`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.Delay = 0
+			return nil
+		}
 		s.Delay, err = duration(v)
-		if err == nil && s.Delay > time.Second {
-			err = fmt.Errorf("at most 1s, got %v: every rank waits this long per call", s.Delay)
+		if err == nil && (s.Delay < 0 || s.Delay > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: a partner is late by this much in every step", s.Delay)
 		}
 		return
 	}},

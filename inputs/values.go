@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,4 +116,16 @@ func quoteList(xs []string) string {
 		q[i] = fmt.Sprintf("%q", x)
 	}
 	return strings.Join(q, ", ")
+}
+
+// zeroDuration: v is a duration string of zero ("0", "0s", "0us"), which
+// ParseDuration refuses but a setting whose default is none accepts.
+func zeroDuration(v any) bool {
+	x, ok := v.(string)
+	if !ok {
+		return false
+	}
+	num := strings.TrimRight(strings.TrimSpace(x), "abcdefghijklmnopqrstuvwxyzµ")
+	f, err := strconv.ParseFloat(num, 64)
+	return err == nil && f == 0 && num != ""
 }

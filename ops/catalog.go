@@ -92,8 +92,9 @@ type Info struct {
 	// LockHold: rank 0 holds a lock for lock_hold; the time is how long the others
 	// wait for it.
 	LockHold bool
-	// Delayed: the last rank of the communicator busy-waits for the delay setting
-	// before every call; the time holds the delay (SKaMPI's delayed collectives).
+	// Delayed: a late rank or partner waits for the setting delay before its call: the
+	// last rank of a delayed collective (the time holds the delay), the late partner of
+	// a synchronisation call.
 	Delayed bool
 	// Skewed: rank 0 sends ratio times what the other ranks send (the ratio setting).
 	Skewed bool
@@ -248,7 +249,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, []Info{sendrecvShift}, imbalanceOps, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, []Info{sendrecvShift}, imbalanceOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -16,7 +16,8 @@ var imbalanceOps = []Info{
 		Description: "round trips (MPI_Send then MPI_Recv) between every rank i and rank i+p/2 at once: latency under load; time of the slowest pair"},
 }
 
-// delayed: a collective whose last rank enters every call delay late (Info.Delayed).
+// delayed: an operation whose late rank or partner enters its call delay late
+// (Info.Delayed).
 func delayed(in Info) Info {
 	in.Delayed = true
 	return in

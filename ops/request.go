@@ -42,7 +42,7 @@ type Request struct {
 	BarrierAbove int64
 	// RMAWindow: the kind of window a one-sided operation runs on, one of RMAWindows.
 	RMAWindow string
-	// Delay: how late (s) a delayed collective's last rank enters each call.
+	// Delay: how late (s) a late rank or partner enters its call (the setting delay).
 	Delay float64
 	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
 	Ratio int

@@ -10,6 +10,7 @@ const (
 	noteWindow   = "SKaMPI starts each call at an agreed instant, as sync = \"window\" does"
 	noteAtomic   = "SKaMPI times neighbour pairs, one side at a time, so never contended: procs = 2 is one such pair (more procs: every PE on the first at once)"
 	noteDelayed  = "SKaMPI's late rank (its node parameter) waits on the clock until start + delay; skampi's is the last rank, busy-waiting on the clock for delay from the start of its step"
+	noteOwnWin   = "the window lives through the point; SKaMPI creates one per call"
 	noteOneEpoch = "SKaMPI times one epoch per synchronised start; skampi a loop of epochs"
 )
 
@@ -59,8 +60,8 @@ var skampiTable = []SkampiFunc{
 	meas("Comm_dup", "Comm_dup", "", "", ""),
 	meas("Comm_split", "Comm_split", "", "", "colour rank % 2, key rank (SKaMPI passes 0: the same order)"),
 	// MPI one-sided: operations in an epoch.
-	notYet("Put", "one MPI_Put call timed alone inside a fence epoch (issue 25, item 2)"),
-	notYet("Get_callduration", "one MPI_Get call timed alone (issue 25, item 2)"),
+	meas("Put", "Put_callduration", "fence_epoch", "", "SKaMPI times one call per synchronised start; skampi a loop of calls, each completed by an untimed fence"),
+	meas("Get_callduration", "Get_callduration", "fence_epoch", "", "SKaMPI times one call per synchronised start; skampi a loop of calls, each completed by an untimed fence"),
 	meas("Put_dedicated", "Put", "pscw_epoch", "window = 1", noteOneEpoch),
 	meas("Get_dedicated", "Get", "pscw_epoch", "window = 1", noteOneEpoch),
 	meas("Put_fence", "Put", "fence_epoch", "window = 1", noteOneEpoch),
@@ -87,27 +88,27 @@ var skampiTable = []SkampiFunc{
 	notYet("Get_activewait_sleep", whyItem1),
 	notYet("Accumulate_activewait_twosided", whyItem1),
 	// MPI one-sided: synchronisation calls.
-	notYet("Win_fence_open", "the opening MPI_Win_fence timed alone (issue 25, item 2)"),
-	notYet("Win_fence_close", "the closing MPI_Win_fence timed alone, after an optional put (issue 25, item 2)"),
-	notYet("Win_fence_close_collective", "the closing MPI_Win_fence after every rank has put into rank 0, timed alone (issue 25, item 2)"),
-	notYet("Win_fence_close_delayed", "the closing MPI_Win_fence after puts and a delay, timed alone (issue 25, item 2)"),
+	meas("Win_fence_open", "Win_fence_open", "", "", noteOwnWin),
+	meas("Win_fence_close", "Win_fence_close", "", "", "skampi puts msg_bytes to the next rank before the close; SKaMPI optionally one element to itself (do_a_put)"),
+	notYet("Win_fence_close_collective", "the closing fence after every rank has put into rank 0: Win_fence_close puts to the next rank, not all into one"),
+	meas("Win_fence_close_delayed", "Win_fence_close_delayed", "", `delay = "20us"`, "one put of msg_bytes per rank where SKaMPI makes msg_count"),
 	meas("Win_fence_openclose", "Win_fence", "", "", "a fence between two epochs, no operation"),
-	notYet("Win_start", "MPI_Win_start timed alone (issue 25, item 2)"),
-	notYet("Win_start_delayed_post", "MPI_Win_start with a delayed MPI_Win_post (issue 25, item 2)"),
-	notYet("Win_post", "MPI_Win_post timed alone (issue 25, item 2)"),
-	notYet("Win_complete", "MPI_Win_complete timed alone, after optional puts (issue 25, item 2)"),
-	notYet("Win_complete_delayed_wait", "MPI_Win_complete with a delayed MPI_Win_wait (issue 25, item 2)"),
-	notYet("Win_complete_n", "MPI_Win_complete timed alone after msg_count puts to every rank and a delay (issue 25, item 2)"),
+	meas("Win_start", "Win_start", "", "", "SKaMPI's target posts before the synchronised start; skampi's as its previous epoch ends"),
+	meas("Win_start_delayed_post", "Win_start", "", `delay = "20us"`, ""),
+	meas("Win_post", "Win_post", "", "", "a pair, the origin's epoch untimed; SKaMPI's every rank posts to the whole group"),
+	meas("Win_complete", "Win_complete", "", "", "always after a put of msg_bytes (SKaMPI's do_a_put puts to every other rank)"),
+	meas("Win_complete_delayed_wait", "Win_complete", "", `delay = "20us"`, ""),
+	notYet("Win_complete_n", "msg_count puts to every other rank, a delay, then the timed MPI_Win_complete: Win_complete (delay 0) is the one-put form"),
 	meas("Win_startcomplete", "Win_pscw", "", "", "an empty epoch: SKaMPI's optional puts (do_a_put) are Put [pscw_epoch]"),
-	notYet("Win_wait_delayed_complete", "MPI_Win_wait with a late MPI_Win_complete (issue 25, item 2)"),
-	notYet("Win_wait_early_complete", "MPI_Win_wait with an early MPI_Win_complete (issue 25, item 2)"),
-	notYet("Win_test", "MPI_Win_test timed alone (issue 25, item 2)"),
-	notYet("Win_test_delayed", "MPI_Win_test with a late MPI_Win_complete (issue 25, item 2)"),
+	meas("Win_wait_delayed_complete", "Win_wait_late_complete", "", `delay = "20us"`, ""),
+	meas("Win_wait_early_complete", "Win_wait_early_complete", "", `delay = "20us"`, ""),
+	meas("Win_test", "Win_test", "", "", "SKaMPI's origin completes before the synchronised start; skampi's may complete after the test (then it says no)"),
+	meas("Win_test_delayed", "Win_test", "", `delay = "20us"`, ""),
 	meas("Win_lock", "Win_lock", "exclusive", "", "SKaMPI's lock_type is skampi's method (exclusive or shared)"),
-	notYet("Win_lock_desync", "MPI_Win_lock with the ranks desynchronised by a delay (issue 25, item 2)"),
+	meas("Win_lock_desync", "Win_lock_desync", "exclusive", `delay = "20us"`, "SKaMPI waits delay on every rank after its synchronised start; skampi's target computes for delay in each step while the origin locks"),
 	meas("Win_unlock", "Win_unlock", "exclusive", "", "skampi flushes a get before the timed unlock, so the lock is really held; SKaMPI's optional put (do_a_put) would be completed by it"),
-	notYet("Win_create", "MPI_Win_create timed apart from MPI_Win_free (issue 25, item 2); Win_create_free times both"),
-	notYet("Win_free", "MPI_Win_free timed apart from MPI_Win_create (issue 25, item 2); Win_create_free times both"),
+	meas("Win_create", "Win_create", "", "", ""),
+	meas("Win_free", "Win_free", "", "", "SKaMPI fences an epoch (optionally with a put) before the free; skampi's window had none"),
 	// MPI one-sided: SKaMPI's own algorithms and layouts.
 	meas("onesided_alltoall", "Transpose_Put", "", "", "an all-to-all by puts and one fence; SKaMPI repeats it alltoall_count times in one epoch"),
 	notMeasured("onesided_bcast", "SKaMPI's own broadcast built from one-sided calls; skampi measures the library's MPI_Bcast and the two-sided baseline Bcast_using_Send_Recv"),

@@ -9,30 +9,46 @@ import (
 	"github.com/skampi/skampi/report"
 )
 
-// delayKind: a delayed collective's time beyond its late rank's delay vs the delay,
-// one line per message size: what the others lose to one late rank (flat: nothing but
-// the wait; rising: the lateness costs more than itself).
+// delayKind: the time of a call vs its partner's delay (the setting delay), one line
+// per operation, method and size: a call that waits for its partner climbs with the
+// delay, one that does not stays flat.
 var delayKind = Kind{
 	Name:   "delay",
-	Doc:    "delayed collectives: time beyond the delay vs the delay, one line per message size",
+	Doc:    "time vs the late partner's delay, one line per operation (sync-semantics)",
 	Groups: delayGroups,
 	Build:  buildDelay,
 }
 
-// delayGroups groups the points that record a delay by op, process count, timer and
-// MPI library across measurements and runs, and keeps the groups with two delays or more.
+// delayLine is what one line of a delay figure has in common.
+func delayLine(p *record.Point) string {
+	l := p.Op
+	if p.Method != "" {
+		l += " [" + p.Method + "]"
+	}
+	return l + " " + chart.FormatBytes(float64(p.MsgBytes))
+}
+
+// delayGroups: the points with a delay, by run, library and process count; kept when
+// some line has two delays or more.
 func delayGroups(res *report.Results) []Group {
 	lib := libraries(res)
-	all := groupBy(res, func(p *record.Point) bool { return p.DelayS != nil }, func(p *record.Point) string {
-		return fmt.Sprintf("%s/np%d/%s/%s", p.Op, p.NProcs, p.Timer, lib[p.RunID])
+	all := groupBy(res, func(p *record.Point) bool { return p.DelayS != nil && !delayedCollective(p) }, func(p *record.Point) string {
+		return fmt.Sprintf("%s/%s/np%d", p.RunID, lib[p.RunID], p.NProcs)
 	})
 	var out []Group
 	for _, g := range all {
-		delays := map[float64]bool{}
-		for _, p := range g.Points {
-			delays[*p.DelayS] = true
+		delays := map[string]map[float64]bool{}
+		keep := false
+		for i := range g.Points {
+			p := &g.Points[i]
+			l := delayLine(p)
+			if delays[l] == nil {
+				delays[l] = map[float64]bool{}
+			}
+			delays[l][*p.DelayS] = true
+			keep = keep || len(delays[l]) >= 2
 		}
-		if len(delays) >= 2 {
+		if keep {
 			out = append(out, g)
 		}
 	}
@@ -41,38 +57,52 @@ func delayGroups(res *report.Results) []Group {
 
 func buildDelay(g Group, opts Options) (*Figure, error) {
 	e := opts.errors()
+	ax := timeAxisOf(g.Points)
+	at := map[string]map[float64][]record.Point{}
+	var order []string
+	for _, p := range g.Points {
+		l := delayLine(&p)
+		if at[l] == nil {
+			at[l] = map[float64][]record.Point{}
+			order = append(order, l)
+		}
+		at[l][*p.DelayS] = append(at[l][*p.DelayS], p)
+	}
 	var lines []chart.Line
-	var xs []float64
-	for _, size := range spread(sortedSizes(g.Points), scalingSizes) {
-		at := map[float64][]record.Point{}
-		for _, p := range g.Points {
-			if p.MsgBytes == size {
-				at[*p.DelayS] = append(at[*p.DelayS], p)
-			}
+	var ys []float64
+	for _, l := range order {
+		if len(at[l]) < 2 {
+			continue
 		}
-		var delays []float64
-		for d := range at {
-			delays = append(delays, d)
+		var ds []float64
+		for d := range at[l] {
+			ds = append(ds, d)
 		}
-		sort.Float64s(delays)
-		line := chart.Line{Label: chart.FormatBytes(float64(size))}
-		for _, d := range delays {
-			y, lo, hi := combine(at[d], e, timeAxis{})
-			line.X, line.Y = append(line.X, d), append(line.Y, y-d)
+		sort.Float64s(ds)
+		line := chart.Line{Label: l}
+		for _, d := range ds {
+			y, lo, hi := combine(at[l][d], e, ax)
+			line.X, line.Y = append(line.X, d), append(line.Y, y)
 			if e != ErrNone {
-				line.Lo, line.Hi = append(line.Lo, lo-d), append(line.Hi, hi-d)
+				line.Lo, line.Hi = append(line.Lo, lo), append(line.Hi, hi)
 			}
-			xs = append(xs, d)
+			ys = append(ys, y)
 		}
 		lines = append(lines, line)
 	}
+	var notes []string
+	if len(lines) > 8 { // more than a legend can hold: the first 8, said so
+		notes = append(notes, fmt.Sprintf("the first 8 of %d lines", len(lines)))
+		lines = lines[:8]
+	}
 	p := g.Points[0]
-	return lineFigure(fmt.Sprintf("delay-%s-np%d", p.Op, p.NProcs), "delay", chart.LineSpec{
-		Title:   fmt.Sprintf("%s: time beyond the late rank's delay", p.Op),
-		Caption: caption(g, opts),
-		X:       chart.AxisSpec{Quantity: chart.Seconds, Label: "delay of the last rank", Scale: scaleOf(ratio(xs) >= 8)},
-		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: "time − delay"},
+	return lineFigure(fmt.Sprintf("delay-np%d", p.NProcs), "delay", chart.LineSpec{
+		Title:   fmt.Sprintf("call time vs partner delay, %d processes", p.NProcs),
+		Caption: caption(g, opts, ax.notes()...),
+		X:       chart.AxisSpec{Quantity: chart.Seconds, Label: "partner's delay", Scale: chart.Linear},
+		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
 		Lines:   lines,
+		Notes:   notes,
 		Width:   opts.Width, Height: opts.Height,
 	})
 }

@@ -7,37 +7,32 @@ import (
 	"github.com/skampi/skampi/report"
 )
 
-// The delay figure: one per delayed op and process count measured at two delays or
-// more, one line per size, each point the time less its delay; an op at one delay, or
-// without one, draws none.
+// A delay figure: one per run and process count, a line per operation with the
+// delays in order; points without a delay, or one delay only, draw none.
 func TestDelayFigure(t *testing.T) {
-	pt := func(op string, delay float64, bytes int64, time float64) record.Point {
-		p := record.Point{Kind: record.KindPoint, RunID: "r", Op: op, Measurement: op, MsgBytes: bytes, NProcs: 2,
-			TimeS: time, StderrS: 1e-7, P10S: time, P90S: time, Reps: 8}
-		if delay > 0 {
-			p.DelayS = &delay
-		}
-		return p
+	pt := func(op string, delay float64, time float64) record.Point {
+		d := delay
+		return record.Point{Kind: record.KindPoint, RunID: "r", Measurement: op, Op: op, MsgBytes: 8, NProcs: 2,
+			TimeS: time, StderrS: time / 100, P10S: time, P90S: time, Reps: 8, DelayS: &d}
 	}
-	res := &report.Results{Points: []record.Point{
-		pt("delayed_Alltoall", 20e-6, 8, 21e-6), pt("delayed_Alltoall", 100e-6, 8, 103e-6),
-		pt("delayed_Alltoall", 20e-6, 1024, 22e-6), pt("delayed_Alltoall", 100e-6, 1024, 104e-6),
-		pt("delayed_Gather", 20e-6, 8, 21e-6), // one delay: no figure
-		pt("Alltoall", 0, 8, 1e-6),
-	}}
-	figs := figuresOf(t, res, "delay", Options{})
-	if len(figs) != 1 || figs[0].Name != "delay-delayed_Alltoall-np2" {
-		t.Fatalf("figures %v", figs)
+	res := &report.Results{Runs: []record.Run{{Kind: record.KindRun, RunID: "r", NProcs: 2, MPILibrary: "Open MPI"}},
+		Points: []record.Point{pt("Win_start", 1e-4, 1.1e-4), pt("Win_start", 0, 2e-6), pt("Win_test", 0, 5e-7),
+			pt("Win_test", 1e-4, 6e-7), pt("Win_post", 0, 1e-6)}}
+	res.Points = append(res.Points, record.Point{Kind: record.KindPoint, RunID: "r", Measurement: "x", Op: "Put", MsgBytes: 8,
+		NProcs: 2, TimeS: 1e-6, Reps: 8})
+	gs := delayGroups(res)
+	if len(gs) != 1 || len(gs[0].Points) != 5 {
+		t.Fatalf("groups %+v", gs)
 	}
-	f := figs[0]
-	if len(f.Series) != 2 || f.Series[0].Label != "8 B" || f.Series[1].Label != "1 KiB" {
-		t.Fatalf("series %+v", f.Series)
+	f, err := buildDelay(gs[0], Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := [][2]float64{{20e-6, 1e-6}, {100e-6, 3e-6}}
-	for i, w := range want {
-		x, y := f.Series[0].X[i]*f.X.Div, f.Series[0].Y[i]*f.Y.Div
-		if !near(x, w[0]) || !near(y, w[1]) {
-			t.Errorf("8 B point %d: (%g, %g), want delay %g, time beyond it %g", i, x, y, w[0], w[1])
-		}
+	if f.Name != "delay-np2" || f.Kind != "delay" {
+		t.Errorf("figure %q of kind %q", f.Name, f.Kind)
+	}
+	only := &report.Results{Runs: res.Runs, Points: []record.Point{pt("Win_start", 0, 1e-6), pt("Win_test", 1e-5, 1e-6)}}
+	if gs := delayGroups(only); len(gs) != 0 {
+		t.Errorf("one delay per operation drew %d figures", len(gs))
 	}
 }

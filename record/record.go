@@ -129,7 +129,8 @@ type Point struct {
 	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).
 	RMAWindow string   `json:"rma_window,omitempty"`
 	HoldS     *float64 `json:"hold_s,omitempty"`
-	// DelayS: a delayed collective's delay (s), how late its last rank entered.
+	// DelayS: how late the late rank (a delayed collective) or partner (a
+	// synchronisation call) entered its call: the setting delay, s.
 	DelayS *float64 `json:"delay_s,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.

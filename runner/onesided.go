@@ -24,3 +24,17 @@ func (r *Runner) lockHold(pt *inputs.Point) (int64, error) {
 	}
 	return w.Bcast(spin)
 }
+
+// delaySpin calibrates the late partner's busy wait (the setting delay) on this rank
+// and returns its spin count here: each rank counts at its own rate.
+func (r *Runner) delaySpin(pt *inputs.Point) int64 {
+	d := pt.Settings().Delay
+	if d <= 0 {
+		return 0
+	}
+	ns := r.World.CalibrateSpin()
+	if !(ns > 0) {
+		return 0
+	}
+	return int64(math.Round(d.Seconds() * 1e9 / ns))
+}

@@ -77,6 +77,9 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 		}
 		spec.Spin = spin
 	}
+	if op.Delayed {
+		spec.Spin = r.delaySpin(pt)
+	}
 	return t, spec, nil
 }
 

@@ -20,7 +20,7 @@ import (
 func onesidedSuite(kind, pair, procs, settings string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[settings]\nmin_repetitions = 3\nmax_repetitions = \"auto\"\nbudget_per_point = \"30ms\"\n"+
-		"max_relative_stderr = 0.1\nbuffer = \"256KiB\"\nwindow = 2\nlock_hold = \"20us\"\nrma_window = %q\n%s\n", kind, settings)
+		"max_relative_stderr = 0.1\nbuffer = \"256KiB\"\nwindow = 2\nlock_hold = \"20us\"\ndelay = \"5us\"\nrma_window = %q\n%s\n", kind, settings)
 	for _, in := range ops.All() {
 		if !in.OneSided {
 			continue
@@ -75,6 +75,9 @@ func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs 
 			if p.HoldS == nil || *p.HoldS != 20e-6 || (p.TimeS < 10e-6) != slices.Contains(p.Flags, record.FlagLockNotHeld) {
 				t.Errorf("Lock_Held on %v: waited %g s, hold %v, flags %v", p.Ranks, p.TimeS, p.HoldS, p.Flags)
 			}
+		}
+		if in.Delayed != (p.DelayS != nil) || (p.DelayS != nil && *p.DelayS != 5e-6) {
+			t.Errorf("%s: delay_s %v", p.Measurement, p.DelayS)
 		}
 		if in.Throughput && p.ThroughputBps == nil {
 			t.Errorf("%s: no throughput", p.Measurement)
