@@ -68,6 +68,10 @@ type Task struct {
 	Iterations   int           // operations per repetition; 0 = calibrate to RepTime
 	RepTime      time.Duration // target repetition length when calibrating
 	Sync         Syncer
+	// CalibrateOnWall: the operation's time is one call of a longer step (the rest
+	// untimed, a partner late by a delay), so "auto" iterations are calibrated on how
+	// long a repetition's steps take, not on the time they report.
+	CalibrateOnWall bool
 	// StopScale > 0: a measurement (or a difference, MeasureDifference) has converged
 	// when its standard error is MaxRelStderr of this many seconds, not of its own
 	// value: a part near zero (the wait after an eager send) has no useful relative
@@ -150,7 +154,7 @@ func warmUp(c Comm, op Op, t Task, start time.Time, s *series) (int, error) {
 		warm = 2 // the first repetition includes connection set-up: calibrate on a later one
 	}
 	for w := 0; w < warm || (calibrate && w < warm+maxExtraWarmup && unsettled); w++ {
-		vals, err := rep(c, op, t.Sync, iters)
+		vals, wall, err := timedRep(c, op, t.Sync, iters)
 		if err != nil {
 			return 0, err
 		}
@@ -159,7 +163,11 @@ func warmUp(c Comm, op Op, t Task, start time.Time, s *series) (int, error) {
 			if v, ok := reduce(vals, t.Participants, t.Reduce); ok {
 				s.clocked(v, iters)
 				if calibrate {
-					next = calibrated(v, t.RepTime)
+					per := v
+					if t.CalibrateOnWall && wall/float64(iters) > per {
+						per = wall / float64(iters)
+					}
+					next = calibrated(per, t.RepTime)
 				}
 			}
 		}
@@ -266,18 +274,28 @@ func (s *series) result() *Result {
 
 // rep runs one synchronised repetition and gathers every rank's time at rank 0.
 func rep(c Comm, op Op, s Syncer, iters int) ([]float64, error) {
+	vals, _, err := timedRep(c, op, s, iters)
+	return vals, err
+}
+
+// timedRep is rep that also returns how long this rank's steps took (seconds, the
+// synchronisation before them and the gather after excluded).
+func timedRep(c Comm, op Op, s Syncer, iters int) ([]float64, float64, error) {
 	var slot Slot
 	if s != nil {
 		var err error
 		if slot, err = s.Before(); err != nil {
-			return nil, fmt.Errorf("synchronising: %w", err)
+			return nil, 0, fmt.Errorf("synchronising: %w", err)
 		}
 	}
+	t0 := time.Now()
 	v, err := op.Run(iters, slot)
+	wall := time.Since(t0).Seconds()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return c.Gather(v)
+	vals, err := c.Gather(v)
+	return vals, wall, err
 }
 
 // reduce turns the gathered per-rank times into the repetition's time. A repetition

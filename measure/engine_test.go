@@ -105,6 +105,30 @@ func TestMeasureCalibratesIterations(t *testing.T) {
 	}
 }
 
+// A call timed alone inside a longer step (a late partner's delay untimed) reports
+// 1 µs per step while each step takes 200 µs: calibrating on the reported time would
+// run 10,000 steps (2 s) per repetition for a 10 ms target.
+func TestMeasureCalibratesOnWallTime(t *testing.T) {
+	c := &fakeComm{size: 2}
+	op := &fakeOp{c: c, times: func(rep, iters int) []float64 {
+		time.Sleep(time.Duration(iters) * 200 * time.Microsecond)
+		return []float64{1e-6, 1e-6}
+	}}
+	res, err := Measure(c, op, Task{Participants: []int{0, 1}, Reduce: ReduceFirst,
+		Stop:   StopRule{Min: 2, Max: 2, MaxRelStderr: 0.5, MaxTime: time.Minute},
+		Warmup: 1, RepTime: 10 * time.Millisecond, CalibrateOnWall: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sleeps last at least what they ask (more on a loaded machine): at most 50 steps.
+	if res.Iterations < 1 || res.Iterations > 50 {
+		t.Errorf("calibrated to %d iterations, want at most 50 (10 ms / 200 µs); runs %v", res.Iterations, op.iters)
+	}
+	if res.Time != 1e-6 {
+		t.Errorf("the reported time is the call's: %v", res.Time)
+	}
+}
+
 func TestMeasureDiscardsInvalidAndCaps(t *testing.T) {
 	c := &fakeComm{size: 2}
 	op := &fakeOp{c: c, times: func(rep, _ int) []float64 {

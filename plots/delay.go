@@ -38,7 +38,6 @@ func delayGroups(res *report.Results) []Group {
 	var out []Group
 	for _, g := range all {
 		delays := map[string]map[float64]bool{}
-		keep := false
 		for i := range g.Points {
 			p := &g.Points[i]
 			l := delayLine(p)
@@ -46,10 +45,22 @@ func delayGroups(res *report.Results) []Group {
 				delays[l] = map[float64]bool{}
 			}
 			delays[l][*p.DelayS] = true
-			keep = keep || len(delays[l]) >= 2
 		}
-		if keep {
-			out = append(out, g)
+		var lined []record.Point // the points of lines with two delays or more
+		for _, p := range g.Points {
+			if len(delays[delayLine(&p)]) >= 2 {
+				lined = append(lined, p)
+			}
+		}
+		// More lines than a legend holds: figures of maxSeries lines each.
+		parts := chunkByLabel(lined, delayLine)
+		for i, part := range parts {
+			ng := Group{Key: g.Key, Points: part, Runs: g.Runs}
+			if len(parts) > 1 {
+				ng.Part = fmt.Sprintf("%d of %d", i+1, len(parts))
+				ng.Key += "/" + ng.Part
+			}
+			out = append(out, ng)
 		}
 	}
 	return out
@@ -90,19 +101,13 @@ func buildDelay(g Group, opts Options) (*Figure, error) {
 		}
 		lines = append(lines, line)
 	}
-	var notes []string
-	if len(lines) > 8 { // more than a legend can hold: the first 8, said so
-		notes = append(notes, fmt.Sprintf("the first 8 of %d lines", len(lines)))
-		lines = lines[:8]
-	}
 	p := g.Points[0]
-	return lineFigure(fmt.Sprintf("delay-np%d", p.NProcs), "delay", chart.LineSpec{
-		Title:   fmt.Sprintf("call time vs partner delay, %d processes", p.NProcs),
+	return lineFigure(fmt.Sprintf("delay%s-np%d", g.partName(), p.NProcs), "delay", chart.LineSpec{
+		Title:   g.partTitle(fmt.Sprintf("call time vs partner delay, %d processes", p.NProcs)),
 		Caption: caption(g, opts, ax.notes()...),
 		X:       chart.AxisSpec{Quantity: chart.Seconds, Label: "partner's delay", Scale: chart.Linear},
 		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
 		Lines:   lines,
-		Notes:   notes,
 		Width:   opts.Width, Height: opts.Height,
 	})
 }

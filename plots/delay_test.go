@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/skampi/skampi/record"
@@ -21,7 +22,7 @@ func TestDelayFigure(t *testing.T) {
 	res.Points = append(res.Points, record.Point{Kind: record.KindPoint, RunID: "r", Measurement: "x", Op: "Put", MsgBytes: 8,
 		NProcs: 2, TimeS: 1e-6, Reps: 8})
 	gs := delayGroups(res)
-	if len(gs) != 1 || len(gs[0].Points) != 5 {
+	if len(gs) != 1 || len(gs[0].Points) != 4 { // Win_post has one delay: no line
 		t.Fatalf("groups %+v", gs)
 	}
 	f, err := buildDelay(gs[0], Options{})
@@ -30,6 +31,19 @@ func TestDelayFigure(t *testing.T) {
 	}
 	if f.Name != "delay-np2" || f.Kind != "delay" {
 		t.Errorf("figure %q of kind %q", f.Name, f.Kind)
+	}
+	// Ten lines: two figures, of 8 and 2 lines, named apart.
+	many := &report.Results{Runs: res.Runs}
+	for i := range 10 {
+		op := fmt.Sprintf("Op%d", i)
+		many.Points = append(many.Points, pt(op, 0, 1e-6), pt(op, 1e-5, 2e-6))
+	}
+	gs = delayGroups(many)
+	if len(gs) != 2 || len(gs[0].Points) != 16 || len(gs[1].Points) != 4 {
+		t.Fatalf("10 lines in %d groups", len(gs))
+	}
+	if f, err := buildDelay(gs[1], Options{}); err != nil || f.Name != "delay-2-of-2-np2" {
+		t.Errorf("second figure %v, %v", f, err)
 	}
 	only := &report.Results{Runs: res.Runs, Points: []record.Point{pt("Win_start", 0, 1e-6), pt("Win_test", 1e-5, 1e-6)}}
 	if gs := delayGroups(only); len(gs) != 0 {

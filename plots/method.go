@@ -124,19 +124,23 @@ func libraries(res *report.Results) map[string]string {
 }
 
 // timeLabel says what time_s is: a round trip for ping-pongs, a window of messages
-// for windowed operations, else one operation.
+// for windowed operations, one call for those that time one call of their step
+// (even after a window of puts), else one operation.
 func timeLabel(points []record.Point) string {
-	rt, win := true, true
+	rt, win, call := true, true, true
 	for _, p := range points {
 		in, ok := ops.Lookup(p.Op)
 		rt = rt && ok && in.RoundTrip
-		win = win && ok && in.Windowed
+		win = win && ok && in.Windowed && !in.CallTimed
+		call = call && ok && in.CallTimed
 	}
 	switch {
 	case len(points) > 0 && rt:
 		return "round-trip time"
 	case len(points) > 0 && win:
 		return "time per window of messages"
+	case len(points) > 0 && call:
+		return "time per call"
 	}
 	return "time per operation"
 }

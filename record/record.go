@@ -132,6 +132,8 @@ type Point struct {
 	// DelayS: how late the late rank (a delayed collective) or partner (a
 	// synchronisation call) entered its call: the setting delay, s.
 	DelayS *float64 `json:"delay_s,omitempty"`
+	// Ratio: how many times more rank 0 sends than every other rank (Alltoallv_Skewed).
+	Ratio int `json:"ratio,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

@@ -138,6 +138,7 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 			Overrun: s.Hang() / 8},
 		Warmup: s.Warmup, Iterations: s.Iterations, RepTime: s.RepTime, Sync: syncer,
 	}
+	t.CalibrateOnWall = op.CallTimed || op.Delayed
 	// A collective called back to back pipelines, so "auto" means one call per
 	// repetition for them (each repetition starts synchronised).
 	if s.Iterations == 0 && op.SingleShot {

@@ -175,6 +175,9 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 		delay := s.Delay.Seconds()
 		p.DelayS = &delay
 	}
+	if op.Skewed {
+		p.Ratio = s.Ratio
+	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold

@@ -50,9 +50,58 @@ static int sk_step_win_fence_open(sk_ctx *c) { return fence(c, 1, 0); }
 static int sk_step_win_fence_close(sk_ctx *c) { return fence(c, 0, 0); }
 static int sk_step_win_fence_close_delayed(sk_ctx *c) { return fence(c, 0, 1); }
 
+/* Fence_close_collective: every rank but 0 puts msg_bytes into its own block of rank
+ * 0's window (SK_K_PER_PROCESS_WINDOW), then the closing fence timed on every process:
+ * the fence when all the data converges on one process, as SKaMPI's
+ * Win_fence_close_collective. */
+static int sk_step_win_fence_close_collective(sk_ctx *c) {
+	CK(MPI_Win_fence(MPI_MODE_NOPRECEDE, c->win));
+	if (c->rank != 0) {
+		MPI_Aint at = sk_rma_base_of(c, 0) + (MPI_Aint)c->rank * (MPI_Aint)c->a.bytes;
+		CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, 0, at, c->a.bytes, MPI_BYTE, c->win));
+	}
+	TIMED(c, MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win));
+	return MPI_SUCCESS;
+}
+
+/* Caching: rank 0 puts msg_bytes to every other rank, computes for delay, then its
+ * closing fence is timed (the others' fences untimed, as SKaMPI returns rank 0's): a
+ * fence that costs less than the puts' transfer time after a delay shows the puts
+ * progressed meanwhile; one that still pays for them shows the MPI deferred them. */
+static int sk_step_caching(sk_ctx *c) {
+	CK(MPI_Win_fence(MPI_MODE_NOPRECEDE, c->win));
+	if (c->rank != 0) return MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win);
+	for (int r = 1; r < c->nprocs; r++)
+		CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, r, sk_rma_base_of(c, r), c->a.bytes, MPI_BYTE, c->win));
+	late(c);
+	TIMED(c, MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win));
+	return MPI_SUCCESS;
+}
+
+/* `window` puts of msg_bytes to rank to, each into its own slot when recv_slots is
+ * per-message, else into the one slot they share (as Put's window). */
+static int puts_to(sk_ctx *c, int to) {
+	int w = c->a.window > 0 ? c->a.window : 1;
+	for (int i = 0; i < w; i++) {
+		MPI_Aint at = sk_rma_base_of(c, to) + (c->a.slot_stride > 0 ? (MPI_Aint)i * (MPI_Aint)c->a.bytes : 0);
+		CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, to, at, c->a.bytes, MPI_BYTE, c->win));
+	}
+	return MPI_SUCCESS;
+}
+
+/* Combining_Put_fence: rank 0 puts `window` messages of msg_bytes to rank 1, then the
+ * closing fence, timed on every process: whether the MPI combines many small puts
+ * into fewer transfers (the fence of 64 puts of 8 bytes against one put of 512). */
+static int sk_step_combining_put_fence(sk_ctx *c) {
+	CK(MPI_Win_fence(MPI_MODE_NOPRECEDE, c->win));
+	if (c->rank == 0) CK(puts_to(c, 1));
+	TIMED(c, MPI_Win_fence(MPI_MODE_NOSUCCEED, c->win));
+	return MPI_SUCCESS;
+}
+
 /* Post-start-complete-wait on the pair; the origin puts msg_bytes into the target's
  * window. Which call is timed, and who is late, by kernel. */
-enum { T_START, T_POST, T_COMPLETE, T_WAIT_LATE, T_WAIT_EARLY, T_TEST };
+enum { T_START, T_POST, T_COMPLETE, T_WAIT_LATE, T_WAIT_EARLY, T_TEST, T_COMPLETE_N };
 
 static int put_peer(sk_ctx *c) {
 	return MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, c->rma_peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win);
@@ -63,9 +112,12 @@ static int pscw_origin(sk_ctx *c, int what) {
 		TIMED(c, MPI_Win_start(c->peer_group, 0, c->win));
 	else
 		CK(MPI_Win_start(c->peer_group, 0, c->win));
-	CK(put_peer(c));
-	if (what == T_WAIT_LATE || what == T_TEST) late(c);
-	if (what == T_COMPLETE)
+	if (what == T_COMPLETE_N)
+		CK(puts_to(c, c->rma_peer));
+	else
+		CK(put_peer(c));
+	if (what == T_WAIT_LATE || what == T_TEST || what == T_COMPLETE_N) late(c);
+	if (what == T_COMPLETE || what == T_COMPLETE_N)
 		TIMED(c, MPI_Win_complete(c->win));
 	else
 		CK(MPI_Win_complete(c->win));
@@ -98,6 +150,7 @@ static int sk_step_win_complete(sk_ctx *c) { return pscw(c, T_COMPLETE); }
 static int sk_step_win_wait_late_complete(sk_ctx *c) { return pscw(c, T_WAIT_LATE); }
 static int sk_step_win_wait_early_complete(sk_ctx *c) { return pscw(c, T_WAIT_EARLY); }
 static int sk_step_win_test(sk_ctx *c) { return pscw(c, T_TEST); }
+static int sk_step_win_complete_n(sk_ctx *c) { return pscw(c, T_COMPLETE_N); }
 
 /* MPI_Win_lock of a target that computes for delay in each step (its own library is
  * not called meanwhile): the origin's lock, timed, then a 1-byte get, a flush and the
@@ -154,12 +207,16 @@ static const sk_kernel kernels[] = {
 	RMA("win_fence_open", sk_step_win_fence_open, COLL | OWN, NULL),
 	RMA("win_fence_close", sk_step_win_fence_close, COLL | OWN, NULL),
 	RMA("win_fence_close_delayed", sk_step_win_fence_close_delayed, COLL | OWN, NULL),
+	RMA("win_fence_close_collective", sk_step_win_fence_close_collective, COLL | OWN | SK_K_PER_PROCESS_WINDOW, NULL),
+	RMA("caching", sk_step_caching, COLL | OWN, NULL),
+	RMA("combining_put_fence", sk_step_combining_put_fence, COLL | OWN, NULL),
 	RMA("win_start", sk_step_win_start, OWN, NULL),
 	RMA("win_post", sk_step_win_post, OWN, NULL),
 	RMA("win_complete", sk_step_win_complete, OWN, NULL),
 	RMA("win_wait_late_complete", sk_step_win_wait_late_complete, OWN, NULL),
 	RMA("win_wait_early_complete", sk_step_win_wait_early_complete, OWN, NULL),
 	RMA("win_test", sk_step_win_test, OWN, NULL),
+	RMA("win_complete_n", sk_step_win_complete_n, OWN, NULL),
 	/* methods exclusive and shared */
 	RMA("win_lock_desync", sk_step_win_lock_desync, OWN, "exclusive"),
 	RMA("put_callduration", sk_step_put_callduration, OWN, "fence_epoch"),
