@@ -9,7 +9,8 @@
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem) runs the one-sided (or OpenSHMEM) rows alone.
+# temporary directory; ONLY=rma (or shmem, or sync) runs the one-sided (or OpenSHMEM, or
+# late-partner synchronisation: bench/ref_sync.c) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -21,7 +22,7 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem ]] || die "ONLY must be empty, rma or shmem, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == sync ]] || die "ONLY must be empty, rma, shmem or sync, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -42,7 +43,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_sync)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -64,6 +65,10 @@ RMA_SIZES="8 4096 65536 1048576"
 # skampi's Put methods beside bench/ref_rma.c's modes of the same names: OSU's flush,
 # lock_all and fence (the ping-pong), and skampi's lock_all_flush.
 RMA_MODES="lock_all_flush flush lock_all fence"
+# bench/ref_sync.c's modes and the partner's delays (us), each beside the skampi
+# measurement its output line names ("Win_start,delay=10us").
+SYNC_MODES="start complete"
+SYNC_DELAYS="0 10 50 100"
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -135,6 +140,23 @@ sizes = $(list "$SHMEM_SIZES")
 min_repetitions = 16
 max_repetitions = 16
 TOML
+	fi
+	if want sync; then
+		for m in $SYNC_MODES; do
+			for d in $SYNC_DELAYS; do
+				op=Win_${m}
+				cat <<TOML
+
+[[measurement]]
+name = "$op,delay=${d}us"
+op = "$op"
+delay = "${d}us"
+sizes = [8]
+min_repetitions = 16
+max_repetitions = 16
+TOML
+			done
+		done
 	fi
 	want rma || return 0
 	cat <<TOML
@@ -227,9 +249,13 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
+	want sync && for m in $SYNC_MODES; do
+		run_c "$i" ref_sync "$m" $SYNC_DELAYS
+		mv "$TMP/$i.ref_sync" "$TMP/$i.ref_sync.$m"
+	done
 	want rma && for m in $RMA_MODES; do
 		run_c "$i" ref_rma "$m" $RMA_SIZES
 		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"
@@ -254,12 +280,15 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
 if only not in ("all", "rma"):
     rma_modes = []
+# Programs whose lines are "MEASUREMENT TIME_S": each beside the skampi point of that
+# measurement name (one size each).
+named = [f"ref_sync.{m}" for m in sys.argv[7].split()] if only in ("all", "sync") else []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -274,13 +303,14 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm = {}, {}, {}
+    pts, puts, shm, by_name = {}, {}, {}, {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
                 d = json.loads(line)
                 if d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
+                    by_name[d["measurement"]] = d
                     shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
                     if d["op"] == "Put":
                         puts[(d["msg_bytes"], d.get("method"))] = d
@@ -350,6 +380,13 @@ for r in range(1, runs + 1):
                 sys.exit(f"reference: round {r}: skampi has no {op} {method} {field} at {n} B")
             what = label if at is not None else f"{label} {size(n)}"
             add((order, n, list(shmem_rows).index(mode), what, "us"), float(t) * 1e6, p[field] * 1e6)
+    for k, prog in enumerate(named):
+        for i, line in enumerate(open(f"{tmp}/{r}.{prog}")):
+            name, t = line.split()
+            p = by_name.get(name)
+            if p is None:
+                sys.exit(f"reference: round {r}: skampi has no measurement {name}")
+            add((12 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
         for line in lines(f"{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()
