@@ -64,7 +64,7 @@ func checkOnesided(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs 
 		if p.RMAWindow != kind || p.Cache != "warm" || p.CheckData {
 			t.Errorf("%s: rma_window %q (want %q), cache %q, check_data %v", p.Measurement, p.RMAWindow, kind, p.Cache, p.CheckData)
 		}
-		if in.Windowed && (p.BandwidthBps == nil || p.Window != 2) {
+		if in.Windowed && (p.Window != 2 || (p.BandwidthBps == nil) != !in.Bandwidth) {
 			t.Errorf("%s %s: window %d, bandwidth %v", p.Measurement, p.Method, p.Window, p.BandwidthBps)
 		}
 		if in.LockHold {
