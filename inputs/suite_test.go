@@ -98,8 +98,8 @@ func TestBuiltinSuites(t *testing.T) {
 			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
 		}
 	}
-	if len(ops) != 14 {
-		t.Errorf("pt2pt covers %d ops, want 14", len(ops))
+	if len(ops) != 15 {
+		t.Errorf("pt2pt covers %d ops, want 15", len(ops))
 	}
 	if p.Source != "builtin:pt2pt" || p.Name != "pt2pt" {
 		t.Errorf("source %q name %q", p.Source, p.Name)

@@ -238,6 +238,8 @@ var pt2ptOps = []Info{
 		Description: "exchange: both ranks call MPI_Sendrecv_replace with each other at once"},
 	{Name: "Pingping_Send_Recv", Family: "pt2pt", Kernel: "pingping_send_recv", Pattern: PatternPair, Reduce: ReduceMax, Directions: 2,
 		Description: "both ranks send at once: MPI_Isend, MPI_Recv, MPI_Wait; time of the slower"},
+	{Name: "Ssend", Family: "pt2pt", Kernel: "ssend", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
+		Description: "one way, timed on the sender: MPI_Ssend, the receiver in MPI_Recv; back to back, each send returns once its receive has matched (SKaMPI's Send)"},
 	{Name: "Bandwidth_Isend_Irecv", Family: "pt2pt", Kernel: "bandwidth_isend_irecv", Pattern: PatternPair, Reduce: ReduceFirst,
 		Windowed: true, Bandwidth: true, Directions: 1,
 		Description: "unidirectional bandwidth: a window of MPI_Isend/MPI_Irecv, then a 1-byte ack"},

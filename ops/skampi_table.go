@@ -28,7 +28,7 @@ var skampiTable = []SkampiFunc{
 	meas("Pingpong_Sendrecv_replace", "Pingpong_Sendrecv_replace", "", "", ""),
 	meas("Pingpong_Bsend_Recv", "Pingpong_Bsend_Recv", "", "", "the buffer is attached once per point, outside the timing"),
 	meas("Par_Pingpong_Send_Recv", "Par_Pingpong_Send_Recv", "", "", "SKaMPI pairs rank i with i+nodesize for i < procs (every pair across two nodes); skampi pairs i with i+p/2, all ranks at once, and reports the slowest pair's round trip"),
-	notYet("Send", "one MPI_Send timed alone on the sender (issue 25, item 2); Isend's post is the nonblocking call"),
+	meas("Send", "Ssend", "", "", "SKaMPI's Send is an MPI_Ssend timed on the sender, as skampi's Ssend; an MPI_Isend call alone is Isend's post (its breakdown's post_s)"),
 	meas("Isend_callduration", "Isend", "", "timer = \"iteration\"", "the post column is the MPI_Isend call, timed on its own after each"),
 	meas("Exchange", "Alltoall_using_Isend_Irecv", "", "", "SKaMPI's msg_count = nprocs − 1; fewer partners are not measured"),
 	// MPI collectives.

@@ -89,6 +89,11 @@ PINGPONG(sk_step_pingpong_bsend_recv, send_buffered, recv_plain)
 PINGPONG(sk_step_pingpong_isend_recv, send_isend, recv_plain)
 PINGPONG(sk_step_pingpong_issend_recv, send_issend, recv_plain)
 
+/* One way, back to back: the initiator's MPI_Ssend, the responder's MPI_Recv. A
+ * synchronous send returns once its receive has matched, so the steps pace themselves
+ * (SKaMPI's Send). */
+static int sk_step_ssend(ctx *c) { return c->a.role == SK_ROLE_INITIATOR ? send_sync(c) : recv_plain(c); }
+
 /* The buffer MPI_Bsend copies into, attached once per point outside the timing: room for
  * one message, as a ping-pong has at most one in flight from each side. */
 static int prepare_bsend(ctx *c) {
@@ -241,6 +246,7 @@ static const sk_kernel kernels[] = {
 	CHECKED("pingpong_sendrecv", sk_step_pingpong_sendrecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_sendrecv_replace", sk_step_pingpong_sendrecv_replace, 0, SK_CHECK_REPLACE),
 	CHECKED("pingping_send_recv", sk_step_pingping_send_recv, 0, SK_CHECK_PEER),
+	CHECKED("ssend", sk_step_ssend, 0, SK_CHECK_RESPONDER),
 	/* also every pair of the multi-pair bandwidth */
 	CHECKED("bandwidth_isend_irecv", sk_step_bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER),
 	CHECKED("bibandwidth_isend_irecv", sk_step_bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
