@@ -46,6 +46,12 @@ var shmemLocks = []Info{
 	minProcs(shmemLock("Shmem_Test_Lock", "shmem_test_lock",
 		"one shmem_test_lock on a lock the communicator's first PE holds and serves (the method paper's Fig. 9b), timed alone by every other PE once told: it must return 1 (held), a 0 fails the point"),
 		2, "the first PE holds the lock, the others test it"),
+	minProcs(shmemLock("Shmem_Test_Lock_Turns", "shmem_test_lock_turns",
+		"one shmem_test_lock on a lock the communicator's first PE holds and serves, timed alone by every other PE in turn, one at a time (each told by the holder when the one before is done; the method paper's Fig. 9, SKaMPI's Shmem_Lock_Test_Busy_Turns): it must return 1 (held)"),
+		2, "the first PE holds the lock, the others test it"),
+	minProcs(shmemLock("Shmem_Test_Lock_Round", "shmem_test_lock_round",
+		"every PE of the communicator holds the lock in turn while the others test it one at a time (one shmem_test_lock each, timed alone, which must return 1; SKaMPI's Shmem_Lock_Test_Busy_Round): a PE's time is the mean of its tests of a lock held by each other PE; the first PE serves the lock"),
+		2, "one PE holds the lock, the others test it"),
 	func() Info {
 		in := minProcs(shmemLock("Shmem_Lock_Held", "shmem_lock_held",
 			"the first PE holds the lock (and serves it) for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"),

@@ -106,6 +106,8 @@ int sk_shmem_set_lock(sk_ctx *c);
 int sk_shmem_clear_lock(sk_ctx *c);
 int sk_shmem_test_lock_spin(sk_ctx *c);
 int sk_shmem_test_lock_held(sk_ctx *c);
+int sk_shmem_test_lock_turns(sk_ctx *c);
+int sk_shmem_test_lock_round(sk_ctx *c);
 int sk_shmem_lock_held(sk_ctx *c);
 
 #endif
