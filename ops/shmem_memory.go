@@ -82,6 +82,8 @@ var shmemMemory = []Info{
 		"shmem_free of msg_bytes alone, on every PE (a collective with a barrier); the shmem_malloc before it untimed"),
 	shmemMem("Shmem_Realloc", "shmem_realloc", HeapRealloc,
 		"shmem_realloc of msg_bytes to twice it alone, on every PE; the shmem_malloc before it and the shmem_free after it untimed"),
+	shmemMem("Shmem_Align", "shmem_align", HeapAlign,
+		"shmem_align to 4 KiB of msg_bytes alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
 	shmemMem("Shmem_Align_Free", "shmem_align_free", HeapAlign,
 		"shmem_align to 4 KiB of msg_bytes + shmem_free, both timed, on every PE"),
 	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
