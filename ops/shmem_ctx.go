@@ -48,7 +48,7 @@ var shmemCtx = func() []Info {
 		{"Fetch", "atomic fetch", false}, {"Set", "atomic set, then shmem_ctx_quiet", true},
 		{"Inc", "atomic increment, then shmem_ctx_quiet", true}, {"Fetch_Inc", "atomic fetch-and-increment", false},
 		{"Add", "atomic add, then shmem_ctx_quiet", true}, {"Fetch_Add", "atomic fetch-and-add", false},
-		{"Swap", "atomic swap", false},
+		{"Swap", "atomic swap", false}, {"Compare_Swap", "atomic compare-and-swap", false},
 		{"And", "atomic and (unsigned), then shmem_ctx_quiet", true}, {"Or", "atomic or (unsigned), then shmem_ctx_quiet", true},
 		{"Xor", "atomic xor (unsigned), then shmem_ctx_quiet", true}, {"Fetch_And", "atomic fetch-and (unsigned)", false},
 		{"Fetch_Or", "atomic fetch-or (unsigned)", false}, {"Fetch_Xor", "atomic fetch-xor (unsigned)", false},

@@ -78,6 +78,7 @@ CTX_ATOMIC(fetch_inc, long, r = shmem_ctx_long_atomic_fetch_inc(ctx, x, pe), 0)
 CTX_ATOMIC(add, long, shmem_ctx_long_atomic_add(ctx, x, 1, pe), 1)
 CTX_ATOMIC(fetch_add, long, r = shmem_ctx_long_atomic_fetch_add(ctx, x, 1, pe), 0)
 CTX_ATOMIC(swap, long, r = shmem_ctx_long_atomic_swap(ctx, x, 1, pe), 0)
+CTX_ATOMIC(compare_swap, long, r = shmem_ctx_long_atomic_compare_swap(ctx, x, 0, 1, pe), 0)
 CTX_ATOMIC(and, unsigned long, shmem_ctx_ulong_atomic_and(ctx, x, 1, pe), 1)
 CTX_ATOMIC(or, unsigned long, shmem_ctx_ulong_atomic_or(ctx, x, 1, pe), 1)
 CTX_ATOMIC(xor, unsigned long, shmem_ctx_ulong_atomic_xor(ctx, x, 1, pe), 1)
@@ -135,6 +136,7 @@ static const sk_kernel kernels[] = {
 	CTX_ATOMIC_K("shmem_ctx_atomic_add_long", ctx_atomic_add),
 	CTX_ATOMIC_K("shmem_ctx_atomic_fetch_add_long", ctx_atomic_fetch_add),
 	CTX_ATOMIC_K("shmem_ctx_atomic_swap_long", ctx_atomic_swap),
+	CTX_ATOMIC_K("shmem_ctx_atomic_compare_swap_long", ctx_atomic_compare_swap),
 	CTX_ATOMIC_K("shmem_ctx_atomic_and_long", ctx_atomic_and),
 	CTX_ATOMIC_K("shmem_ctx_atomic_or_long", ctx_atomic_or),
 	CTX_ATOMIC_K("shmem_ctx_atomic_xor_long", ctx_atomic_xor),
