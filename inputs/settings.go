@@ -368,7 +368,7 @@ var settingList = []setting{
 		}
 		return
 	}},
-	{"delay", `how late a late rank or partner enters its call, waiting before it: delayed_Alltoall and delayed_Gather's last rank, the late partner of Win_start, Win_complete, Win_test, ... (default "0s": none)`, func(s *Settings, v any) (err error) {
+	{"delay", `how late a late rank or partner enters its call, waiting before it: delayed_Alltoall and delayed_Gather's last rank, the late partner of Win_start, Win_complete, Win_test, ..., the last PE of the SHMEM send-receives (default "0s": none)`, func(s *Settings, v any) (err error) {
 		if zeroDuration(v) {
 			s.Delay = 0
 			return nil

@@ -46,6 +46,12 @@ var shmemLocks = []Info{
 	minProcs(shmemLock("Shmem_Test_Lock", "shmem_test_lock",
 		"one shmem_test_lock on a lock the communicator's first PE holds and serves (the method paper's Fig. 9b), timed alone by every other PE once told: it must return 1 (held), a 0 fails the point"),
 		2, "the first PE holds the lock, the others test it"),
+	minProcs(shmemLock("Shmem_Test_Lock_Turns", "shmem_test_lock_turns",
+		"one shmem_test_lock on a lock the communicator's first PE holds and serves, timed alone by every other PE in turn, one at a time (each told by the holder when the one before is done; the method paper's Fig. 9, SKaMPI's Shmem_Lock_Test_Busy_Turns): it must return 1 (held)"),
+		2, "the first PE holds the lock, the others test it"),
+	minProcs(shmemLock("Shmem_Test_Lock_Round", "shmem_test_lock_round",
+		"every PE of the communicator holds the lock in turn while the others test it one at a time (one shmem_test_lock each, timed alone, which must return 1; SKaMPI's Shmem_Lock_Test_Busy_Round): a PE's time is the mean of its tests of a lock held by each other PE; the first PE serves the lock"),
+		2, "one PE holds the lock, the others test it"),
 	func() Info {
 		in := minProcs(shmemLock("Shmem_Lock_Held", "shmem_lock_held",
 			"the first PE holds the lock (and serves it) for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held"),
@@ -76,6 +82,8 @@ var shmemMemory = []Info{
 		"shmem_free of msg_bytes alone, on every PE (a collective with a barrier); the shmem_malloc before it untimed"),
 	shmemMem("Shmem_Realloc", "shmem_realloc", HeapRealloc,
 		"shmem_realloc of msg_bytes to twice it alone, on every PE; the shmem_malloc before it and the shmem_free after it untimed"),
+	shmemMem("Shmem_Align", "shmem_align", HeapAlign,
+		"shmem_align to 4 KiB of msg_bytes alone, on every PE (a collective with a barrier); the shmem_free after it untimed"),
 	shmemMem("Shmem_Align_Free", "shmem_align_free", HeapAlign,
 		"shmem_align to 4 KiB of msg_bytes + shmem_free, both timed, on every PE"),
 	wholeJob(Info{Name: "Shmem_Puts_Fence", Family: "shmem", Kernel: "shmem_puts_fence", Pattern: PatternAll,
@@ -91,9 +99,12 @@ func shmemMem(name, kernel string, heap Heap, desc string) Info {
 		Directions: 1, SHMEM: true, SingleShot: true, Heap: heap, Description: desc})
 }
 
+// shmemShift: with the setting delay, the last PE enters each exchange delay late
+// (GROMACS's imbalance, seed 000); the time holds the delay.
 func shmemShift(name, kernel string, heap Heap, desc string) Info {
-	return wholeJob(Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
-		Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: heap, Description: desc})
+	return delayed(wholeJob(Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
+		Directions: 1, SHMEM: true, Beside: "Sendrecv_Shift", Heap: heap,
+		Description: desc + "; with delay, the last PE enters each exchange that late"}))
 }
 
 // The GROMACS pattern (seed 000): a send-receive over a shift, in OpenSHMEM, beside

@@ -4,8 +4,6 @@ package ops
 const (
 	whyItem1     = "a busy passive target: the target computes (optionally polling) while the origin operates (issue 25, item 1)"
 	whyItem3Ring = "every PE puts or gets to its next at once, a ring (issue 25, item 3)"
-	whyItem3NB   = "the nonblocking call, its completion and its overlap timed apart, as skampi's MPI nonblocking operations are (issue 25, item 3)"
-	whyItem3Ctx  = "contexts per option and atomics on contexts (issue 25, item 3)"
 	whyItem5DT   = "derived datatypes, committed once or every time (issue 25, item 5)"
 	noteWindow   = "SKaMPI starts each call at an agreed instant, as sync = \"window\" does"
 	noteAtomic   = "SKaMPI times neighbour pairs, one side at a time, so never contended: procs = 2 is one such pair (more procs: every PE on the first at once)"

@@ -20,12 +20,13 @@ func atomic(p *record.Point) bool {
 }
 
 // atomicsKind: one bar per atomic kind and type, the time per operation on each
-// PE, a figure per run and process count (2: uncontended; more: contention).
+// PE, a figure per run, process count (2: uncontended; more: contention) and method
+// (the atomic alone, or less an empty quiet: never one bar of each mixed).
 var atomicsKind = Kind{
 	Name: "atomics",
-	Doc:  "atomics (OpenSHMEM): time per operation of each kind, int beside long, per run and process count",
+	Doc:  "atomics (OpenSHMEM): time per operation of each kind, int beside long (and on a context), per run, process count and method",
 	Groups: func(res *report.Results) []Group {
-		return groupBy(res, atomic, func(p *record.Point) string { return fmt.Sprintf("%s/np%d", p.RunID, p.NProcs) })
+		return groupBy(res, atomic, func(p *record.Point) string { return fmt.Sprintf("%s/np%d/%s", p.RunID, p.NProcs, p.Method) })
 	},
 	Build: buildAtomics,
 }
@@ -38,24 +39,30 @@ func atomicBar(op string) [2]string {
 }
 
 func buildAtomics(g Group, opts Options) (*Figure, error) {
-	// Every atomic of the catalogue, in its order: one that was not measured (denied,
-	// crashed, not in the suite) is a gap the notes name.
-	var kinds, types []string
-	for _, in := range ops.All() {
-		if in.AtomicRate {
-			if !slices.Contains(kinds, in.AtomicKind) {
-				kinds = append(kinds, in.AtomicKind)
-			}
-			if !slices.Contains(types, in.AtomicType) {
-				types = append(types, in.AtomicType)
-			}
-		}
-	}
 	at := map[[2]string]float64{}
+	measuredType := map[string]bool{}
 	maxT := 0.0
 	for _, p := range g.Points {
-		at[atomicBar(p.Op)] = p.TimeS
+		b := atomicBar(p.Op)
+		at[b] = p.TimeS
+		measuredType[b[1]] = true
 		maxT = math.Max(maxT, p.TimeS)
+	}
+	// Every atomic of the catalogue with the group's method, in its order, of the types
+	// the group measured: one that was not measured (denied, crashed, not in the
+	// suite) is a gap the notes name.
+	method := g.Points[0].Method
+	var kinds, types []string
+	for _, in := range ops.All() {
+		if _, ok := in.Method(method); !in.AtomicRate || !measuredType[in.AtomicType] || (method != "" && !ok) {
+			continue
+		}
+		if !slices.Contains(kinds, in.AtomicKind) {
+			kinds = append(kinds, in.AtomicKind)
+		}
+		if !slices.Contains(types, in.AtomicType) {
+			types = append(types, in.AtomicType)
+		}
 	}
 	if len(kinds) == 0 || !(maxT > 0) || math.IsInf(maxT, 0) {
 		return nil, fmt.Errorf("no bar to draw: every atomic's time is 0, negative or not finite")
@@ -64,6 +71,11 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 	extra := "uncontended: one PE issues, one is the target"
 	if p0.NProcs > 2 {
 		extra = fmt.Sprintf("%d PEs at once on one target", p0.NProcs-1)
+	}
+	name := fmt.Sprintf("atomics-np%d", p0.NProcs)
+	if method != "" {
+		extra += "; method " + method
+		name = fmt.Sprintf("atomics-%s-np%d", method, p0.NProcs)
 	}
 	bars := make([]chart.Part, len(types))
 	for i, ty := range types {
@@ -96,5 +108,5 @@ func buildAtomics(g Group, opts Options) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Figure{Name: fmt.Sprintf("atomics-np%d", p0.NProcs), Kind: "atomics", Figure: c}, nil
+	return &Figure{Name: name, Kind: "atomics", Figure: c}, nil
 }

@@ -189,6 +189,62 @@ int sk_shmem_test_lock_held(sk_ctx *c) {
 	return MPI_Send(&go, 0, MPI_BYTE, 0, GO_TAG, c->comm);
 }
 
+/* The holder's side of a test in turns: tell tester r to test, wait until it has. */
+static int let_test(sk_ctx *c, int r) {
+	char go = 0;
+	int rc = MPI_Send(&go, 0, MPI_BYTE, r, GO_TAG, c->comm);
+	return rc != MPI_SUCCESS ? rc : MPI_Recv(&go, 0, MPI_BYTE, r, GO_TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
+/* A tester's side: once told by holder h, one shmem_test_lock timed alone, which must
+ * return 1 (held; a 0 is a violation, cleared again), weighted by share (each step's
+ * tests of one PE add up to its mean), then tell the holder. */
+static int test_once(sk_ctx *c, int h, double share) {
+	char go = 0;
+	int rc = MPI_Recv(&go, 0, MPI_BYTE, h, GO_TAG, c->comm, MPI_STATUS_IGNORE);
+	if (rc != MPI_SUCCESS) return rc;
+	double t0 = sk_now();
+	int held = shmem_test_lock(lock_of(c));
+	c->result += (sk_now() - t0) * share;
+	if (held == 0) {
+		c->lock_violations++;
+		shmem_clear_lock(lock_of(c));
+	}
+	return MPI_Send(&go, 0, MPI_BYTE, h, GO_TAG, c->comm);
+}
+
+/* SKaMPI's Shmem_Lock_Test_Busy_Turns: the first PE holds the lock (and serves it),
+ * the others test it one after the other, never two at once (each told by the holder
+ * when the one before is done): a test without contention from other testers, beside
+ * Shmem_Test_Lock where they test together. */
+int sk_shmem_test_lock_turns(sk_ctx *c) {
+	if (c->rank != 0) return test_once(c, 0, 1);
+	shmem_set_lock(lock_of(c));
+	for (int r = 1; r < c->nprocs; r++) CK(let_test(c, r));
+	shmem_clear_lock(lock_of(c));
+	return MPI_SUCCESS;
+}
+
+/* SKaMPI's Shmem_Lock_Test_Busy_Round: every member holds the lock in turn and the
+ * others test it one after the other, so each tests a lock held by every other PE
+ * once per step (the lock is still served by the first PE). A PE's time is the mean of
+ * its nprocs-1 tests. A holder clears before the next one sets: the next waits in
+ * shmem_set_lock if it has to, after its own test of this round. */
+int sk_shmem_test_lock_round(sk_ctx *c) {
+	double share = 1.0 / (c->nprocs - 1);
+	for (int h = 0; h < c->nprocs; h++) {
+		if (c->rank != h) {
+			CK(test_once(c, h, share));
+			continue;
+		}
+		shmem_set_lock(lock_of(c));
+		for (int r = 0; r < c->nprocs; r++)
+			if (r != h) CK(let_test(c, r));
+		shmem_clear_lock(lock_of(c));
+	}
+	return MPI_SUCCESS;
+}
+
 /* A held lock: the communicator's first PE sets the lock, marks its marker, tells
  * every other member (an MPI message), keeps the lock for c->a.spin spins, clears the
  * marker and the lock. A waiter, told, times until shmem_set_lock returns, then reads
@@ -236,6 +292,8 @@ static const sk_kernel kernels[] = {
 	LOCK("shmem_test_lock_spin", sk_shmem_test_lock_spin, sk_shmem_prepare_lock, 0),
 	LOCK("shmem_test_lock_spin_remote", sk_shmem_test_lock_spin, sk_shmem_prepare_lock_remote, 0),
 	LOCK("shmem_test_lock", sk_shmem_test_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	LOCK("shmem_test_lock_turns", sk_shmem_test_lock_turns, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	LOCK("shmem_test_lock_round", sk_shmem_test_lock_round, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
 	LOCK("shmem_lock_held", sk_shmem_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
 };
 const sk_table sk_shmem_locks_table = SK_TABLE(kernels);

@@ -29,8 +29,7 @@ static char *src(sk_ctx *c) { return c->sym; }
 #define ACTIVE(c) \
 	if ((c)->a.role == SK_ROLE_IDLE) return MPI_SUCCESS
 
-/* Puts complete with shmem_quiet, as SKaMPI's rounds do; the post alone for the
- * non-blocking breakdown is not offered (the engine's breakdown is a pair's). */
+/* Puts complete with shmem_quiet, as SKaMPI's rounds do. */
 #define RING_PUT(name, call)                 \
 	static int ring_##name(sk_ctx *c) {      \
 		ACTIVE(c);                           \
@@ -59,6 +58,37 @@ RING_GET(getmem, shmem_getmem(c->a.rbuf, src(c), (size_t)n, pe), 0)
 RING_GET(getmem_nbi, shmem_getmem_nbi(c->a.rbuf, src(c), (size_t)n, pe), 1)
 RING_GET(iget64, shmem_iget64(c->a.rbuf, src(c), 1, 2, (size_t)n / 8, pe), 0)
 RING_GET(long_g, ((volatile long *)c->a.rbuf)[0] = shmem_long_g((long *)src(c), pe), 0)
+
+/* The _nbi rings break down as non-blocking operations (SKaMPI's
+ * Shmem_{Put,Get}_Nonblocking_{Post,Quiet,Overlap}): the post is the _nbi call, the
+ * completion shmem_quiet, the fused full the ring's step above. */
+static int post_ring_putmem_nbi(sk_ctx *c) {
+	ACTIVE(c);
+	shmem_putmem_nbi(c->sym, c->a.sbuf, (size_t)c->a.bytes, next_pe(c));
+	return MPI_SUCCESS;
+}
+static int post_ring_getmem_nbi(sk_ctx *c) {
+	ACTIVE(c);
+	shmem_getmem_nbi(c->a.rbuf, src(c), (size_t)c->a.bytes, next_pe(c));
+	return MPI_SUCCESS;
+}
+static int ring_quiet(sk_ctx *c) {
+	(void)c;
+	shmem_quiet();
+	return MPI_SUCCESS;
+}
+
+/* SKaMPI's Shmem_Quiet_Put: every PE puts msg_bytes to the next (untimed), then its
+ * shmem_quiet is timed alone (SK_K_OWN_RESULT): what completing a put costs while
+ * every PE's own puts are in flight. */
+static int quiet_after_put(sk_ctx *c) {
+	ACTIVE(c);
+	shmem_putmem(c->sym, c->a.sbuf, (size_t)c->a.bytes, next_pe(c));
+	double t0 = sk_now();
+	shmem_quiet();
+	c->result += sk_now() - t0;
+	return MPI_SUCCESS;
+}
 
 /* The pattern a PE sends: its rank's, repetition 0 (one per point: a ring's data
  * is not refilled between repetitions). */
@@ -181,14 +211,21 @@ static int prepare_cswap(sk_ctx *c) {
 	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | SK_K_COLLECTIVE, .close = sk_shmem_close, \
 	 .quiesce = (quiesce_)}
 
+/* A ring broken down (SK_K_NONBLOCKING): every member posts, none is passive. */
+#define RING_NB(name_, post_, full_, prepare_, quiesce_)                                                        \
+	{.name = (name_), .step = (full_), .prepare = (prepare_), .flags = ALL | SK_K_COLLECTIVE | SK_K_NONBLOCKING, \
+	 .post = (post_), .complete = ring_quiet, .full = (full_), .close = sk_shmem_close, .quiesce = (quiesce_)}
+
 /* The kernels of this file (tables.c joins the tables). */
 static const sk_kernel kernels[] = {
 	RING("shmem_ring_putmem", ring_putmem, prepare_ring_put, quiesce_put),
-	RING("shmem_ring_putmem_nbi", ring_putmem_nbi, prepare_ring_put, quiesce_put),
+	RING_NB("shmem_ring_putmem_nbi", post_ring_putmem_nbi, ring_putmem_nbi, prepare_ring_put, quiesce_put),
+	{.name = "shmem_quiet_put", .step = quiet_after_put, .prepare = prepare_ring_put,
+	 .flags = ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT, .close = sk_shmem_close, .quiesce = quiesce_put},
 	RING("shmem_ring_iput64", ring_iput64, prepare_ring_put, quiesce_iput),
 	RING("shmem_ring_long_p", ring_long_p, sk_shmem_prepare, quiesce_p),
 	RING("shmem_ring_getmem", ring_getmem, prepare_ring_get, quiesce_get),
-	RING("shmem_ring_getmem_nbi", ring_getmem_nbi, prepare_ring_get, quiesce_get),
+	RING_NB("shmem_ring_getmem_nbi", post_ring_getmem_nbi, ring_getmem_nbi, prepare_ring_get, quiesce_get),
 	RING("shmem_ring_iget64", ring_iget64, prepare_ring_iget, quiesce_get),
 	RING("shmem_ring_long_g", ring_long_g, prepare_g, quiesce_g),
 	SHMEM_KERNEL("shmem_compare_swap_yes", cswap_yes, prepare_cswap, 0),

@@ -26,6 +26,16 @@
  * address) carries a smaller number than any wait of a later point. */
 static long steps;
 
+/* One PE late (the setting delay; GROMACS's imbalance, seed 000): the last PE of the
+ * communicator busy-waits on the clock for the delay from the start of its step before
+ * it sends, as ops/mpi's delayed collectives do; the others start at once and wait for
+ * it inside the exchange. delay 0: nobody is late. */
+static void arrive_late(const sk_ctx *c) {
+	if (c->rank != c->nprocs - 1 || !(c->a.delay > 0)) return;
+	for (double until = sk_now() + c->a.delay; sk_now() < until;)
+		;
+}
+
 /* The symmetric layout: the data (rounded to 64 bytes), the post and done flags a cache
  * line each, then one lock per PE (lock i guards PE i's buffer). */
 static size_t data_bytes(const sk_ctx *c) { return ((size_t)c->a.bytes + 63) & ~(size_t)63; }
@@ -43,6 +53,7 @@ int sk_shmem_sendrecv_shift(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
 	long step = ++steps;
+	arrive_late(c);
 	shmem_set_lock(lock_for(c, to)); /* the destination's buffer is ours to fill */
 	if (bytes) shmem_putmem(c->sym, c->a.sbuf, bytes, to);
 	shmem_fence(); /* the data before the flag */
@@ -81,6 +92,7 @@ int sk_shmem_sendrecv_shift_offset(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
 	long step = ++steps, half = step & 1;
+	arrive_late(c);
 	shmem_long_p(offset_slot(c), (step << 1) | half, from); /* where our sender is to put */
 	shmem_long_wait_until(offset_slot(c), SHMEM_CMP_GE, step << 1); /* where our receiver wants it */
 	size_t off = (size_t)(*offset_slot(c) & 1) * data_bytes(c);
@@ -150,6 +162,7 @@ int sk_shmem_sendrecv_shift_seed(sk_ctx *c) {
 	int n = c->nprocs, me = c->rank, to = (me + 1) % n, from = (me - 1 + n) % n;
 	size_t bytes = (size_t)c->a.bytes;
 	long step = ++steps, half = step & 1;
+	arrive_late(c);
 	wait_for_previous_call(c, step - 1, to);
 	if (from != to) wait_for_previous_call(c, step - 1, from);
 	/* receiver: the size we expect, then where it is to land */

@@ -7,7 +7,7 @@
 /* Every file of kernels ends with its table (kernels.h's sk_table), joined here. */
 const sk_table *const *sk_shmem_tables(int *n);
 extern const sk_table sk_shmem_rma_table, sk_shmem_locks_table, sk_shmem_memory_table, sk_shmem_coll_table,
-    sk_shmem_sendrecv_table, sk_shmem_ring_table, sk_shmem_wait_table;
+    sk_shmem_sendrecv_table, sk_shmem_ring_table, sk_shmem_wait_table, sk_shmem_ctx_table;
 /* sk_shmem_init starts OpenSHMEM after MPI_Init and checks that PE numbers are
  * MPI_COMM_WORLD's ranks (SK_ERR_COMM otherwise). */
 int sk_shmem_init(int world_rank, int world_size);
@@ -106,6 +106,8 @@ int sk_shmem_set_lock(sk_ctx *c);
 int sk_shmem_clear_lock(sk_ctx *c);
 int sk_shmem_test_lock_spin(sk_ctx *c);
 int sk_shmem_test_lock_held(sk_ctx *c);
+int sk_shmem_test_lock_turns(sk_ctx *c);
+int sk_shmem_test_lock_round(sk_ctx *c);
 int sk_shmem_lock_held(sk_ctx *c);
 
 #endif

@@ -8,7 +8,7 @@
 /* The tables of ops/shmem's files, for ops/mpi's engine. */
 static const sk_table *const tables[] = {
 	&sk_shmem_rma_table, &sk_shmem_locks_table, &sk_shmem_memory_table, &sk_shmem_coll_table, &sk_shmem_sendrecv_table,
-	&sk_shmem_ring_table, &sk_shmem_wait_table,
+	&sk_shmem_ring_table, &sk_shmem_wait_table, &sk_shmem_ctx_table,
 };
 
 const sk_table *const *sk_shmem_tables(int *n) {
