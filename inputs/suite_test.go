@@ -87,6 +87,12 @@ func TestBuiltinSuites(t *testing.T) {
 	if !reflect.DeepEqual(names, []string{"cluster-alltoall", "coll", "imbalance", "locks", "onesided", "overlap", "pt2pt", "quick", "shmem", "shmem-ctx", "shmem-ring", "sync-semantics"}) {
 		t.Fatalf("built-ins = %v", names)
 	}
+	// Every built-in suite loads: a bad line in one is found here, not by its first user.
+	for _, n := range names {
+		if _, err := Load(n); err != nil {
+			t.Errorf("built-in %s: %v", n, err)
+		}
+	}
 	p, err := Load("pt2pt")
 	if err != nil {
 		t.Fatal(err)

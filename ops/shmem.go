@@ -108,6 +108,7 @@ var shmemCollectives = []Info{
 	threeWays(reduction(shmemColl("Shmem_Long_Sum_To_All", "shmem_long_sum_to_all", "shmem_long_sum_to_all of msg_bytes of longs", 8))),
 	threeWays(reduction(shmemColl("Shmem_Long_Max_To_All", "shmem_long_max_to_all", "shmem_long_max_to_all of msg_bytes of longs", 8))),
 	threeWays(reduction(shmemColl("Shmem_Int_Sum_To_All", "shmem_int_sum_to_all", "shmem_int_sum_to_all of msg_bytes of ints", 4))),
+	threeWays(reduction(shmemColl("Shmem_Short_And_To_All", "shmem_short_and_to_all", "shmem_short_and_to_all (bitwise and) of msg_bytes of shorts", 2))),
 	threeWays(reduction(shmemColl("Shmem_Double_Sum_To_All", "shmem_double_sum_to_all", "shmem_double_sum_to_all of msg_bytes of doubles", 8))),
 	threeWays(perProcess(shmemColl("Shmem_Collect", "shmem_collect", "shmem_collect64: every PE's msg_bytes to every PE", 8), false)),
 	threeWays(perProcess(shmemColl("Shmem_Fcollect", "shmem_fcollect", "shmem_fcollect64: every PE's msg_bytes to every PE (equal sizes)", 8), false)),

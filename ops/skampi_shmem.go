@@ -67,8 +67,8 @@ func skampiShmemTable() []SkampiFunc {
 			t = append(t, meas("Shmem_"+kind+"_"+m[0], "Shmem_"+kind, m[1], "", note))
 		}
 	}
-	for _, m := range []string{"Barrier", "Synchro", "Consecutive"} {
-		t = append(t, notYet("Shmem_Reduce_And_"+m, "shmem_short_and_to_all; skampi's reductions are sum and max on long, int and double (Shmem_Long_Sum_To_All)"))
+	for _, m := range [][2]string{{"Barrier", "barrier"}, {"Synchro", "sync"}, {"Consecutive", "consecutive"}} {
+		t = append(t, meas("Shmem_Reduce_And_"+m[0], "Shmem_Short_And_To_All", m[1], "", ""))
 	}
 	// The atomics SKaMPI measures on an int, with and without a context.
 	for _, a := range []struct{ kind, op string }{
