@@ -12,12 +12,13 @@ var panels = map[string][]string{
 	"gather-nonblocking": {"Gather_using_Isend_Irecv_Waitall"},
 	"communicators":      {"Comm_dup", "Comm_split"},
 	"imbalance":          {"delayed_Alltoall", "delayed_Gather", "Alltoallv_Skewed"},
+	"halo":               {"Halo_Twosided", "Halo_Onesided_PSCW", "Halo_Onesided_Fence"},
 	"non-blocking":       {"Pingpong_Send_Recv", "Pingpong_Send_Iprobe_Recv", "Pingpong_Send_Irecv", "Pingpong_Isend_Recv", "Pingpong_Issend_Recv"},
 }
 
 func withPanels(in []Info) []Info {
 	for i := range in {
-		for _, panel := range []string{"rooted", "gather-nonblocking", "all-to-all", "reductions", "communicators", "imbalance", "blocking", "non-blocking"} {
+		for _, panel := range []string{"rooted", "gather-nonblocking", "all-to-all", "reductions", "communicators", "imbalance", "halo", "blocking", "non-blocking"} {
 			if slices.Contains(panels[panel], in[i].Name) {
 				in[i].Panels = append(in[i].Panels, panel)
 			}

@@ -132,6 +132,8 @@ type Point struct {
 	// DelayS: how late the late rank (a delayed collective) or partner (a
 	// synchronisation call) entered its call: the setting delay, s.
 	DelayS *float64 `json:"delay_s,omitempty"`
+	// HaloComputeS: how long every halo step computed (the setting halo_compute), s.
+	HaloComputeS *float64 `json:"halo_compute_s,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

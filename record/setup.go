@@ -20,6 +20,7 @@ type Setup struct {
 	RMAWindow     string
 	HoldS         float64
 	DelayS        float64
+	HaloComputeS  float64
 	ProgressEvery int64
 }
 
@@ -33,6 +34,9 @@ func (p *Point) Setup() Setup {
 	}
 	if p.DelayS != nil {
 		s.DelayS = *p.DelayS
+	}
+	if p.HaloComputeS != nil {
+		s.HaloComputeS = *p.HaloComputeS
 	}
 	if p.Breakdown != nil {
 		s.ProgressEvery = p.ProgressEvery
@@ -67,7 +71,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// delay_s, progress_every.
+// delay_s, halo_compute_s, progress_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -89,6 +93,9 @@ func (s Setup) Settings() []Field {
 	if s.DelayS != 0 {
 		add("delay_s", strconv.FormatFloat(s.DelayS, 'g', -1, 64))
 	}
+	if s.HaloComputeS != 0 {
+		add("halo_compute_s", strconv.FormatFloat(s.HaloComputeS, 'g', -1, 64))
+	}
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
@@ -96,7 +103,7 @@ func (s Setup) Settings() []Field {
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "halo_compute_s", "progress_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -120,6 +127,8 @@ func (s Setup) Without(names ...string) Setup {
 			s.HoldS = 0
 		case "delay_s":
 			s.DelayS = 0
+		case "halo_compute_s":
+			s.HaloComputeS = 0
 		case "progress_every":
 			s.ProgressEvery = 0
 		}

@@ -175,6 +175,10 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 		delay := s.Delay.Seconds()
 		p.DelayS = &delay
 	}
+	if op.Computes {
+		compute := s.HaloCompute.Seconds()
+		p.HaloComputeS = &compute
+	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold
