@@ -3,13 +3,15 @@
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
 # non-blocking operation down (bench/ref_overlap.c), one-sided latency under OSU's
 # synchronisation modes and skampi's lock_all_flush (bench/ref_rma.c) and
-# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), run alternately for RUNS rounds; prints
+# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), the halo step
+# with and without its computation (bench/ref_halo.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem) runs the one-sided (or OpenSHMEM) rows alone.
+# temporary directory; ONLY=rma (or shmem, halo) runs the one-sided (or OpenSHMEM, halo)
+# rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -21,7 +23,7 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem ]] || die "ONLY must be empty, rma or shmem, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo ]] || die "ONLY must be empty, rma, shmem or halo, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -42,7 +44,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -64,6 +66,13 @@ RMA_SIZES="8 4096 65536 1048576"
 # skampi's Put methods beside bench/ref_rma.c's modes of the same names: OSU's flush,
 # lock_all and fence (the ping-pong), and skampi's lock_all_flush.
 RMA_MODES="lock_all_flush flush lock_all fence"
+# The halo steps: bench/ref_halo.c's modes beside skampi's operations of the same
+# sequence, each without and with HALO_COMPUTE_US of computation, HALO_ITERS steps a loop
+# (skampi's iterations).
+HALO_SIZES="8 16384 131072"
+HALO_MODES="twosided pscw fence"
+HALO_COMPUTE_US=50
+HALO_ITERS=100
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -135,6 +144,23 @@ sizes = $(list "$SHMEM_SIZES")
 min_repetitions = 16
 max_repetitions = 16
 TOML
+	fi
+	if want halo; then
+		for op in Halo_Twosided Halo_Onesided_PSCW Halo_Onesided_Fence; do
+			for us in 0 $HALO_COMPUTE_US; do
+				cat <<TOML
+
+[[measurement]]
+name = "halo $op $us"
+op = "$op"
+halo_compute = "${us}us"
+iterations = $HALO_ITERS
+sizes = $(list "$HALO_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+			done
+		done
 	fi
 	want rma || return 0
 	cat <<TOML
@@ -227,12 +253,19 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma, ref_halo (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want rma && for m in $RMA_MODES; do
 		run_c "$i" ref_rma "$m" $RMA_SIZES
 		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"
+	done
+	# shellcheck disable=SC2086
+	want halo && for m in $HALO_MODES; do
+		for us in 0 $HALO_COMPUTE_US; do
+			run_c "$i" ref_halo "$m" "$us" "$HALO_ITERS" $HALO_SIZES
+			mv "$TMP/$i.ref_halo" "$TMP/$i.ref_halo.$m.$us"
+		done
 	done
 	if ((SHMEM)); then
 		for m in $SHMEM_MODES; do
@@ -254,12 +287,15 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
+halo_modes, halo_us = sys.argv[7].split(), sys.argv[8]
 if only not in ("all", "rma"):
     rma_modes = []
+if only not in ("all", "halo"):
+    halo_modes = []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -274,12 +310,13 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm = {}, {}, {}
+    pts, puts, shm, pts_all = {}, {}, {}, []
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
                 d = json.loads(line)
                 if d.get("kind") == "point":
+                    pts_all.append(d)
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
                     shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
                     if d["op"] == "Put":
@@ -316,6 +353,17 @@ for r in range(1, runs + 1):
         add((order[op], n, 0 if how == "sync" else 1, f"{op} {size(n)}, C {how}", "us"), float(t) * 1e6,
             shm[(op, "", n)]["time_s"] * 1e6)
 
+    halo_ops = {"twosided": "Halo_Twosided", "pscw": "Halo_Onesided_PSCW", "fence": "Halo_Onesided_Fence"}
+    for i, m in enumerate(halo_modes):
+        for j, us in enumerate(("0", halo_us)):
+            for line in open(f"{tmp}/{r}.ref_halo.{m}.{us}"):
+                n, t = line.split()
+                n = int(n)
+                p = next((d for d in pts_all if d["op"] == halo_ops[m] and d["msg_bytes"] == n and
+                          abs(d.get("halo_compute_s", 0) - float(us) * 1e-6) < 1e-12), None)
+                if p is None:
+                    sys.exit(f"reference: round {r}: skampi has no {halo_ops[m]} point at {n} B, compute {us} us")
+                add((12, i, n, j, f"{halo_ops[m]} {size(n)}, compute {us} us", "us"), float(t) * 1e6, p["time_s"] * 1e6)
     for i, m in enumerate(rma_modes):
         for line in open(f"{tmp}/{r}.ref_rma.{m}"):
             n, t, osu = line.split()
