@@ -3,14 +3,16 @@
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
 # non-blocking operation down (bench/ref_overlap.c), one-sided latency under OSU's
 # synchronisation modes and skampi's lock_all_flush (bench/ref_rma.c) and
-# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), run alternately for RUNS rounds; prints
+# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), the halo step
+# with and without its computation (bench/ref_halo.c), synchronisation calls with a late
+# partner (bench/ref_sync.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, or sync) runs the one-sided (or OpenSHMEM, or
-# late-partner synchronisation: bench/ref_sync.c) rows alone.
+# temporary directory; ONLY=rma (or shmem, halo, sync) runs the one-sided (or OpenSHMEM,
+# halo, late-partner synchronisation) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -22,7 +24,7 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == sync ]] || die "ONLY must be empty, rma, shmem or sync, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync ]] || die "ONLY must be empty, rma, shmem, halo or sync, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -43,7 +45,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_sync)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -69,6 +71,13 @@ RMA_MODES="lock_all_flush flush lock_all fence"
 # measurement its output line names ("Win_start,delay=10us").
 SYNC_MODES="start complete"
 SYNC_DELAYS="0 10 50 100"
+# The halo steps: bench/ref_halo.c's modes beside skampi's operations of the same
+# sequence, each without and with HALO_COMPUTE_US of computation, HALO_ITERS steps a loop
+# (skampi's iterations).
+HALO_SIZES="8 16384 131072"
+HALO_MODES="twosided pscw fence"
+HALO_COMPUTE_US=50
+HALO_ITERS=100
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -140,6 +149,23 @@ sizes = $(list "$SHMEM_SIZES")
 min_repetitions = 16
 max_repetitions = 16
 TOML
+	fi
+	if want halo; then
+		for op in Halo_Twosided Halo_Onesided_PSCW Halo_Onesided_Fence; do
+			for us in 0 $HALO_COMPUTE_US; do
+				cat <<TOML
+
+[[measurement]]
+name = "halo $op $us"
+op = "$op"
+halo_compute = "${us}us"
+iterations = $HALO_ITERS
+sizes = $(list "$HALO_SIZES")
+min_repetitions = 16
+max_repetitions = 16
+TOML
+			done
+		done
 	fi
 	if want sync; then
 		for m in $SYNC_MODES; do
@@ -249,9 +275,16 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
+	# shellcheck disable=SC2086
+	want halo && for m in $HALO_MODES; do
+		for us in 0 $HALO_COMPUTE_US; do
+			run_c "$i" ref_halo "$m" "$us" "$HALO_ITERS" $HALO_SIZES
+			mv "$TMP/$i.ref_halo" "$TMP/$i.ref_halo.$m.$us"
+		done
+	done
 	want sync && for m in $SYNC_MODES; do
 		run_c "$i" ref_sync "$m" $SYNC_DELAYS
 		mv "$TMP/$i.ref_sync" "$TMP/$i.ref_sync.$m"
@@ -280,7 +313,7 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
@@ -289,6 +322,9 @@ if only not in ("all", "rma"):
 # Programs whose lines are "MEASUREMENT TIME_S": each beside the skampi point of that
 # measurement name (one size each).
 named = [f"ref_sync.{m}" for m in sys.argv[7].split()] if only in ("all", "sync") else []
+halo_modes, halo_us = sys.argv[8].split(), sys.argv[9]
+if only not in ("all", "halo"):
+    halo_modes = []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -303,7 +339,7 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm, by_name = {}, {}, {}, {}
+    pts, puts, shm, by_name, pts_all = {}, {}, {}, {}, []
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
@@ -311,6 +347,7 @@ for r in range(1, runs + 1):
                 if d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
                     by_name[d["measurement"]] = d
+                    pts_all.append(d)
                     shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
                     if d["op"] == "Put":
                         puts[(d["msg_bytes"], d.get("method"))] = d
@@ -386,7 +423,18 @@ for r in range(1, runs + 1):
             p = by_name.get(name)
             if p is None:
                 sys.exit(f"reference: round {r}: skampi has no measurement {name}")
-            add((12 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
+            add((13 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
+    halo_ops = {"twosided": "Halo_Twosided", "pscw": "Halo_Onesided_PSCW", "fence": "Halo_Onesided_Fence"}
+    for i, m in enumerate(halo_modes):
+        for j, us in enumerate(("0", halo_us)):
+            for line in open(f"{tmp}/{r}.ref_halo.{m}.{us}"):
+                n, t = line.split()
+                n = int(n)
+                p = next((d for d in pts_all if d["op"] == halo_ops[m] and d["msg_bytes"] == n and
+                          abs(d.get("halo_compute_s", 0) - float(us) * 1e-6) < 1e-12), None)
+                if p is None:
+                    sys.exit(f"reference: round {r}: skampi has no {halo_ops[m]} point at {n} B, compute {us} us")
+                add((12, i, n, j, f"{halo_ops[m]} {size(n)}, compute {us} us", "us"), float(t) * 1e6, p["time_s"] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
         for line in lines(f"{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()

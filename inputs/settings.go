@@ -91,6 +91,9 @@ type Settings struct {
 	Delay time.Duration
 	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
 	Ratio int
+	// HaloCompute: how long a halo exchange's step computes (the calibrated spin)
+	// while its rows are in flight.
+	HaloCompute time.Duration
 }
 
 // Receive slots of windowed operations, and cache states.
@@ -381,6 +384,17 @@ var settingList = []setting{
 	}},
 	{"ratio", "Alltoallv_Skewed: how many times more rank 0 sends than every other rank (default 4)", func(s *Settings, v any) (err error) {
 		s.Ratio, err = intIn(v, 1, 1<<20)
+		return
+	}},
+	{"halo_compute", `the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence): how long each step computes while its rows are in flight (default "0s": none)`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.HaloCompute = 0
+			return nil
+		}
+		s.HaloCompute, err = duration(v)
+		if err == nil && (s.HaloCompute < 0 || s.HaloCompute > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: every halo step computes this long", s.HaloCompute)
+		}
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

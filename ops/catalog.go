@@ -98,6 +98,9 @@ type Info struct {
 	Delayed bool
 	// Skewed: rank 0 sends ratio times what the other ranks send (the ratio setting).
 	Skewed bool
+	// Computes: every step computes for the setting halo_compute (the calibrated spin)
+	// while its communication is in flight (the halo exchanges).
+	Computes bool
 	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
 	// OpenSHMEM, and their target is a PE.
 	SHMEM bool
@@ -251,7 +254,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

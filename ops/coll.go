@@ -42,6 +42,11 @@ var collOps = []Info{
 	}(),
 }
 
+// Collectives with counts per process beside coll's (ops/mpi/coll_v.c).
+var collV = []Info{
+	coll("Reduce_Scatterv", "baseline: MPI_Reduce of nprocs blocks to the root, then MPI_Scatterv of block i to process i (SKaMPI's Reduce_Scatterv), beside Reduce_scatter", true, true, true),
+}
+
 // Broadcast timing methods (the method paper's Alg. 1-4). Without a method, one
 // MPI_Bcast per repetition after a barrier.
 var bcastMethods = []Method{

@@ -10,6 +10,7 @@ const (
 	noteDelayed  = "SKaMPI's late rank (its node parameter) waits on the clock until start + delay; skampi's is the last rank, busy-waiting on the clock for delay from the start of its step"
 	noteOwnWin   = "the window lives through the point; SKaMPI creates one per call"
 	noteOneEpoch = "SKaMPI times one epoch per synchronised start; skampi a loop of epochs"
+	noteHalo     = "msg_bytes is one border row (SKaMPI's rows of a square grid of elemcount doubles); the interior's computation is the calibrated spin for halo_compute (SKaMPI's is a 3-point stencil over the grid); one window, its rows got into a separate buffer, where SKaMPI swaps two; iterations = SKaMPI's iteration_count"
 )
 
 // skampiTable: one entry per SKaMPI 6 measurement function (ops/testdata lists them).
@@ -35,7 +36,7 @@ var skampiTable = []SkampiFunc{
 	meas("Reduce", "Reduce", "", "sync = \"window\"", noteWindow),
 	meas("Allreduce", "Allreduce", "", "sync = \"window\"", noteWindow),
 	meas("Reduce_scatter", "Reduce_scatter", "", "sync = \"window\"", noteWindow),
-	notYet("Reduce_Scatterv", "the baseline MPI_Reduce then MPI_Scatterv, beside Reduce_scatter (issue 25, item 6)"),
+	meas("Reduce_Scatterv", "Reduce_Scatterv", "", "", "msg_bytes per process, equal counts (SKaMPI splits count elements unevenly); the root keeps its block in place (MPI_IN_PLACE) where SKaMPI scatters into its send buffer"),
 	meas("Scan", "Scan", "", "sync = \"window\"", noteWindow),
 	meas("Gather", "Gather", "", "sync = \"window\"", noteWindow),
 	meas("Gatherv", "Gatherv", "", "sync = \"window\"", noteWindow+"; equal counts"),
@@ -67,15 +68,15 @@ var skampiTable = []SkampiFunc{
 	meas("Put_passive", "Put", "lock_exclusive", "window = 1", noteOneEpoch),
 	meas("Get_passive", "Get", "lock_exclusive", "window = 1", noteOneEpoch),
 	meas("Accumulate", "Accumulate", "pscw_epoch", "window = 1", noteOneEpoch),
-	notYet("Put_passive_concurrent", "every rank locks one target and puts at once: concurrent passive puts (issue 25, item 5); Lock_Contention is the lock and unlock alone"),
-	notYet("Accumulate_concurrent", "every rank accumulates into one target at once (issue 25, item 5)"),
-	notYet("Accumulate_concurrent_multi", "every rank accumulates into its next ranks in one fence epoch (issue 25, item 5)"),
-	notYet("Put_fence_bidirectional", "both ranks put to each other in one fence epoch; Put's fence methods have one origin"),
+	meas("Put_passive_concurrent", "Put_passive_concurrent", "exclusive", "", noteOneEpoch+"; the lock type is the method (exclusive or shared)"),
+	meas("Accumulate_concurrent", "Accumulate_concurrent", "disjoint", "", noteOneEpoch+"; SKaMPI's disjoint parameter is the method (same or disjoint); the time is the slowest process's, SKaMPI's rank 0's"),
+	meas("Accumulate_concurrent_multi", "Accumulate_concurrent_multi", "disjoint", "", "msg_count = nprocs (every process once, itself last); one fence a step, which closes the epoch and opens the next, where SKaMPI opens and closes its own; disjoint is the method"),
+	meas("Put_fence_bidirectional", "Put_fence_bidirectional", "", "", noteOneEpoch),
 	meas("Pingpong_Put_Put", "Put_Pingpong", "fence_epoch", "", ""),
-	notYet("Get_Pingpong", "a one-sided round trip by gets (Put_Pingpong is the one by puts)"),
-	notYet("Put_Shift", "an MPI-RMA shift beside Sendrecv_Shift (issue 25, item 6)"),
+	meas("Get_Pingpong", "Get_Pingpong", "", "", ""),
+	meas("Put_Shift", "Put_Shift", "", "", "distance 1 (the next process), as Sendrecv_Shift; one fence a step where SKaMPI opens and closes the epoch with two"),
 	meas("Put_Exchange", "Transpose_Put", "", "", "SKaMPI's msg_count = nprocs − 1; fewer partners are not measured"),
-	notYet("Put_Exchange_passive", "the exchange of Transpose_Put under passive-target locks (issue 25, item 5)"),
+	meas("Put_Exchange_passive", "Put_Exchange_passive", "", "", "SKaMPI's msg_count = nprocs − 1, block j to process j as Transpose_Put; fewer partners are not measured"),
 	meas("Combining_Put_fence", "Combining_Put_fence", "", "window = N", "SKaMPI's msg_count puts is window = msg_count; the fence is timed alone, as SKaMPI's"),
 	meas("Combining_Put_dedicated", "Put", "pscw_epoch", "window = N", "SKaMPI's msg_count puts in one epoch is window = msg_count; "+noteOneEpoch),
 	meas("Caching", "Caching", "", `delay = "20us"`, ""),
@@ -113,9 +114,9 @@ var skampiTable = []SkampiFunc{
 	notMeasured("onesided_reduce", "SKaMPI's own reduction built from one-sided calls (MPI_Accumulate into the root); skampi measures the library's MPI_Reduce"),
 	notMeasured("onesided_allreduce", "SKaMPI's own allreduce built from one-sided calls; skampi measures the library's MPI_Allreduce and Allreduce_using_Reduce_Bcast"),
 	notMeasured("onesided_dummy", "SKaMPI's empty measurement: the cost of its own synchronisation, which skampi's loops do not carry"),
-	notYet("onesided_borderexchange", "a halo exchange with computation, one-sided vs two-sided (issue 25, item 5)"),
-	notYet("onesided_borderexchange_fence", "a halo exchange with computation, one-sided vs two-sided (issue 25, item 5)"),
-	notYet("twosided_borderexchange", "a halo exchange with computation, one-sided vs two-sided (issue 25, item 5)"),
+	meas("onesided_borderexchange", "Halo_Onesided_PSCW", "", `halo_compute = "50us"`, noteHalo),
+	meas("onesided_borderexchange_fence", "Halo_Onesided_Fence", "", `halo_compute = "50us"`, noteHalo),
+	meas("twosided_borderexchange", "Halo_Twosided", "", `halo_compute = "50us"`, noteHalo+"; the rows are sent in place, SKaMPI copies them to send buffers first"),
 	meas("Datatype_int", "Put", "fence_epoch", "window = 1", "the contiguous baseline of SKaMPI's datatype tests (ints); the datatypes themselves are not yet"),
 	notYet("Datatype_simple", whyItem5DT),
 	notYet("Datatype_simple_Get", whyItem5DT),

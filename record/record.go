@@ -134,6 +134,8 @@ type Point struct {
 	DelayS *float64 `json:"delay_s,omitempty"`
 	// Ratio: how many times more rank 0 sends than every other rank (Alltoallv_Skewed).
 	Ratio int `json:"ratio,omitempty"`
+	// HaloComputeS: how long every halo step computed (the setting halo_compute), s.
+	HaloComputeS *float64 `json:"halo_compute_s,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

@@ -21,6 +21,7 @@ type Setup struct {
 	HoldS         float64
 	DelayS        float64
 	Ratio         int
+	HaloComputeS  float64
 	ProgressEvery int64
 }
 
@@ -34,6 +35,9 @@ func (p *Point) Setup() Setup {
 	}
 	if p.DelayS != nil {
 		s.DelayS = *p.DelayS
+	}
+	if p.HaloComputeS != nil {
+		s.HaloComputeS = *p.HaloComputeS
 	}
 	if p.Breakdown != nil {
 		s.ProgressEvery = p.ProgressEvery
@@ -68,7 +72,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// delay_s, ratio, progress_every.
+// delay_s, ratio, halo_compute_s, progress_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -93,6 +97,9 @@ func (s Setup) Settings() []Field {
 	if s.Ratio != 0 {
 		add("ratio", strconv.Itoa(s.Ratio))
 	}
+	if s.HaloComputeS != 0 {
+		add("halo_compute_s", strconv.FormatFloat(s.HaloComputeS, 'g', -1, 64))
+	}
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
@@ -100,7 +107,7 @@ func (s Setup) Settings() []Field {
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "progress_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -126,6 +133,8 @@ func (s Setup) Without(names ...string) Setup {
 			s.DelayS = 0
 		case "ratio":
 			s.Ratio = 0
+		case "halo_compute_s":
+			s.HaloComputeS = 0
 		case "progress_every":
 			s.ProgressEvery = 0
 		}

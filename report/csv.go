@@ -20,7 +20,7 @@ var CSVHeader = []string{
 	"post_s", "wait_s", "overlapped_s", "compute_s", "overlap_ratio", "overlap_ratio_stderr", "progress_every",
 	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
 	// window and progress_every above, every field that tells two points apart.
-	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio",
+	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -79,7 +79,7 @@ func (c *CSV) Point(p *record.Point) error {
 	if p.Ratio != 0 {
 		ratio = strconv.Itoa(p.Ratio)
 	}
-	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), ratio)
+	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), ratio, opt(p.HaloComputeS))
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

@@ -52,6 +52,10 @@ func (p *skoParser) setup(s string) {
 			}
 		case "ratio":
 			pt.Ratio, _ = strconv.Atoi(v)
+		case "halo_compute_s":
+			if d, err := strconv.ParseFloat(v, 64); err == nil {
+				pt.HaloComputeS = &d
+			}
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -78,6 +82,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	pt.Measurement, pt.Method, pt.Timer, pt.Sync, pt.Window = s.Measurement, s.Method, s.Timer, s.Sync, s.Window
 	pt.RecvSlots, pt.Cache, pt.RMAWindow, pt.HoldS, pt.DelayS = s.RecvSlots, s.Cache, s.RMAWindow, s.HoldS, s.DelayS
 	pt.Ratio = s.Ratio
+	pt.HaloComputeS = s.HaloComputeS
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

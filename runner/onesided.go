@@ -2,6 +2,7 @@ package runner
 
 import (
 	"math"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 )
@@ -27,8 +28,11 @@ func (r *Runner) lockHold(pt *inputs.Point) (int64, error) {
 
 // delaySpin calibrates the late partner's busy wait (the setting delay) on this rank
 // and returns its spin count here: each rank counts at its own rate.
-func (r *Runner) delaySpin(pt *inputs.Point) int64 {
-	d := pt.Settings().Delay
+func (r *Runner) delaySpin(pt *inputs.Point) int64 { return r.spinFor(pt.Settings().Delay) }
+
+// spinFor calibrates a busy computation of d on this rank and returns its spin count
+// here (a halo step's computation, a late partner's wait).
+func (r *Runner) spinFor(d time.Duration) int64 {
 	if d <= 0 {
 		return 0
 	}

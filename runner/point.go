@@ -80,6 +80,9 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 	if op.Delayed {
 		spec.Spin = r.delaySpin(pt)
 	}
+	if op.Computes {
+		spec.Spin = r.spinFor(pt.Settings().HaloCompute)
+	}
 	return t, spec, nil
 }
 

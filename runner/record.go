@@ -178,6 +178,10 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 	if op.Skewed {
 		p.Ratio = s.Ratio
 	}
+	if op.Computes {
+		compute := s.HaloCompute.Seconds()
+		p.HaloComputeS = &compute
+	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold

@@ -46,7 +46,7 @@ func TestCollectives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 29 {
+	if n != 33 {
 		t.Fatalf("%d collectives in the catalogue", n)
 	}
 	for _, np := range []int{2, 4, 8} {

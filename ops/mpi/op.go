@@ -123,6 +123,9 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.Info.Delayed {
 		a.delay = C.double(s.Delay)
 	}
+	if s.Info.Computes {
+		a.spin = C.longlong(s.Spin) // the halo step's computation
+	}
 	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
 		a.target_pe = C.int(peer)
 		if s.Info.Pattern == ops.PatternAll {

@@ -108,6 +108,9 @@ func benchName(p *record.Point, withMeasurement bool) string {
 		if f.Name == "delay_s" {
 			v = strconv.FormatFloat(s.DelayS, 'f', -1, 64)
 		}
+		if f.Name == "halo_compute_s" {
+			v = strconv.FormatFloat(s.HaloComputeS, 'f', -1, 64)
+		}
 		b.WriteString("/" + f.Name + "=" + benchKey(v))
 	}
 	if withMeasurement {
