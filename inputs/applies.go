@@ -24,6 +24,7 @@ func collective(m *Measurement) bool { return m.Op.Pattern == ops.PatternAll && 
 func windowed(m *Measurement) bool   { return m.Op.Windowed }
 
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
+const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
 
 var scopes = map[string]scope{
@@ -38,10 +39,13 @@ var scopes = map[string]scope{
 	"layout":        {procsOps, collective},
 	"progress": {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute",
 		func(m *Measurement) bool { return m.Op.Nonblocking && !m.Op.SHMEM }},
-	"rma_window": {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
-	"lock_hold":  {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
-	"delay":      {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
-	"ratio":      {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
+	"rma_window":  {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
+	"lock_hold":   {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
+	"delay":       {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
+	"ratio":       {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
+	"data_layout": {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
+	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
+		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
 		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {

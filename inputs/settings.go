@@ -91,6 +91,11 @@ type Settings struct {
 	Delay time.Duration
 	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
 	Ratio int
+	// DataLayout: how an operation that takes one (Pingpong_Send_Recv, Alltoall, Put,
+	// Get, Accumulate) finds its payload in memory, one of ops.DataLayouts; Stride: the
+	// elements from one payload element to the next in a strided layout.
+	DataLayout string
+	Stride     int
 }
 
 // Receive slots of windowed operations, and cache states.
@@ -143,7 +148,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, Ratio: 4,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
@@ -381,6 +386,14 @@ var settingList = []setting{
 	}},
 	{"ratio", "Alltoallv_Skewed: how many times more rank 0 sends than every other rank (default 4)", func(s *Settings, v any) (err error) {
 		s.Ratio, err = intIn(v, 1, 1<<20)
+		return
+	}},
+	{"data_layout", `Pingpong_Send_Recv, Alltoall, Put, Get, Accumulate: the payload in memory: "contiguous" (default), or its elements stride elements apart (8-byte doubles, or the datatype's elements for Alltoall and Accumulate) moved as one MPI datatype committed per point, "vector", "indexed" or "struct", or "packed" (MPI_Pack before every send, MPI_Unpack after every receive); msg_bytes stays the payload`, func(s *Settings, v any) (err error) {
+		s.DataLayout, err = oneOf(v, ops.DataLayouts...)
+		return
+	}},
+	{"stride", "strided data layouts: elements from one payload element to the next (default 2: every other element; 1: contiguous, through the datatype)", func(s *Settings, v any) (err error) {
+		s.Stride, err = intIn(v, 1, 1024)
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

@@ -132,6 +132,10 @@ type Point struct {
 	// DelayS: how late the late rank (a delayed collective) or partner (a
 	// synchronisation call) entered its call: the setting delay, s.
 	DelayS *float64 `json:"delay_s,omitempty"`
+	// DataLayout: how the payload lay in memory when not contiguous (vector, indexed,
+	// struct, packed; the setting data_layout), its elements Stride elements apart.
+	DataLayout string `json:"data_layout,omitempty"`
+	Stride     int    `json:"stride,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

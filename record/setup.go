@@ -20,6 +20,8 @@ type Setup struct {
 	RMAWindow     string
 	HoldS         float64
 	DelayS        float64
+	DataLayout    string
+	Stride        int
 	ProgressEvery int64
 }
 
@@ -27,7 +29,7 @@ type Setup struct {
 func (p *Point) Setup() Setup {
 	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
 		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
-		Cache: p.Cache, RMAWindow: p.RMAWindow}
+		Cache: p.Cache, RMAWindow: p.RMAWindow, DataLayout: p.DataLayout, Stride: p.Stride}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
 	}
@@ -67,7 +69,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// delay_s, progress_every.
+// delay_s, data_layout, stride, progress_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -89,6 +91,10 @@ func (s Setup) Settings() []Field {
 	if s.DelayS != 0 {
 		add("delay_s", strconv.FormatFloat(s.DelayS, 'g', -1, 64))
 	}
+	add("data_layout", s.DataLayout)
+	if s.Stride != 0 {
+		add("stride", strconv.Itoa(s.Stride))
+	}
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
@@ -96,7 +102,7 @@ func (s Setup) Settings() []Field {
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "data_layout", "stride", "progress_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -120,6 +126,10 @@ func (s Setup) Without(names ...string) Setup {
 			s.HoldS = 0
 		case "delay_s":
 			s.DelayS = 0
+		case "data_layout":
+			s.DataLayout = ""
+		case "stride":
+			s.Stride = 0
 		case "progress_every":
 			s.ProgressEvery = 0
 		}

@@ -50,6 +50,10 @@ func (p *skoParser) setup(s string) {
 			if d, err := strconv.ParseFloat(v, 64); err == nil {
 				pt.DelayS = &d
 			}
+		case "data_layout":
+			pt.DataLayout = v
+		case "stride":
+			pt.Stride, _ = strconv.Atoi(v)
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -75,6 +79,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	}
 	pt.Measurement, pt.Method, pt.Timer, pt.Sync, pt.Window = s.Measurement, s.Method, s.Timer, s.Sync, s.Window
 	pt.RecvSlots, pt.Cache, pt.RMAWindow, pt.HoldS, pt.DelayS = s.RecvSlots, s.Cache, s.RMAWindow, s.HoldS, s.DelayS
+	pt.DataLayout, pt.Stride = s.DataLayout, s.Stride
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

@@ -171,6 +171,9 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 	if op.OneSided {
 		p.RMAWindow = s.RMAWindow
 	}
+	if op.Layouts && ops.Strided(s.DataLayout) {
+		p.DataLayout, p.Stride = s.DataLayout, s.Stride
+	}
 	if op.Delayed {
 		delay := s.Delay.Seconds()
 		p.DelayS = &delay
