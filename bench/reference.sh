@@ -3,13 +3,15 @@
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
 # non-blocking operation down (bench/ref_overlap.c), one-sided latency under OSU's
 # synchronisation modes and skampi's lock_all_flush (bench/ref_rma.c) and
-# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), run alternately for RUNS rounds; prints
+# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), a strided ping-pong
+# through an MPI vector datatype and packed by hand (bench/ref_datatype.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem) runs the one-sided (or OpenSHMEM) rows alone.
+# temporary directory; ONLY=rma (or shmem, datatype) runs the one-sided (or OpenSHMEM, strided
+# ping-pong) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -21,7 +23,7 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem ]] || die "ONLY must be empty, rma or shmem, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == datatype ]] || die "ONLY must be empty, rma, shmem or datatype, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -42,7 +44,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_datatype)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -61,6 +63,11 @@ BW_SIZES="4096 65536 1048576"
 COLL_SIZES="4 4096 65536"
 NB_SIZES="1 4096 65536 1048576"
 RMA_SIZES="8 4096 65536 1048576"
+# skampi's Pingpong_Send_Recv under data_layout vector and packed beside
+# bench/ref_datatype.c's modes of the same names: doubles, every DT_STRIDE-th.
+DT_SIZES="64 4096 65536"
+DT_STRIDE=2
+DT_MODES="vector packed"
 # skampi's Put methods beside bench/ref_rma.c's modes of the same names: OSU's flush,
 # lock_all and fence (the ping-pong), and skampi's lock_all_flush.
 RMA_MODES="lock_all_flush flush lock_all fence"
@@ -136,6 +143,19 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	fi
+	want datatype && for m in $DT_MODES; do
+		cat <<TOML
+
+[[measurement]]
+name = "datatype $m"
+op = "Pingpong_Send_Recv"
+data_layout = "$m"
+stride = $DT_STRIDE
+sizes = $(list "$DT_SIZES")
+min_repetitions = 32
+max_repetitions = 32
+TOML
+	done
 	want rma || return 0
 	cat <<TOML
 
@@ -227,12 +247,17 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want datatype && echo "ref_datatype, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want rma && for m in $RMA_MODES; do
 		run_c "$i" ref_rma "$m" $RMA_SIZES
 		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"
+	done
+	# shellcheck disable=SC2086
+	want datatype && for m in $DT_MODES; do
+		run_c "$i" ref_datatype "$m" $DT_STRIDE $DT_SIZES
+		mv "$TMP/$i.ref_datatype" "$TMP/$i.ref_datatype.$m"
 	done
 	if ((SHMEM)); then
 		for m in $SHMEM_MODES; do
@@ -254,10 +279,11 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$DT_MODES" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
+dt_modes = sys.argv[7].split() if only in ("all", "datatype") else []
 if only not in ("all", "rma"):
     rma_modes = []
 def lines(name):  # a C program's output; none for a program ONLY left out
@@ -274,12 +300,14 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm = {}, {}, {}
+    pts, puts, shm, dts = {}, {}, {}, {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
                 d = json.loads(line)
-                if d.get("kind") == "point":
+                if d.get("kind") == "point" and d.get("data_layout"):
+                    dts[(d["data_layout"], d["msg_bytes"])] = d
+                elif d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
                     shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
                     if d["op"] == "Put":
@@ -325,6 +353,15 @@ for r in range(1, runs + 1):
                 sys.exit(f"reference: round {r}: skampi has no Put {m} point at {n} B")
             add((7, n, 2 * i, f"Put {size(n)}, {m}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
             add((7, n, 2 * i + 1, f"Put {size(n)}, {m}, C OSU-timed", "us"), float(osu) * 1e6, p["time_s"] * 1e6)
+    for i, m in enumerate(dt_modes):
+        for line in open(f"{tmp}/{r}.ref_datatype.{m}"):
+            n, lat = line.split()
+            n = int(n)
+            p = dts.get((m, n))
+            if p is None:
+                sys.exit(f"reference: round {r}: skampi has no Pingpong_Send_Recv {m} point at {n} B")
+            add((12, n, i, f"ping-pong {size(n)}, {m} stride {p.get('stride')}", "us"), float(lat) * 1e6,
+                p["latency_s"] * 1e6)
     # OpenSHMEM: each C mode beside the skampi value of the same sequence.
     shmem_rows = {  # mode: (order, label, skampi op, method, size or None (C's), field)
         "put_quiet": (8, "shmem put + quiet", "Shmem_Put", "", None, "full_s"),
