@@ -44,6 +44,8 @@ var scopes = map[string]scope{
 	"delay":       {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
 	"ratio":       {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
 	"data_layout": {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
+	"type_commit": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
+		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},

@@ -19,6 +19,10 @@ var RMAWindows = []string{"allocate", "create", "dynamic"}
 // resolve the same names.
 var DataLayouts = []string{"contiguous", "vector", "indexed", "struct", "packed"}
 
+// TypeCommits: when a strided layout's datatype is built and committed (type_commit):
+// once per point, outside the timing, or in every step, inside it.
+var TypeCommits = []string{"once", "every_call"}
+
 // Strided: a data layout whose payload is strided in memory (all but contiguous), so a
 // message spans msg_bytes * stride bytes.
 func Strided(layout string) bool { return layout != "" && layout != "contiguous" }

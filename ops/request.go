@@ -50,6 +50,9 @@ type Request struct {
 	// the payload's elements, of an operation with Layouts.
 	DataLayout string
 	Stride     int
+	// TypeCommit: "every_call" builds, commits and frees a strided layout's datatype
+	// in every step; "" (once) commits it once per point.
+	TypeCommit string
 	// Non-blocking operations: the measurement to run, the busy computation's spin
 	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
 	// them (0: none), and the seconds taken off every interval timed per call.

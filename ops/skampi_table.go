@@ -6,7 +6,7 @@ const (
 	whyItem3Ring = "every PE puts or gets to its next at once, a ring (issue 25, item 3)"
 	whyItem3NB   = "the nonblocking call, its completion and its overlap timed apart, as skampi's MPI nonblocking operations are (issue 25, item 3)"
 	whyItem3Ctx  = "contexts per option and atomics on contexts (issue 25, item 3)"
-	noteDTFresh  = "SKaMPI builds and commits the type before every measurement (untimed) and creates a window per call; skampi commits it once per point"
+	noteDTFresh  = "SKaMPI builds and commits the type before every measurement (untimed) and creates a window per call; skampi commits it once per point (type_commit = \"every_call\" builds it in every step, timed)"
 	noteDTStruct = "SKaMPI's struct is 600 blocks of 2 MPI_INTs back to back; skampi's one block per 8-byte element, pairs of MPI_INTs and MPI_DOUBLEs in turn"
 	noteDTMixed  = "SKaMPI's struct is 200 groups of 2 MPI_INTs and 2 MPI_DOUBLEs back to back; skampi's one block per 8-byte element, pairs of MPI_INTs and MPI_DOUBLEs in turn"
 	noteWindow   = "SKaMPI starts each call at an agreed instant, as sync = \"window\" does"

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
@@ -23,10 +24,14 @@ func layoutLine(p *record.Point) string {
 	if p.DataLayout == "" {
 		return "contiguous"
 	}
+	l := p.DataLayout
 	if p.Stride > 0 {
-		return fmt.Sprintf("%s, stride %d", p.DataLayout, p.Stride)
+		l = fmt.Sprintf("%s, stride %d", l, p.Stride)
 	}
-	return p.DataLayout
+	if p.TypeCommit != "" {
+		l += ", " + strings.ReplaceAll(p.TypeCommit, "_", " ")
+	}
+	return l
 }
 
 // layoutGroups: by run, library, process count, operation and method; kept when one

@@ -22,8 +22,11 @@ func TestLayoutFigure(t *testing.T) {
 		Points: []record.Point{pt("Put", "", 64, 1e-7), pt("Put", "", 1024, 2e-7), pt("Put", "vector", 64, 3e-7),
 			pt("Put", "vector", 1024, 2e-6), pt("Put", "packed", 64, 2e-7), pt("Put", "packed", 1024, 6e-7),
 			pt("Get", "", 64, 1e-7), pt("Get", "", 1024, 2e-7)}}
+	every := pt("Put", "vector", 64, 5e-7)
+	every.TypeCommit = "every_call"
+	res.Points = append(res.Points, every)
 	gs := layoutGroups(res)
-	if len(gs) != 1 || len(gs[0].Points) != 6 {
+	if len(gs) != 1 || len(gs[0].Points) != 7 {
 		t.Fatalf("groups %+v", gs)
 	}
 	f, err := buildLayout(gs[0], Options{})
@@ -36,7 +39,8 @@ func TestLayoutFigure(t *testing.T) {
 	lines, _ := linesBy(gs[0].Points, layoutLine, func(p *record.Point) (float64, float64, float64, bool) {
 		return p.TimeS, 0, 0, false
 	}, ErrNone)
-	if len(lines) != 3 || lines[0].Label != "contiguous" || lines[1].Label != "vector, stride 2" || len(lines[1].X) != 2 {
+	if len(lines) != 4 || lines[0].Label != "contiguous" || lines[1].Label != "vector, stride 2" || len(lines[1].X) != 2 ||
+		lines[3].Label != "vector, stride 2, every call" {
 		t.Errorf("lines %+v", lines)
 	}
 }

@@ -136,6 +136,9 @@ type Point struct {
 	// struct, packed; the setting data_layout), its elements Stride elements apart.
 	DataLayout string `json:"data_layout,omitempty"`
 	Stride     int    `json:"stride,omitempty"`
+	// TypeCommit: "every_call" when the layout's datatype was built, committed and
+	// freed in every step (the setting type_commit); empty: once per point.
+	TypeCommit string `json:"type_commit,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

@@ -22,6 +22,7 @@ type Setup struct {
 	DelayS        float64
 	DataLayout    string
 	Stride        int
+	TypeCommit    string
 	ProgressEvery int64
 }
 
@@ -29,7 +30,7 @@ type Setup struct {
 func (p *Point) Setup() Setup {
 	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
 		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
-		Cache: p.Cache, RMAWindow: p.RMAWindow, DataLayout: p.DataLayout, Stride: p.Stride}
+		Cache: p.Cache, RMAWindow: p.RMAWindow, DataLayout: p.DataLayout, Stride: p.Stride, TypeCommit: p.TypeCommit}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
 	}
@@ -69,7 +70,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// delay_s, data_layout, stride, progress_every.
+// delay_s, data_layout, stride, type_commit, progress_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -95,6 +96,7 @@ func (s Setup) Settings() []Field {
 	if s.Stride != 0 {
 		add("stride", strconv.Itoa(s.Stride))
 	}
+	add("type_commit", s.TypeCommit)
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
@@ -102,7 +104,7 @@ func (s Setup) Settings() []Field {
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "data_layout", "stride", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "data_layout", "stride", "type_commit", "progress_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -130,6 +132,8 @@ func (s Setup) Without(names ...string) Setup {
 			s.DataLayout = ""
 		case "stride":
 			s.Stride = 0
+		case "type_commit":
+			s.TypeCommit = ""
 		case "progress_every":
 			s.ProgressEvery = 0
 		}

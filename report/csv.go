@@ -20,7 +20,7 @@ var CSVHeader = []string{
 	"post_s", "wait_s", "overlapped_s", "compute_s", "overlap_ratio", "overlap_ratio_stderr", "progress_every",
 	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
 	// window and progress_every above, every field that tells two points apart.
-	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "data_layout", "stride",
+	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "data_layout", "stride", "type_commit",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -81,7 +81,7 @@ func (c *CSV) Point(p *record.Point) error {
 		f(p.P90S), f(p.MaxS), f(p.StderrS), opt(p.LatencyS), opt(p.BandwidthBps),
 		strconv.Itoa(p.Reps), strconv.Itoa(p.Discarded), p.Stop, strings.Join(p.Flags, ";"),
 	}, bd...)
-	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), p.DataLayout, optInt(p.Stride))
+	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), p.DataLayout, optInt(p.Stride), p.TypeCommit)
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

@@ -54,6 +54,8 @@ func (p *skoParser) setup(s string) {
 			pt.DataLayout = v
 		case "stride":
 			pt.Stride, _ = strconv.Atoi(v)
+		case "type_commit":
+			pt.TypeCommit = v
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -79,7 +81,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	}
 	pt.Measurement, pt.Method, pt.Timer, pt.Sync, pt.Window = s.Measurement, s.Method, s.Timer, s.Sync, s.Window
 	pt.RecvSlots, pt.Cache, pt.RMAWindow, pt.HoldS, pt.DelayS = s.RecvSlots, s.Cache, s.RMAWindow, s.HoldS, s.DelayS
-	pt.DataLayout, pt.Stride = s.DataLayout, s.Stride
+	pt.DataLayout, pt.Stride, pt.TypeCommit = s.DataLayout, s.Stride, s.TypeCommit
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

@@ -174,6 +174,9 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 	}
 	if op.Layouts && ops.Strided(s.DataLayout) {
 		p.DataLayout, p.Stride = s.DataLayout, s.Stride
+		if s.TypeCommit == inputs.TypeCommitEveryCall {
+			p.TypeCommit = s.TypeCommit
+		}
 	}
 	if op.Delayed {
 		delay := s.Delay.Seconds()

@@ -15,6 +15,9 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 		BarrierAbove: s.BarrierAbove, RMAWindow: s.RMAWindow, Delay: s.Delay.Seconds(), Ratio: s.Ratio}
 	if op.Layouts && ops.Strided(s.DataLayout) {
 		r.DataLayout, r.Stride = s.DataLayout, s.Stride
+		if s.TypeCommit == inputs.TypeCommitEveryCall {
+			r.TypeCommit = s.TypeCommit
+		}
 	}
 	return r
 }

@@ -40,6 +40,20 @@ sizes = ` + sizes + `
 data_layout = "` + l + `"
 
 [[measurement]]
+name = "pp ` + l + ` every"
+op = "Pingpong_Send_Recv"
+sizes = ` + sizes + `
+data_layout = "` + l + `"
+type_commit = "every_call"
+
+[[measurement]]
+name = "put ` + l + ` every"
+op = "Put"
+sizes = ` + sizes + `
+data_layout = "` + l + `"
+type_commit = "every_call"
+
+[[measurement]]
 name = "a2a ` + l + `"
 op = "Alltoall"
 sizes = ` + sizes + `
@@ -80,15 +94,23 @@ method = ["fence_epoch"]
 // wantDatatypes: every point measured, checked and recorded with its layout and stride.
 func wantDatatypes(t *testing.T, res *report.Results, what string) {
 	t.Helper()
-	// per layout: ping-pong 2, alltoall 2, accumulate 4, put and get 2*4 + 1 each
-	if want := 4 * (2 + 2 + 4 + 2*9); len(res.Points) != want || len(res.Faults) != 0 {
+	// per layout: ping-pong 2 (and 2 every call), put every call 2, alltoall 2,
+	// accumulate 4, put and get 2*4 + 1 each
+	if want := 4 * (2 + 2 + 2 + 2 + 4 + 2*9); len(res.Points) != want || len(res.Faults) != 0 {
 		t.Fatalf("%s: %d points of %d, faults %+v", what, len(res.Points), want, res.Faults)
 	}
+	every := 0
 	for _, p := range res.Points {
+		if p.TypeCommit == "every_call" {
+			every++
+		}
 		if !p.CheckData || p.Reps == 0 || !(p.TimeS > 0) || p.Stride != 3 || !strings.HasSuffix(strings.Fields(p.Measurement)[1], p.DataLayout) {
 			t.Errorf("%s, %s %s %d B: check_data %v, %d reps, %g s, layout %q stride %d", what, p.Measurement, p.Method,
 				p.MsgBytes, p.CheckData, p.Reps, p.TimeS, p.DataLayout, p.Stride)
 		}
+	}
+	if every != 4*4 {
+		t.Errorf("%s: %d points built their type every call, want 16", what, every)
 	}
 }
 

@@ -179,18 +179,37 @@ static int epoch_then_unpack(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-int sk_layout_prepare(sk_ctx *c) {
+/* make_type builds the message's type, resized to the span, and commits it; the wire
+ * form of a strided (not packed) operation is that type. */
+static int make_type(sk_ctx *c) {
 	struct sk_layout *l = c->lay;
-	if (!l) return MPI_SUCCESS;
 	MPI_Datatype t;
 	CK(build(c, &t));
 	int rc = MPI_Type_create_resized(t, 0, (MPI_Aint)c->span, &l->type);
 	MPI_Type_free(&t);
 	CK(rc);
 	CK(MPI_Type_commit(&l->type));
+	if (l->kind != SK_DL_PACKED) l->dt = l->type;
+	return MPI_SUCCESS;
+}
+
+/* type_commit = "every_call": every step builds, commits and frees its type around
+ * the operation (an application that describes each transfer anew pays that), timed. */
+static int every_call(sk_ctx *c) {
+	struct sk_layout *l = c->lay;
+	CK(make_type(c));
+	int rc = l->outer(c);
+	int frc = MPI_Type_free(&l->type);
+	return rc != MPI_SUCCESS ? rc : frc;
+}
+
+int sk_layout_prepare(sk_ctx *c) {
+	struct sk_layout *l = c->lay;
+	if (!l) return MPI_SUCCESS;
+	MPI_Datatype t;
+	CK(make_type(c));
 	int lay = c->k->layout, onesided = lay == SK_LAY_PUT || lay == SK_LAY_GET || lay == SK_LAY_ACCUMULATE;
 	l->count = 1;
-	l->dt = l->type;
 	if (l->kind == SK_DL_PACKED) {
 		CK(MPI_Pack_size(1, l->type, c->comm, &l->psize));
 		l->slots = lay == SK_LAY_ALLTOALL ? c->nprocs : onesided && c->a.window > 1 ? c->a.window : 1;
@@ -229,6 +248,11 @@ int sk_layout_prepare(sk_ctx *c) {
 		break;
 	default:
 		return SK_ERR_LAYOUT;
+	}
+	if (c->a.every_call) { /* built in every step: the one of the preparation sized the packing */
+		l->outer = c->step;
+		c->step = every_call;
+		CK(MPI_Type_free(&l->type));
 	}
 	return MPI_SUCCESS;
 }

@@ -24,6 +24,7 @@ struct sk_layout {
 	int psize, slots;
 	char *pack, *unpack;
 	sk_step inner; /* a packed one-sided step: the epoch it packs before or unpacks after */
+	sk_step outer; /* type_commit every_call: the step it builds the type around */
 	int unified;   /* the window's memory is its public copy: the target may read it */
 };
 

@@ -110,6 +110,9 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
 	}
+	if s.TypeCommit == "every_call" {
+		a.every_call = 1
+	}
 	if s.CheckData {
 		a.check = 1
 	}

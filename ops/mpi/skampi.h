@@ -96,6 +96,7 @@ typedef struct {
 	 * its elements stride elements apart */
 	const char *data_layout;
 	int stride;
+	int every_call; /* type_commit = "every_call": the type built and freed in every step */
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
