@@ -16,6 +16,7 @@
  * must combine whole elements of one type), a double otherwise. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "kernels.h"
 #include "layout.h"
 #include "sk_common.h"
@@ -213,8 +214,10 @@ int sk_layout_prepare(sk_ctx *c) {
 	if (l->kind == SK_DL_PACKED) {
 		CK(MPI_Pack_size(1, l->type, c->comm, &l->psize));
 		l->slots = lay == SK_LAY_ALLTOALL ? c->nprocs : onesided && c->a.window > 1 ? c->a.window : 1;
-		size_t all = (size_t)l->psize * (size_t)l->slots;
-		if (!(l->pack = malloc(all ? all : 1)) || !(l->unpack = malloc(all ? all : 1))) return SK_ERR_NOMEM;
+		/* page-aligned, as the message buffers are: a packed message is one */
+		size_t all = (size_t)l->psize * (size_t)l->slots, page = (size_t)sysconf(_SC_PAGESIZE);
+		if (posix_memalign((void **)&l->pack, page, all ? all : 1) || posix_memalign((void **)&l->unpack, page, all ? all : 1))
+			return SK_ERR_NOMEM;
 		l->count = l->psize; /* bytes as they were packed (homogeneous: the payload) */
 		l->dt = MPI_BYTE;
 		if (lay == SK_LAY_ACCUMULATE) { /* combines elements: the packed ones, n of them */
