@@ -5,14 +5,15 @@
 # synchronisation modes and skampi's lock_all_flush (bench/ref_rma.c) and
 # OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), the halo step
 # with and without its computation (bench/ref_halo.c), synchronisation calls with a late
-# partner (bench/ref_sync.c), run alternately for RUNS rounds; prints
+# partner (bench/ref_sync.c), a strided ping-pong through an MPI vector datatype and packed
+# by hand (bench/ref_datatype.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, halo, sync) runs the one-sided (or OpenSHMEM,
-# halo, late-partner synchronisation) rows alone.
+# temporary directory; ONLY=rma (or shmem, halo, sync, datatype) runs the one-sided (or
+# OpenSHMEM, halo, late-partner synchronisation, strided ping-pong) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -24,7 +25,8 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync ]] || die "ONLY must be empty, rma, shmem, halo or sync, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype ]] ||
+	die "ONLY must be empty, rma, shmem, halo, sync or datatype, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -45,7 +47,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -78,6 +80,11 @@ HALO_SIZES="8 16384 131072"
 HALO_MODES="twosided pscw fence"
 HALO_COMPUTE_US=50
 HALO_ITERS=100
+# skampi's Pingpong_Send_Recv under data_layout vector and packed beside
+# bench/ref_datatype.c's modes of the same names: doubles, every DT_STRIDE-th.
+DT_SIZES="64 4096 65536"
+DT_STRIDE=2
+DT_MODES="vector packed"
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -150,6 +157,19 @@ min_repetitions = 16
 max_repetitions = 16
 TOML
 	fi
+	want datatype && for m in $DT_MODES; do
+		cat <<TOML
+
+[[measurement]]
+name = "datatype $m"
+op = "Pingpong_Send_Recv"
+data_layout = "$m"
+stride = $DT_STRIDE
+sizes = $(list "$DT_SIZES")
+min_repetitions = 32
+max_repetitions = 32
+TOML
+	done
 	if want halo; then
 		for op in Halo_Twosided Halo_Onesided_PSCW Halo_Onesided_Fence; do
 			for us in 0 $HALO_COMPUTE_US; do
@@ -275,9 +295,14 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
+	# shellcheck disable=SC2086
+	want datatype && for m in $DT_MODES; do
+		run_c "$i" ref_datatype "$m" $DT_STRIDE $DT_SIZES
+		mv "$TMP/$i.ref_datatype" "$TMP/$i.ref_datatype.$m"
+	done
 	# shellcheck disable=SC2086
 	want halo && for m in $HALO_MODES; do
 		for us in 0 $HALO_COMPUTE_US; do
@@ -313,7 +338,7 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
@@ -325,6 +350,7 @@ named = [f"ref_sync.{m}" for m in sys.argv[7].split()] if only in ("all", "sync"
 halo_modes, halo_us = sys.argv[8].split(), sys.argv[9]
 if only not in ("all", "halo"):
     halo_modes = []
+dt_modes = sys.argv[10].split() if only in ("all", "datatype") else []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -339,12 +365,14 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm, by_name, pts_all = {}, {}, {}, {}, []
+    pts, puts, shm, by_name, pts_all, dts = {}, {}, {}, {}, [], {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
                 d = json.loads(line)
-                if d.get("kind") == "point":
+                if d.get("kind") == "point" and d.get("data_layout"):
+                    dts[(d["data_layout"], d["msg_bytes"])] = d
+                elif d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
                     by_name[d["measurement"]] = d
                     pts_all.append(d)
@@ -423,7 +451,16 @@ for r in range(1, runs + 1):
             p = by_name.get(name)
             if p is None:
                 sys.exit(f"reference: round {r}: skampi has no measurement {name}")
-            add((13 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
+            add((15 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
+    for i, m in enumerate(dt_modes):
+        for line in open(f"{tmp}/{r}.ref_datatype.{m}"):
+            n, lat = line.split()
+            n = int(n)
+            p = dts.get((m, n))
+            if p is None:
+                sys.exit(f"reference: round {r}: skampi has no Pingpong_Send_Recv {m} point at {n} B")
+            add((14, n, i, f"ping-pong {size(n)}, {m} stride {p.get('stride')}", "us"), float(lat) * 1e6,
+                p["latency_s"] * 1e6)
     halo_ops = {"twosided": "Halo_Twosided", "pscw": "Halo_Onesided_PSCW", "fence": "Halo_Onesided_Fence"}
     for i, m in enumerate(halo_modes):
         for j, us in enumerate(("0", halo_us)):

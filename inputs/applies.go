@@ -24,6 +24,7 @@ func collective(m *Measurement) bool { return m.Op.Pattern == ops.PatternAll && 
 func windowed(m *Measurement) bool   { return m.Op.Windowed }
 
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
+const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
 
 var scopes = map[string]scope{
@@ -43,7 +44,12 @@ var scopes = map[string]scope{
 	"delay":        {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
 	"ratio":        {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
 	"halo_compute": {"the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)", func(m *Measurement) bool { return m.Op.Computes }},
-	"cache_size":   {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
+	"data_layout":  {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
+	"type_commit": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
+		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
+	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
+		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
+	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
 		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {
 			meth, _ := m.Op.Method(name)

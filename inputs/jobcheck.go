@@ -25,7 +25,11 @@ func (r *rankMemory) add(pt *Point) int64 {
 		n = 2 // a window over the pair alone
 	}
 	slots := s.Slots(op)
-	send, recv := max(1, op.BufferBytes(pt.Size, 1, n)), max(1, op.BufferBytes(pt.Size, slots, n))
+	size := pt.Size // the memory one message spans: stride times its payload when strided
+	if op.Layouts && ops.Strided(s.DataLayout) {
+		size = mulSat(size, int64(s.Stride))
+	}
+	send, recv := max(1, op.BufferBytes(size, 1, n)), max(1, op.BufferBytes(size, slots, n))
 	if op.OneSided {
 		recv += rmaSpare
 	}
@@ -44,9 +48,9 @@ func (r *rankMemory) add(pt *Point) int64 {
 			perProcess = int64(n)
 		}
 		if s.RMAWindow == "allocate" { // the library's memory; create and dynamic use recv
-			transient += mulSat(pt.Size, int64(slots)*perProcess) + rmaSpare
+			transient += mulSat(size, int64(slots)*perProcess) + rmaSpare
 		}
-		transient += mulSat(pt.Size, w) + rmaSpare // the gets' results
+		transient += mulSat(size, w) + rmaSpare // the gets' results
 	}
 	r.send, r.recv, r.transient = max(r.send, send), max(r.recv, recv), max(r.transient, transient)
 	return r.send + r.recv + r.transient

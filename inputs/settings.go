@@ -94,7 +94,18 @@ type Settings struct {
 	// HaloCompute: how long a halo exchange's step computes (the calibrated spin)
 	// while its rows are in flight.
 	HaloCompute time.Duration
+	// DataLayout: how an operation that takes one (Pingpong_Send_Recv, Alltoall, Put,
+	// Get, Accumulate) finds its payload in memory, one of ops.DataLayouts; Stride: the
+	// elements from one payload element to the next in a strided layout.
+	DataLayout string
+	Stride     int
+	// TypeCommit: a strided layout's datatype is committed "once" per point, outside
+	// the timing, or built, committed and freed in every step ("every_call").
+	TypeCommit string
 }
+
+// TypeCommitEveryCall: type_commit's value that builds the datatype in every step.
+const TypeCommitEveryCall = "every_call"
 
 // Receive slots of windowed operations, and cache states.
 const (
@@ -146,7 +157,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, Ratio: 4,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 }
@@ -395,6 +406,18 @@ var settingList = []setting{
 		if err == nil && (s.HaloCompute < 0 || s.HaloCompute > time.Second) {
 			err = fmt.Errorf("from 0s to 1s, got %v: every halo step computes this long", s.HaloCompute)
 		}
+		return
+	}},
+	{"data_layout", `Pingpong_Send_Recv, Alltoall, Put, Get, Accumulate: the payload in memory: "contiguous" (default), or its elements stride elements apart (8-byte doubles, or the datatype's elements for Alltoall and Accumulate) moved as one MPI datatype committed per point, "vector", "indexed" or "struct", or "packed" (MPI_Pack before every send, MPI_Unpack after every receive); msg_bytes stays the payload`, func(s *Settings, v any) (err error) {
+		s.DataLayout, err = oneOf(v, ops.DataLayouts...)
+		return
+	}},
+	{"type_commit", `strided data layouts: "once" (default: the datatype committed per point, outside the timing) or "every_call" (built, committed and freed in every step, timed: SKaMPI's Datatype_*_everytime builds one per measurement, untimed)`, func(s *Settings, v any) (err error) {
+		s.TypeCommit, err = oneOf(v, ops.TypeCommits...)
+		return
+	}},
+	{"stride", "strided data layouts: elements from one payload element to the next (default 2: every other element; 1: contiguous, through the datatype)", func(s *Settings, v any) (err error) {
+		s.Stride, err = intIn(v, 1, 1024)
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

@@ -101,6 +101,9 @@ type Info struct {
 	// Computes: every step computes for the setting halo_compute (the calibrated spin)
 	// while its communication is in flight (the halo exchanges).
 	Computes bool
+	// Layouts: the operation takes the data_layout setting (DataLayouts): its payload
+	// strided in memory, moved by a derived datatype or packed by hand.
+	Layouts bool
 	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
 	// OpenSHMEM, and their target is a PE.
 	SHMEM bool
@@ -227,7 +230,7 @@ func (in Info) BytesMoved(size int64, window, pairs int) float64 {
 }
 
 var pt2ptOps = []Info{
-	pp("Pingpong_Send_Recv", "round trip: MPI_Send then MPI_Recv on each side"),
+	layouts(pp("Pingpong_Send_Recv", "round trip: MPI_Send then MPI_Recv on each side")),
 	pp("Pingpong_Send_Iprobe_Recv", "round trip: MPI_Send; the receiver spins on MPI_Iprobe, then MPI_Recv"),
 	pp("Pingpong_Send_Irecv", "round trip: MPI_Send; the receiver uses MPI_Irecv + MPI_Wait"),
 	pp("Pingpong_Send_Recv_AT", "round trip: MPI_Send then MPI_Recv with MPI_ANY_TAG"),

@@ -12,7 +12,7 @@ var collOps = []Info{
 	coll("Allreduce", "MPI_Allreduce: the reduction delivered to every process", false, true, false),
 	coll("Reduce_scatter", "MPI_Reduce_scatter, msg_bytes to each process", true, true, false),
 	coll("Reduce_scatter_block", "MPI_Reduce_scatter_block, msg_bytes to each process", true, true, false),
-	throughput(coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false)),
+	layouts(throughput(coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false))),
 	throughput(coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false)),
 	coll("Gather", "MPI_Gather of msg_bytes per process to the root", true, false, true),
 	coll("Gatherv", "MPI_Gatherv with equal counts to the root", true, false, true),

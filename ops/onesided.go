@@ -70,9 +70,9 @@ func swaps(in Info) Info { in.Combines, in.IntegerOnly = false, true; return in 
 func single(in Info) Info { in.SingleElement = true; return in }
 
 var onesidedOps = []Info{
-	withModes(rma("Put", "MPI_Put of msg_bytes to the peer's window, window operations per epoch"), false),
-	withModes(rma("Get", "MPI_Get of msg_bytes from the peer's window, window operations per epoch"), false),
-	withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)")), false),
+	layouts(withModes(rma("Put", "MPI_Put of msg_bytes to the peer's window, window operations per epoch"), false)),
+	layouts(withModes(rma("Get", "MPI_Get of msg_bytes from the peer's window, window operations per epoch"), false)),
+	layouts(withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)")), false)),
 	withModes(typed(rma("Get_accumulate", "MPI_Get_accumulate of msg_bytes: the old value back, the new one combined (datatype, reduce_op)")), false),
 	withModes(single(typed(rma("Fetch_and_op", "MPI_Fetch_and_op on one element (msg_bytes = the datatype's size; reduce_op)"))), false),
 	withModes(swaps(single(typed(rma("Compare_and_swap", "MPI_Compare_and_swap on one element (msg_bytes = the datatype's size, an integer type)")))), false),

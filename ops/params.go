@@ -11,3 +11,21 @@ var ReduceOps = []string{"sum", "prod", "min", "max", "band", "bor", "bxor"}
 // MPI_Win_allocate, MPI_Win_create, MPI_Win_create_dynamic + MPI_Win_attach. The
 // kernels resolve the same names.
 var RMAWindows = []string{"allocate", "create", "dynamic"}
+
+// DataLayouts are the ways an operation with Layouts finds its payload in memory
+// (data_layout): contiguous (as every other operation), or its elements stride elements
+// apart, moved as an MPI vector, indexed or struct datatype committed once per point,
+// or packed (MPI_Pack, send, MPI_Unpack in every step: the baseline). The kernels
+// resolve the same names.
+var DataLayouts = []string{"contiguous", "vector", "indexed", "struct", "packed"}
+
+// TypeCommits: when a strided layout's datatype is built and committed (type_commit):
+// once per point, outside the timing, or in every step, inside it.
+var TypeCommits = []string{"once", "every_call"}
+
+// Strided: a data layout whose payload is strided in memory (all but contiguous), so a
+// message spans msg_bytes * stride bytes.
+func Strided(layout string) bool { return layout != "" && layout != "contiguous" }
+
+// layouts: the operation takes data_layout.
+func layouts(in Info) Info { in.Layouts = true; return in }

@@ -46,6 +46,13 @@ type Request struct {
 	Delay float64
 	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
 	Ratio int
+	// DataLayout (one of DataLayouts; "": contiguous) and Stride, in elements between
+	// the payload's elements, of an operation with Layouts.
+	DataLayout string
+	Stride     int
+	// TypeCommit: "every_call" builds, commits and frees a strided layout's datatype
+	// in every step; "" (once) commits it once per point.
+	TypeCommit string
 	// Non-blocking operations: the measurement to run, the busy computation's spin
 	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
 	// them (0: none), and the seconds taken off every interval timed per call.

@@ -136,6 +136,13 @@ type Point struct {
 	Ratio int `json:"ratio,omitempty"`
 	// HaloComputeS: how long every halo step computed (the setting halo_compute), s.
 	HaloComputeS *float64 `json:"halo_compute_s,omitempty"`
+	// DataLayout: how the payload lay in memory when not contiguous (vector, indexed,
+	// struct, packed; the setting data_layout), its elements Stride elements apart.
+	DataLayout string `json:"data_layout,omitempty"`
+	Stride     int    `json:"stride,omitempty"`
+	// TypeCommit: "every_call" when the layout's datatype was built, committed and
+	// freed in every step (the setting type_commit); empty: once per point.
+	TypeCommit string `json:"type_commit,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

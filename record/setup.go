@@ -22,6 +22,9 @@ type Setup struct {
 	DelayS        float64
 	Ratio         int
 	HaloComputeS  float64
+	DataLayout    string
+	Stride        int
+	TypeCommit    string
 	ProgressEvery int64
 }
 
@@ -29,7 +32,7 @@ type Setup struct {
 func (p *Point) Setup() Setup {
 	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
 		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
-		Cache: p.Cache, RMAWindow: p.RMAWindow, Ratio: p.Ratio}
+		Cache: p.Cache, RMAWindow: p.RMAWindow, Ratio: p.Ratio, DataLayout: p.DataLayout, Stride: p.Stride, TypeCommit: p.TypeCommit}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
 	}
@@ -72,7 +75,7 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// delay_s, ratio, halo_compute_s, progress_every.
+// delay_s, ratio, halo_compute_s, data_layout, stride, type_commit, progress_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -100,6 +103,11 @@ func (s Setup) Settings() []Field {
 	if s.HaloComputeS != 0 {
 		add("halo_compute_s", strconv.FormatFloat(s.HaloComputeS, 'g', -1, 64))
 	}
+	add("data_layout", s.DataLayout)
+	if s.Stride != 0 {
+		add("stride", strconv.Itoa(s.Stride))
+	}
+	add("type_commit", s.TypeCommit)
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
@@ -107,7 +115,7 @@ func (s Setup) Settings() []Field {
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit", "progress_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -135,6 +143,12 @@ func (s Setup) Without(names ...string) Setup {
 			s.Ratio = 0
 		case "halo_compute_s":
 			s.HaloComputeS = 0
+		case "data_layout":
+			s.DataLayout = ""
+		case "stride":
+			s.Stride = 0
+		case "type_commit":
+			s.TypeCommit = ""
 		case "progress_every":
 			s.ProgressEvery = 0
 		}

@@ -20,7 +20,7 @@ var CSVHeader = []string{
 	"post_s", "wait_s", "overlapped_s", "compute_s", "overlap_ratio", "overlap_ratio_stderr", "progress_every",
 	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
 	// window and progress_every above, every field that tells two points apart.
-	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s",
+	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -59,6 +59,12 @@ func (c *CSV) Point(p *record.Point) error {
 		}
 		return f(*x)
 	}
+	optInt := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
 	ranks := make([]string, len(p.Ranks))
 	for i, r := range p.Ranks {
 		ranks[i] = strconv.Itoa(r)
@@ -79,7 +85,8 @@ func (c *CSV) Point(p *record.Point) error {
 	if p.Ratio != 0 {
 		ratio = strconv.Itoa(p.Ratio)
 	}
-	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), ratio, opt(p.HaloComputeS))
+	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), ratio, opt(p.HaloComputeS),
+		p.DataLayout, optInt(p.Stride), p.TypeCommit)
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

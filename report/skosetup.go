@@ -56,6 +56,12 @@ func (p *skoParser) setup(s string) {
 			if d, err := strconv.ParseFloat(v, 64); err == nil {
 				pt.HaloComputeS = &d
 			}
+		case "data_layout":
+			pt.DataLayout = v
+		case "stride":
+			pt.Stride, _ = strconv.Atoi(v)
+		case "type_commit":
+			pt.TypeCommit = v
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -83,6 +89,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	pt.RecvSlots, pt.Cache, pt.RMAWindow, pt.HoldS, pt.DelayS = s.RecvSlots, s.Cache, s.RMAWindow, s.HoldS, s.DelayS
 	pt.Ratio = s.Ratio
 	pt.HaloComputeS = s.HaloComputeS
+	pt.DataLayout, pt.Stride, pt.TypeCommit = s.DataLayout, s.Stride, s.TypeCommit
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

@@ -52,7 +52,8 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	p.Cache, p.CheckData = s.Cache, s.CheckData
 	if op.OneSided || op.SHMEM { // neither reaches a window or symmetric memory yet: say what was measured
 		p.Cache = inputs.CacheWarm
-		if m, _ := op.Method(pt.Method); !m.OrderChecked {
+		// One-sided data is checked where a strided layout lays it (datatypes_check.c).
+		if m, _ := op.Method(pt.Method); !m.OrderChecked && !(op.Layouts && ops.Strided(s.DataLayout)) {
 			p.CheckData = false
 		}
 	}
@@ -170,6 +171,12 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 	op, s := pt.Op(), pt.Settings()
 	if op.OneSided {
 		p.RMAWindow = s.RMAWindow
+	}
+	if op.Layouts && ops.Strided(s.DataLayout) {
+		p.DataLayout, p.Stride = s.DataLayout, s.Stride
+		if s.TypeCommit == inputs.TypeCommitEveryCall {
+			p.TypeCommit = s.TypeCommit
+		}
 	}
 	if op.Delayed {
 		delay := s.Delay.Seconds()

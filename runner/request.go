@@ -8,11 +8,18 @@ import (
 // request is what a point asks the kernel of op to do under settings s: the one
 // translation of settings into a kernel's request, made here and nowhere else.
 func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2]int, ranks []int) ops.Request {
-	return ops.Request{Info: op, Kernel: kernel, Bytes: bytes,
+	r := ops.Request{Info: op, Kernel: kernel, Bytes: bytes,
 		Window: s.Window, Slots: s.Slots(op), CheckData: s.CheckData,
 		Cold: s.Cache == inputs.CacheCold, CacheSize: s.CacheSize, Iteration: s.Timer == inputs.TimerIteration,
 		Pair: pair, Ranks: ranks, Datatype: s.DatatypeFor(op), ReduceOp: s.ReduceOp, Root: s.Root,
 		BarrierAbove: s.BarrierAbove, RMAWindow: s.RMAWindow, Delay: s.Delay.Seconds(), Ratio: s.Ratio}
+	if op.Layouts && ops.Strided(s.DataLayout) {
+		r.DataLayout, r.Stride = s.DataLayout, s.Stride
+		if s.TypeCommit == inputs.TypeCommitEveryCall {
+			r.TypeCommit = s.TypeCommit
+		}
+	}
+	return r
 }
 
 // pointRequest is the request of a point's own operation under its timing method.

@@ -270,7 +270,7 @@ static const sk_kernel kernels[] = {
 	KERNEL("allreduce", sk_step_allreduce, COLL),
 	KERNEL("reduce_scatter", sk_step_reduce_scatter, COLL),
 	KERNEL("reduce_scatter_block", sk_step_reduce_scatter_block, COLL),
-	CHECKED("alltoall", sk_step_alltoall, COLL, SK_CHECK_ALLTOALL),
+	{.name = "alltoall", .step = sk_step_alltoall, .flags = COLL, .check = SK_CHECK_ALLTOALL, .layout = SK_LAY_ALLTOALL},
 	CHECKED("alltoallv", sk_step_alltoallv, COLL, SK_CHECK_ALLTOALL),
 	CHECKED("gather", sk_step_gather, COLL, SK_CHECK_GATHER),
 	CHECKED("gatherv", sk_step_gatherv, COLL, SK_CHECK_GATHER),

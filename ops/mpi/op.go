@@ -61,7 +61,15 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		return nil, fmt.Errorf("%s: the ranks' hosts are not known (World.SetHosts)", name)
 	}
 	slots := max(1, s.Slots)
-	send, recv := max(1, s.Info.BufferBytes(s.Bytes, 1, nprocs)), max(1, s.Info.BufferBytes(s.Bytes, slots, nprocs))
+	// A strided data layout's message spans stride times its payload (datatypes.c).
+	span := s.Bytes
+	if ops.Strided(s.DataLayout) {
+		span *= int64(max(1, s.Stride))
+		if span > math.MaxInt32 {
+			return nil, fmt.Errorf("%s: %d bytes at stride %d span more than an MPI count of bytes can hold (%w)", name, s.Bytes, s.Stride, ErrInvalid)
+		}
+	}
+	send, recv := max(1, s.Info.BufferBytes(span, 1, nprocs)), max(1, s.Info.BufferBytes(span, slots, nprocs))
 	// A one-sided operation's target is its window: moving skampi's buffers would not
 	// make it cold, so it is measured warm (and recorded so).
 	area := ops.ColdArea(s.CacheSize)
@@ -80,7 +88,7 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	}
 
 	// The names, resolved by sk_prepare in the C tables.
-	names := []string{s.Kernel, s.Mode, s.Datatype, s.ReduceOp, s.RMAWindow, s.Phase.String()}
+	names := []string{s.Kernel, s.Mode, s.Datatype, s.ReduceOp, s.RMAWindow, s.Phase.String(), s.DataLayout}
 	cs := make([]*C.char, len(names))
 	for i, n := range names {
 		cs[i] = C.CString(n)
@@ -91,15 +99,19 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes), timer: C.SK_TIMER_GLOBAL_LOOP,
 		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm, world: w.comm,
 		root: C.int(s.Root), task: C.int(s.Task), barrier_above: C.longlong(s.BarrierAbove),
+		data_layout: cs[6], stride: C.int(s.Stride),
 	}
 	if s.Info.Windowed {
 		a.window = C.int(s.Window)
 		if slots > 1 {
-			a.slot_stride = C.longlong(s.Bytes)
+			a.slot_stride = C.longlong(span)
 		}
 	}
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
+	}
+	if s.TypeCommit == "every_call" {
+		a.every_call = 1
 	}
 	if s.CheckData {
 		a.check = 1
@@ -170,6 +182,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s: no synchronisation mode %q", s.Kernel, s.Mode)
 	case C.SK_ERR_WINDOW:
 		return fmt.Sprintf("kernel %s: no kind of window %q", s.Kernel, s.RMAWindow)
+	case C.SK_ERR_LAYOUT:
+		return fmt.Sprintf("kernel %s: no data layout %q, or one it does not take", s.Kernel, s.DataLayout)
 	case C.SK_ERR_PHASE:
 		return fmt.Sprintf("kernel %s: no non-blocking measurement %q", s.Kernel, s.Phase)
 	case C.SK_ERR_NODES:

@@ -234,7 +234,7 @@ int sk_step_wtime(sk_ctx *c) {
 
 /* The kernels of this file (kernels.c joins the tables). */
 static const sk_kernel kernels[] = {
-	CHECKED("pingpong_send_recv", sk_step_pingpong_send_recv, 0, SK_CHECK_PEER),
+	{.name = "pingpong_send_recv", .step = sk_step_pingpong_send_recv, .check = SK_CHECK_PEER, .layout = SK_LAY_PINGPONG},
 	CHECKED("pingpong_send_iprobe_recv", sk_step_pingpong_send_iprobe_recv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_irecv", sk_step_pingpong_send_irecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_recv_at", sk_step_pingpong_send_recv_at, 0, SK_CHECK_PEER),

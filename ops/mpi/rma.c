@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
+#include "layout.h"
 #include "sk_common.h"
 
 static int origin(const sk_ctx *c) { return c->a.role == SK_ROLE_INITIATOR; }
@@ -44,8 +45,9 @@ MPI_Aint sk_rma_base_of(const sk_ctx *c, int r) { return c->rma_bases ? c->rma_b
  * slot the window shares (recv_slots), from the target's base (dynamic windows). */
 static MPI_Aint disp(const sk_ctx *c, int i) { return c->rma_base + (MPI_Aint)i * (MPI_Aint)c->a.slot_stride; }
 
-/* Where the result of operation i goes: results never share a buffer. */
-static char *result(const sk_ctx *c, int i) { return c->result_buf + (size_t)i * (size_t)c->a.bytes; }
+/* Where the result of operation i goes: results never share a buffer. A message spans
+ * c->span bytes (msg_bytes unless a data layout strides it). */
+static char *result(const sk_ctx *c, int i) { return c->result_buf + (size_t)i * (size_t)c->span; }
 
 /* An RMA operation: call number i of an epoch, origin data from sbuf, results (get,
  * fetch) into c->result_buf; req is its request (request-based operations). Each is
@@ -160,20 +162,30 @@ ALWAYS int target_epoch(sk_ctx *c, const rma_call call, const int local, const i
 	static const sk_step rma_##NAME##_modes[SK_SYNC_COUNT] = {SK_RMA_MODES(SK_RMA_CELL, NAME, LOCAL)};
 
 /* The operations. */
+/* Under a data layout (layout.h) put, get and accumulate move its wire form: one
+ * derived datatype at both ends, or the packed copy. */
 ALWAYS int call_put(sk_ctx *c, int i, MPI_Request *req) {
 	(void)req;
+	const struct sk_layout *l = c->lay;
+	if (l) return MPI_Put(sk_lay_origin(l, c->a.sbuf, i), l->count, l->dt, c->rma_peer, disp(c, i), l->count, l->dt, c->win);
 	return MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, c->rma_peer, disp(c, i), c->a.bytes, MPI_BYTE, c->win);
 }
 SK_RMA_OP(put, 0)
 
 ALWAYS int call_get(sk_ctx *c, int i, MPI_Request *req) {
 	(void)req;
+	const struct sk_layout *l = c->lay;
+	if (l) return MPI_Get(sk_lay_origin(l, result(c, i), i), l->count, l->dt, c->rma_peer, disp(c, i), l->count, l->dt, c->win);
 	return MPI_Get(result(c, i), c->a.bytes, MPI_BYTE, c->rma_peer, disp(c, i), c->a.bytes, MPI_BYTE, c->win);
 }
 SK_RMA_OP(get, 0)
 
 ALWAYS int call_accumulate(sk_ctx *c, int i, MPI_Request *req) {
 	(void)req;
+	const struct sk_layout *l = c->lay;
+	if (l)
+		return MPI_Accumulate(sk_lay_origin(l, c->a.sbuf, i), l->count, l->dt, c->rma_peer, disp(c, i), l->count, l->dt,
+		                      c->op, c->win);
 	return MPI_Accumulate(c->a.sbuf, c->count, c->dt, c->rma_peer, disp(c, i), c->count, c->dt, c->op, c->win);
 }
 SK_RMA_OP(accumulate, 0)
@@ -262,10 +274,10 @@ int sk_prepare_rma(sk_ctx *c) {
 	int transposes = c->k->flags & SK_K_PER_PROCESS_WINDOW;
 	size_t per_process = transposes ? (size_t)c->nprocs : 1;
 	/* The data, and 64 bytes past it for a flag (the ping-pong's, in the last byte). */
-	c->win_bytes = (long long)((size_t)a->bytes * slots * per_process) + SK_RMA_SPARE;
+	c->win_bytes = (long long)((size_t)c->span * slots * per_process) + SK_RMA_SPARE;
 	c->flag_off = c->win_bytes - 1;
 	c->rma_peer = c->nprocs == 2 ? 1 - c->rank : 0;
-	if (!(c->result_buf = calloc(1, (size_t)a->bytes * (size_t)w + 64))) return SK_ERR_NOMEM;
+	if (!(c->result_buf = calloc(1, (size_t)c->span * (size_t)w + 64))) return SK_ERR_NOMEM;
 	if (!(c->compare_buf = calloc(1, 64))) return SK_ERR_NOMEM;
 	if (c->k->flags & SK_K_OWN_WINDOW) return MPI_SUCCESS; /* creates its own */
 	int kind = c->win_kind;
@@ -348,13 +360,14 @@ int sk_close_rma(sk_ctx *c) {
  * (its methods name the mode; flush, OSU's default, when none), and the windows'
  * creation. Request-based operations exist only in passive modes: their catalogue
  * entries offer no other. */
-#define RMA_OP(name_, NAME, flags_)                                                                             \
+#define RMA_OP(name_, NAME, flags_) RMA_OP_LAYOUT(name_, NAME, flags_, SK_LAY_NONE)
+#define RMA_OP_LAYOUT(name_, NAME, flags_, layout_)                                                            \
 	{.name = (name_), .prepare = sk_prepare_rma, .flags = (flags_), .close = sk_close_rma, .mode = "flush", \
-	 .by_mode = rma_##NAME##_modes}
+	 .by_mode = rma_##NAME##_modes, .layout = (layout_)}
 static const sk_kernel kernels[] = {
-	RMA_OP("put", put, 0),
-	RMA_OP("get", get, 0),
-	RMA_OP("accumulate", accumulate, TYPED),
+	RMA_OP_LAYOUT("put", put, 0, SK_LAY_PUT),
+	RMA_OP_LAYOUT("get", get, 0, SK_LAY_GET),
+	RMA_OP_LAYOUT("accumulate", accumulate, TYPED, SK_LAY_ACCUMULATE),
 	RMA_OP("get_accumulate", get_accumulate, TYPED),
 	RMA_OP("fetch_and_op", fetch_and_op, TYPED),
 	RMA_OP("compare_and_swap", compare_and_swap, TYPED),

@@ -7,14 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
+#include "layout.h"
 #include "names.h"
+#include "sk_common.h"
 
 int sk_close(sk_ctx *c) {
 	int finalized = 0;
 	MPI_Finalized(&finalized);
-	if (!c || finalized || !c->k->close) return MPI_SUCCESS;
-	if (c->a.role == SK_ROLE_IDLE && !(c->k->flags & SK_K_ALL_RANKS)) return MPI_SUCCESS;
-	return c->k->close(c);
+	if (!c || finalized) return MPI_SUCCESS;
+	int rc = sk_layout_close(c); /* local: the committed type */
+	if (!c->k->close) return rc;
+	if (c->a.role == SK_ROLE_IDLE && !(c->k->flags & SK_K_ALL_RANKS)) return rc;
+	int krc = c->k->close(c);
+	return rc == MPI_SUCCESS ? krc : rc;
 }
 
 void sk_release(sk_ctx *c) {
@@ -28,6 +33,7 @@ void sk_release(sk_ctx *c) {
 	free(c->rcounts);
 	free(c->node_of);
 	free(c->ack_s);
+	sk_layout_release(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
 }
@@ -57,14 +63,16 @@ static int prepare_member(sk_ctx *c, const int *node_of) {
 		memcpy(c->node_of, node_of, sizeof(int) * n);
 		c->a.node_of = c->node_of;
 	}
-	return c->k->prepare ? c->k->prepare(c) : MPI_SUCCESS;
+	if (c->k->prepare) CK(c->k->prepare(c));
+	return sk_layout_prepare(c); /* after a window's creation: a get's check fills it */
 }
 
 /* fill_all writes check_data's pattern into every region a step may use. */
 static void fill_all(sk_ctx *c) {
 	if (!c->a.check) return;
+	void (*fill)(sk_ctx *) = c->lay ? sk_layout_fill : sk_check_fill;
 	if (c->a.cold_regions < 2) {
-		sk_check_fill(c);
+		fill(c);
 		return;
 	}
 	char *s = c->a.sbuf, *r = c->a.rbuf;
@@ -72,7 +80,7 @@ static void fill_all(sk_ctx *c) {
 		size_t off = (size_t)i * (size_t)c->a.cold_stride;
 		c->a.sbuf = c->sbase + off;
 		c->a.rbuf = c->rbase + off;
-		sk_check_fill(c);
+		fill(c);
 	}
 	c->a.sbuf = s;
 	c->a.rbuf = r;
@@ -120,6 +128,11 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	c->dt = sk_datatypes[dt].dt;
 	c->op = sk_reduce_ops[op].op;
 	c->count = a->bytes / sk_datatypes[dt].size;
+	int lrc = sk_layout_resolve(c); /* checked on idle ranks too */
+	if (lrc != MPI_SUCCESS) {
+		sk_release(c);
+		return lrc;
+	}
 	if (a->role != SK_ROLE_IDLE) { /* idle ranks may have no communicator at all */
 		int rc = prepare_member(c, a->node_of);
 		if (rc != MPI_SUCCESS) {
@@ -224,7 +237,10 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 	/* Outside the timed interval; a computation alone moves no data. */
 	int moved = !(c->k->flags & SK_K_NONBLOCKING) || c->phase != SK_NB_COMPUTE;
 	if (rc == MPI_SUCCESS && c->a.check && moved) {
-		sk_check_verify(c, i); /* the last step's region */
+		if (c->lay)
+			rc = sk_layout_verify(c); /* a put's target reads its window after a barrier */
+		else
+			sk_check_verify(c, i); /* the last step's region */
 		c->rep++;
 		fill_all(c);
 	}

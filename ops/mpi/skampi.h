@@ -32,6 +32,7 @@ enum {
 	SK_ERR_MODE = -14,        /* no synchronisation mode of that name, or none the kernel has */
 	SK_ERR_WINDOW = -15,      /* no kind of window of that name */
 	SK_ERR_PHASE = -16,       /* no non-blocking measurement of that name */
+	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -91,6 +92,11 @@ typedef struct {
 	/* Alltoallv_Skewed: rank 0 sends ratio times what every other rank sends. */
 	int ratio;
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
+	/* data_layout (datatypes.c): how a message's payload lies in memory ("": contiguous),
+	 * its elements stride elements apart */
+	const char *data_layout;
+	int stride;
+	int every_call; /* type_commit = "every_call": the type built and freed in every step */
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -131,6 +137,10 @@ enum {
 	/* One-sided kernels whose window holds a block for every process (transposes). */
 	SK_K_PER_PROCESS_WINDOW = 1 << 12,
 };
+
+/* What a data layout replaces in a kernel that takes one (sk_kernel.layout,
+ * datatypes.c); SK_LAY_NONE: the kernel moves contiguous bytes only. */
+enum { SK_LAY_NONE = 0, SK_LAY_PINGPONG, SK_LAY_ALLTOALL, SK_LAY_PUT, SK_LAY_GET, SK_LAY_ACCUMULATE };
 
 /* What a kernel receives, for check_data (check.c): who sent which bytes where. */
 enum {
@@ -179,6 +189,8 @@ typedef struct {
 	 * OpenSHMEM's shmem_barrier_all, so no PE waits on another's OpenSHMEM progress
 	 * while that one sits in the engine's MPI calls. NULL: nothing. */
 	sk_step quiesce;
+	/* SK_LAY_*: the data layouts this kernel takes, and what they change in it. */
+	int layout;
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -237,6 +249,11 @@ struct sk_ctx {
 	void *shmem_ctx; /* a private OpenSHMEM context (shmem_ctx_t), or NULL */
 	/* Pingpong_Bsend_Recv: the buffer attached for MPI_Bsend, detached at close */
 	char *bsend_buf;
+	/* data_layout (datatypes.c, layout.h): the committed type and packing buffers of a
+	 * layout other than contiguous (NULL: contiguous), and the bytes of memory one
+	 * message spans (msg_bytes when contiguous, msg_bytes * stride when strided) */
+	struct sk_layout *lay;
+	long long span;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

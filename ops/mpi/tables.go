@@ -4,6 +4,7 @@ package mpi
 
 /*
 #include "kernels.h"
+#include "layout.h"
 // A one-sided kernel is one whose window sk_close_rma frees (a Bsend buffer's close is not).
 static int sk_kernel_has_window(const sk_kernel *k) { return k->close == sk_close_rma; }
 */
@@ -52,6 +53,21 @@ func WindowNames() []string {
 }
 func PhaseNames() []string {
 	return names(C.sk_phase_count(), func(i C.int) *C.char { return C.sk_phase_at(i) })
+}
+
+// LayoutNames lists the data layouts the kernels resolve by name.
+func LayoutNames() []string {
+	return names(C.sk_layout_count(), func(i C.int) *C.char { return C.sk_layout_name(i) })
+}
+
+// takesLayouts: the kernel of that name takes data layouts (sk_kernel.layout).
+func takesLayouts(name string) bool {
+	for i := C.int(0); i < C.sk_kernel_count(); i++ {
+		if k := C.sk_kernel_at(i); C.GoString(k.name) == name {
+			return k.layout != C.SK_LAY_NONE
+		}
+	}
+	return false
 }
 
 func names(n C.int, at func(C.int) *C.char) []string {

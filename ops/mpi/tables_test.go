@@ -140,6 +140,9 @@ func TestNamesMatchCatalogue(t *testing.T) {
 			t.Errorf("mode %q serves no method or kernel", m)
 		}
 	}
+	if got := LayoutNames(); !slices.Equal(got, ops.DataLayouts) {
+		t.Errorf("C data layouts %v, catalogue %v", got, ops.DataLayouts)
+	}
 	if got := WindowNames(); !slices.Equal(got, ops.RMAWindows) {
 		t.Errorf("C kinds of window %v, catalogue %v", got, ops.RMAWindows)
 	}
@@ -149,5 +152,31 @@ func TestNamesMatchCatalogue(t *testing.T) {
 	}
 	if got := PhaseNames(); !slices.Equal(got, phases) {
 		t.Errorf("C non-blocking measurements %v, catalogue %v", got, phases)
+	}
+}
+
+// An operation that takes data_layout (Layouts) runs kernels that all take one
+// (sk_kernel.layout); another may share such a kernel and never pass it a layout.
+func TestLayoutsMatchCatalogue(t *testing.T) {
+	n := 0
+	for _, in := range ops.All() {
+		if !slices.Contains(mpiFamilies, in.Family) || in.SHMEM {
+			continue
+		}
+		kernels := []string{in.Kernel}
+		for _, m := range in.Methods {
+			kernels = append(kernels, m.Kernel)
+		}
+		for _, k := range kernels {
+			if in.Layouts && !takesLayouts(k) {
+				t.Errorf("%s (Layouts %v): kernel %s takes layouts: %v", in.Name, in.Layouts, k, takesLayouts(k))
+			}
+		}
+		if in.Layouts {
+			n++
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d operations take data layouts, want 5 (Pingpong_Send_Recv, Alltoall, Put, Get, Accumulate)", n)
 	}
 }

@@ -1,0 +1,151 @@
+//go:build mpi
+
+package main
+
+// Integration test of the data layouts: every layout of every operation that takes
+// one, its payload checked element by element, under Open MPI at 2 and 4 processes and
+// under MPICH.
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/report"
+)
+
+// datatypesSuite: each layout of the five operations at sizes, the one-sided ones under a
+// passive mode, a fenced ping-pong (both sides put or get) and a window of two
+// operations into slots of their own.
+func datatypesSuite(t *testing.T, sizes string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`[settings]
+min_repetitions = 2
+max_repetitions = 4
+check_data = true
+window = 1
+stride = 3
+`)
+	for _, l := range ops.DataLayouts[1:] {
+		b.WriteString(`
+[[measurement]]
+name = "pp ` + l + `"
+op = "Pingpong_Send_Recv"
+sizes = ` + sizes + `
+data_layout = "` + l + `"
+
+[[measurement]]
+name = "pp ` + l + ` every"
+op = "Pingpong_Send_Recv"
+sizes = ` + sizes + `
+data_layout = "` + l + `"
+type_commit = "every_call"
+
+[[measurement]]
+name = "put ` + l + ` every"
+op = "Put"
+sizes = ` + sizes + `
+data_layout = "` + l + `"
+type_commit = "every_call"
+
+[[measurement]]
+name = "a2a ` + l + `"
+op = "Alltoall"
+sizes = ` + sizes + `
+datatype = "double"
+data_layout = "` + l + `"
+
+[[measurement]]
+name = "acc ` + l + `"
+op = "Accumulate"
+sizes = ` + sizes + `
+datatype = "int"
+data_layout = "` + l + `"
+method = ["flush", "fence"]
+`)
+		for _, op := range []string{"Put", "Get"} {
+			b.WriteString(`
+[[measurement]]
+name = "` + op + " " + l + `"
+op = "` + op + `"
+sizes = ` + sizes + `
+data_layout = "` + l + `"
+method = ["flush", "lock_all", "fence", "pscw"]
+
+[[measurement]]
+name = "` + op + " " + l + ` window"
+op = "` + op + `"
+sizes = [64]
+data_layout = "` + l + `"
+window = 2
+recv_slots = "per-message"
+method = ["fence_epoch"]
+`)
+		}
+	}
+	return writeSuite(t, b.String())
+}
+
+// wantDatatypes: every point measured, checked and recorded with its layout and stride.
+func wantDatatypes(t *testing.T, res *report.Results, what string) {
+	t.Helper()
+	// per layout: ping-pong 2 (and 2 every call), put every call 2, alltoall 2,
+	// accumulate 4, put and get 2*4 + 1 each
+	if want := 4 * (2 + 2 + 2 + 2 + 4 + 2*9); len(res.Points) != want || len(res.Faults) != 0 {
+		t.Fatalf("%s: %d points of %d, faults %+v", what, len(res.Points), want, res.Faults)
+	}
+	every := 0
+	for _, p := range res.Points {
+		if p.TypeCommit == "every_call" {
+			every++
+		}
+		if !p.CheckData || p.Reps == 0 || !(p.TimeS > 0) || p.Stride != 3 || !strings.HasSuffix(strings.Fields(p.Measurement)[1], p.DataLayout) {
+			t.Errorf("%s, %s %s %d B: check_data %v, %d reps, %g s, layout %q stride %d", what, p.Measurement, p.Method,
+				p.MsgBytes, p.CheckData, p.Reps, p.TimeS, p.DataLayout, p.Stride)
+		}
+	}
+	if every != 4*4 {
+		t.Errorf("%s: %d points built their type every call, want 16", what, every)
+	}
+}
+
+func TestDatatypes(t *testing.T) {
+	suite := datatypesSuite(t, "[8, 4096]")
+	for _, np := range []int{2, 4} {
+		out := t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out)
+		if code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		wantDatatypes(t, readResults(t, out), "np "+strconv.Itoa(np))
+	}
+}
+
+func TestDatatypesMPICH(t *testing.T) {
+	bin := os.Getenv("SKAMPI_MPICH_BIN")
+	if bin == "" {
+		t.Skip("no MPICH binary (make test builds one: SKAMPI_MPICH_BIN)")
+	}
+	out := t.TempDir()
+	// MPICH 4.0.2 (Debian 12, one host) loses one-sided data whose size is not a
+	// multiple of 16 bytes: a plain C program's MPI_Put of 1, 8, 24 or 100 contiguous
+	// bytes under fence or lock_all + flush never lands, of 16, 32 or 1024 does; the
+	// layouts' check reports such points corrupt. Here: 64 B and 4 KiB.
+	cmd := exec.Command(bin, "-i", datatypesSuite(t, "[64, 4096]"), "-o", out)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, o.String(), e.String())
+	}
+	wantDatatypes(t, readResults(t, out), "MPICH")
+}

@@ -1,0 +1,41 @@
+package inputs
+
+import (
+	"strings"
+	"testing"
+)
+
+// data_layout and stride: known layouts only, on the operations that take one; a
+// strided layout lays out whole elements (doubles, or the datatype's), and stride
+// means something only with a strided layout.
+func TestDataLayoutSetting(t *testing.T) {
+	parse := func(op, sizes, extra string) (*Plan, error) {
+		return Parse("l.toml", []byte("[[measurement]]\nname = \"m\"\nop = \""+op+"\"\nsizes = "+sizes+"\n"+extra))
+	}
+	p, err := parse("Put", "[64, 4096]", "data_layout = \"indexed\"\nstride = 4\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Measurements[0].Settings; s.DataLayout != "indexed" || s.Stride != 4 {
+		t.Errorf("layout %q stride %d", s.DataLayout, s.Stride)
+	}
+	if p, err := parse("Pingpong_Send_Recv", "[1, 3]", ""); err != nil || p.Measurements[0].Settings.DataLayout != "contiguous" {
+		t.Errorf("the default: %v", err)
+	}
+	for _, c := range []struct{ op, sizes, extra, want string }{
+		{"Put", "[64]", `data_layout = "diagonal"`, "data_layout"},
+		{"Bcast", "[64]", `data_layout = "vector"`, "data_layout applies to"},
+		{"Pingpong_Send_Recv", "[64]", "stride = 3", "stride applies to"},
+		{"Pingpong_Send_Recv", "[64]", "data_layout = \"vector\"\nstride = 0", "stride"},
+		{"Pingpong_Send_Recv", "[12]", `data_layout = "packed"`, "multiple of 8 bytes"},
+		{"Pingpong_Send_Recv", "[0]", `data_layout = "struct"`, "multiple of 8 bytes"},
+		{"Alltoall", "[4]", "data_layout = \"vector\"\ndatatype = \"double\"", "whole number of double elements"},
+	} {
+		if _, err := parse(c.op, c.sizes, c.extra+"\n"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s %q: %v, want %q", c.op, c.sizes, c.extra, err, c.want)
+		}
+	}
+	if _, err := parse("Accumulate", "[12]", "data_layout = \"vector\"\ndatatype = \"int\"\n"); err != nil {
+		t.Errorf("3 ints: %v", err)
+	}
+}
