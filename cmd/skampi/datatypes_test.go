@@ -132,11 +132,11 @@ func TestDatatypesMPICH(t *testing.T) {
 		t.Skip("no MPICH binary (make test builds one: SKAMPI_MPICH_BIN)")
 	}
 	out := t.TempDir()
-	// MPICH 4.0.2 (Debian 12, one host) loses one-sided data whose size is not a
-	// multiple of 16 bytes: a plain C program's MPI_Put of 1, 8, 24 or 100 contiguous
-	// bytes under fence or lock_all + flush never lands, of 16, 32 or 1024 does; the
-	// layouts' check reports such points corrupt. Here: 64 B and 4 KiB.
-	cmd := exec.Command(bin, "-i", datatypesSuite(t, "[64, 4096]"), "-o", out)
+	// MPICH 4.0.2's shared-memory MPI_Win_allocate (Debian 12, one host) puts a
+	// target's data elsewhere than its base when the window's size is not a multiple
+	// of 16 bytes; skampi rounds its windows up to 64 (ops/mpi/rma.c). 24 B at stride 3
+	// spans 72 bytes (+ 64 spare): the check found it corrupt before.
+	cmd := exec.Command(bin, "-i", datatypesSuite(t, "[24, 4096]"), "-o", out)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
 			cmd.Env = append(cmd.Env, kv)
