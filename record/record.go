@@ -132,6 +132,13 @@ type Point struct {
 	// DelayS: how late the late rank (a delayed collective) or partner (a
 	// synchronisation call) entered its call: the setting delay, s.
 	DelayS *float64 `json:"delay_s,omitempty"`
+	// A passive target (a one-sided operation under a passive mode): TargetBusyS, how
+	// long it computed in every step while the origin operated (the setting
+	// target_busy, s; 0: it idled in the library); when it computed, Poll, the call it
+	// made every PollEvery spin iterations (the setting progress; 0: never).
+	TargetBusyS *float64 `json:"target_busy_s,omitempty"`
+	Poll        string   `json:"poll,omitempty"`
+	PollEvery   *int64   `json:"poll_every,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

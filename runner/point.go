@@ -80,6 +80,10 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 	if op.Delayed {
 		spec.Spin = r.delaySpin(pt)
 	}
+	if s := pt.Settings(); s.TargetBusy > 0 && op.PassiveTarget(pt.Method) {
+		spec.BusySpin = r.busySpin(s.TargetBusy.Seconds())
+		spec.ProgressEvery, spec.Poll = s.Progress, s.PollFor(op)
+	}
 	return t, spec, nil
 }
 

@@ -175,6 +175,14 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 		delay := s.Delay.Seconds()
 		p.DelayS = &delay
 	}
+	if op.PassiveTarget(pt.Method) {
+		busy := s.TargetBusy.Seconds()
+		p.TargetBusyS = &busy
+		if busy > 0 {
+			every := s.Progress
+			p.Poll, p.PollEvery = s.PollFor(op), &every
+		}
+	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold

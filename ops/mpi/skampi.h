@@ -32,6 +32,7 @@ enum {
 	SK_ERR_MODE = -14,        /* no synchronisation mode of that name, or none the kernel has */
 	SK_ERR_WINDOW = -15,      /* no kind of window of that name */
 	SK_ERR_PHASE = -16,       /* no non-blocking measurement of that name */
+	SK_ERR_POLL = -17,        /* no busy target's poll of that name, or one its mode cannot make */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -41,6 +42,9 @@ enum {
 enum { SK_SYNC_NONE = 0, SK_SYNC_FENCE_EPOCH, SK_SYNC_PSCW_EPOCH, SK_SYNC_LOCK_EXCLUSIVE, SK_SYNC_LOCK_SHARED,
        SK_SYNC_LOCK_ALL_FLUSH, SK_SYNC_LOCK_ALL_FLUSH_LOCAL, SK_SYNC_SHARED_FLUSH, SK_SYNC_SHARED_FLUSH_LOCAL,
        SK_SYNC_LOCK_ALL_EPOCH, SK_SYNC_FENCE_PINGPONG, SK_SYNC_PSCW_PINGPONG, SK_SYNC_COUNT };
+/* A busy passive target's poll call (sk_args.poll): DEFAULT, the transport's own
+ * (iprobe for MPI, quiet for OpenSHMEM). */
+enum { SK_POLL_DEFAULT = 0, SK_POLL_IPROBE, SK_POLL_FLUSH, SK_POLL_QUIET };
 /* Kinds of window, resolved from sk_args.rma_window's name (ops.RMAWindows). */
 enum { SK_WIN_ALLOCATE = 0, SK_WIN_CREATE = 1, SK_WIN_DYNAMIC = 2 };
 /* Window bytes past the data: a flag, a counter, a marker. */
@@ -91,6 +95,12 @@ typedef struct {
 	/* Alltoallv_Skewed: rank 0 sends ratio times what every other rank sends. */
 	int ratio;
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
+	/* A busy passive target (rma_busy.c, ops/shmem/busy.c): it computes busy_spin
+	 * iterations of the calibrated spin in every step (0: it idles in the library), and
+	 * makes the call poll names ("iprobe", "flush", "quiet"; "" the transport's own)
+	 * every progress_every of them (0: never). */
+	long long busy_spin;
+	const char *poll;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -237,6 +247,11 @@ struct sk_ctx {
 	void *shmem_ctx; /* a private OpenSHMEM context (shmem_ctx_t), or NULL */
 	/* Pingpong_Bsend_Recv: the buffer attached for MPI_Bsend, detached at close */
 	char *bsend_buf;
+	/* A busy passive target (rma_busy.c): the step it wraps, the call it polls with
+	 * (SK_POLL_*), whether it holds a lock on its own window for that call; with
+	 * own_result set, the steps add their time to result (as SK_K_OWN_RESULT). */
+	sk_step busy_inner;
+	int poll, poll_locked, own_result;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
