@@ -3,13 +3,15 @@
 # do (bench/ref_latency.c, ref_bw.c, ref_coll.c) and the way the method paper breaks a
 # non-blocking operation down (bench/ref_overlap.c), one-sided latency under OSU's
 # synchronisation modes and skampi's lock_all_flush (bench/ref_rma.c) and
-# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), run alternately for RUNS rounds; prints
+# OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), and a
+# busy passive target (bench/ref_busy.c), run alternately for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem) runs the one-sided (or OpenSHMEM) rows alone.
+# temporary directory; ONLY=rma (or shmem, or busy) runs the one-sided (or OpenSHMEM,
+# or busy-target) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -21,7 +23,7 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem ]] || die "ONLY must be empty, rma or shmem, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == busy ]] || die "ONLY must be empty, rma, shmem or busy, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -42,7 +44,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_busy)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -64,6 +66,12 @@ RMA_SIZES="8 4096 65536 1048576"
 # skampi's Put methods beside bench/ref_rma.c's modes of the same names: OSU's flush,
 # lock_all and fence (the ping-pong), and skampi's lock_all_flush.
 RMA_MODES="lock_all_flush flush lock_all fence"
+# The busy target's rows (bench/ref_busy.c): Put under lock, 8 bytes, the target
+# computing BUSY_US microseconds per operation, polling every BUSY_PROGRESS spins (0:
+# never), beside skampi's Put [lock] with target_busy and progress.
+BUSY_US="10 50"
+BUSY_PROGRESS="0 1000"
+BUSY_SIZES="8"
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -135,6 +143,25 @@ sizes = $(list "$SHMEM_SIZES")
 min_repetitions = 16
 max_repetitions = 16
 TOML
+	fi
+	if want busy; then
+		for b in $BUSY_US; do
+			for p in $BUSY_PROGRESS; do
+				cat <<TOML
+
+[[measurement]]
+name = "busy target $b us, progress $p"
+op = "Put"
+method = "lock"
+window = 1
+sizes = $(list "$BUSY_SIZES")
+target_busy = "${b}us"
+progress = $p
+min_repetitions = 16
+max_repetitions = 16
+TOML
+			done
+		done
 	fi
 	want rma || return 0
 	cat <<TOML
@@ -227,9 +254,15 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")ref_rma (mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want busy && echo "ref_busy, ")$(want rma && echo "ref_rma ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
+	want busy && for b in $BUSY_US; do
+		for p in $BUSY_PROGRESS; do
+			run_c "$i" ref_busy "$b" "$p" $BUSY_SIZES
+			mv "$TMP/$i.ref_busy" "$TMP/$i.ref_busy.$b.$p"
+		done
+	done
 	want rma && for m in $RMA_MODES; do
 		run_c "$i" ref_rma "$m" $RMA_SIZES
 		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"
@@ -254,10 +287,13 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$BUSY_US" "$BUSY_PROGRESS" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
+busy_us, busy_progress = sys.argv[7].split(), sys.argv[8].split()
+if only not in ("all", "busy"):
+    busy_us = []
 if only not in ("all", "rma"):
     rma_modes = []
 def lines(name):  # a C program's output; none for a program ONLY left out
@@ -274,7 +310,7 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm = {}, {}, {}
+    pts, puts, shm, busy = {}, {}, {}, {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
@@ -282,7 +318,9 @@ for r in range(1, runs + 1):
                 if d.get("kind") == "point":
                     pts[(d["op"], d["msg_bytes"], d.get("recv_slots"))] = d
                     shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
-                    if d["op"] == "Put":
+                    if d["op"] == "Put" and d.get("target_busy_s"):
+                        busy[(d["msg_bytes"], round(d["target_busy_s"] * 1e6), d.get("poll_every", 0))] = d
+                    elif d["op"] == "Put":
                         puts[(d["msg_bytes"], d.get("method"))] = d
     def point(op, n, slots=None):
         p = pts.get((op, n, slots))
@@ -325,6 +363,16 @@ for r in range(1, runs + 1):
                 sys.exit(f"reference: round {r}: skampi has no Put {m} point at {n} B")
             add((7, n, 2 * i, f"Put {size(n)}, {m}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
             add((7, n, 2 * i + 1, f"Put {size(n)}, {m}, C OSU-timed", "us"), float(osu) * 1e6, p["time_s"] * 1e6)
+    for i, b in enumerate(busy_us):
+        for j, pe in enumerate(busy_progress):
+            for line in open(f"{tmp}/{r}.ref_busy.{b}.{pe}"):
+                n, t = line.split()
+                n = int(n)
+                p = busy.get((n, int(b), int(pe)))
+                if p is None:
+                    sys.exit(f"reference: round {r}: skampi has no Put lock point at {n} B, target_busy {b} us, progress {pe}")
+                poll = f"iprobe every {pe}" if pe != "0" else "no polling"
+                add((12, n, 2 * i + j, f"Put {size(n)} lock, target busy {b} us, {poll}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
     # OpenSHMEM: each C mode beside the skampi value of the same sequence.
     shmem_rows = {  # mode: (order, label, skampi op, method, size or None (C's), field)
         "put_quiet": (8, "shmem put + quiet", "Shmem_Put", "", None, "full_s"),

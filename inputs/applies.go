@@ -51,11 +51,11 @@ var scopes = map[string]scope{
 		func(m *Measurement) bool { return (m.Op.Nonblocking && !m.Op.SHMEM) || busyTarget(m) }},
 	"target_busy": {busyOps, busyTarget},
 	"poll":        {busyOps, busyTarget},
-	"rma_window": {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
-	"lock_hold":  {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
-	"delay":      {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
-	"ratio":      {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
-	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
+	"rma_window":  {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
+	"lock_hold":   {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
+	"delay":       {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
+	"ratio":       {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
+	"cache_size":  {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
 		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {
 			meth, _ := m.Op.Method(name)

@@ -407,7 +407,7 @@ var settingList = []setting{
 		s.Ratio, err = intIn(v, 1, 1<<20)
 		return
 	}},
-	{"target_busy", `one-sided operations under a passive mode (lock, lock_all, flush, ...) and OpenSHMEM puts, gets and atomics: the target computes (the calibrated spin) this long in every step while the origin operates, from a common start (default "0s": it idles in the library), at most 1s`, func(s *Settings, v any) (err error) {
+	{"target_busy", `one-sided operations under a passive mode (lock, lock_exclusive, lock_all, flush, ...): the target computes (the calibrated spin) this long in every step while the origin operates, from a common start (default "0s": it idles in the library), at most 1s`, func(s *Settings, v any) (err error) {
 		if zeroDuration(v) {
 			s.TargetBusy = 0
 			return nil

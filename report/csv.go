@@ -21,6 +21,8 @@ var CSVHeader = []string{
 	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
 	// window and progress_every above, every field that tells two points apart.
 	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s",
+	// A busy passive target, after the columns files written before it had.
+	"target_busy_s", "poll", "poll_every",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -75,7 +77,10 @@ func (c *CSV) Point(p *record.Point) error {
 		f(p.P90S), f(p.MaxS), f(p.StderrS), opt(p.LatencyS), opt(p.BandwidthBps),
 		strconv.Itoa(p.Reps), strconv.Itoa(p.Discarded), p.Stop, strings.Join(p.Flags, ";"),
 	}, bd...)
-	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS))
+	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), opt(p.TargetBusyS), p.Poll, "")
+	if p.PollEvery != nil {
+		row[len(row)-1] = strconv.FormatInt(*p.PollEvery, 10)
+	}
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

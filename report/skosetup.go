@@ -50,6 +50,16 @@ func (p *skoParser) setup(s string) {
 			if d, err := strconv.ParseFloat(v, 64); err == nil {
 				pt.DelayS = &d
 			}
+		case "target_busy_s":
+			if d, err := strconv.ParseFloat(v, 64); err == nil {
+				pt.TargetBusyS = &d
+			}
+		case "poll":
+			pt.Poll = v
+		case "poll_every":
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				pt.PollEvery = &n
+			}
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -75,6 +85,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	}
 	pt.Measurement, pt.Method, pt.Timer, pt.Sync, pt.Window = s.Measurement, s.Method, s.Timer, s.Sync, s.Window
 	pt.RecvSlots, pt.Cache, pt.RMAWindow, pt.HoldS, pt.DelayS = s.RecvSlots, s.Cache, s.RMAWindow, s.HoldS, s.DelayS
+	pt.TargetBusyS, pt.Poll, pt.PollEvery = s.TargetBusyS, s.Poll, s.PollEvery
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

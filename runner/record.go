@@ -178,9 +178,12 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 	if op.PassiveTarget(pt.Method) {
 		busy := s.TargetBusy.Seconds()
 		p.TargetBusyS = &busy
-		if busy > 0 {
+		if busy > 0 { // poll_every 0: it never polled, so no call is named
 			every := s.Progress
-			p.Poll, p.PollEvery = s.PollFor(op), &every
+			p.PollEvery = &every
+			if every > 0 {
+				p.Poll = s.PollFor(op)
+			}
 		}
 	}
 	if op.LockHold {
