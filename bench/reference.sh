@@ -6,14 +6,15 @@
 # OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), the halo step
 # with and without its computation (bench/ref_halo.c), synchronisation calls with a late
 # partner (bench/ref_sync.c), a strided ping-pong through an MPI vector datatype and packed
-# by hand (bench/ref_datatype.c), run alternately for RUNS rounds; prints
+# by hand (bench/ref_datatype.c), a busy passive target (bench/ref_busy.c), run alternately
+# for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, halo, sync, datatype) runs the one-sided (or
-# OpenSHMEM, halo, late-partner synchronisation, strided ping-pong) rows alone.
+# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy) runs the one-sided
+# (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -25,8 +26,8 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype ]] ||
-	die "ONLY must be empty, rma, shmem, halo, sync or datatype, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy ]] ||
+	die "ONLY must be empty, rma, shmem, halo, sync, datatype or busy, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -47,7 +48,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -85,6 +86,12 @@ HALO_ITERS=100
 DT_SIZES="64 4096 65536"
 DT_STRIDE=2
 DT_MODES="vector packed"
+# The busy target's rows (bench/ref_busy.c): Put under lock, 8 bytes, the target
+# computing BUSY_US microseconds per operation, polling every BUSY_PROGRESS spins (0:
+# never), beside skampi's Put [lock] with target_busy and progress.
+BUSY_US="10 50"
+BUSY_PROGRESS="0 1000"
+BUSY_SIZES="8"
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -156,6 +163,25 @@ sizes = $(list "$SHMEM_SIZES")
 min_repetitions = 16
 max_repetitions = 16
 TOML
+	fi
+	if want busy; then
+		for b in $BUSY_US; do
+			for p in $BUSY_PROGRESS; do
+				cat <<TOML
+
+[[measurement]]
+name = "busy target $b us, progress $p"
+op = "Put"
+method = "lock"
+window = 1
+sizes = $(list "$BUSY_SIZES")
+target_busy = "${b}us"
+progress = $p
+min_repetitions = 16
+max_repetitions = 16
+TOML
+			done
+		done
 	fi
 	want datatype && for m in $DT_MODES; do
 		cat <<TOML
@@ -295,9 +321,15 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
+	want busy && for b in $BUSY_US; do
+		for p in $BUSY_PROGRESS; do
+			run_c "$i" ref_busy "$b" "$p" $BUSY_SIZES
+			mv "$TMP/$i.ref_busy" "$TMP/$i.ref_busy.$b.$p"
+		done
+	done
 	# shellcheck disable=SC2086
 	want datatype && for m in $DT_MODES; do
 		run_c "$i" ref_datatype "$m" $DT_STRIDE $DT_SIZES
@@ -338,7 +370,7 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" <<'PY' || die "summarising failed"
+python3 - "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" <<'PY' || die "summarising failed"
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
@@ -351,6 +383,9 @@ halo_modes, halo_us = sys.argv[8].split(), sys.argv[9]
 if only not in ("all", "halo"):
     halo_modes = []
 dt_modes = sys.argv[10].split() if only in ("all", "datatype") else []
+busy_us, busy_progress = sys.argv[11].split(), sys.argv[12].split()
+if only not in ("all", "busy"):
+    busy_us = []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -365,7 +400,7 @@ def add(key, c, s):
     rows.setdefault(key, []).append((c, s))
 
 for r in range(1, runs + 1):
-    pts, puts, shm, by_name, pts_all, dts = {}, {}, {}, {}, [], {}
+    pts, puts, shm, by_name, pts_all, dts, busy = {}, {}, {}, {}, [], {}, {}
     with open(f"{tmp}/{r}.skampi/results.jsonl") as f:
         for line in f:
             if line.strip():
@@ -377,7 +412,9 @@ for r in range(1, runs + 1):
                     by_name[d["measurement"]] = d
                     pts_all.append(d)
                     shm[(d["op"], d.get("method", ""), d["msg_bytes"])] = d
-                    if d["op"] == "Put":
+                    if d["op"] == "Put" and d.get("target_busy_s"):
+                        busy[(d["msg_bytes"], round(d["target_busy_s"] * 1e6), d.get("poll_every", 0))] = d
+                    elif d["op"] == "Put":
                         puts[(d["msg_bytes"], d.get("method"))] = d
     def point(op, n, slots=None):
         p = pts.get((op, n, slots))
@@ -451,7 +488,17 @@ for r in range(1, runs + 1):
             p = by_name.get(name)
             if p is None:
                 sys.exit(f"reference: round {r}: skampi has no measurement {name}")
-            add((15 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
+            add((17 + k, i, 0, name, "us"), float(t) * 1e6, p["time_s"] * 1e6)
+    for i, b in enumerate(busy_us):
+        for j, pe in enumerate(busy_progress):
+            for line in open(f"{tmp}/{r}.ref_busy.{b}.{pe}"):
+                n, t = line.split()
+                n = int(n)
+                p = busy.get((n, int(b), int(pe)))
+                if p is None:
+                    sys.exit(f"reference: round {r}: skampi has no Put lock point at {n} B, target_busy {b} us, progress {pe}")
+                poll = f"iprobe every {pe}" if pe != "0" else "no polling"
+                add((16, n, 2 * i + j, f"Put {size(n)} lock, target busy {b} us, {poll}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
     for i, m in enumerate(dt_modes):
         for line in open(f"{tmp}/{r}.ref_datatype.{m}"):
             n, lat = line.split()

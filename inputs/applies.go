@@ -25,6 +25,17 @@ func windowed(m *Measurement) bool   { return m.Op.Windowed }
 
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
 const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
+const busyOps = "one-sided operations measured under a passive mode (lock, lock_exclusive, lock_all, flush, ...)"
+
+// busyTarget: a method of the measurement leaves its target passive, so it can be
+// kept busy (target_busy) and poll.
+func busyTarget(m *Measurement) bool {
+	if len(m.Methods) == 0 {
+		return m.Op.PassiveTarget("")
+	}
+	return slices.ContainsFunc(m.Methods, m.Op.PassiveTarget)
+}
+
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
 
 var scopes = map[string]scope{
@@ -37,8 +48,10 @@ var scopes = map[string]scope{
 	"barrier_above": {"the ordered all-to-alls", func(m *Measurement) bool { return m.Op.Phased }},
 	"procs":         {procsOps, collective},
 	"layout":        {procsOps, collective},
-	"progress": {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute",
-		func(m *Measurement) bool { return m.Op.Nonblocking && !m.Op.SHMEM }},
+	"progress": {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute, and busy passive targets (target_busy), which poll",
+		func(m *Measurement) bool { return (m.Op.Nonblocking && !m.Op.SHMEM) || busyTarget(m) }},
+	"target_busy":  {busyOps, busyTarget},
+	"poll":         {busyOps, busyTarget},
 	"rma_window":   {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
 	"lock_hold":    {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
 	"delay":        {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},

@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -191,5 +192,27 @@ func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix 
 	case 2*s.LockHold >= s.Hang():
 		d.errAt(path, "%s holds the lock for lock_hold (%v), during which no rank finishes a step: hang_timeout (%v) must be more than twice that, or the watchdog may end a point that progresses as hung",
 			m.Op.Name, s.LockHold, s.Hang())
+	}
+}
+
+// checkPoll reports a poll call the busy target cannot make: shmem_quiet in an MPI
+// operation, MPI_Win_flush of its own window under an exclusive lock from the origin
+// (the flush needs a lock of its own, which the origin's exclusive lock excludes).
+func (d *decoder) checkPoll(m Measurement, origin map[string]string, prefix string) {
+	s := m.Settings
+	if s.Poll == "" || !busyTarget(&m) {
+		return
+	}
+	path := d.later(origin, "poll")
+	if path == "" {
+		path = prefix + ".op"
+	}
+	switch {
+	case s.Poll == PollQuiet && !m.Op.SHMEM:
+		d.errAt(path, `%s is MPI: its busy target polls with "iprobe" or "flush", not "quiet" (OpenSHMEM's)`, m.Op.Name)
+	case s.Poll != PollQuiet && m.Op.SHMEM:
+		d.errAt(path, `%s is OpenSHMEM: its busy target polls with "quiet"`, m.Op.Name)
+	case s.Poll == PollFlush && slices.Contains(m.Methods, "lock_exclusive"):
+		d.errAt(path, `%s [lock_exclusive]: a target polling with "flush" needs a lock on its own window, which the origin's exclusive lock excludes: use "iprobe"`, m.Op.Name)
 	}
 }

@@ -102,6 +102,30 @@ type Settings struct {
 	// TypeCommit: a strided layout's datatype is committed "once" per point, outside
 	// the timing, or built, committed and freed in every step ("every_call").
 	TypeCommit string
+	// TargetBusy: how long a passive target computes in every step while the origin
+	// operates (0: it idles in the library); Poll, the call it makes every Progress spin
+	// iterations meanwhile ("iprobe", "flush", "quiet"; "": the transport's own).
+	TargetBusy time.Duration
+	Poll       string
+}
+
+// Poll calls a busy passive target can make.
+const (
+	PollIprobe = "iprobe"
+	PollFlush  = "flush"
+	PollQuiet  = "quiet"
+)
+
+// PollFor is the call a busy target of op makes: the setting, else the transport's
+// own (MPI_Iprobe for MPI, shmem_quiet for OpenSHMEM).
+func (s Settings) PollFor(op ops.Info) string {
+	switch {
+	case s.Poll != "":
+		return s.Poll
+	case op.SHMEM:
+		return PollQuiet
+	}
+	return PollIprobe
 }
 
 // TypeCommitEveryCall: type_commit's value that builds the datatype in every step.
@@ -366,7 +390,7 @@ var settingList = []setting{
 		s.CacheSize = n
 		return nil
 	}},
-	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation (0: never, default)", func(s *Settings, v any) error {
+	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation; a busy passive target (target_busy): its poll call every this many spin iterations (0: never, default)", func(s *Settings, v any) error {
 		n, err := intIn(v, 0, 1<<40)
 		s.Progress = int64(n)
 		return err
@@ -418,6 +442,21 @@ var settingList = []setting{
 	}},
 	{"stride", "strided data layouts: elements from one payload element to the next (default 2: every other element; 1: contiguous, through the datatype)", func(s *Settings, v any) (err error) {
 		s.Stride, err = intIn(v, 1, 1024)
+		return
+	}},
+	{"target_busy", `one-sided operations under a passive mode (lock, lock_exclusive, lock_all, flush, ...): the target computes (the calibrated spin) this long in every step while the origin operates, from a common start (default "0s": it idles in the library), at most 1s`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.TargetBusy = 0
+			return nil
+		}
+		s.TargetBusy, err = duration(v)
+		if err == nil && (s.TargetBusy < 0 || s.TargetBusy > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: the origin may wait this long in every step", s.TargetBusy)
+		}
+		return
+	}},
+	{"poll", `a busy passive target (target_busy): the call it makes every progress spin iterations: "iprobe" (MPI_Iprobe, MPI's default), "flush" (MPI_Win_flush of its own window) or "quiet" (shmem_quiet, OpenSHMEM's default)`, func(s *Settings, v any) (err error) {
+		s.Poll, err = oneOf(v, PollIprobe, PollFlush, PollQuiet)
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

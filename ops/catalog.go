@@ -176,6 +176,9 @@ type Method struct {
 	// before the measured task had left the one before (the method paper's Lemma 1);
 	// its clock reads are inside the timing.
 	OrderChecked bool
+	// Passive: the target takes no part in the epoch (a passive-target mode of a
+	// one-sided operation), so it can be kept busy meanwhile (target_busy, poll).
+	Passive bool
 }
 
 // Method finds one of the operation's timing methods by name.

@@ -31,6 +31,20 @@ var rmaModes = []struct {
 	{Method: Method{Name: "pscw_epoch", Description: "MPI_Win_start, the operations, MPI_Win_complete; the target MPI_Win_post and MPI_Win_wait (skampi's pscw before OSU's names)"}, active: true},
 }
 
+// defaultMode is the mode an operation with modes runs under when no method is named
+// (RMA_OP's in ops/mpi/rma.c), OSU's default.
+const defaultMode = "flush"
+
+// PassiveTarget: the operation under the method named (its default mode when "")
+// leaves its target passive, so the target can be kept busy (target_busy).
+func (in Info) PassiveTarget(method string) bool {
+	if method == "" && in.OneSided {
+		method = defaultMode
+	}
+	m, ok := in.Method(method)
+	return ok && m.Passive
+}
+
 // retiredModes are method names one-sided operations had before the modes took OSU's
 // names, which no mode has now: a suite naming one is told the new name.
 var retiredModes = map[string]string{
@@ -45,7 +59,7 @@ func withModes(in Info, passiveOnly bool) Info {
 		if passiveOnly && m.active {
 			continue
 		}
-		m.Kernel, m.Mode = in.Kernel, m.Name
+		m.Kernel, m.Mode, m.Passive = in.Kernel, m.Name, !m.active
 		in.Methods = append(in.Methods, m.Method)
 	}
 	in.RetiredMethods = retiredModes

@@ -53,6 +53,11 @@ type Request struct {
 	// TypeCommit: "every_call" builds, commits and frees a strided layout's datatype
 	// in every step; "" (once) commits it once per point.
 	TypeCommit string
+	// BusySpin: a passive target computes this many spin iterations in every step
+	// (target_busy; 0: it idles in the library), making the call Poll names ("iprobe",
+	// "flush", "quiet"; "": the transport's own) every ProgressEvery of them (0: never).
+	BusySpin int64
+	Poll     string
 	// Non-blocking operations: the measurement to run, the busy computation's spin
 	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
 	// them (0: none), and the seconds taken off every interval timed per call.

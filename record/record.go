@@ -143,6 +143,13 @@ type Point struct {
 	// TypeCommit: "every_call" when the layout's datatype was built, committed and
 	// freed in every step (the setting type_commit); empty: once per point.
 	TypeCommit string `json:"type_commit,omitempty"`
+	// A passive target (a one-sided operation under a passive mode): TargetBusyS, how
+	// long it computed in every step while the origin operated (the setting
+	// target_busy, s; 0: it idled in the library); when it computed, Poll, the call it
+	// made every PollEvery spin iterations (the setting progress; 0: never).
+	TargetBusyS *float64 `json:"target_busy_s,omitempty"`
+	Poll        string   `json:"poll,omitempty"`
+	PollEvery   *int64   `json:"poll_every,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

@@ -97,7 +97,8 @@ func TestSetupFields(t *testing.T) {
 // Without clears every setting by its name, and SettingNames names every one of them.
 func TestSetupWithout(t *testing.T) {
 	full := Setup{Op: "Put", Method: "m", MsgBytes: 8, NProcs: 2, Timer: "t", Sync: "s", Window: 4, RecvSlots: "r",
-		Cache: "c", RMAWindow: "w", HoldS: 1e-6, DelayS: 2e-5, Ratio: 4, HaloComputeS: 1e-5, DataLayout: "vector", Stride: 4, TypeCommit: "every_call", ProgressEvery: 9}
+		Cache: "c", RMAWindow: "w", HoldS: 1e-6, DelayS: 2e-5, Ratio: 4, HaloComputeS: 1e-5, DataLayout: "vector", Stride: 4, TypeCommit: "every_call", ProgressEvery: 9,
+		TargetBusyS: 5e-5, Poll: "iprobe", PollEvery: 1000}
 	var names []string
 	for _, f := range full.Settings() {
 		names = append(names, f.Name)

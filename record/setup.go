@@ -26,6 +26,9 @@ type Setup struct {
 	Stride        int
 	TypeCommit    string
 	ProgressEvery int64
+	TargetBusyS   float64
+	Poll          string
+	PollEvery     int64
 }
 
 // Setup is the point's setup.
@@ -44,6 +47,13 @@ func (p *Point) Setup() Setup {
 	}
 	if p.Breakdown != nil {
 		s.ProgressEvery = p.ProgressEvery
+	}
+	if p.TargetBusyS != nil {
+		s.TargetBusyS = *p.TargetBusyS
+	}
+	s.Poll = p.Poll
+	if p.PollEvery != nil {
+		s.PollEvery = *p.PollEvery
 	}
 	return s
 }
@@ -75,7 +85,8 @@ func (s Setup) Fields() []Field {
 
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
-// delay_s, ratio, halo_compute_s, data_layout, stride, type_commit, progress_every.
+// delay_s, ratio, halo_compute_s, data_layout, stride, type_commit, progress_every,
+// target_busy_s, poll, poll_every.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -111,11 +122,18 @@ func (s Setup) Settings() []Field {
 	if s.ProgressEvery != 0 {
 		add("progress_every", strconv.FormatInt(s.ProgressEvery, 10))
 	}
+	if s.TargetBusyS != 0 {
+		add("target_busy_s", strconv.FormatFloat(s.TargetBusyS, 'g', -1, 64))
+	}
+	add("poll", s.Poll)
+	if s.PollEvery != 0 {
+		add("poll_every", strconv.FormatInt(s.PollEvery, 10))
+	}
 	return f
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit", "progress_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit", "progress_every", "target_busy_s", "poll", "poll_every"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -151,6 +169,12 @@ func (s Setup) Without(names ...string) Setup {
 			s.TypeCommit = ""
 		case "progress_every":
 			s.ProgressEvery = 0
+		case "target_busy_s":
+			s.TargetBusyS = 0
+		case "poll":
+			s.Poll = ""
+		case "poll_every":
+			s.PollEvery = 0
 		}
 	}
 	return s

@@ -21,6 +21,8 @@ var CSVHeader = []string{
 	// The rest of a point's setup (record.Setup): with op, msg_bytes, nprocs, timer, sync,
 	// window and progress_every above, every field that tells two points apart.
 	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit",
+	// A busy passive target, after the columns files written before it had.
+	"target_busy_s", "poll", "poll_every",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -86,7 +88,10 @@ func (c *CSV) Point(p *record.Point) error {
 		ratio = strconv.Itoa(p.Ratio)
 	}
 	row = append(row, p.Method, p.RecvSlots, p.Cache, p.RMAWindow, opt(p.HoldS), opt(p.DelayS), ratio, opt(p.HaloComputeS),
-		p.DataLayout, optInt(p.Stride), p.TypeCommit)
+		p.DataLayout, optInt(p.Stride), p.TypeCommit, opt(p.TargetBusyS), p.Poll, "")
+	if p.PollEvery != nil {
+		row[len(row)-1] = strconv.FormatInt(*p.PollEvery, 10)
+	}
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

@@ -303,10 +303,11 @@ func TestSKOBlockPerMethod(t *testing.T) {
 // settings, and a non-blocking point's breakdown (where progress_every lives) follows
 // its data line; the time comes back unrounded from the breakdown's full_s.
 func TestSKOSetupRoundTrip(t *testing.T) {
-	hold, delay, compute := 2.5e-6, 2e-5, 5e-5
+	hold, delay, compute, busy, every := 2.5e-6, 2e-5, 5e-5, 5e-5, int64(1000)
 	pt := record.Point{Kind: record.KindPoint, RunID: "r", PointIndex: 1, Measurement: "overlap, Isend", Op: "Isend",
 		Method: "lock_all", MsgBytes: 4096, NProcs: 2, Ranks: []int{0, 1}, Timer: "iteration", Sync: "window", Window: 16,
-		RecvSlots: "distinct", Cache: "cold", RMAWindow: "create", HoldS: &hold, DelayS: &delay, Ratio: 4, HaloComputeS: &compute, DataLayout: "struct", Stride: 3, TypeCommit: "every_call", Iterations: 10, TimeS: 2.0000001234e-6,
+		RecvSlots: "distinct", Cache: "cold", RMAWindow: "create", HoldS: &hold, DelayS: &delay, Ratio: 4, HaloComputeS: &compute, DataLayout: "struct", Stride: 3, TypeCommit: "every_call",
+		TargetBusyS: &busy, Poll: "iprobe", PollEvery: &every, Iterations: 10, TimeS: 2.0000001234e-6,
 		StderrS: 1e-8, Reps: 3}
 	pt.Breakdown = &record.Breakdown{FullS: pt.TimeS, FullStderrS: 1e-8, PostS: 5e-7, WaitS: 1.5e-6, OverlappedS: 1.5e-6,
 		ComputeS: 4e-6, ComputeTargetS: 4e-6, SpinNsPerIter: []float64{0.5, 0}, SpinIters: []int64{8000, 0},

@@ -62,6 +62,16 @@ func (p *skoParser) setup(s string) {
 			pt.Stride, _ = strconv.Atoi(v)
 		case "type_commit":
 			pt.TypeCommit = v
+		case "target_busy_s":
+			if d, err := strconv.ParseFloat(v, 64); err == nil {
+				pt.TargetBusyS = &d
+			}
+		case "poll":
+			pt.Poll = v
+		case "poll_every":
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				pt.PollEvery = &n
+			}
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -90,6 +100,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	pt.Ratio = s.Ratio
 	pt.HaloComputeS = s.HaloComputeS
 	pt.DataLayout, pt.Stride, pt.TypeCommit = s.DataLayout, s.Stride, s.TypeCommit
+	pt.TargetBusyS, pt.Poll, pt.PollEvery = s.TargetBusyS, s.Poll, s.PollEvery
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

@@ -42,3 +42,14 @@ func (r *Runner) spinFor(d time.Duration) int64 {
 	}
 	return int64(math.Round(d.Seconds() * 1e9 / ns))
 }
+
+// busySpin calibrates a busy passive target's computation (the setting target_busy)
+// on this rank and returns its spin count here, at least 1: each rank counts at its
+// own rate (only the target's is used), short ones calibrated at their own length.
+func (r *Runner) busySpin(target float64) int64 {
+	ns := r.World.CalibrateSpin()
+	if !(ns > 0) {
+		return 1
+	}
+	return max(1, r.World.SpinFor(target, ns))
+}

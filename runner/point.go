@@ -83,6 +83,10 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 	if op.Computes {
 		spec.Spin = r.spinFor(pt.Settings().HaloCompute)
 	}
+	if s := pt.Settings(); s.TargetBusy > 0 && op.PassiveTarget(pt.Method) {
+		spec.BusySpin = r.busySpin(s.TargetBusy.Seconds())
+		spec.ProgressEvery, spec.Poll = s.Progress, s.PollFor(op)
+	}
 	return t, spec, nil
 }
 

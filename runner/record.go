@@ -189,6 +189,17 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 		compute := s.HaloCompute.Seconds()
 		p.HaloComputeS = &compute
 	}
+	if op.PassiveTarget(pt.Method) {
+		busy := s.TargetBusy.Seconds()
+		p.TargetBusyS = &busy
+		if busy > 0 { // poll_every 0: it never polled, so no call is named
+			every := s.Progress
+			p.PollEvery = &every
+			if every > 0 {
+				p.Poll = s.PollFor(op)
+			}
+		}
+	}
 	if op.LockHold {
 		hold := s.LockHold.Seconds()
 		p.HoldS = &hold

@@ -25,7 +25,7 @@ func TestRunFlagsMustApply(t *testing.T) {
 		{[]string{"Pingpong_Send_Recv", "Allreduce", "--method", "barrier"},
 			"skampi: run: --method: none of Pingpong_Send_Recv, Allreduce uses it: only operations with timing methods take it (Bcast, Put, Shmem_Broadcast, ...)\n"},
 		{[]string{"Shmem_Put", "Shmem_Get", "--progress", "100"},
-			"skampi run: --progress: none of Shmem_Put, Shmem_Get uses it: progress applies to non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute\n"},
+			"skampi run: --progress: none of Shmem_Put, Shmem_Get uses it: progress applies to non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute, and busy passive targets (target_busy), which poll\n"},
 		{[]string{"Lock_Held", "--procs", "1,2"},
 			"skampi run: --procs: Lock_Held needs at least 2 processes (rank 0 holds the lock, the others wait for it): procs = 1 measures nothing\n"},
 	}

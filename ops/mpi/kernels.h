@@ -21,6 +21,12 @@ extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rm
 
 /* rma.c: the window of the one-sided kernels, shared by rma_calls.c and locks.c. */
 int sk_prepare_rma(sk_ctx *c);
+/* rma_busy.c: the poll call a busy target names (SK_POLL_*; -1 unknown). */
+int sk_find_poll(const char *name);
+/* rma_busy.c: wraps a passive mode's step for a busy target (sk_args.busy_spin), and
+ * releases the lock its poll needed. */
+int sk_rma_busy_prepare(sk_ctx *c);
+int sk_rma_busy_close(sk_ctx *c);
 int sk_close_rma(sk_ctx *c);
 MPI_Aint sk_rma_base_of(const sk_ctx *c, int r);
 /* locks.c: the checks run.c makes after a run (SK_K_COUNTER, SK_K_LOCK_CHECK,

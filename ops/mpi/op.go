@@ -88,7 +88,7 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	}
 
 	// The names, resolved by sk_prepare in the C tables.
-	names := []string{s.Kernel, s.Mode, s.Datatype, s.ReduceOp, s.RMAWindow, s.Phase.String(), s.DataLayout}
+	names := []string{s.Kernel, s.Mode, s.Datatype, s.ReduceOp, s.RMAWindow, s.Phase.String(), s.DataLayout, s.Poll}
 	cs := make([]*C.char, len(names))
 	for i, n := range names {
 		cs[i] = C.CString(n)
@@ -128,6 +128,9 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	}
 	if s.Info.OneSided || s.Info.LockHold {
 		a.spin = C.longlong(s.Spin) // Lock_Held's hold
+	}
+	if s.BusySpin > 0 {
+		a.busy_spin, a.progress_every, a.poll = C.longlong(s.BusySpin), C.longlong(s.ProgressEvery), cs[6]
 	}
 	if s.Info.Skewed {
 		a.ratio = C.int(s.Ratio)
@@ -184,6 +187,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s: no kind of window %q", s.Kernel, s.RMAWindow)
 	case C.SK_ERR_LAYOUT:
 		return fmt.Sprintf("kernel %s: no data layout %q, or one it does not take", s.Kernel, s.DataLayout)
+	case C.SK_ERR_POLL:
+		return fmt.Sprintf("kernel %s, mode %s: the busy target cannot poll with %q (MPI: iprobe or flush, and flush not under an exclusive lock; OpenSHMEM: quiet)", s.Kernel, s.Mode, s.Poll)
 	case C.SK_ERR_PHASE:
 		return fmt.Sprintf("kernel %s: no non-blocking measurement %q", s.Kernel, s.Phase)
 	case C.SK_ERR_NODES:

@@ -330,18 +330,20 @@ int sk_prepare_rma(sk_ctx *c) {
 		c->calls_per_step = 2;
 		break;
 	}
-	return MPI_SUCCESS;
+	return sk_rma_busy_prepare(c);
 }
 
 /* sk_close_rma ends the open epoch and frees the window, collectively. */
 int sk_close_rma(sk_ctx *c) {
-	int rc = MPI_SUCCESS;
+	int rc = sk_rma_busy_close(c);
 	if (c->locked_all) {
-		rc = MPI_Win_unlock_all(c->win);
+		int urc = MPI_Win_unlock_all(c->win);
+		if (rc == MPI_SUCCESS) rc = urc;
 		c->locked_all = 0;
 	}
 	if (c->locked_peer) {
-		rc = MPI_Win_unlock(c->rma_peer, c->win);
+		int urc = MPI_Win_unlock(c->rma_peer, c->win);
+		if (rc == MPI_SUCCESS) rc = urc;
 		c->locked_peer = 0;
 	}
 	int fenced = c->mode == SK_SYNC_FENCE_EPOCH || c->mode == SK_SYNC_FENCE_PINGPONG;

@@ -108,6 +108,8 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	if (win < 0) return SK_ERR_WINDOW;
 	int phase = sk_find_phase(a->phase && *a->phase ? a->phase : "full");
 	if (phase < 0) return SK_ERR_PHASE;
+	int poll = sk_find_poll(a->poll);
+	if (poll < 0 || a->busy_spin < 0) return SK_ERR_POLL;
 	if ((k->flags & SK_K_NODE_AWARE) && (!a->node_of || a->nnodes < 1)) return SK_ERR_NODES;
 
 	sk_ctx *c = calloc(1, sizeof *c);
@@ -117,13 +119,14 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	c->mode = mode;
 	c->win_kind = win;
 	c->phase = phase;
+	c->poll = poll;
 	c->a = *a;
 	/* names of our tables, not the caller's strings (which it frees) */
 	c->a.kernel = k->name;
 	c->a.mode = mname ? sk_mode_name(mode) : NULL;
 	c->a.datatype = sk_datatypes[dt].name;
 	c->a.reduce_op = sk_reduce_ops[op].name;
-	c->a.rma_window = c->a.phase = NULL;
+	c->a.rma_window = c->a.phase = c->a.poll = NULL;
 	c->a.node_of = NULL; /* until prepare_member has copied it */
 	c->dt = sk_datatypes[dt].dt;
 	c->op = sk_reduce_ops[op].op;
@@ -248,7 +251,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		int qrc = c->k->quiesce(c);
 		if (rc == MPI_SUCCESS) rc = qrc;
 	}
-	if (c->k->flags & SK_K_OWN_RESULT) total = c->result;
+	if ((c->k->flags & SK_K_OWN_RESULT) || c->own_result) total = c->result;
 	double per_step = (c->k->flags & SK_K_PER_PROCESS_STEP) ? (double)c->nprocs
 	                  : c->calls_per_step > 1                 ? (double)c->calls_per_step
 	                                                          : 1;

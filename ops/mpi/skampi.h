@@ -33,6 +33,7 @@ enum {
 	SK_ERR_WINDOW = -15,      /* no kind of window of that name */
 	SK_ERR_PHASE = -16,       /* no non-blocking measurement of that name */
 	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
+	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -42,6 +43,9 @@ enum {
 enum { SK_SYNC_NONE = 0, SK_SYNC_FENCE_EPOCH, SK_SYNC_PSCW_EPOCH, SK_SYNC_LOCK_EXCLUSIVE, SK_SYNC_LOCK_SHARED,
        SK_SYNC_LOCK_ALL_FLUSH, SK_SYNC_LOCK_ALL_FLUSH_LOCAL, SK_SYNC_SHARED_FLUSH, SK_SYNC_SHARED_FLUSH_LOCAL,
        SK_SYNC_LOCK_ALL_EPOCH, SK_SYNC_FENCE_PINGPONG, SK_SYNC_PSCW_PINGPONG, SK_SYNC_COUNT };
+/* A busy passive target's poll call (sk_args.poll): DEFAULT, the transport's own
+ * (iprobe for MPI, quiet for OpenSHMEM). */
+enum { SK_POLL_DEFAULT = 0, SK_POLL_IPROBE, SK_POLL_FLUSH, SK_POLL_QUIET };
 /* Kinds of window, resolved from sk_args.rma_window's name (ops.RMAWindows). */
 enum { SK_WIN_ALLOCATE = 0, SK_WIN_CREATE = 1, SK_WIN_DYNAMIC = 2 };
 /* Window bytes past the data: a flag, a counter, a marker. */
@@ -97,6 +101,12 @@ typedef struct {
 	const char *data_layout;
 	int stride;
 	int every_call; /* type_commit = "every_call": the type built and freed in every step */
+	/* A busy passive target (rma_busy.c, ops/shmem/busy.c): it computes busy_spin
+	 * iterations of the calibrated spin in every step (0: it idles in the library), and
+	 * makes the call poll names ("iprobe", "flush", "quiet"; "" the transport's own)
+	 * every progress_every of them (0: never). */
+	long long busy_spin;
+	const char *poll;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -254,6 +264,11 @@ struct sk_ctx {
 	 * message spans (msg_bytes when contiguous, msg_bytes * stride when strided) */
 	struct sk_layout *lay;
 	long long span;
+	/* A busy passive target (rma_busy.c): the step it wraps, the call it polls with
+	 * (SK_POLL_*), whether it holds a lock on its own window for that call; with
+	 * own_result set, the steps add their time to result (as SK_K_OWN_RESULT). */
+	sk_step busy_inner;
+	int poll, poll_locked, own_result;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
