@@ -25,7 +25,7 @@ func windowed(m *Measurement) bool   { return m.Op.Windowed }
 
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
 const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
-const busyOps = "one-sided operations measured under a passive mode (lock, lock_exclusive, lock_all, flush, ...)"
+const busyOps = "one-sided operations measured under a passive mode (lock, lock_exclusive, lock_all, flush, ...) and OpenSHMEM puts, gets and atomics with no method"
 
 // busyTarget: a method of the measurement leaves its target passive, so it can be
 // kept busy (target_busy) and poll.
@@ -49,7 +49,9 @@ var scopes = map[string]scope{
 	"procs":         {procsOps, collective},
 	"layout":        {procsOps, collective},
 	"progress": {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute, and busy passive targets (target_busy), which poll",
-		func(m *Measurement) bool { return (m.Op.Nonblocking && !m.Op.SHMEM) || busyTarget(m) }},
+		func(m *Measurement) bool {
+			return (m.Op.Nonblocking && !m.Op.SHMEM && m.Settings.TargetBusy == 0) || (busyTarget(m) && m.Settings.TargetBusy > 0)
+		}},
 	"target_busy":  {busyOps, busyTarget},
 	"poll":         {busyOps, busyTarget},
 	"rma_window":   {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},

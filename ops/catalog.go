@@ -107,6 +107,10 @@ type Info struct {
 	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
 	// OpenSHMEM, and their target is a PE.
 	SHMEM bool
+	// TargetPassive: the target PE takes no part in the operation with no method (an
+	// OpenSHMEM put, get or atomic), so it can be kept busy meanwhile (target_busy,
+	// poll = "quiet"); one-sided MPI operations say it per mode (Method.Passive).
+	TargetPassive bool
 	// ElementBytes: the operation moves elements of this size (0: bytes): msg_bytes is
 	// a multiple of it (of exactly one, with SingleElement).
 	ElementBytes int64

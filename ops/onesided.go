@@ -38,6 +38,9 @@ const defaultMode = "flush"
 // PassiveTarget: the operation under the method named (its default mode when "")
 // leaves its target passive, so the target can be kept busy (target_busy).
 func (in Info) PassiveTarget(method string) bool {
+	if method == "" && in.TargetPassive {
+		return true
+	}
 	if method == "" && in.OneSided {
 		method = defaultMode
 	}

@@ -14,7 +14,7 @@ import (
 func shmemRMA(name, kernel, desc string, windowed bool) Info {
 	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPair,
 		Reduce: ReduceFirst, Directions: 1, Nonblocking: true, Windowed: windowed, Bandwidth: windowed, SHMEM: true,
-		Heap: HeapSlots}
+		TargetPassive: true, Heap: HeapSlots}
 }
 
 // shmemGet: a blocking get, which returns with its data: timed alone, with no
@@ -163,7 +163,7 @@ var shmemAtomics = func() []Info {
 		for _, k := range kinds {
 			kernel := "shmem_atomic_" + strings.ToLower(k.name) + "_" + strings.ToLower(w.name)
 			in := Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
-				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true,
+				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true, TargetPassive: true,
 				AtomicKind: k.name, AtomicType: w.name, ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
 				MinProcs: 2, MinProcsWhy: "one PE is the target, the others hit it",
 				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"}

@@ -2,7 +2,7 @@ package ops
 
 // Reasons shared by several entries of the coverage table.
 const (
-	whyItem1     = "a busy passive target: the target computes (optionally polling) while the origin operates (issue 25, item 1)"
+	noteBusy     = "the passive target computes target_busy in every step (0, 10, 50, 100 us in the passive suite) while the origin's epoch is timed: does the operation complete without the target in MPI"
 	whyItem3Ring = "every PE puts or gets to its next at once, a ring (issue 25, item 3)"
 	noteDTFresh  = "SKaMPI builds and commits the type before every measurement (untimed) and creates a window per call; skampi commits it once per point (type_commit = \"every_call\" builds it in every step, timed)"
 	noteDTStruct = "SKaMPI's struct is 600 blocks of 2 MPI_INTs back to back; skampi's one block per 8-byte element, pairs of MPI_INTs and MPI_DOUBLEs in turn"
@@ -82,12 +82,12 @@ var skampiTable = []SkampiFunc{
 	meas("Combining_Put_fence", "Combining_Put_fence", "", "window = N", "SKaMPI's msg_count puts is window = msg_count; the fence is timed alone, as SKaMPI's"),
 	meas("Combining_Put_dedicated", "Put", "pscw_epoch", "window = N", "SKaMPI's msg_count puts in one epoch is window = msg_count; "+noteOneEpoch),
 	meas("Caching", "Caching", "", `delay = "20us"`, ""),
-	notYet("Put_activewait_get", whyItem1),
-	notYet("Put_activewait_twosided", whyItem1),
-	notYet("Put_activewait_twosided_sleep", whyItem1),
-	notYet("Get_activewait", whyItem1),
-	notYet("Get_activewait_sleep", whyItem1),
-	notYet("Accumulate_activewait_twosided", whyItem1),
+	meas("Put_activewait_get", "Put", "lock_all_flush", `target_busy = "10us"`, noteBusy+"; SKaMPI's origin learns of the put's arrival by getting its last element again and again, skampi's by MPI_Win_flush"),
+	meas("Put_activewait_twosided", "Put", "lock_exclusive", `target_busy = "10us"`, noteBusy+"; SKaMPI's target spins on the put's last element and answers with an MPI_Send (in the time), skampi's computes target_busy and the origin's unlock says the put is done"),
+	meas("Put_activewait_twosided_sleep", "Put", "lock_exclusive", `target_busy = "10us", progress = N`, noteBusy+"; SKaMPI's target sleeps delay_us between looks at the put's last element, calling no MPI; skampi's computes and, with progress = N, calls MPI_Iprobe every N spins (progress = 0: never, as SKaMPI's)"),
+	meas("Get_activewait", "Get", "lock_all_flush", `target_busy = "10us"`, noteBusy+"; SKaMPI's origin spins on its own buffer after MPI_Get with no completion call, relying on progress; skampi's completes the get with MPI_Win_flush"),
+	meas("Get_activewait_sleep", "Get", "lock_all_flush", `target_busy = "10us", progress = N`, noteBusy+"; SKaMPI's origin sleeps delay_us between looks at its buffer; skampi's target polls every N spins"),
+	meas("Accumulate_activewait_twosided", "Accumulate", "lock_all_flush", `target_busy = "10us"`, noteBusy+"; SKaMPI's target spins on the last element and answers with an MPI_Send (in the time), skampi's computes target_busy while the origin's flush completes the accumulate"),
 	// MPI one-sided: synchronisation calls.
 	meas("Win_fence_open", "Win_fence_open", "", "", noteOwnWin),
 	meas("Win_fence_close", "Win_fence_close", "", "", "skampi puts msg_bytes to the next rank before the close; SKaMPI optionally one element to itself (do_a_put)"),

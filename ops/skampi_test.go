@@ -103,7 +103,9 @@ func sharedNote(n string) bool { return n == noteWindow || n == noteAtomic || n 
 func TestSkampiCounts(t *testing.T) {
 	table := SkampiFuncs()
 	m, y, n := SkampiCounts(table)
-	if m+y+n != len(table) || m == 0 || y == 0 || n == 0 {
+	// Every function is measured now but SKaMPI's one-sided collectives and its dummy
+	// (not measured, each with its reason): "not yet" may be empty.
+	if m+y+n != len(table) || m == 0 || n == 0 {
 		t.Errorf("counts %d + %d + %d of %d entries", m, y, n, len(table))
 	}
 	if got := (SkampiFunc{Name: "X", Op: "Put", Method: "fence_epoch", Setting: "window = 1"}).What(); got != "Put [fence_epoch], window = 1" {

@@ -105,7 +105,11 @@ func buildBusy(g Group, opts Options) (*Figure, error) {
 		what += " [" + p.Method + "]"
 	}
 	what += " " + chart.FormatBytes(float64(p.MsgBytes))
-	return lineFigure(fmt.Sprintf("busy-%s-%s-%d-np%d", p.Op, p.Method, p.MsgBytes, p.NProcs), "busy", chart.LineSpec{
+	file := p.Op
+	if p.Method != "" {
+		file += "-" + p.Method
+	}
+	return lineFigure(fmt.Sprintf("busy-%s-%d-np%d", file, p.MsgBytes, p.NProcs), "busy", chart.LineSpec{
 		Title:   fmt.Sprintf("%s vs the target's computation, %d processes", what, p.NProcs),
 		Caption: caption(g, opts, ax.notes()...),
 		X:       chart.AxisSpec{Quantity: chart.Seconds, Label: "target's computation per operation (target_busy)", Scale: chart.Linear},

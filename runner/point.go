@@ -83,7 +83,7 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 	if op.Computes {
 		spec.Spin = r.spinFor(pt.Settings().HaloCompute)
 	}
-	if s := pt.Settings(); s.TargetBusy > 0 && op.PassiveTarget(pt.Method) {
+	if s := pt.Settings(); busyTarget(pt) {
 		spec.BusySpin = r.busySpin(s.TargetBusy.Seconds())
 		spec.ProgressEvery, spec.Poll = s.Progress, s.PollFor(op)
 	}
@@ -145,7 +145,9 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 			Overrun: s.Hang() / 8},
 		Warmup: s.Warmup, Iterations: s.Iterations, RepTime: s.RepTime, Sync: syncer,
 	}
-	t.CalibrateOnWall = op.CallTimed || op.Delayed
+	// A busy target's step lasts its computation whatever the operation reports (an
+	// OpenSHMEM put done in 50 ns while its target computes 100 us).
+	t.CalibrateOnWall = op.CallTimed || op.Delayed || busyTarget(pt)
 	// A collective called back to back pipelines, so "auto" means one call per
 	// repetition for them (each repetition starts synchronised).
 	if s.Iterations == 0 && op.SingleShot {

@@ -94,12 +94,14 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		cs[i] = C.CString(n)
 		defer C.free(unsafe.Pointer(cs[i]))
 	}
+	// By name from here on: an index into cs once passed the data layout as the poll call.
+	layoutName, pollName := cs[6], cs[7]
 	a := C.sk_args{
 		kernel: cs[0], mode: cs[1], datatype: cs[2], reduce_op: cs[3], rma_window: cs[4], phase: cs[5],
 		role: C.int(role), peer: C.int(peer), bytes: C.int(s.Bytes), timer: C.SK_TIMER_GLOBAL_LOOP,
 		nprocs: C.int(nprocs), sbuf: w.sbuf, rbuf: w.rbuf, comm: comm, world: w.comm,
 		root: C.int(s.Root), task: C.int(s.Task), barrier_above: C.longlong(s.BarrierAbove),
-		data_layout: cs[6], stride: C.int(s.Stride),
+		data_layout: layoutName, stride: C.int(s.Stride),
 	}
 	if s.Info.Windowed {
 		a.window = C.int(s.Window)
@@ -130,7 +132,7 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		a.spin = C.longlong(s.Spin) // Lock_Held's hold
 	}
 	if s.BusySpin > 0 {
-		a.busy_spin, a.progress_every, a.poll = C.longlong(s.BusySpin), C.longlong(s.ProgressEvery), cs[6]
+		a.busy_spin, a.progress_every, a.poll = C.longlong(s.BusySpin), C.longlong(s.ProgressEvery), pollName
 	}
 	if s.Info.Skewed {
 		a.ratio = C.int(s.Ratio)
@@ -189,6 +191,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s: no data layout %q, or one it does not take", s.Kernel, s.DataLayout)
 	case C.SK_ERR_POLL:
 		return fmt.Sprintf("kernel %s, mode %s: the busy target cannot poll with %q (MPI: iprobe or flush, and flush not under an exclusive lock; OpenSHMEM: quiet)", s.Kernel, s.Mode, s.Poll)
+	case C.SK_ERR_BUSY:
+		return fmt.Sprintf("kernel %s, mode %q: its target cannot be kept busy (target_busy: one-sided MPI operations under a passive mode, OpenSHMEM puts, gets and atomics)", s.Kernel, s.Mode)
 	case C.SK_ERR_PHASE:
 		return fmt.Sprintf("kernel %s: no non-blocking measurement %q", s.Kernel, s.Phase)
 	case C.SK_ERR_NODES:

@@ -138,6 +138,8 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	}
 	if (a->role != SK_ROLE_IDLE) { /* idle ranks may have no communicator at all */
 		int rc = prepare_member(c, a->node_of);
+		/* A busy target no kernel wrapped its step for would be measured idle. */
+		if (rc == MPI_SUCCESS && a->busy_spin > 0 && !c->busy_inner) rc = SK_ERR_BUSY;
 		if (rc != MPI_SUCCESS) {
 			sk_release(c);
 			return rc;
@@ -191,7 +193,7 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 	sk_in_op = 1;
 	double total = 0;
 	long long i = iters;
-	if (c->k->flags & SK_K_NONBLOCKING) {
+	if ((c->k->flags & SK_K_NONBLOCKING) && !c->busy_inner) { /* a busy target's step is whole */
 		rc = sk_run_nonblocking(c, iters, &total);
 	} else if (c->a.cold_regions > 1) {
 		/* Cold caches: each step on the next region (the global-loop timer's loop with

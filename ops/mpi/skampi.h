@@ -34,6 +34,7 @@ enum {
 	SK_ERR_PHASE = -16,       /* no non-blocking measurement of that name */
 	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
 	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
+	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -269,6 +270,11 @@ struct sk_ctx {
 	 * own_result set, the steps add their time to result (as SK_K_OWN_RESULT). */
 	sk_step busy_inner;
 	int poll, poll_locked, own_result;
+	/* An OpenSHMEM busy target (ops/shmem/busy.c): whether this PE is the target, the
+	 * other PEs' numbers (the target's to release them), and the steps met so far. */
+	int busy_is_target, busy_npes;
+	int *busy_pes;
+	long busy_seq;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

@@ -21,7 +21,7 @@ int sk_shmem_prepare(sk_ctx *c) {
 	long long bytes = ((2 * (long long)c->a.bytes * w + 63) & ~63LL) + 64;
 	CK(sk_shmem_alloc(c, bytes < 128 ? 128 : bytes));
 	shmem_barrier_all(); /* zeroed everywhere before anyone writes */
-	return MPI_SUCCESS;
+	return sk_shmem_busy_prepare(c);
 }
 
 int sk_shmem_alloc(sk_ctx *c, long long bytes) {
@@ -33,6 +33,7 @@ int sk_shmem_alloc(sk_ctx *c, long long bytes) {
 }
 
 int sk_shmem_close(sk_ctx *c) {
+	sk_shmem_busy_close(c);
 	if (!c->sym) return MPI_SUCCESS;
 	shmem_barrier_all(); /* nothing in flight to a buffer about to go */
 	shmem_free(c->sym);

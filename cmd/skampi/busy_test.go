@@ -1,0 +1,101 @@
+//go:build mpi && shmem
+
+package main
+
+import (
+	"strconv"
+	"testing"
+)
+
+// Busy passive targets (target_busy), MPI and OpenSHMEM, on 2 and 4 processes (4
+// oversubscribed: correctness only): the target computes in every step, polling or
+// not, and every point is measured with its data checked, its target's computation
+// and poll call recorded as set. A kernel that could not keep its target busy refuses
+// the point (SK_ERR_BUSY) rather than measure it idle, which fails this test; an
+// OpenSHMEM target meeting its origin in MPI rather than in OpenSHMEM could hang it.
+// The poll is named only where the target polls (progress > 0).
+func TestBusyPassiveTargets(t *testing.T) {
+	suite := writeSuite(t, `[settings]
+min_repetitions = 4
+max_repetitions = 8
+check_data = true
+max_time_per_point = "10s"
+window = 1
+
+[[measurement]]
+name = "put lock"
+op = "Put"
+method = "lock"
+sizes = [8, 4096]
+target_busy = "20us"
+progress = 500
+
+[[measurement]]
+name = "accumulate flush"
+op = "Accumulate"
+method = "lock_all_flush"
+sizes = [8]
+target_busy = "20us"
+progress = 500
+poll = "flush"
+
+[[measurement]]
+name = "shmem put"
+op = "Shmem_Put"
+sizes = [8, 4096]
+target_busy = "20us"
+progress = 500
+
+[[measurement]]
+name = "shmem put idle"
+op = "Shmem_Put"
+sizes = [8]
+target_busy = "0us"
+
+[[measurement]]
+name = "shmem get"
+op = "Shmem_Get"
+sizes = [8]
+target_busy = "20us"
+
+[[measurement]]
+name = "shmem fadd"
+op = "Shmem_Atomic_Fetch_Add_Long"
+sizes = [8]
+target_busy = "20us"
+progress = 500
+`)
+	for _, np := range []int{2, 4} {
+		out := t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out)
+		if code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		if want := 2 + 1 + 2 + 1 + 1 + 1; len(res.Points) != want || len(res.Faults) != 0 {
+			t.Fatalf("np %d: %d points, want %d; faults %+v", np, len(res.Points), want, res.Faults)
+		}
+		for _, p := range res.Points {
+			if !(p.TimeS > 0) || p.Reps < 1 || p.TargetBusyS == nil {
+				t.Fatalf("np %d: %s %d B: %g s over %d repetitions, target_busy_s %v", np, p.Op, p.MsgBytes, p.TimeS, p.Reps, p.TargetBusyS)
+			}
+			busy := *p.TargetBusyS
+			if p.Measurement == "shmem put idle" {
+				if busy != 0 || p.Breakdown == nil {
+					t.Errorf("np %d: an idle target's put: target_busy_s %g, breakdown %v (want 0 and the usual breakdown)", np, busy, p.Breakdown)
+				}
+				continue
+			}
+			if busy != 20e-6 {
+				t.Errorf("np %d: %s: target_busy_s %g, want 20e-6", np, p.Measurement, busy)
+			}
+			want := map[string]string{"put lock": "iprobe", "accumulate flush": "flush", "shmem put": "quiet", "shmem get": "", "shmem fadd": "quiet"}[p.Measurement]
+			if p.Poll != want {
+				t.Errorf("np %d: %s: poll %q, want %q", np, p.Measurement, p.Poll, want)
+			}
+			if p.Breakdown != nil {
+				t.Errorf("np %d: %s: a busy target's operation is timed whole, yet it has a breakdown", np, p.Measurement)
+			}
+		}
+	}
+}
