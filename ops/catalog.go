@@ -56,7 +56,9 @@ type Info struct {
 	// Bandwidth operations report bytes per second as well as time.
 	Bandwidth bool
 	// Directions is the number of directions data flows in at once per pair (2 for a
-	// bidirectional exchange); it scales the bytes counted for bandwidth.
+	// bidirectional exchange); it scales the bytes and messages counted for bandwidth.
+	// An operation of every rank counts what one rank moves, as IMB does (Sendrecv:
+	// 2, one message out and one in; Exchange: 4).
 	Directions int
 	// PerProcess: msg_bytes is the block exchanged with each process, so buffers hold
 	// nprocs blocks (all-to-all, gathers, scatters).
@@ -226,6 +228,16 @@ func (in Info) BufferBytes(size int64, slots, nprocs int) int64 {
 	return size
 }
 
+// Messages is how many messages of msg_bytes one timed step moves across all
+// participating pairs: a window (or one) per direction per pair.
+func (in Info) Messages(window, pairs int) float64 {
+	n := float64(in.Directions) * float64(pairs)
+	if in.Windowed {
+		n *= float64(window)
+	}
+	return n
+}
+
 // BytesMoved is the payload moved by one timed step (one round trip, one window) across
 // all participating pairs; pairs is the number of pairs taking part.
 func (in Info) BytesMoved(size int64, window, pairs int) float64 {
@@ -261,7 +273,13 @@ var pt2ptOps = []Info{
 		Description: "bidirectional bandwidth: both ranks post a window of MPI_Irecv and MPI_Isend, then MPI_Waitall"},
 	{Name: "Multipair_Bandwidth", Family: "pt2pt", Kernel: "bandwidth_isend_irecv", Pattern: PatternPairs, Reduce: ReduceMax,
 		Windowed: true, Bandwidth: true, Directions: 1,
-		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
+		Description: "aggregate bandwidth and message rate: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack (osu_mbw_mr, IMB's Uniband)"},
+	{Name: "Multipair_Bibandwidth", Family: "pt2pt", Kernel: "bibandwidth_isend_irecv", Pattern: PatternPairs, Reduce: ReduceMax,
+		Windowed: true, Bandwidth: true, Directions: 2,
+		Description: "aggregate bidirectional bandwidth and message rate: every rank i and rank i+p/2 post a window of MPI_Irecv and MPI_Isend to each other at once, then MPI_Waitall (IMB's Biband)"},
+	{Name: "Exchange", Family: "pt2pt", Kernel: "exchange", Pattern: PatternAll, Reduce: ReduceMax, PerProcess: true,
+		Bandwidth: true, Directions: 4,
+		Description: "IMB's Exchange: every rank MPI_Isend's msg_bytes to both neighbours of a ring, MPI_Recv's from both, MPI_Waitall; the slowest rank's time; MB/s as IMB's, 4 x msg_bytes / time (two messages out, two in)"},
 }
 
 var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, selftestOps))
@@ -389,5 +407,5 @@ func (in Info) Pairs(nprocs int) int {
 // sendrecvShift: every rank sends to the next and receives from the previous with
 // MPI_Sendrecv (2 ranks: an exchange), the MPI side of Shmem_Sendrecv_Shift.
 var sendrecvShift = Info{Name: "Sendrecv_Shift", Family: "pt2pt", Kernel: "sendrecv_shift", Pattern: PatternAll,
-	Reduce: ReduceMax, Directions: 1,
-	Description: "every rank MPI_Sendrecv's msg_bytes to the next and from the previous rank at once (beside Shmem_Sendrecv_Shift)"}
+	Reduce: ReduceMax, Directions: 2, Bandwidth: true,
+	Description: "every rank MPI_Sendrecv's msg_bytes to the next and from the previous rank at once (beside Shmem_Sendrecv_Shift; IMB's Sendrecv): the slowest rank's time, MB/s as IMB's, 2 x msg_bytes / time"}

@@ -153,6 +153,10 @@ type Point struct {
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`
+	// MessagesPerS: a bandwidth operation's message rate, the messages of msg_bytes
+	// every pair moves in a step, in all its directions, per second (osu_mbw_mr's
+	// Messages/s, IMB's Mmsg/s).
+	MessagesPerS *float64 `json:"messages_per_s,omitempty"`
 
 	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
 	// ranks of the communicator but the root in order; time_s is the largest.

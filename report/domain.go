@@ -141,6 +141,7 @@ func (fp *fieldProblems) rates(p *record.Point, info ops.Info, known bool) {
 		{"bandwidth_Bps", p.BandwidthBps, info.Bandwidth, math.NaN()}, // depends on the window and the pairs
 		{"throughput_Bps", p.ThroughputBps, info.Throughput, float64(p.NProcs-1) * float64(p.MsgBytes) / p.TimeS},
 		{"ops_per_s", p.OpsPerS, info.AtomicRate, float64(p.NProcs-1) / p.TimeS},
+		{"messages_per_s", p.MessagesPerS, info.Bandwidth, math.NaN()}, // depends on the window and the pairs
 	} {
 		if r.v == nil {
 			continue

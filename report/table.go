@@ -58,8 +58,8 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, setti
 		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %11s  %s\n",
 			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "rate [MB/s]", "flags")
 	default:
-		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s  %s\n",
-			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "flags")
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s %11s  %s\n",
+			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "msg/s", "flags")
 	}
 }
 
@@ -106,8 +106,12 @@ func (t *Table) Point(p *record.Point) error {
 		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
 			micro(p.TimeS), rel, p.Reps, bw, strings.Join(p.Flags, ","))
 	} else {
-		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
-			rel, p.Reps, bw, strings.Join(p.Flags, ","))
+		rate := "" // messages per second, beside the bandwidth (osu_mbw_mr's two columns)
+		if p.MessagesPerS != nil {
+			rate = fmt.Sprintf("%.4g", *p.MessagesPerS)
+		}
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
+			rel, p.Reps, bw, rate, strings.Join(p.Flags, ","))
 	}
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err

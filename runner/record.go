@@ -101,6 +101,8 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		if !math.IsInf(bw, 0) {
 			p.BandwidthBps = &bw
 		}
+		rate := op.Messages(s.Window, op.Pairs(r.World.Size())) / p.TimeS
+		p.MessagesPerS = &rate
 	}
 	return p
 }

@@ -39,7 +39,7 @@ func newRootCmd() *cobra.Command {
 		return usageError(fmt.Errorf("%s%w", verb(c), err))
 	})
 	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
-		newExportCmd(), newClockCmd(), newVersionCmd(), newTuneCmd(), newDocsCmd())
+		newExportCmd(), newClockCmd(), newStartupCmd(), newStartupProbeCmd(), newVersionCmd(), newTuneCmd(), newDocsCmd())
 	usageArgs(root)
 	addCompletions(root)
 	return root

@@ -182,6 +182,18 @@ int sk_step_sendrecv_shift(ctx *c) {
 	                    MPI_STATUS_IGNORE);
 }
 
+/* IMB's Exchange: every rank sends msg_bytes to both neighbours of a ring
+ * (MPI_Isend to the left and the right), receives from both (MPI_Recv, into two
+ * blocks), then waits for its sends. */
+int sk_step_exchange(ctx *c) {
+	int p = c->nprocs, left = (c->rank - 1 + p) % p, right = (c->rank + 1) % p, n = c->a.bytes;
+	CK(MPI_Isend(c->a.sbuf, n, MPI_BYTE, left, TAG, c->comm, &c->req[0]));
+	CK(MPI_Isend(c->a.sbuf, n, MPI_BYTE, right, TAG, c->comm, &c->req[1]));
+	CK(MPI_Recv(c->a.rbuf, n, MPI_BYTE, left, TAG, c->comm, MPI_STATUS_IGNORE));
+	CK(MPI_Recv(c->a.rbuf + n, n, MPI_BYTE, right, TAG, c->comm, MPI_STATUS_IGNORE));
+	return MPI_Waitall(2, c->req, MPI_STATUSES_IGNORE);
+}
+
 /* Self-tests. A receive nobody sends to: a real hang inside the library. */
 int sk_step_selftest_hang(ctx *c) {
 	return MPI_Recv(c->a.rbuf, 1, MPI_BYTE, c->a.peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
@@ -251,6 +263,7 @@ static const sk_kernel kernels[] = {
 	CHECKED("bandwidth_isend_irecv", sk_step_bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER),
 	CHECKED("bibandwidth_isend_irecv", sk_step_bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
 	KERNEL("sendrecv_shift", sk_step_sendrecv_shift, COLL),
+	KERNEL("exchange", sk_step_exchange, COLL),
 	KERNEL("selftest_hang", sk_step_selftest_hang, 0),
 	KERNEL("selftest_crash", sk_step_selftest_crash, 0),
 	KERNEL("selftest_slow", sk_step_selftest_slow, 0),

@@ -4,6 +4,7 @@ package mpi
 
 import (
 	"errors"
+	"time"
 	"unsafe"
 
 	"github.com/skampi/skampi/clocksync"
@@ -37,6 +38,7 @@ var ThreadLevels = []string{"default", "single", "funneled", "serialized", "mult
 
 func Init(string) (*World, error)                    { return nil, errNoMPI }
 func (w *World) ThreadLevel() (string, string)       { return "", "" }
+func (w *World) InitTime() (time.Time, time.Time)     { return time.Time{}, time.Time{} }
 func Abort(int)                                      {}
 func Progress() uint64                               { return 0 }
 func Library() (string, string)                      { return "none", "" }

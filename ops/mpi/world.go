@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -41,6 +42,7 @@ type World struct {
 	subOrder   []string           // their keys in order of creation, the same on every rank
 
 	threadRequested, threadProvided string // thread level asked of Init, and what MPI reports
+	initStart, initEnd              time.Time // the wall clock around MPI_Init (skampi startup)
 
 	finalizers []func() // what must end before MPI does (OpenSHMEM), newest first
 }
@@ -197,10 +199,11 @@ func Init(threadLevel string) (*World, error) {
 		return nil, fmt.Errorf("unknown thread level %q (want one of %s)", threadLevel, strings.Join(ThreadLevels, ", "))
 	}
 	var provided C.int
+	start := time.Now()
 	if err := check(C.sk_init(required, &provided), call); err != nil {
 		return nil, err
 	}
-	w := &World{threadRequested: threadLevel, threadProvided: threadLevelName(provided)}
+	w := &World{threadRequested: threadLevel, threadProvided: threadLevelName(provided), initStart: start, initEnd: time.Now()}
 	if err := check(C.sk_comm_dup_world(&w.comm), "MPI_Comm_dup"); err != nil {
 		return nil, err
 	}
@@ -253,6 +256,10 @@ func Progress() uint64 { return uint64(C.sk_progress()) }
 func (w *World) ThreadLevel() (requested, provided string) {
 	return w.threadRequested, w.threadProvided
 }
+
+// InitTime is the wall clock just before and just after MPI_Init (or _thread) on this
+// rank: what start-up costs inside the library (skampi startup, osu_init's time).
+func (w *World) InitTime() (start, end time.Time) { return w.initStart, w.initEnd }
 
 func (w *World) Rank() int { return w.rank }
 func (w *World) Size() int { return w.size }

@@ -12,6 +12,7 @@ import "C"
 import (
 	"fmt"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/skampi/skampi/ops/mpi"
@@ -37,12 +38,21 @@ func Register() {
 // must be the world's ranks.
 func Start(w *mpi.World) error {
 	Register()
-	if rc := C.sk_shmem_init(C.int(w.Rank()), C.int(w.Size())); rc != 0 {
+	t0 := time.Now()
+	rc := C.sk_shmem_init(C.int(w.Rank()), C.int(w.Size()))
+	initTime = time.Since(t0)
+	if rc != 0 {
 		return fmt.Errorf("shmem_init: OpenSHMEM's PE numbers are not MPI_COMM_WORLD's ranks (PE %d of %d)", w.Rank(), w.Size())
 	}
 	w.BeforeFinalize(func() { C.sk_shmem_finalize() })
 	return nil
 }
+
+// initTime: how long shmem_init took in Start on this PE.
+var initTime time.Duration
+
+// InitTime is how long shmem_init took on this PE (after MPI_Init; skampi startup).
+func InitTime() time.Duration { return initTime }
 
 // Library names the OpenSHMEM library (shmem_info_get_name) and the version of the
 // specification it implements.

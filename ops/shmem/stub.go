@@ -4,6 +4,7 @@ package shmem
 
 import (
 	"errors"
+	"time"
 
 	"github.com/skampi/skampi/ops/mpi"
 )
@@ -18,6 +19,9 @@ func Register() {}
 func Start(*mpi.World) error {
 	return errors.New("this skampi was built without OpenSHMEM: build it with `make build` where shmem.h is installed (go build -tags mpi,shmem)")
 }
+
+// InitTime is zero without OpenSHMEM.
+func InitTime() time.Duration { return 0 }
 
 // Library is empty without OpenSHMEM.
 func Library() (name, version string) { return "", "" }

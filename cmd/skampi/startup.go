@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skampi/skampi/job"
+	"github.com/skampi/skampi/ops/shmem"
+)
+
+func newStartupCmd() *cobra.Command {
+	o := &job.StartupOptions{}
+	cmd := &cobra.Command{
+		Use:   "startup [--np 2,4] [--launches 10] [--shmem] [-o DIR]",
+		Short: "Start-up time: MPI_Init (and shmem_init) per process count, across launches",
+		Long: "startup launches a job that only starts and ends (osu_hello) --launches times at\n" +
+			"each process count of --np. Every rank times its own MPI_Init (osu_init), and with\n" +
+			"--shmem shmem_init after it; skampi adds the launcher's wall time and each rank's\n" +
+			"time from the launcher's start to its return from MPI_Init. It prints a row per\n" +
+			"process count (medians over launches) and with -o appends one record per launch\n" +
+			"to DIR/startup.jsonl, after a run header per process count. It launches itself:\n" +
+			"run it outside mpirun or srun.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.Launches < 1 || len(o.NPs) == 0 {
+				return usageError(fmt.Errorf("--launches must be at least 1 and --np must name a process count"))
+			}
+			if o.Shmem && !shmem.Available {
+				return usageError(fmt.Errorf("--shmem: this skampi was built without OpenSHMEM"))
+			}
+			for _, n := range o.NPs {
+				if n < 1 {
+					return usageError(fmt.Errorf("--np: %d is not a process count", n))
+				}
+			}
+			o.Version, o.Env = versionString(), os.Environ()
+			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			return job.Startup(*o)
+		},
+	}
+	fl := cmd.Flags()
+	fl.IntSliceVar(&o.NPs, "np", []int{2}, "process counts, each launched --launches times")
+	fl.IntVar(&o.Launches, "launches", 10, "launches per process count (each a sample)")
+	fl.BoolVar(&o.Shmem, "shmem", false, "also time shmem_init, after MPI_Init")
+	fl.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "a launch not ended by then is ended and reported")
+	fl.StringVarP(&o.Out, "output", "o", "", "directory for startup.jsonl")
+	return cmd
+}
+
+// newStartupProbeCmd is what `skampi startup` launches on every rank.
+func newStartupProbeCmd() *cobra.Command {
+	o := &job.ProbeOptions{}
+	cmd := &cobra.Command{
+		Use:    "startup-probe",
+		Short:  "One rank of a start-up measurement (launched by skampi startup)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Version, o.Stdout = versionString(), cmd.OutOrStdout()
+			return job.StartupProbe(*o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.Shmem, "shmem", false, "also time shmem_init")
+	return cmd
+}
