@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,8 +48,44 @@ func Provenance(w *mpi.World, hosts, cpus []string, version string) *record.Run 
 	if w.Rank() == 0 { // only rank 0 writes the header: the others ask no tool
 		h.CPUModel, h.Kernel = hostinfo.CPUModel(), hostinfo.Kernel()
 		h.UCXVersion, h.LibfabricVersion = hostinfo.UCXVersion(), hostinfo.LibfabricVersion()
+		// What ran, not what was asked: a header without it is still a header.
+		if v, err := mpi.ReadLibraryView(controlVarNames(os.Environ())); err == nil {
+			h.MPIComponents = v.Components
+			if len(v.Vars) > 0 {
+				h.MPIControlVars = v.Vars
+			}
+		}
+	}
+	if len(overrides) > 0 {
+		h.Overrides = overrides
 	}
 	return h
+}
+
+// overrides: the environment this rank's skampi set before MPI_Init (SetRankDefaults).
+var overrides map[string]string
+
+// protocolVars decide protocols and components: their effective values are in every
+// run header (Open MPI's by MCA name, MPICH's by CVAR name) whether or not set.
+var protocolVars = []string{"pml", "btl", "mtl", "osc", "coll", "spml",
+	"btl_vader_eager_limit", "btl_vader_max_send_size", "btl_vader_single_copy_mechanism", "btl_vader_fbox_max",
+	"btl_tcp_eager_limit", "mpi_yield_when_idle", "coll_tuned_use_dynamic_rules",
+	"MPIR_CVAR_CH4_SHM_POSIX_EAGER", "MPIR_CVAR_CH3_EAGER_MAX_MSG_SIZE", "MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE",
+	"MPIR_CVAR_ASYNC_PROGRESS", "MPIR_CVAR_CH4_NETMOD"}
+
+// controlVarNames: protocolVars and every control variable the environment sets
+// (OMPI_MCA_NAME: NAME; MPIR_CVAR_NAME as it is), the launcher's own aside.
+func controlVarNames(env []string) []string {
+	names := slices.Clone(protocolVars)
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if name, ok := strings.CutPrefix(k, "OMPI_MCA_"); ok && !launcherVar(k) {
+			names = append(names, name)
+		} else if strings.HasPrefix(k, "MPIR_CVAR_") {
+			names = append(names, k)
+		}
+	}
+	return names
 }
 
 // envPrefixes select the variables that change how an MPI library behaves.
@@ -67,6 +104,11 @@ var secretWords = []string{"PASSWORD", "PASSWD", "TOKEN", "SECRET", "KEY", "CRED
 
 // Redacted is what a secret-looking variable's value is recorded as.
 const Redacted = "<redacted>"
+
+// launcherVar: a variable mpirun passes to its ranks for itself.
+func launcherVar(k string) bool {
+	return slices.ContainsFunc(launcherPrefixes, func(p string) bool { return strings.HasPrefix(k, p) })
+}
 
 func relevantEnv(env []string) map[string]string {
 	out := map[string]string{}

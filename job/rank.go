@@ -31,7 +31,7 @@ func selftestStall(env []string, rank int) {
 // by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
 // others would wait for it forever.
 func runRank(plan *inputs.Plan, o Options) (err error) {
-	launch.SetRankDefaults(mpi.Build)
+	overrides = launch.SetRankDefaults(mpi.Build, usesWindows(plan))
 	ph := newPhases(plan, o, launch.Rank(o.Env))
 	ph.start("start-up: MPI_Init")
 	selftestStall(o.Env, int(ph.rank.Load()))
@@ -174,6 +174,17 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	// After finalize, so that the launcher sees the status of a job that ended well.
 	fmt.Fprintf(o.Stderr, "skampi: "+corruptMessage+"\n", counted.corrupt)
 	return &ExitError{Code: ExitCorrupt, Quiet: true}
+}
+
+// usesWindows reports whether a plan measures one-sided MPI or OpenSHMEM operations,
+// the ones whose library component skampi may have to choose (launch.RankDefaults).
+func usesWindows(plan *inputs.Plan) bool {
+	for _, m := range plan.Measurements {
+		if m.Op.OneSided || m.Op.SHMEM {
+			return true
+		}
+	}
+	return false
 }
 
 // usesSHMEM reports whether a plan measures OpenSHMEM operations: only then does a run

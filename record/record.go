@@ -78,6 +78,15 @@ type Run struct {
 	Kernel           string `json:"kernel,omitempty"`
 	UCXVersion       string `json:"ucx_version,omitempty"`
 	LibfabricVersion string `json:"libfabric_version,omitempty"`
+	// What the library ran, in its own words (MPI_T, after MPI_Init on rank 0): Open
+	// MPI's components open by framework (the PML listed is the one it selected;
+	// MPICH: its device), and the effective values of the control variables the
+	// environment set and of a few that decide protocols (eager limits, components).
+	MPIComponents  map[string][]string `json:"mpi_components,omitempty"`
+	MPIControlVars map[string]string   `json:"mpi_cvars,omitempty"`
+	// Overrides: the environment skampi set itself in the ranks, where the user had
+	// not (the library would otherwise crash or hide Go's signals), with the values.
+	Overrides map[string]string `json:"overrides,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.

@@ -89,18 +89,21 @@ func Command(launcher, self string, args []string, env []string, opts Options) *
 
 // RankDefaults are set in every rank before MPI starts, unless the user set them. For
 // any library on UCX: UCX must leave SIGSEGV to the Go runtime (or a Go panic becomes a
-// hard crash). For Open MPI: 4.1.4's default one-sided component (osc/rdma) crashes in
-// finalize once RMA is used, so the UCX one is chosen.
-func RankDefaults(library string) [][2]string {
+// hard crash). For Open MPI, only where the run uses one-sided communication or
+// OpenSHMEM (oneSided): 4.1.4's default one-sided component (osc/rdma) crashes in
+// finalize once RMA is used, so the UCX one is chosen; elsewhere the library keeps the
+// component it would choose.
+func RankDefaults(library string, oneSided bool) [][2]string {
 	out := [][2]string{{"UCX_ERROR_SIGNALS", ""}}
-	if library != MPICH {
+	if library != MPICH && oneSided {
 		out = append(out, [2]string{"OMPI_MCA_osc", "ucx"})
 	}
 	return out
 }
 
-// Env adds what the library needs to env unless already set: RankDefaults and, for
-// Open MPI run by root, its permission to run as root.
+// Env adds what the library needs to env unless already set: for Open MPI run by root,
+// its permission to run as root. The ranks set their own defaults (SetRankDefaults),
+// knowing what they measure.
 func Env(env []string, library string, root bool) []string {
 	vars := toMap(env)
 	out := append([]string(nil), env...)
@@ -113,20 +116,21 @@ func Env(env []string, library string, root bool) []string {
 		add("OMPI_ALLOW_RUN_AS_ROOT", "1")
 		add("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
 	}
-	for _, kv := range RankDefaults(library) {
-		add(kv[0], kv[1])
-	}
 	return out
 }
 
-// SetRankDefaults applies RankDefaults to this process (a rank started by the user's
-// own launcher); call it before MPI is initialised.
-func SetRankDefaults(library string) {
-	for _, kv := range RankDefaults(library) {
+// SetRankDefaults applies RankDefaults to this process (every rank, launched by skampi
+// or by the user); call it before MPI is initialised. It returns what it set, for the
+// run header: the user's own settings are never overridden.
+func SetRankDefaults(library string, oneSided bool) map[string]string {
+	set := map[string]string{}
+	for _, kv := range RankDefaults(library, oneSided) {
 		if _, ok := os.LookupEnv(kv[0]); !ok {
 			os.Setenv(kv[0], kv[1])
+			set[kv[0]] = kv[1]
 		}
 	}
+	return set
 }
 
 // launchers are the names each library's launcher goes by, most specific first:

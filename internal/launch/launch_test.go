@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -37,10 +38,14 @@ func TestCommand(t *testing.T) {
 	if want := []string{"/usr/bin/mpirun", "-np", "4", "--oversubscribe", "/x/skampi", "-i", "quick"}; !slices.Equal(cmd.Args, want) {
 		t.Errorf("args %v", cmd.Args)
 	}
-	for _, kv := range []string{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1", "OMPI_MCA_osc=ucx", "UCX_ERROR_SIGNALS=SIGBUS"} {
+	for _, kv := range []string{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1", "UCX_ERROR_SIGNALS=SIGBUS"} {
 		if !slices.Contains(cmd.Env, kv) {
 			t.Errorf("env lacks %s: %v", kv, cmd.Env)
 		}
+	}
+	// The ranks choose their own defaults, knowing what they measure (SetRankDefaults).
+	if slices.ContainsFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "OMPI_MCA_osc=") }) {
+		t.Errorf("the launch chose the one-sided component: %v", cmd.Env)
 	}
 	if slices.Contains(cmd.Env, "UCX_ERROR_SIGNALS=") {
 		t.Error("the user's UCX_ERROR_SIGNALS was overridden")
@@ -59,8 +64,26 @@ func TestCommand(t *testing.T) {
 			t.Errorf("Open MPI's %s in an MPICH launch", kv)
 		}
 	}
-	if !slices.Contains(cmd.Env, "UCX_ERROR_SIGNALS=") {
-		t.Errorf("env %v", cmd.Env)
+}
+
+// A rank sets what its library needs where the user did not, and says what it set:
+// the one-sided component only for a run that uses one-sided communication.
+func TestRankDefaults(t *testing.T) {
+	if d := RankDefaults(OpenMPI, false); len(d) != 1 || d[0][0] != "UCX_ERROR_SIGNALS" {
+		t.Errorf("two-sided Open MPI run: %v", d)
+	}
+	if d := RankDefaults(OpenMPI, true); len(d) != 2 || d[1] != [2]string{"OMPI_MCA_osc", "ucx"} {
+		t.Errorf("one-sided Open MPI run: %v", d)
+	}
+	if d := RankDefaults(MPICH, true); len(d) != 1 {
+		t.Errorf("MPICH: %v", d)
+	}
+	t.Setenv("UCX_ERROR_SIGNALS", "SIGBUS")
+	t.Setenv("OMPI_MCA_osc", "")
+	os.Unsetenv("OMPI_MCA_osc")
+	set := SetRankDefaults(OpenMPI, true)
+	if len(set) != 1 || set["OMPI_MCA_osc"] != "ucx" || os.Getenv("UCX_ERROR_SIGNALS") != "SIGBUS" {
+		t.Errorf("set %v, UCX_ERROR_SIGNALS %q: the user's value must stay, the rest be said", set, os.Getenv("UCX_ERROR_SIGNALS"))
 	}
 }
 

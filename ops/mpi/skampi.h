@@ -364,6 +364,12 @@ int sk_clock_server(MPI_Fint comm, int client, int n, const double *model, int w
 double sk_tick(void);
 
 int sk_init(int required, int *provided);
+/* mpit.c: control variables through MPI_T, by index (see the file). */
+int sk_mpit_start(void);
+void sk_mpit_stop(void);
+int sk_mpit_cvar_count(int *n);
+int sk_mpit_cvar_name(int i, char *name, int len);
+int sk_mpit_cvar_read(int i, char *out, int len);
 int sk_finalize(void);
 void sk_abort(int code);
 int sk_comm_dup_world(MPI_Fint *out);

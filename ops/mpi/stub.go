@@ -38,7 +38,7 @@ var ThreadLevels = []string{"default", "single", "funneled", "serialized", "mult
 
 func Init(string) (*World, error)                    { return nil, errNoMPI }
 func (w *World) ThreadLevel() (string, string)       { return "", "" }
-func (w *World) InitTime() (time.Time, time.Time)     { return time.Time{}, time.Time{} }
+func (w *World) InitTime() (time.Time, time.Time)    { return time.Time{}, time.Time{} }
 func Abort(int)                                      {}
 func Progress() uint64                               { return 0 }
 func Library() (string, string)                      { return "none", "" }
@@ -56,6 +56,7 @@ func (o *Op) Close() error                           { return nil }
 func (o *Op) Corruption() *ops.Corruption            { return nil }
 func (o *Op) SetPhase(ops.Phase) error               { return errNoMPI }
 func CalibrateSpin() float64                         { return 0 }
+func ReadLibraryView([]string) (LibraryView, error)  { return LibraryView{}, errNoMPI }
 func TimerOverhead() float64                         { return 0 }
 func SpinFor(float64, float64) int64                 { return 0 }
 
