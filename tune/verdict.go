@@ -60,6 +60,7 @@ type Verdict struct {
 type Group struct {
 	NP             int
 	Baseline       string // label
+	NotInEffect    []string // swept parameters the library did not use (notInEffect), said first
 	Missing        []string
 	Measurements   []Measurement
 	Breakpoints    []Breakpoints
@@ -126,6 +127,11 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 		g, err := judgeGroup(np, byNP[np], swept(t))
 		if err != nil {
 			return nil, err
+		}
+		if g.NotInEffect = notInEffect(t, byNP[np]); len(g.NotInEffect) > 0 && len(g.NotInEffect) == sweptParams(t) {
+			// Nothing the sweep changed reached the library: any difference is noise.
+			g.Recommendation = Recommendation{Why: fmt.Sprintf("keep %s: no swept parameter was in effect (%s)", g.Baseline,
+				strings.Join(g.NotInEffect, "; "))}
 		}
 		v.Groups = append(v.Groups, *g)
 	}
@@ -296,6 +302,9 @@ func (v *Verdict) Write(w io.Writer) error {
 	var b strings.Builder
 	for _, g := range v.Groups {
 		fmt.Fprintf(&b, "%s, %d processes: baseline %s\n", v.Tune, g.NP, g.Baseline)
+		for _, n := range g.NotInEffect {
+			fmt.Fprintf(&b, "  %s\n", n)
+		}
 		for _, m := range g.Missing {
 			fmt.Fprintf(&b, "  not judged: %s\n", m)
 		}
