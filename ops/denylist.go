@@ -1,6 +1,14 @@
 package ops
 
-import "regexp"
+import (
+	"errors"
+	"regexp"
+)
+
+// ErrUnsupported marks an operation this build's MPI library cannot run (an MPI-4
+// routine in an MPI-3.1 library): an error that says so wraps it, and a run records
+// the point as denied, with the reason, once per operation.
+var ErrUnsupported = errors.New("not in this MPI library")
 
 // Denial marks a routine known to crash in a given library: running it would take the
 // whole job down (and, in other benchmark suites, everything measured after it).
