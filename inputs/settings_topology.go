@@ -104,11 +104,14 @@ func checkTopologyDims(m *Measurement) string {
 	return ""
 }
 
-// checkTopology reports topology_dims that do not fit the topology, and partitioned
-// sizes the partitions do not divide.
+// checkTopology reports topology_dims that do not fit the topology, partitioned sizes
+// the partitions do not divide, and a persistent operation under cold caches.
 func (d *decoder) checkTopology(m Measurement, origin map[string]string, path string) {
 	if msg := checkTopologyDims(&m); msg != "" {
 		d.errAt(origin["topology_dims"], "%s: %s", m.Op.Name, msg)
+	}
+	if m.Op.Persistent && m.Settings.Cache == CacheCold {
+		d.errAt(origin["cache"], "%s makes its requests once per point, bound to one buffer: cache = \"cold\" would move the buffers every step; use \"warm\"", m.Op.Name)
 	}
 	if !m.Op.Partitioned {
 		return

@@ -153,6 +153,9 @@ type Info struct {
 	Neighborhood bool
 	// Partitioned: a message in parts (the setting partitions), each made ready apart.
 	Partitioned bool
+	// Persistent operations make their requests once per point, bound to the point's
+	// buffers (so the buffers never move: no cold cache).
+	Persistent bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -268,7 +271,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, persistentOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -30,6 +30,13 @@ var denyList = []Denial{
 		Reason:  "shmem_int_atomic_compare_swap aborts with 'stack smashing detected' in Open MPI 4.1.4's OpenSHMEM",
 	},
 	{
+		// A plain C program shows it (MPI_Scatter_init, MPI_Start + MPI_Wait twice, 4
+		// processes): the schedule's error leaves the other ranks waiting forever.
+		Op:      "Scatter_persistent",
+		Library: regexp.MustCompile(`^MPICH 4\.0\.`),
+		Reason:  "MPICH 4.0's MPI_Scatter_init fails at its second MPI_Start with more than 2 processes (\"Invalid communicator\" in its schedule) and the other ranks hang",
+	},
+	{
 		Op:      "Selftest_Crash",
 		Library: regexp.MustCompile(``),
 		Reason:  "crashes on purpose (a self-test of skampi's crash recovery)",
