@@ -13,8 +13,8 @@
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy) runs the one-sided
-# (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target) rows alone.
+# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy, mpi4) runs the one-sided
+# (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target, neighbourhood all-to-all and persistent allreduce) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -26,8 +26,8 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy ]] ||
-	die "ONLY must be empty, rma, shmem, halo, sync, datatype or busy, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy || $ONLY == mpi4 ]] ||
+	die "ONLY must be empty, rma, shmem, halo, sync, datatype, busy or mpi4, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -48,7 +48,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -92,6 +92,9 @@ DT_MODES="vector packed"
 BUSY_US="10 50"
 BUSY_PROGRESS="0 1000"
 BUSY_SIZES="8"
+# The neighbourhood all-to-all on MPI_Dims_create's periodic grid and the persistent
+# allreduce (bench/ref_mpi4.c) beside skampi's Neighbor_alltoall and Allreduce_persistent.
+MPI4_SIZES="4 4096 65536"
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -213,6 +216,17 @@ TOML
 			done
 		done
 	fi
+	want mpi4 && for op in Neighbor_alltoall Allreduce_persistent; do
+		cat <<TOML
+
+[[measurement]]
+name = "$op"
+op = "$op"
+sizes = $(list "$MPI4_SIZES")
+min_repetitions = 64
+max_repetitions = 64
+TOML
+	done
 	if want sync; then
 		for m in $SYNC_MODES; do
 			for d in $SYNC_DELAYS; do
@@ -321,7 +335,7 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want busy && for b in $BUSY_US; do
@@ -346,6 +360,8 @@ for ((i = 1; i <= RUNS; i++)); do
 		run_c "$i" ref_sync "$m" $SYNC_DELAYS
 		mv "$TMP/$i.ref_sync" "$TMP/$i.ref_sync.$m"
 	done
+	# shellcheck disable=SC2086
+	want mpi4 && run_c "$i" ref_mpi4 $MPI4_SIZES
 	want rma && for m in $RMA_MODES; do
 		run_c "$i" ref_rma "$m" $RMA_SIZES
 		mv "$TMP/$i.ref_rma" "$TMP/$i.ref_rma.$m"

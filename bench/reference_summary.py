@@ -150,6 +150,11 @@ for r in range(1, runs + 1):
                 if p is None:
                     sys.exit(f"reference: round {r}: skampi has no {halo_ops[m]} point at {n} B, compute {us} us")
                 add((12, i, n, j, f"{halo_ops[m]} {size(n)}, compute {us} us", "us"), float(t) * 1e6, p["time_s"] * 1e6)
+    if only in ("all", "mpi4"):
+        for line in open(f"{tmp}/{r}.ref_mpi4"):
+            op, n, _, t = line.split()
+            n = int(n)
+            add((17, op, n, f"{op} {size(n)}", "us"), float(t) * 1e6, point(op, n)["time_s"] * 1e6)
     for nb, op in (("isend", "Isend"), ("irecv", "Irecv")):
         for line in lines(f"{r}.ref_overlap.{nb}"):
             _, n, full, post, ov, comp = line.split()

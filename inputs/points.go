@@ -120,6 +120,10 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 				el.add(m.Pos, "measurement %q: root %d is not a rank of its %d-process communicators (procs): lower root or raise procs", m.Name, m.Settings.Root, nprocs)
 				break
 			}
+			if _, err := m.Settings.TopologyFor(m.Op).Resolve(nprocs); m.Op.Neighborhood && err != nil {
+				el.add(m.Pos, "measurement %q: topology %q: %v: change topology_dims (0 lets MPI_Dims_create choose) or procs", m.Name, m.Settings.Topology, err)
+				break
+			}
 			for _, size := range m.Sizes {
 				for _, method := range methodList(m) {
 					pt := Point{Measurement: m, Method: method, Size: size, NProcs: nprocs, Comm: comm,

@@ -107,6 +107,9 @@ type Settings struct {
 	// iterations meanwhile ("iprobe", "flush", "quiet"; "": the transport's own).
 	TargetBusy time.Duration
 	Poll       string
+	// The neighbourhood collectives' topology and partitioned communication's parts
+	// (settings_topology.go).
+	neighborSettings
 }
 
 // Poll calls a busy passive target can make.
@@ -177,13 +180,15 @@ const RepCap = 10_000
 // Defaults: at least 8 repetitions, then as many as the cost of the operation allows
 // (1 s a point) until the standard error is 3 % of the time.
 func Defaults() Settings {
-	return Settings{
+	s := Settings{
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
+	s.neighborSettings = defaultNeighborSettings()
+	return s
 }
 
 type setting struct {
@@ -193,7 +198,9 @@ type setting struct {
 }
 
 // settingList is the one place a setting is named, documented and checked.
-var settingList = []setting{
+var settingList = slices.Concat(baseSettings, neighborSettingList)
+
+var baseSettings = []setting{
 	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {
 		s.MinReps, err = intIn(v, 1, 1_000_000)
 		return

@@ -361,6 +361,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkMinProcs(m, path, t)
 	d.checkLockHold(m, origin, path)
 	d.checkPoll(m, origin, path)
+	d.checkTopology(m, origin, path)
 	if m.Op.Nonblocking && m.Settings.Timer == TimerIteration {
 		for _, name := range m.Methods {
 			if mm, _ := m.Op.Method(name); mm.Subtract != "" {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/runner"
 )
 
 // state is what a results directory holds, as far as resuming is concerned.
@@ -188,7 +190,12 @@ func (st *state) summarise(w io.Writer, runs []string) int {
 	}
 	code := 0
 	fmt.Fprintf(w, "\nskampi: %d point(s) not measured:\n", len(faults))
+	lacking := map[string]int{} // an operation the library lacks: said once, with its count
 	for _, f := range faults {
+		if f.Fault == record.FaultDenied && f.Detail == runner.LackingDetail {
+			lacking[f.Op]++
+			continue
+		}
 		fmt.Fprintf(w, "  %-8s %s %q, %s: %s\n", f.Fault, f.Op, f.Measurement, report.Bytes(f.MsgBytes), f.Detail)
 		switch f.Fault {
 		case record.FaultCorrupt:
@@ -198,6 +205,9 @@ func (st *state) summarise(w io.Writer, runs []string) int {
 		case record.FaultCrash:
 			code = max(code, 1)
 		}
+	}
+	for _, op := range slices.Sorted(maps.Keys(lacking)) {
+		fmt.Fprintf(w, "  %-8s %s: %d more point(s), not in this MPI library either\n", record.FaultDenied, op, lacking[op])
 	}
 	return code
 }

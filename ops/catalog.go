@@ -153,6 +153,15 @@ type Info struct {
 	// Heap is how a point of an OpenSHMEM operation lays out its symmetric memory
 	// (SymmetricBytes).
 	Heap Heap
+	// Neighborhood operations run on the point's process topology (the setting
+	// topology), made once per point: msg_bytes is the block of one neighbour, the
+	// buffers hold a block per neighbour.
+	Neighborhood bool
+	// Partitioned: a message in parts (the setting partitions), each made ready apart.
+	Partitioned bool
+	// Persistent operations make their requests once per point, bound to the point's
+	// buffers (so the buffers never move: no cold cache).
+	Persistent bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -224,6 +233,8 @@ func (in Info) BufferBytes(size int64, slots, nprocs int) int64 {
 		return size * int64(slots)
 	case in.PerProcess:
 		return size * int64(nprocs)
+	case in.Neighborhood: // a block per process, as a bound: the kernel takes the topology's degree
+		return size * int64(nprocs)
 	}
 	return size
 }
@@ -282,7 +293,7 @@ var pt2ptOps = []Info{
 		Description: "IMB's Exchange: every rank MPI_Isend's msg_bytes to both neighbours of a ring, MPI_Recv's from both, MPI_Waitall; the slowest rank's time; MB/s as IMB's, 4 x msg_bytes / time (two messages out, two in)"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, persistentOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("%d ops, %d names, %d distinct", len(all), len(Names()), len(names))
 	}
 	known := []string{"pt2pt", "coll", "selftest", "nonblocking", "onesided", "locks", "shmem", "shmem-atomics",
-		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer"}
+		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer", "neighbor", "persistent"}
 	for _, f := range known {
 		if families[f] == 0 {
 			t.Errorf("family %s has no operation", f)
@@ -52,7 +52,7 @@ func TestCatalogue(t *testing.T) {
 		// Collectives, blocking or not, are called once per repetition (they pipeline
 		// back to back); one-sided operations on every rank need not be (a lock is
 		// taken over and over).
-		collective := in.Family == "coll" || in.Family == "nonblocking" && in.Pattern == PatternAll
+		collective := in.Family == "coll" || in.Family == "neighbor" || in.Family == "persistent" && in.Pattern == PatternAll || in.Family == "nonblocking" && in.Pattern == PatternAll
 		if in.Family == "onesided" || in.Family == "locks" || in.SHMEM {
 			collective = in.Pattern == PatternAll && in.SingleShot
 		}
@@ -163,7 +163,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoallv_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get", "Shmem_Alltoall", "Shmem_Alltoalls", "Put_Exchange_passive"}
+	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoallv_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get", "Shmem_Alltoall", "Shmem_Alltoalls", "Put_Exchange_passive", "Alltoall_persistent", "Alltoallv_persistent"}
 	if !slices.Equal(throughput, want) {
 		t.Errorf("throughput ops %v, want %v", throughput, want)
 	}
@@ -211,8 +211,8 @@ func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
 			t.Errorf("%s differs from %s: %+v vs %+v", in.Name, b.Name, in, b)
 		}
 	}
-	if n != 15 {
-		t.Errorf("%d non-blocking operations, want 4 point-to-point + 11 collectives", n)
+	if n != 20 {
+		t.Errorf("%d non-blocking operations, want 4 point-to-point + 11 collectives + 5 neighbourhood collectives", n)
 	}
 	if PhaseCompute.String() != "compute" || Phase(9).String() != "phase?" {
 		t.Error(PhaseCompute, Phase(9))

@@ -1,6 +1,14 @@
 package ops
 
-import "regexp"
+import (
+	"errors"
+	"regexp"
+)
+
+// ErrUnsupported marks an operation this build's MPI library cannot run (an MPI-4
+// routine in an MPI-3.1 library): an error that says so wraps it, and a run records
+// the point as denied, with the reason, once per operation.
+var ErrUnsupported = errors.New("not in this MPI library")
 
 // Denial marks a routine known to crash in a given library: running it would take the
 // whole job down (and, in other benchmark suites, everything measured after it).
@@ -20,6 +28,13 @@ var denyList = []Denial{
 		Op:      "Shmem_Atomic_Compare_Swap_Int",
 		Library: regexp.MustCompile(`Open MPI v4\.1\.4\b`),
 		Reason:  "shmem_int_atomic_compare_swap aborts with 'stack smashing detected' in Open MPI 4.1.4's OpenSHMEM",
+	},
+	{
+		// A plain C program shows it (MPI_Scatter_init, MPI_Start + MPI_Wait twice, 4
+		// processes): the schedule's error leaves the other ranks waiting forever.
+		Op:      "Scatter_persistent",
+		Library: regexp.MustCompile(`^MPICH 4\.0\.`),
+		Reason:  "MPICH 4.0's MPI_Scatter_init fails at its second MPI_Start with more than 2 processes (\"Invalid communicator\" in its schedule) and the other ranks hang",
 	},
 	{
 		Op:      "Selftest_Crash",

@@ -58,6 +58,11 @@ type Request struct {
 	// "flush", "quiet"; "": the transport's own) every ProgressEvery of them (0: never).
 	BusySpin int64
 	Poll     string
+	// Topology: a neighbourhood collective's process topology, as the settings give it
+	// (resolved for the communicator by the kernel package); Partitions: the parts of a
+	// partitioned message.
+	Topology   Topology
+	Partitions int
 	// Non-blocking operations: the measurement to run, the busy computation's spin
 	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
 	// them (0: none), and the seconds taken off every interval timed per call.

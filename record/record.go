@@ -152,6 +152,11 @@ type Point struct {
 	// TypeCommit: "every_call" when the layout's datatype was built, committed and
 	// freed in every step (the setting type_commit); empty: once per point.
 	TypeCommit string `json:"type_commit,omitempty"`
+	// Topology: a neighbourhood collective's process topology as it was built for the
+	// point's communicator ("cart:2x2", "stencil_3d:2x1x1", "ring", "random:2:seed1": degree 2, seed 1).
+	Topology string `json:"topology,omitempty"`
+	// Partitions: the parts a partitioned message was sent in (the setting partitions).
+	Partitions int `json:"partitions,omitempty"`
 	// A passive target (a one-sided operation under a passive mode): TargetBusyS, how
 	// long it computed in every step while the origin operated (the setting
 	// target_busy, s; 0: it idled in the library); when it computed, Poll, the call it

@@ -98,7 +98,7 @@ func TestSetupFields(t *testing.T) {
 func TestSetupWithout(t *testing.T) {
 	full := Setup{Op: "Put", Method: "m", MsgBytes: 8, NProcs: 2, Timer: "t", Sync: "s", Window: 4, RecvSlots: "r",
 		Cache: "c", RMAWindow: "w", HoldS: 1e-6, DelayS: 2e-5, Ratio: 4, HaloComputeS: 1e-5, DataLayout: "vector", Stride: 4, TypeCommit: "every_call", ProgressEvery: 9,
-		TargetBusyS: 5e-5, Poll: "iprobe", PollEvery: 1000}
+		TargetBusyS: 5e-5, Poll: "iprobe", PollEvery: 1000, Topology: "cart:2x1", Partitions: 8}
 	var names []string
 	for _, f := range full.Settings() {
 		names = append(names, f.Name)

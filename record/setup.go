@@ -29,13 +29,16 @@ type Setup struct {
 	TargetBusyS   float64
 	Poll          string
 	PollEvery     int64
+	Topology      string
+	Partitions    int
 }
 
 // Setup is the point's setup.
 func (p *Point) Setup() Setup {
 	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
 		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
-		Cache: p.Cache, RMAWindow: p.RMAWindow, Ratio: p.Ratio, DataLayout: p.DataLayout, Stride: p.Stride, TypeCommit: p.TypeCommit}
+		Cache: p.Cache, RMAWindow: p.RMAWindow, Ratio: p.Ratio, DataLayout: p.DataLayout, Stride: p.Stride, TypeCommit: p.TypeCommit,
+		Topology: p.Topology, Partitions: p.Partitions}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
 	}
@@ -86,7 +89,7 @@ func (s Setup) Fields() []Field {
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
 // delay_s, ratio, halo_compute_s, data_layout, stride, type_commit, progress_every,
-// target_busy_s, poll, poll_every.
+// target_busy_s, poll, poll_every, topology, partitions.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -129,11 +132,15 @@ func (s Setup) Settings() []Field {
 	if s.PollEvery != 0 {
 		add("poll_every", strconv.FormatInt(s.PollEvery, 10))
 	}
+	add("topology", s.Topology)
+	if s.Partitions != 0 {
+		add("partitions", strconv.Itoa(s.Partitions))
+	}
 	return f
 }
 
 // SettingNames are the names of Settings' fields, in their order.
-var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit", "progress_every", "target_busy_s", "poll", "poll_every"}
+var SettingNames = []string{"timer", "sync", "window", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit", "progress_every", "target_busy_s", "poll", "poll_every", "topology", "partitions"}
 
 // Without is the setup with the named settings cleared (unknown names change nothing):
 // a comparison leaves out of its keys what one side does not record, or what a tune
@@ -175,6 +182,10 @@ func (s Setup) Without(names ...string) Setup {
 			s.Poll = ""
 		case "poll_every":
 			s.PollEvery = 0
+		case "topology":
+			s.Topology = ""
+		case "partitions":
+			s.Partitions = 0
 		}
 	}
 	return s

@@ -22,7 +22,7 @@ var CSVHeader = []string{
 	// window and progress_every above, every field that tells two points apart.
 	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit",
 	// A busy passive target, after the columns files written before it had.
-	"target_busy_s", "poll", "poll_every",
+	"target_busy_s", "poll", "poll_every", "topology", "partitions",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -92,6 +92,7 @@ func (c *CSV) Point(p *record.Point) error {
 	if p.PollEvery != nil {
 		row[len(row)-1] = strconv.FormatInt(*p.PollEvery, 10)
 	}
+	row = append(row, p.Topology, optInt(p.Partitions))
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

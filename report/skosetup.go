@@ -72,6 +72,10 @@ func (p *skoParser) setup(s string) {
 			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
 				pt.PollEvery = &n
 			}
+		case "topology":
+			pt.Topology = v
+		case "partitions":
+			pt.Partitions, _ = strconv.Atoi(v)
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -101,6 +105,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	pt.HaloComputeS = s.HaloComputeS
 	pt.DataLayout, pt.Stride, pt.TypeCommit = s.DataLayout, s.Stride, s.TypeCommit
 	pt.TargetBusyS, pt.Poll, pt.PollEvery = s.TargetBusyS, s.Poll, s.PollEvery
+	pt.Topology, pt.Partitions = s.Topology, s.Partitions
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

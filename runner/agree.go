@@ -1,10 +1,12 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 )
 
@@ -43,6 +45,9 @@ func (r *Runner) agree(err error) ([]int, error) {
 // pointError records a point some rank could not measure (rank 0), and each failing
 // rank says why on its standard error.
 func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
+	if errors.Is(err, ops.ErrUnsupported) {
+		return r.unsupportedFault(pt, err)
+	}
 	if err != nil && r.Stderr != nil {
 		fmt.Fprintf(r.Stderr, "skampi: rank %d: measurement %q, %d bytes: %v\n", r.World.Rank(), pt.Measurement.Name, pt.Size, err)
 	}
@@ -56,6 +61,32 @@ func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
 	} else {
 		f.Detail = fmt.Sprintf("rank(s) %v failed (their message is on their standard error)", failed)
 	}
+	if werr := r.Sink.Fault(&f); werr != nil {
+		return fmt.Errorf("writing results: %w", werr)
+	}
+	return nil
+}
+
+// LackingDetail is the detail of the denied points of an operation the library lacks,
+// after its first, whose record says why in full.
+const LackingDetail = "not in this MPI library (the operation's first point says why)"
+
+// unsupportedFault records, on rank 0, that this build's library lacks the point's
+// operation (an MPI-4 routine in an MPI-3.1 library): a denied point with the reason;
+// decide denies its other points without preparing them, saying so in brief. Every
+// rank refused it alike (it is known when the kernels are compiled), so no rank has
+// more to say.
+func (r *Runner) unsupportedFault(pt *inputs.Point, err error) error {
+	if r.World.Rank() != 0 {
+		return nil
+	}
+	if r.lacking == nil {
+		r.lacking = map[string]bool{}
+	}
+	r.lacking[pt.Op().Name] = true
+	f := pt.Fault(r.RunID)
+	f.Fault, f.Time = record.FaultDenied, time.Now().UTC()
+	f.Detail = err.Error()
 	if werr := r.Sink.Fault(&f); werr != nil {
 		return fmt.Errorf("writing results: %w", werr)
 	}

@@ -180,6 +180,14 @@ func onesidedFields(pt *inputs.Point, p *record.Point) {
 			p.TypeCommit = s.TypeCommit
 		}
 	}
+	if op.Neighborhood {
+		if t, err := s.TopologyFor(op).Resolve(pt.NProcs); err == nil {
+			p.Topology = t.String()
+		}
+	}
+	if op.Partitioned {
+		p.Partitions = s.Partitions
+	}
 	if op.Delayed {
 		delay := s.Delay.Seconds()
 		p.DelayS = &delay

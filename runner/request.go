@@ -19,6 +19,10 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 			r.TypeCommit = s.TypeCommit
 		}
 	}
+	r.Topology = s.TopologyFor(op)
+	if op.Partitioned {
+		r.Partitions = s.Partitions
+	}
 	return r
 }
 

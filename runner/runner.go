@@ -76,13 +76,17 @@ type Runner struct {
 	maxLatencyPeer int // cached: 0 = not probed yet
 
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
+
+	// lacking: rank 0's operations this build's library cannot run (ops.ErrUnsupported),
+	// the reason said in full with the first point; the others are denied unprepared.
+	lacking map[string]bool
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
 const (
 	actMeasure = iota
 	actDone    // measured (or faulted) in an earlier run
-	actDenied  // known to crash in this library
+	actDenied  // known to crash in this library, or lacking from it (unsupportedFault)
 )
 
 // measurementState is what the points of one measurement share.
@@ -140,6 +144,13 @@ func (r *Runner) decide(pt *inputs.Point) (int, error) {
 		if r.Done != nil && r.Done.Has(pt.LookupKey()) {
 			act = actDone
 			r.Skipped++
+		} else if r.lacking[pt.Op().Name] {
+			act = actDenied
+			f := pt.Fault(r.RunID)
+			f.Fault, f.Time, f.Detail = record.FaultDenied, time.Now().UTC(), LackingDetail
+			if err := r.Sink.Fault(&f); err != nil {
+				return 0, fmt.Errorf("writing results: %w", err)
+			}
 		} else if reason, denied := ops.Denied(pt.Op().Name, pt.Method, r.Library); denied && !r.AllowBroken {
 			act = actDenied
 			f := pt.Fault(r.RunID)

@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -27,6 +28,10 @@ type fakeWorld struct {
 	phases  []ops.Phase
 	open    int    // ops not closed yet
 	fail    string // a kernel whose preparation fails
+	// lacking: a kernel the library lacks (its preparation fails with ops.ErrUnsupported),
+	// and how often it was asked for
+	lacking string
+	asked   int
 	// nanPhase: the non-blocking measurement whose every repetition is invalid (0: none).
 	nanPhase ops.Phase
 	// overheads: the TimerOverhead of every op made (the fake's timer costs 25 ns).
@@ -56,6 +61,10 @@ func (w *fakeWorld) SpinFor(t, ns float64) int64  { return int64(t * 1e9 / ns) }
 func (w *fakeWorld) NewOp(s ops.Request) (Op, error) {
 	if s.Kernel == w.fail {
 		return nil, errors.New("MPI_Allreduce: MPI_ERR_OP: invalid reduce operation")
+	}
+	if s.Kernel == w.lacking {
+		w.asked++
+		return nil, fmt.Errorf("%s: MPI_Psend_init: Open MPI v4.1.4 implements MPI 3.1, no partitioned communication (%w)", s.Info.Name, ops.ErrUnsupported)
 	}
 	w.made = append(w.made, s.Pair)
 	w.kernels = append(w.kernels, s.Kernel)

@@ -59,7 +59,7 @@ type Verdict struct {
 // first value of every parameter: put the library's default first).
 type Group struct {
 	NP             int
-	Baseline       string // label
+	Baseline       string   // label
 	NotInEffect    []string // swept parameters the library did not use (notInEffect), said first
 	Missing        []string
 	Measurements   []Measurement

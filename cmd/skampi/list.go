@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/ops/mpi"
 	"github.com/spf13/cobra"
 )
 
@@ -40,7 +41,11 @@ func newListCmd() *cobra.Command {
 			n := 0
 			for _, in := range ops.All() {
 				if match(in.Name) {
-					fmt.Fprintf(tw, "%s\t%s\n", in.Name, in.Description)
+					desc := in.Description
+					if why := mpi.UnsupportedReason(in.Kernel); why != "" && !in.SHMEM {
+						desc = "[not in this build: " + why + "] " + desc
+					}
+					fmt.Fprintf(tw, "%s\t%s\n", in.Name, desc)
 					n++
 				}
 			}

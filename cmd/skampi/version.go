@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
@@ -88,6 +89,7 @@ func printVersion(out io.Writer) {
 	// What the binary is linked against, asked of the library itself.
 	lib, std := mpi.Library()
 	fmt.Fprintf(out, "MPI library: %s (MPI %s; built for %s)\n", lib, std, mpi.LibraryName(mpi.Build))
+	fmt.Fprintf(out, "can measure: %s\n", strings.Join(mpi.Capabilities(), "; "))
 	if p, err := launch.FindLauncher(mpi.Build); err == nil {
 		fmt.Fprintf(out, "self-launch: %s\n", p)
 	} else {

@@ -57,6 +57,7 @@ void sk_check_fill(sk_ctx *c) {
 	int kind = c->k->check;
 	if (!c->a.check || kind == SK_CHECK_NONE || c->a.role == SK_ROLE_IDLE) return;
 	long long n = c->a.bytes, len = per_process_send(kind) ? n * c->nprocs : n;
+	if (kind == SK_CHECK_NEIGHBOR_ALLTOALL) len = n * c->outdeg; /* a block per out-neighbour */
 	char *buf = kind == SK_CHECK_REPLACE ? c->a.rbuf : c->a.sbuf;
 	sk_pattern_fill(buf, len, c->rank, n, c->rep, 0);
 }
@@ -102,6 +103,23 @@ void sk_check_verify(sk_ctx *c, long long iters) {
 		break;
 	case SK_CHECK_ALLTOALL:
 		for (int i = 0; i < p; i++) verify(c, a->rbuf + (size_t)i * (size_t)n, i, i, (long long)c->rank * n);
+		break;
+	case SK_CHECK_NEIGHBOR_ALLGATHER:
+		for (int i = 0; i < c->indeg; i++) verify(c, a->rbuf + (size_t)i * (size_t)n, c->nsrc[i], i, 0);
+		break;
+	case SK_CHECK_NEIGHBOR_ALLTOALL:
+		for (int i = 0; i < c->indeg; i++) {
+			/* Any of the source's blocks to this rank will do where the two share
+			 * several edges (their order is the library's); the first is reported. */
+			const char *blk = a->rbuf + (size_t)i * (size_t)n;
+			int first = -1, ok = 0;
+			for (int j = 0; j < 64 && !ok; j++) {
+				if (!(c->nfrom[i] >> j & 1)) continue;
+				if (first < 0) first = j;
+				ok = sk_pattern_find(blk, n, c->nsrc[i], n, c->rep, (long long)j * n) < 0;
+			}
+			if (!ok) verify(c, blk, c->nsrc[i], i, (long long)(first < 0 ? 0 : first) * n);
+		}
 		break;
 	case SK_CHECK_ALLTOALLV_SKEWED:
 		for (int i = 0; i < p; i++)

@@ -28,3 +28,14 @@ func LibraryName(build string) string {
 	}
 	return build
 }
+
+// unsupportedText is why a kernel cannot run, from what its table says ("MPI_Psend_init:
+// no partitioned communication") and the library: "MPI_Psend_init: Open MPI v4.1.4
+// implements MPI 3.1, no partitioned communication".
+func unsupportedText(what, lib, std string) string {
+	routine, missing, ok := strings.Cut(what, ": ")
+	if !ok {
+		return what + " (" + lib + ", MPI " + std + ")"
+	}
+	return routine + ": " + lib + " implements MPI " + std + ", " + missing
+}

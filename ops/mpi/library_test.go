@@ -14,3 +14,14 @@ func TestCleanLibrary(t *testing.T) {
 		}
 	}
 }
+
+// Why a kernel cannot run names the routine, the library and the MPI it implements.
+func TestUnsupportedText(t *testing.T) {
+	got := unsupportedText("MPI_Psend_init: no partitioned communication", "Open MPI v4.1.4", "3.1")
+	if want := "MPI_Psend_init: Open MPI v4.1.4 implements MPI 3.1, no partitioned communication"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got := unsupportedText("odd", "L", "3.1"); got != "odd (L, MPI 3.1)" {
+		t.Error(got)
+	}
+}

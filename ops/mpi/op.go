@@ -70,6 +70,14 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		}
 	}
 	send, recv := max(1, s.Info.BufferBytes(span, 1, nprocs)), max(1, s.Info.BufferBytes(span, slots, nprocs))
+	if s.Info.Neighborhood { // a block per edge, in or out (a grid may have more than processes)
+		rt, err := s.Topology.Resolve(nprocs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		send = max(1, span*int64(rt.MaxDegree(nprocs)))
+		recv = send
+	}
 	// A one-sided operation's target is its window: moving skampi's buffers would not
 	// make it cold, so it is measured warm (and recorded so).
 	area := ops.ColdArea(s.CacheSize)
@@ -152,9 +160,22 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 			}
 		}
 	}
+	if s.Info.Neighborhood && role != ops.Idle {
+		free, err := setTopology(&a, s.Topology, commRank(w.rank, ranks), nprocs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		defer free()
+	}
+	if s.Info.Partitioned {
+		a.partitions = C.int(s.Partitions)
+	}
 	call := "kernel " + s.Kernel
 	var ctx *C.sk_ctx
 	if rc := C.sk_prepare(&a, &ctx); rc != C.MPI_SUCCESS {
+		if rc == C.SK_ERR_UNSUPPORTED {
+			return nil, fmt.Errorf("%s: %s (%w)", name, UnsupportedReason(s.Kernel), ops.ErrUnsupported)
+		}
 		if rc < 0 && rc != C.SK_ERR_NOMEM {
 			return nil, fmt.Errorf("%s: %s (%w)", name, refusal(rc, s, nprocs), ErrInvalid)
 		}
@@ -201,6 +222,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s reads and writes its window's memory directly: it needs the unified memory model (MPI_WIN_UNIFIED), and this window is separate", s.Kernel)
 	case C.SK_ERR_LOCK_SERVER:
 		return fmt.Sprintf("kernel %s: its lock could not be placed on the PE chosen to serve it (OSHMEM's rule, (heap offset / 8) %% npes, did not hold: stderr says where it was served)", s.Kernel)
+	case C.SK_ERR_TOPOLOGY:
+		return fmt.Sprintf("kernel %s: the library's topology (MPI_Cart_shift) differs from the one computed for %s", s.Kernel, s.Topology)
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}

@@ -33,9 +33,35 @@ void sk_release(sk_ctx *c) {
 	free(c->rcounts);
 	free(c->node_of);
 	free(c->ack_s);
+	free(c->nsrc);
+	free(c->ndst);
+	free(c->nfrom);
+	free(c->ncounts);
+	free(c->ndispls);
+	free(c->wdispls);
+	free(c->wtypes);
 	sk_layout_release(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
+}
+
+/* copy_edges keeps our copy of a neighbourhood collective's edges (the caller frees
+ * its own). */
+static int copy_edges(sk_ctx *c, const sk_args *a) {
+	if (!a->sources || !a->dests) return MPI_SUCCESS;
+	if (a->indegree < 0 || a->outdegree < 0) return SK_ERR_ARGS;
+	c->indeg = a->indegree;
+	c->outdeg = a->outdegree;
+	c->nsrc = malloc(sizeof(int) * (size_t)(c->indeg + 1));
+	c->ndst = malloc(sizeof(int) * (size_t)(c->outdeg + 1));
+	c->nfrom = calloc((size_t)c->indeg + 1, sizeof(unsigned long long));
+	if (!c->nsrc || !c->ndst || !c->nfrom) return SK_ERR_NOMEM;
+	memcpy(c->nsrc, a->sources, sizeof(int) * (size_t)c->indeg);
+	memcpy(c->ndst, a->dests, sizeof(int) * (size_t)c->outdeg);
+	if (a->from_blocks) memcpy(c->nfrom, a->from_blocks, sizeof(unsigned long long) * (size_t)c->indeg);
+	c->a.sources = c->a.dests = NULL;
+	c->a.from_blocks = NULL;
+	return MPI_SUCCESS;
 }
 
 /* prepare_member allocates what the timed loop of a participating rank touches:
@@ -63,6 +89,7 @@ static int prepare_member(sk_ctx *c, const int *node_of) {
 		memcpy(c->node_of, node_of, sizeof(int) * n);
 		c->a.node_of = c->node_of;
 	}
+	if ((rc = copy_edges(c, a)) != MPI_SUCCESS) return rc;
 	if (c->k->prepare) CK(c->k->prepare(c));
 	return sk_layout_prepare(c); /* after a window's creation: a get's check fills it */
 }
@@ -91,6 +118,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
 	const sk_kernel *k = sk_find_kernel(a->kernel);
 	if (!k) return SK_ERR_KERNEL;
+	if (k->unsupported) return SK_ERR_UNSUPPORTED; /* on every rank alike: compiled in */
 	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
 	if ((k->flags & SK_K_NONBLOCKING) && (a->spin < 0 || a->progress_every < 0)) return SK_ERR_ARGS;
 	int dt = 0, op = 0;
@@ -138,6 +166,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	}
 	if (a->role != SK_ROLE_IDLE) { /* idle ranks may have no communicator at all */
 		int rc = prepare_member(c, a->node_of);
+		c->a.dims = NULL; /* the caller's: read by the prepare hook only */
 		/* A busy target no kernel wrapped its step for would be measured idle. */
 		if (rc == MPI_SUCCESS && a->busy_spin > 0 && !c->busy_inner) rc = SK_ERR_BUSY;
 		if (rc != MPI_SUCCESS) {

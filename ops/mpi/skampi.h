@@ -35,6 +35,8 @@ enum {
 	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
 	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
+	SK_ERR_TOPOLOGY = -20,    /* a neighbourhood collective's topology is missing, or the library built another */
+	SK_ERR_UNSUPPORTED = -21, /* this build's MPI library lacks the routine (sk_kernel.unsupported says which) */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -108,6 +110,17 @@ typedef struct {
 	 * every progress_every of them (0: never). */
 	long long busy_spin;
 	const char *poll;
+	/* Neighbourhood collectives (neighbor.c): the topology, resolved by Go for this
+	 * communicator (ops.Topology): a periodic Cartesian grid of ndims dims (graph 0),
+	 * or a distributed graph (graph 1); this rank's edges in both cases, and for each
+	 * receive block the mask of its source's send blocks that may land there. */
+	int topo_graph, ndims;
+	const int *dims;
+	int indegree, outdegree;
+	const int *sources, *dests;
+	const unsigned long long *from_blocks;
+	/* Partitioned communication (persistent.c): the parts of a message. */
+	int partitions;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -168,6 +181,8 @@ enum {
 	SK_CHECK_ALLGATHER,     /* every rbuf holds block 0 of every rank's sbuf */
 	SK_CHECK_SCATTER,       /* every rbuf holds its block of the root's sbuf */
 	SK_CHECK_ALLTOALL,      /* block i of every rbuf is this rank's block of rank i's sbuf */
+	SK_CHECK_NEIGHBOR_ALLGATHER, /* block i of rbuf is block 0 of in-neighbour i's sbuf */
+	SK_CHECK_NEIGHBOR_ALLTOALL,  /* block i of rbuf is the block in-neighbour i sent this rank */
 };
 
 typedef struct {
@@ -202,6 +217,10 @@ typedef struct {
 	sk_step quiesce;
 	/* SK_LAY_*: the data layouts this kernel takes, and what they change in it. */
 	int layout;
+	/* Non-NULL when this build's MPI library lacks what the kernel calls: the routine
+	 * and what is missing ("MPI_Psend_init: no partitioned communication"). Its
+	 * sk_prepare then refuses every request with SK_ERR_UNSUPPORTED. */
+	const char *unsupported;
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -275,6 +294,19 @@ struct sk_ctx {
 	int busy_is_target, busy_npes;
 	int *busy_pes;
 	long busy_seq;
+	/* Neighbourhood collectives: the topology's communicator, our copies of the edges,
+	 * and the per-neighbour counts and displacements of the v- and w-variants. */
+	MPI_Comm topo;
+	int have_topo, indeg, outdeg;
+	int *nsrc, *ndst;
+	unsigned long long *nfrom;
+	int *ncounts, *ndispls;
+	MPI_Aint *wdispls;
+	MPI_Datatype *wtypes;
+	/* Persistent operations (persistent.c): the requests made once per point, and
+	 * how many are live. */
+	MPI_Request preq[2];
+	int npreq;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

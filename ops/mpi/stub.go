@@ -81,3 +81,9 @@ func (c *Clock) Serve(int, int, clocksync.Model) error { return errNoMPI }
 func (c *Clock) PingPong(int, int, float64) ([]clocksync.Sample, clocksync.Model, error) {
 	return nil, clocksync.Model{}, errNoMPI
 }
+
+// UnsupportedReason: without MPI there is nothing to refuse for want of a routine.
+func UnsupportedReason(string) string { return "" }
+
+// Capabilities: without MPI, none.
+func Capabilities() []string { return nil }

@@ -41,7 +41,7 @@ type World struct {
 	subs       map[string]subComm // communicators of rank subsets, by ranks
 	subOrder   []string           // their keys in order of creation, the same on every rank
 
-	threadRequested, threadProvided string // thread level asked of Init, and what MPI reports
+	threadRequested, threadProvided string    // thread level asked of Init, and what MPI reports
 	initStart, initEnd              time.Time // the wall clock around MPI_Init (skampi startup)
 
 	finalizers []func() // what must end before MPI does (OpenSHMEM), newest first

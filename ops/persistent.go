@@ -1,0 +1,42 @@
+package ops
+
+import "strings"
+
+// Persistent operations: a request made once per point and started in every step
+// (MPI-4's persistent collectives, OSU's osu_*_persistent; the persistent and the
+// partitioned ping-pong). The collectives' init is measured apart (<Coll>_init). A
+// build whose MPI library lacks one keeps the operation and refuses its points, with
+// the reason (ops/mpi: UnsupportedReason).
+
+// persistentOf are the collectives OSU 7.4 measures persistent, by their blocking names.
+var persistentOf = []string{"Barrier", "Bcast", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",
+	"Alltoall", "Alltoallv", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv"}
+
+var persistentOps = func() []Info {
+	var out []Info
+	for _, name := range persistentOf {
+		var b Info
+		for _, in := range collOps {
+			if in.Name == name {
+				b = in
+			}
+		}
+		p := b
+		p.Name, p.Family, p.Kernel, p.Methods, p.Panels = name+"_persistent", "persistent", strings.ToLower(name)+"_persistent", nil, nil
+		p.Layouts, p.Persistent = false, true
+		p.Description = "MPI_" + name + "_init once per point, then MPI_Start + MPI_Wait per call (" + b.Description + ")"
+		out = append(out, p)
+		i := p
+		i.Name, i.Kernel, i.CallTimed, i.Throughput = name+"_init", strings.ToLower(name)+"_init", true, false
+		i.Description = "MPI_" + name + "_init timed alone, the request freed outside the time: what making the persistent " + name + " costs"
+		out = append(out, i)
+	}
+	return append(out,
+		Info{Name: "Pingpong_Persistent", Family: "persistent", Kernel: "pingpong_persistent", Pattern: PatternPair,
+			Reduce: ReduceFirst, RoundTrip: true, Directions: 2, Persistent: true,
+			Description: "round trip: MPI_Send_init and MPI_Recv_init once per point, MPI_Start + MPI_Wait of the send then of the receive (osu_latency_persistent)"},
+		Info{Name: "Pingpong_Partitioned", Family: "persistent", Kernel: "pingpong_partitioned", Pattern: PatternPair,
+			Reduce: ReduceFirst, RoundTrip: true, Directions: 2, Persistent: true, Partitioned: true,
+			Description: "round trip of partitioned messages (MPI-4): MPI_Psend_init and MPI_Precv_init once per point; MPI_Start, MPI_Pready of each of the partitions, MPI_Wait; the partner receives, then replies alike"},
+	)
+}()
