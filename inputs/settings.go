@@ -107,6 +107,9 @@ type Settings struct {
 	// iterations meanwhile ("iprobe", "flush", "quiet"; "": the transport's own).
 	TargetBusy time.Duration
 	Poll       string
+	// PVars: the library's performance variables read around each point ("all": every
+	// one it offers; none by default).
+	PVars []string
 	// The neighbourhood collectives' topology and partitioned communication's parts
 	// (settings_topology.go).
 	neighborSettings
@@ -198,7 +201,7 @@ type setting struct {
 }
 
 // settingList is the one place a setting is named, documented and checked.
-var settingList = slices.Concat(baseSettings, neighborSettingList)
+var settingList = slices.Concat(baseSettings, neighborSettingList, pvarSettingList)
 
 var baseSettings = []setting{
 	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {

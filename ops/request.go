@@ -58,6 +58,9 @@ type Request struct {
 	// "flush", "quiet"; "": the transport's own) every ProgressEvery of them (0: never).
 	BusySpin int64
 	Poll     string
+	// PVars: the library's performance variables read around the point's runs (rank 0
+	// records them); "all" for every one.
+	PVars []string
 	// Topology: a neighbourhood collective's process topology, as the settings give it
 	// (resolved for the communicator by the kernel package); Partitions: the parts of a
 	// partitioned message.

@@ -171,6 +171,14 @@ type Point struct {
 	// every pair moves in a step, in all its directions, per second (osu_mbw_mr's
 	// Messages/s, IMB's Mmsg/s).
 	MessagesPerS *float64 `json:"messages_per_s,omitempty"`
+	// PVars: the library's performance variables on rank 0 around the point (the
+	// setting pvars, read through MPI_T when the point was prepared and after its last
+	// repetition): a counter, aggregate or timer as its change, a level, size or
+	// watermark as its value after; one value per element (per peer for Open MPI's
+	// monitoring variables). PVarsMissing: names asked for the library does not offer or
+	// could not read for this point's communicator or window.
+	PVars        map[string][]float64 `json:"pvars,omitempty"`
+	PVarsMissing []string             `json:"pvars_missing,omitempty"`
 
 	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
 	// ranks of the communicator but the root in order; time_s is the largest.

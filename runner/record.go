@@ -31,6 +31,9 @@ func (r *Runner) buildRecord(pt *inputs.Point, o outcome) (*record.Point, *recor
 	if pt.Fallback != "" {
 		p.AddFlag(record.FlagPairFallback)
 	}
+	if o.pvars != nil {
+		p.PVars, p.PVarsMissing = o.pvars.vals, o.pvars.missing
+	}
 	if o.corrupt != nil {
 		return p, corruptFault(pt, r.RunID, o.corrupt, p)
 	}

@@ -76,6 +76,7 @@ type Runner struct {
 	maxLatencyPeer int // cached: 0 = not probed yet
 
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
+	pvars   *pvarValues     // the point's performance variables (pvars), read around its first measurement
 
 	// lacking: rank 0's operations this build's library cannot run (ops.ErrUnsupported),
 	// the reason said in full with the first point; the others are denied unprepared.
@@ -214,7 +215,9 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 	return r.maxLatencyPeer, err
 }
 
-// measureOnce prepares an operation, measures it and releases it.
+// measureOnce prepares an operation, measures it and releases it; the library's
+// performance variables (pvars) are read around the point's first measurement, outside
+// its repetitions.
 func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Result, err error) {
 	op, err := r.World.NewOp(spec)
 	if err != nil {
@@ -225,8 +228,35 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 			err = fmt.Errorf("releasing %s: %w", spec.Info.Name, cerr)
 		}
 	}()
+	pv, reading := op.(pvarOp)
+	if reading = reading && len(spec.PVars) > 0 && r.pvars == nil; reading {
+		if err := pv.StartPVars(spec.PVars); err != nil {
+			return nil, err
+		}
+	}
 	if res, err = measure.Measure(r.World, op, t); err == nil && spec.CheckData {
 		err = r.noteCorruption(op, spec)
 	}
+	if reading && err == nil {
+		vals, missing, perr := pv.PVars()
+		if perr != nil {
+			return nil, perr
+		}
+		r.pvars = &pvarValues{vals: vals, missing: missing}
+	}
 	return res, err
+}
+
+// pvarOp is an operation whose library performance variables can be read around its
+// runs (ops/mpi's); a test double need not be one.
+type pvarOp interface {
+	StartPVars(names []string) error
+	PVars() (map[string][]float64, []string, error)
+}
+
+// pvarValues: what a point's performance variables read, and the names asked for that
+// the library does not offer.
+type pvarValues struct {
+	vals    map[string][]float64
+	missing []string
 }

@@ -101,9 +101,14 @@ func RankDefaults(library string, oneSided bool) [][2]string {
 	return out
 }
 
+// setVar lists, for the ranks, the variables a self-launch set (not the user), so the
+// run header can say so.
+const setVar = "SKAMPI_LAUNCH_SET"
+
 // Env adds what the library needs to env unless already set: for Open MPI run by root,
-// its permission to run as root. The ranks set their own defaults (SetRankDefaults),
-// knowing what they measure.
+// its permission to run as root; UCX_ERROR_SIGNALS, which UCX reads when it is loaded
+// (MPICH links it: before main, too early for a rank to set it). The ranks set the
+// rest themselves (SetRankDefaults), knowing what they measure.
 func Env(env []string, library string, root bool) []string {
 	vars := toMap(env)
 	out := append([]string(nil), env...)
@@ -116,6 +121,10 @@ func Env(env []string, library string, root bool) []string {
 		add("OMPI_ALLOW_RUN_AS_ROOT", "1")
 		add("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
 	}
+	if _, ok := vars["UCX_ERROR_SIGNALS"]; !ok {
+		add("UCX_ERROR_SIGNALS", "")
+		add(setVar, "UCX_ERROR_SIGNALS")
+	}
 	return out
 }
 
@@ -124,6 +133,11 @@ func Env(env []string, library string, root bool) []string {
 // run header: the user's own settings are never overridden.
 func SetRankDefaults(library string, oneSided bool) map[string]string {
 	set := map[string]string{}
+	for _, k := range strings.Split(os.Getenv(setVar), ",") { // what the self-launch set
+		if v, ok := os.LookupEnv(k); ok && k != "" {
+			set[k] = v
+		}
+	}
 	for _, kv := range RankDefaults(library, oneSided) {
 		if _, ok := os.LookupEnv(kv[0]); !ok {
 			os.Setenv(kv[0], kv[1])

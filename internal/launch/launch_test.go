@@ -64,6 +64,10 @@ func TestCommand(t *testing.T) {
 			t.Errorf("Open MPI's %s in an MPICH launch", kv)
 		}
 	}
+	// MPICH links UCX, which reads it before main: the launch must set it, and say so.
+	if !slices.Contains(cmd.Env, "UCX_ERROR_SIGNALS=") || !slices.Contains(cmd.Env, "SKAMPI_LAUNCH_SET=UCX_ERROR_SIGNALS") {
+		t.Errorf("env %v", cmd.Env)
+	}
 }
 
 // A rank sets what its library needs where the user did not, and says what it set:

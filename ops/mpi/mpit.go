@@ -32,7 +32,6 @@ func ReadLibraryView(names []string) (LibraryView, error) {
 	if rc := C.sk_mpit_start(); rc != C.MPI_SUCCESS {
 		return v, fmt.Errorf("MPI_T_init_thread: error %d", int(rc))
 	}
-	defer C.sk_mpit_stop()
 	var n C.int
 	if rc := C.sk_mpit_cvar_count(&n); rc != C.MPI_SUCCESS {
 		return v, fmt.Errorf("MPI_T_cvar_get_num: error %d", int(rc))

@@ -22,8 +22,10 @@ import (
 type Op struct {
 	ctx  *C.sk_ctx
 	w    *World
-	gen  int    // the generation of the world's buffers ctx points into
-	call string // names the kernel in errors
+	gen  int                // the generation of the world's buffers ctx points into
+	call string             // names the kernel in errors
+	pv   *C.struct_sk_pvars // the performance variables read around its runs (StartPVars)
+	pvOf []string           // the names asked for
 }
 
 // NewOp prepares an operation: it grows the world's message buffers if needed and
@@ -320,6 +322,8 @@ func (o *Op) Close() error {
 	if o == nil || o.ctx == nil {
 		return nil
 	}
+	C.sk_pvars_free(o.pv) // before the communicator or window it is bound to goes
+	o.pv = nil
 	err := check(C.sk_close(o.ctx), o.call+", close")
 	C.sk_release(o.ctx)
 	o.ctx = nil

@@ -398,10 +398,16 @@ double sk_tick(void);
 int sk_init(int required, int *provided);
 /* mpit.c: control variables through MPI_T, by index (see the file). */
 int sk_mpit_start(void);
-void sk_mpit_stop(void);
 int sk_mpit_cvar_count(int *n);
 int sk_mpit_cvar_name(int i, char *name, int len);
 int sk_mpit_cvar_read(int i, char *out, int len);
+/* pvars.c: performance variables read around a point's repetitions (see the file). */
+struct sk_pvars;
+int sk_pvars_start(sk_ctx *c, const char *list, const char *open, struct sk_pvars **out);
+int sk_pvars_count(const struct sk_pvars *p);
+int sk_pvars_get(struct sk_pvars *p, int i, const char **name, int *cls, int *count, double *start, double *end);
+int sk_pvars_is_delta(int cls);
+void sk_pvars_free(struct sk_pvars *p);
 int sk_finalize(void);
 void sk_abort(int code);
 int sk_comm_dup_world(MPI_Fint *out);

@@ -53,12 +53,16 @@ func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }
 func (w *World) NewOp(ops.Request) (*Op, error)      { return nil, errNoMPI }
 func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
 func (o *Op) Close() error                           { return nil }
-func (o *Op) Corruption() *ops.Corruption            { return nil }
-func (o *Op) SetPhase(ops.Phase) error               { return errNoMPI }
-func CalibrateSpin() float64                         { return 0 }
-func ReadLibraryView([]string) (LibraryView, error)  { return LibraryView{}, errNoMPI }
-func TimerOverhead() float64                         { return 0 }
-func SpinFor(float64, float64) int64                 { return 0 }
+func (o *Op) StartPVars([]string) error              { return errNoMPI }
+func (o *Op) PVars() (map[string][]float64, []string, error) {
+	return nil, nil, errNoMPI
+}
+func (o *Op) Corruption() *ops.Corruption           { return nil }
+func (o *Op) SetPhase(ops.Phase) error              { return errNoMPI }
+func CalibrateSpin() float64                        { return 0 }
+func ReadLibraryView([]string) (LibraryView, error) { return LibraryView{}, errNoMPI }
+func TimerOverhead() float64                        { return 0 }
+func SpinFor(float64, float64) int64                { return 0 }
 
 // GatherStrings has no ranks to gather from without MPI.
 func (w *World) GatherStrings(string) ([]string, error) { return nil, errNoMPI }
