@@ -15,7 +15,7 @@ import (
 // limit swept with vader open is judged as usual and is said to be in effect.
 func TestTuneNotInEffect(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "t.toml")
-	os.WriteFile(file, []byte(`repeats = 2
+	const sweep = `repeats = 2
 [settings]
 min_repetitions = 4
 max_repetitions = 8
@@ -24,9 +24,9 @@ name = "pp"
 op = "Pingpong_Send_Recv"
 sizes = [1024, 8192]
 [mca]
-btl = ["self,tcp"]
 btl_vader_eager_limit = [4096, 16384]
-`), 0o644)
+`
+	os.WriteFile(file, []byte(sweep+"btl = [\"self,tcp\"]\n"), 0o644)
 	code, stdout, stderr := skampi(t, nil, "tune", "-i", file, "-o", filepath.Join(t.TempDir(), "sweep"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -43,17 +43,7 @@ btl_vader_eager_limit = [4096, 16384]
 		t.Errorf("not said first:\n%s", stdout)
 	}
 
-	os.WriteFile(file, []byte(`repeats = 2
-[settings]
-min_repetitions = 4
-max_repetitions = 8
-[[measurement]]
-name = "pp"
-op = "Pingpong_Send_Recv"
-sizes = [1024, 8192]
-[mca]
-btl_vader_eager_limit = [4096, 16384]
-`), 0o644)
+	os.WriteFile(file, []byte(sweep), 0o644)
 	code, stdout, stderr = skampi(t, nil, "tune", "-i", file, "-o", filepath.Join(t.TempDir(), "sweep"))
 	if code != 0 || strings.Contains(stdout, "not in effect") {
 		t.Errorf("vader open: exit %d\n%s\n%s", code, stdout, stderr)
