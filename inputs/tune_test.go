@@ -9,7 +9,7 @@ import (
 )
 
 func TestBuiltinTunes(t *testing.T) {
-	want := map[string]int{"tune-eager": 4, "tune-copy": 2, "tune-alltoall": 3, "tune-libraries": 2}
+	want := map[string]int{"tune-eager": 4, "tune-copy": 2, "tune-alltoall": 3, "tune-libraries": 2, "tune-polling": 4, "tune-rma": 3}
 	if names := BuiltinTuneNames(); len(names) != len(want) {
 		t.Errorf("built-ins %v", names)
 	}
