@@ -58,6 +58,7 @@ var scopes = map[string]scope{
 	"lock_hold":    {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
 	"delay":        {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
 	"ratio":        {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
+	"io_dir":       {"MPI-IO operations (File_Write_At, File_Read_All, ...)", func(m *Measurement) bool { return m.Op.IO }},
 	"halo_compute": {"the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)", func(m *Measurement) bool { return m.Op.Computes }},
 	"data_layout":  {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
 	"type_commit": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,

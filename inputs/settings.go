@@ -107,6 +107,9 @@ type Settings struct {
 	// iterations meanwhile ("iprobe", "flush", "quiet"; "": the transport's own).
 	TargetBusy time.Duration
 	Poll       string
+	// IODir: the directory MPI-IO operations write their files in ("": a temporary
+	// directory made for the run; inputs/io.go).
+	IODir string
 }
 
 // Poll calls a busy passive target can make.

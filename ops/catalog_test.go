@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("%d ops, %d names, %d distinct", len(all), len(Names()), len(names))
 	}
 	known := []string{"pt2pt", "coll", "selftest", "nonblocking", "onesided", "locks", "shmem", "shmem-atomics",
-		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer"}
+		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer", "io"}
 	for _, f := range known {
 		if families[f] == 0 {
 			t.Errorf("family %s has no operation", f)
@@ -44,14 +44,15 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s: beside %q, which is not an op of another family", in.Name, in.Beside)
 		}
 		// A windowed op whose time is one call of its step (the complete after
-		// `window` puts) moves no data in its time: it has no bandwidth.
-		if in.Bandwidth != (in.Windowed && !in.CallTimed) {
+		// `window` puts) moves no data in its time: it has no bandwidth. A file's
+		// read or write moves msg_bytes per process in its time.
+		if in.Bandwidth != (in.Windowed && !in.CallTimed || in.IO && !in.NoData) {
 			t.Errorf("%s: bandwidth ops are the windowed ones whose time is the whole step", in.Name)
 		}
 		// Collectives, blocking or not, are called once per repetition (they pipeline
 		// back to back); one-sided operations on every rank need not be (a lock is
 		// taken over and over).
-		collective := in.Family == "coll" || in.Family == "nonblocking" && in.Pattern == PatternAll
+		collective := in.Family == "coll" || in.Family == "io" || in.Family == "nonblocking" && in.Pattern == PatternAll
 		if in.Family == "onesided" || in.Family == "locks" || in.SHMEM {
 			collective = in.Pattern == PatternAll && in.SingleShot
 		}

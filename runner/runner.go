@@ -76,6 +76,9 @@ type Runner struct {
 	maxLatencyPeer int // cached: 0 = not probed yet
 
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
+
+	io      *ioState          // MPI-IO points: the run's directories (io.go)
+	ioHints map[string]string // the point's MPI-IO hints, for its outcome
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
@@ -214,7 +217,11 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 			err = fmt.Errorf("releasing %s: %w", spec.Info.Name, cerr)
 		}
 	}()
-	if res, err = measure.Measure(r.World, op, t); err == nil && spec.CheckData {
+	res, err = measure.Measure(r.World, op, t)
+	if h, ok := op.(ioHinter); ok && err == nil {
+		r.ioHints = h.IOHints()
+	}
+	if err == nil && spec.CheckData {
 		err = r.noteCorruption(op, spec)
 	}
 	return res, err

@@ -35,6 +35,7 @@ enum {
 	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
 	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
+	SK_ERR_IO = -20,          /* an MPI-IO call failed on some rank (io.c: sk_io_message says which and why) */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -108,6 +109,8 @@ typedef struct {
 	 * every progress_every of them (0: never). */
 	long long busy_spin;
 	const char *poll;
+	/* MPI-IO kernels (io.c): the file of the point, created in prepare, deleted at close */
+	const char *io_path;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -275,6 +278,8 @@ struct sk_ctx {
 	int busy_is_target, busy_npes;
 	int *busy_pes;
 	long busy_seq;
+	/* MPI-IO kernels (io.c): the open file, its path and hints; NULL for the others */
+	struct sk_io *io;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
