@@ -35,6 +35,7 @@ struct sk_io {
 	int err;        /* the first error a call returned on this rank (0: none) */
 	long long rep;  /* check_data: runs so far (the pattern's repetition) */
 	char *hints;    /* "key=value\n"... of MPI_File_get_info */
+	MPI_Status st;  /* of the last data call: how many bytes it moved */
 };
 
 /* The last agreed failure, on every rank (idle ones have no sk_io). */
@@ -49,8 +50,6 @@ static const char *class_text(int cls) {
 	case MPI_ERR_READ_ONLY: return "read-only file or file system (EROFS)";
 	case MPI_ERR_ACCESS: return "permission denied (EACCES)";
 	case MPI_ERR_NO_SUCH_FILE: return "no such file or directory (ENOENT)";
-	case MPI_ERR_FILE_EXISTS: return "file exists (EEXIST)";
-	case MPI_ERR_BAD_FILE: return "bad file name";
 	case MPI_ERR_IO: return "input/output error";
 	}
 	return NULL;
@@ -69,6 +68,21 @@ static void note(sk_ctx *c, int rc, const char *call) {
 	         what ? "; the library says: " : "", text);
 }
 #define IO(call, name) note(c, (call), name)
+
+/* moved checks that a data call that returned success moved every byte: Open MPI
+ * 4.1.4's ompio returns MPI_SUCCESS from a write the file system refused (ENOSPC),
+ * with a short count. */
+static void moved(sk_ctx *c, int rc, const char *call) {
+	int got = -1;
+	note(c, rc, call);
+	if (rc != MPI_SUCCESS || c->io->err) return;
+	MPI_Get_count(&c->io->st, MPI_BYTE, &got);
+	if (got == c->a.bytes) return;
+	c->io->err = SK_ERR_IO;
+	snprintf(last_msg, sizeof last_msg, "rank %d: %s on %s moved %d of %d bytes, and the library reported no error", c->rank,
+	         call, c->io->path, got, c->a.bytes);
+}
+#define IOD(call, name) moved(c, (call), name)
 
 /* agree: every rank of comm learns whether any failed, and the first one's message. */
 static int agree(MPI_Comm comm, int failed) {
@@ -137,7 +151,7 @@ static int close_io(sk_ctx *c) {
 static void prefill(sk_ctx *c) {
 	long long n = c->a.bytes;
 	sk_pattern_fill(c->a.sbuf, n, c->rank, n, 0, 0);
-	IO(MPI_File_write_at(c->io->fh, c->io->off, c->a.sbuf, (int)n, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_write_at (filling the file)");
+	IOD(MPI_File_write_at(c->io->fh, c->io->off, c->a.sbuf, (int)n, MPI_BYTE, &c->io->st), "MPI_File_write_at (filling the file)");
 	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
 	MPI_Barrier(c->comm);
 	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
@@ -224,9 +238,22 @@ static void verify(sk_ctx *c) {
 	}
 }
 
+/* written checks that the file is at least as long as the run's writes made it: Open
+ * MPI 4.1.4's collective writes report every byte written to a full file system. */
+static void written(sk_ctx *c) {
+	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? c->io->off + c->a.bytes : (MPI_Offset)c->a.bytes * c->nprocs;
+	IO(MPI_File_get_size(c->io->fh, &size), "MPI_File_get_size");
+	if (c->io->err || size >= want) return;
+	c->io->err = SK_ERR_IO;
+	snprintf(last_msg, sizeof last_msg, "rank %d: %s on %s: the file holds %lld bytes after writes to byte %lld, and the library reported no error",
+	         c->rank, c->k->name, c->io->path, (long long)size, (long long)want);
+}
+
 /* After every run, on every rank of the job: the ranks agree whether any call failed,
  * then the data check (its errors are agreed after the next run). */
 static int quiesce_io(sk_ctx *c) {
+	if (c->io && c->io->open && !c->io->err && (c->k->check == IO_CHECK_WRITE || c->k->check == IO_CHECK_WRITE_ANYWHERE))
+		written(c);
 	int rc = agree(MPI_Comm_f2c(c->a.world), c->io && c->io->err);
 	if (c->io) c->io->err = 0;
 	/* Only when no rank failed: the check's sync is collective. */
@@ -236,15 +263,13 @@ static int quiesce_io(sk_ctx *c) {
 	return rc;
 }
 
-static int close_kernel(sk_ctx *c) { return close_io(c); }
-
 /* The steps. fh, off, n, buffers: */
 #define FH c->io->fh
 #define OFF c->io->off
 #define N ((int)c->a.bytes)
 #define SB c->a.sbuf
 #define RB c->a.rbuf
-#define ST MPI_STATUS_IGNORE
+#define ST (&c->io->st)
 
 static int step_open_close(sk_ctx *c) {
 	IO(open_file(c), "MPI_File_open");
@@ -272,48 +297,45 @@ static int step_close(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-static int step_set_view(sk_ctx *c) {
-	IO(MPI_File_set_view(FH, OFF, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL), "MPI_File_set_view");
-	return MPI_SUCCESS;
-}
+static int step_set_view(sk_ctx *c) { IO(MPI_File_set_view(FH, OFF, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL), "MPI_File_set_view"); return MPI_SUCCESS; }
 
 static void sync_file(sk_ctx *c) { IO(MPI_File_sync(FH), "MPI_File_sync"); }
 
 /* Explicit offsets. */
-static int step_write_at(sk_ctx *c) { IO(MPI_File_write_at(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at"); return MPI_SUCCESS; }
+static int step_write_at(sk_ctx *c) { IOD(MPI_File_write_at(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at"); return MPI_SUCCESS; }
 static int step_write_at_sync(sk_ctx *c) { step_write_at(c); sync_file(c); return MPI_SUCCESS; }
-static int step_read_at(sk_ctx *c) { IO(MPI_File_read_at(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at"); return MPI_SUCCESS; }
-static int step_write_at_all(sk_ctx *c) { IO(MPI_File_write_at_all(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at_all"); return MPI_SUCCESS; }
+static int step_read_at(sk_ctx *c) { IOD(MPI_File_read_at(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at"); return MPI_SUCCESS; }
+static int step_write_at_all(sk_ctx *c) { IOD(MPI_File_write_at_all(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at_all"); return MPI_SUCCESS; }
 static int step_write_at_all_sync(sk_ctx *c) { step_write_at_all(c); sync_file(c); return MPI_SUCCESS; }
-static int step_read_at_all(sk_ctx *c) { IO(MPI_File_read_at_all(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at_all"); return MPI_SUCCESS; }
+static int step_read_at_all(sk_ctx *c) { IOD(MPI_File_read_at_all(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at_all"); return MPI_SUCCESS; }
 
 /* Individual file pointers: MPI_File_seek to the block (local), then the call. */
 static void seek(sk_ctx *c) { IO(MPI_File_seek(FH, OFF, MPI_SEEK_SET), "MPI_File_seek"); }
-static int step_write(sk_ctx *c) { seek(c); IO(MPI_File_write(FH, SB, N, MPI_BYTE, ST), "MPI_File_write"); return MPI_SUCCESS; }
+static int step_write(sk_ctx *c) { seek(c); IOD(MPI_File_write(FH, SB, N, MPI_BYTE, ST), "MPI_File_write"); return MPI_SUCCESS; }
 static int step_write_sync(sk_ctx *c) { step_write(c); sync_file(c); return MPI_SUCCESS; }
-static int step_read(sk_ctx *c) { seek(c); IO(MPI_File_read(FH, RB, N, MPI_BYTE, ST), "MPI_File_read"); return MPI_SUCCESS; }
-static int step_write_all(sk_ctx *c) { seek(c); IO(MPI_File_write_all(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_all"); return MPI_SUCCESS; }
+static int step_read(sk_ctx *c) { seek(c); IOD(MPI_File_read(FH, RB, N, MPI_BYTE, ST), "MPI_File_read"); return MPI_SUCCESS; }
+static int step_write_all(sk_ctx *c) { seek(c); IOD(MPI_File_write_all(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_all"); return MPI_SUCCESS; }
 static int step_write_all_sync(sk_ctx *c) { step_write_all(c); sync_file(c); return MPI_SUCCESS; }
-static int step_read_all(sk_ctx *c) { seek(c); IO(MPI_File_read_all(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_all"); return MPI_SUCCESS; }
+static int step_read_all(sk_ctx *c) { seek(c); IOD(MPI_File_read_all(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_all"); return MPI_SUCCESS; }
 
 /* Split collectives. */
 static int step_write_all_begin_end(sk_ctx *c) {
 	seek(c);
 	IO(MPI_File_write_all_begin(FH, SB, N, MPI_BYTE), "MPI_File_write_all_begin");
-	IO(MPI_File_write_all_end(FH, SB, ST), "MPI_File_write_all_end");
+	IOD(MPI_File_write_all_end(FH, SB, ST), "MPI_File_write_all_end");
 	return MPI_SUCCESS;
 }
 static int step_read_all_begin_end(sk_ctx *c) {
 	seek(c);
 	IO(MPI_File_read_all_begin(FH, RB, N, MPI_BYTE), "MPI_File_read_all_begin");
-	IO(MPI_File_read_all_end(FH, RB, ST), "MPI_File_read_all_end");
+	IOD(MPI_File_read_all_end(FH, RB, ST), "MPI_File_read_all_end");
 	return MPI_SUCCESS;
 }
 
 /* Non-blocking: the post and MPI_Wait. */
 static int wait_req(sk_ctx *c, int rc, const char *call) {
 	IO(rc, call);
-	if (rc == MPI_SUCCESS) IO(MPI_Wait(&c->req[0], ST), "MPI_Wait");
+	if (rc == MPI_SUCCESS) IOD(MPI_Wait(&c->req[0], ST), call);
 	return MPI_SUCCESS;
 }
 static int step_iwrite_at(sk_ctx *c) { return wait_req(c, MPI_File_iwrite_at(FH, OFF, SB, N, MPI_BYTE, &c->req[0]), "MPI_File_iwrite_at"); }
@@ -326,7 +348,7 @@ static int step_iread_at_all(sk_ctx *c) { return wait_req(c, MPI_File_iread_at_a
 	static int name_(sk_ctx *c) {                                                      \
 		IO(MPI_File_seek_shared(FH, 0, MPI_SEEK_SET), "MPI_File_seek_shared");        \
 		double t0 = sk_now();                                                          \
-		IO(call_, what_);                                                              \
+		IOD(call_, what_);                                                             \
 		if (sync_) sync_file(c);                                                       \
 		c->result += sk_now() - t0;                                                    \
 		return MPI_SUCCESS;                                                            \
@@ -342,7 +364,7 @@ SHARED(step_read_ordered, MPI_File_read_ordered(FH, RB, N, MPI_BYTE, ST), "MPI_F
  * file; R: a read of the prefilled file; OWN: timed by the step itself. */
 #define IOK(name_, step_, prep_, flags_, check_)                                                              \
 	{.name = (name_), .step = (step_), .prepare = (prep_), .flags = COLL | (flags_), .check = (check_), \
-	 .close = close_kernel, .quiesce = quiesce_io}
+	 .close = close_io, .quiesce = quiesce_io}
 #define W(name_, step_) IOK(name_, step_, prepare_open, 0, IO_CHECK_WRITE)
 #define R(name_, step_) IOK(name_, step_, prepare_read, 0, IO_CHECK_READ)
 #define OWN SK_K_OWN_RESULT

@@ -35,7 +35,7 @@ func (o *Op) IOHints() map[string]string {
 // file and the library's words, and what the directory itself says when written to
 // (the operating system's errno text: a full or read-only file system).
 func ioError(dir string) error {
-	msg := C.GoString(C.sk_io_message())
+	msg := strings.Join(strings.Fields(C.GoString(C.sk_io_message())), " ") // MPICH's error stack is several lines
 	if probe := probeDir(dir); probe != nil {
 		return fmt.Errorf("io_dir %s: %s; writing to the directory: %v", dir, msg, probe)
 	}
