@@ -9,7 +9,7 @@
  * Errors: a file system that is full or read-only fails a call on some ranks and not
  * on others, and a rank that returned from a step while the others go on would leave
  * them waiting. So a step never returns an error: it keeps the first one (io->err,
- * io->msg) and goes on; after every run (quiesce, outside the timing, every rank of
+ * sk_io_last_msg) and goes on; after every run (quiesce, outside the timing, every rank of
  * the job) the ranks agree, and all return SK_ERR_IO with the first failing rank's
  * message. prepare agrees the same way before it returns.
  *
@@ -18,71 +18,14 @@
  * system. Shared-pointer kernels set the pointer back to 0 before each call
  * (MPI_File_seek_shared, collective), outside the time: they time the call alone
  * (SK_K_OWN_RESULT). With check_data, after every run each rank reads back what it
- * wrote (writes) or compares what it read (reads) with the pattern. */
+ * wrote (writes) or compares what it read (reads) with the pattern; with or without, the
+ * file's size after a run of writes must cover them (io_check.c: a library may report
+ * a write to a full file system as done). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernels.h"
+#include "io.h"
 #include "sk_common.h"
-
-enum { IO_MSG = 768, IO_HINTS = 8192 };
-
-struct sk_io {
-	MPI_File fh;
-	int open;       /* fh is open */
-	char *path;     /* our copy of a.io_path */
-	MPI_Offset off; /* this rank's block */
-	int err;        /* the first error a call returned on this rank (0: none) */
-	long long rep;  /* check_data: runs so far (the pattern's repetition) */
-	char *hints;    /* "key=value\n"... of MPI_File_get_info */
-	MPI_Status st;  /* of the last data call: how many bytes it moved */
-};
-
-/* The last agreed failure, on every rank (idle ones have no sk_io). */
-static char last_msg[IO_MSG];
-const char *sk_io_message(void) { return last_msg; }
-const char *sk_io_hints(const sk_ctx *c) { return c && c->io && c->io->hints ? c->io->hints : ""; }
-
-static const char *class_text(int cls) {
-	switch (cls) {
-	case MPI_ERR_NO_SPACE: return "no space left on the device (ENOSPC)";
-	case MPI_ERR_QUOTA: return "quota exceeded (EDQUOT)";
-	case MPI_ERR_READ_ONLY: return "read-only file or file system (EROFS)";
-	case MPI_ERR_ACCESS: return "permission denied (EACCES)";
-	case MPI_ERR_NO_SUCH_FILE: return "no such file or directory (ENOENT)";
-	case MPI_ERR_IO: return "input/output error";
-	}
-	return NULL;
-}
-
-/* note keeps the first failure of this rank, with the call and the library's text. */
-static void note(sk_ctx *c, int rc, const char *call) {
-	if (rc == MPI_SUCCESS || !c->io || c->io->err) return;
-	c->io->err = rc;
-	char text[MPI_MAX_ERROR_STRING] = "";
-	int len = 0, cls = 0;
-	MPI_Error_string(rc, text, &len);
-	MPI_Error_class(rc, &cls);
-	const char *what = class_text(cls);
-	snprintf(last_msg, sizeof last_msg, "rank %d: %s on %s: %s%s%s", c->rank, call, c->io->path, what ? what : "",
-	         what ? "; the library says: " : "", text);
-}
-#define IO(call, name) note(c, (call), name)
-
-/* moved checks that a data call that returned success moved every byte: Open MPI
- * 4.1.4's ompio returns MPI_SUCCESS from a write the file system refused (ENOSPC),
- * with a short count. */
-static void moved(sk_ctx *c, int rc, const char *call) {
-	int got = -1;
-	note(c, rc, call);
-	if (rc != MPI_SUCCESS || c->io->err) return;
-	MPI_Get_count(&c->io->st, MPI_BYTE, &got);
-	if (got == c->a.bytes) return;
-	c->io->err = SK_ERR_IO;
-	snprintf(last_msg, sizeof last_msg, "rank %d: %s on %s moved %d of %d bytes, and the library reported no error", c->rank,
-	         call, c->io->path, got, c->a.bytes);
-}
-#define IOD(call, name) moved(c, (call), name)
 
 /* agree: every rank of comm learns whether any failed, and the first one's message. */
 static int agree(MPI_Comm comm, int failed) {
@@ -92,8 +35,8 @@ static int agree(MPI_Comm comm, int failed) {
 	int mine = failed ? me : n;
 	CK(MPI_Allreduce(&mine, &who, 1, MPI_INT, MPI_MIN, comm));
 	if (who == n) return MPI_SUCCESS;
-	CK(MPI_Bcast(last_msg, IO_MSG, MPI_CHAR, who, comm));
-	last_msg[IO_MSG - 1] = 0;
+	CK(MPI_Bcast(sk_io_last_msg, IO_MSG, MPI_CHAR, who, comm));
+	sk_io_last_msg[IO_MSG - 1] = 0;
 	return SK_ERR_IO;
 }
 
@@ -189,75 +132,15 @@ static int prepare_open(sk_ctx *c) { return prepare_io(c, KEEP_OPEN); }
 static int prepare_read(sk_ctx *c) { return prepare_io(c, PREFILL); }
 static int prepare_closed(sk_ctx *c) { return prepare_io(c, KEEP_CLOSED); }
 
-/* check_data (the kernels' .check; check.c fills sbuf with this run's pattern, and
- * has counted the run in c->rep by the time quiesce checks it). */
-enum { IO_CHECK_WRITE = 100, IO_CHECK_WRITE_ANYWHERE, IO_CHECK_READ, IO_CHECK_READ_ANY };
-
-static void bad(sk_ctx *c, int from, long long off, long long rep, const char *buf) {
-	c->bad = 1;
-	c->bad_from = from;
-	c->bad_slot = 0;
-	c->bad_offset = off;
-	c->bad_expected = sk_pattern_byte(from, c->a.bytes, rep, off);
-	c->bad_actual = (unsigned char)buf[off];
-	c->bad_rep = rep;
-}
-
-/* verify reads back what the run wrote, or compares what it read, on this rank. */
-static void verify(sk_ctx *c) {
-	long long n = c->a.bytes, rep = c->rep - 1, i;
-	int kind = c->k->check, p = c->nprocs;
-	if (c->bad || n == 0) return;
-	switch (kind) {
-	case IO_CHECK_READ:
-		if ((i = sk_pattern_find(c->a.rbuf, n, c->rank, n, 0, 0)) >= 0) bad(c, c->rank, i, 0, c->a.rbuf);
-		break;
-	case IO_CHECK_READ_ANY: /* a shared pointer hands out the blocks in any order */
-		for (int r = 0; r < p; r++)
-			if (sk_pattern_find(c->a.rbuf, n, r, n, 0, 0) < 0) return;
-		bad(c, c->rank, sk_pattern_find(c->a.rbuf, n, c->rank, n, 0, 0), 0, c->a.rbuf);
-		break;
-	case IO_CHECK_WRITE:
-	case IO_CHECK_WRITE_ANYWHERE: {
-		long long len = kind == IO_CHECK_WRITE ? n : n * p;
-		MPI_Offset at = kind == IO_CHECK_WRITE ? c->io->off : 0;
-		char *buf = malloc((size_t)len);
-		if (!buf) return;
-		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
-		MPI_Barrier(c->comm);
-		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
-		memset(buf, 0, (size_t)len);
-		IO(MPI_File_read_at(c->io->fh, at, buf, (int)len, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_read_at (check_data)");
-		long long found = -1;
-		for (long long b = 0; b < len && found < 0; b += n)
-			if (sk_pattern_find(buf + b, n, c->rank, n, rep, 0) < 0) found = b;
-		if (found < 0) bad(c, c->rank, sk_pattern_find(buf, n, c->rank, n, rep, 0), rep, buf);
-		free(buf);
-		break;
-	}
-	}
-}
-
-/* written checks that the file is at least as long as the run's writes made it: Open
- * MPI 4.1.4's collective writes report every byte written to a full file system. */
-static void written(sk_ctx *c) {
-	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? c->io->off + c->a.bytes : (MPI_Offset)c->a.bytes * c->nprocs;
-	IO(MPI_File_get_size(c->io->fh, &size), "MPI_File_get_size");
-	if (c->io->err || size >= want) return;
-	c->io->err = SK_ERR_IO;
-	snprintf(last_msg, sizeof last_msg, "rank %d: %s on %s: the file holds %lld bytes after writes to byte %lld, and the library reported no error",
-	         c->rank, c->k->name, c->io->path, (long long)size, (long long)want);
-}
-
 /* After every run, on every rank of the job: the ranks agree whether any call failed,
  * then the data check (its errors are agreed after the next run). */
 static int quiesce_io(sk_ctx *c) {
-	if (c->io && c->io->open && !c->io->err && (c->k->check == IO_CHECK_WRITE || c->k->check == IO_CHECK_WRITE_ANYWHERE))
-		written(c);
+	if (c->io && c->io->open && (c->k->check == IO_CHECK_WRITE || c->k->check == IO_CHECK_WRITE_ANYWHERE))
+		sk_io_written(c);
 	int rc = agree(MPI_Comm_f2c(c->a.world), c->io && c->io->err);
 	if (c->io) c->io->err = 0;
 	/* Only when no rank failed: the check's sync is collective. */
-	if (rc == MPI_SUCCESS && c->io && c->a.check && c->k->check != SK_CHECK_NONE && c->io->open) verify(c);
+	if (rc == MPI_SUCCESS && c->io && c->a.check && c->k->check != SK_CHECK_NONE && c->io->open) sk_io_verify(c);
 	if (c->io && c->a.check && (c->k->check == IO_CHECK_READ || c->k->check == IO_CHECK_READ_ANY))
 		memset(c->a.rbuf, 0, (size_t)c->a.bytes); /* the next run must read it again */
 	return rc;
