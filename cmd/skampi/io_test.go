@@ -230,3 +230,36 @@ func TestIOMPICH(t *testing.T) {
 		empty(t, "np "+np, dir)
 	}
 }
+
+// Interrupted in the middle of the suite (SIGINT), the run leaves no file and no
+// directory of its own in the directory under test.
+func TestIOInterrupted(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	suite := writeSuite(t, fmt.Sprintf(`[settings]
+io_dir = %q
+min_repetitions = 3000
+max_repetitions = 3000
+max_relative_stderr = 0.0001
+max_time_per_point = "10s"
+[[measurement]]
+name = "write"
+op = "File_Write_At_All_Sync"
+sizes = [1024, 2048, 4096, 8192, 16384, 32768]
+`, dir))
+	cmd := command(binary, "-i", suite, "-o", out)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForPoints(t, out, 1)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 128+int(syscall.SIGINT) {
+		t.Errorf("exit status %d after SIGINT, want 130\n%s", code, errb.String())
+	}
+	if res := readResults(t, out); len(res.Points) == 0 || len(res.Points) == 6 {
+		t.Fatalf("%d of 6 points before SIGINT: the test did not interrupt a run of MPI-IO points", len(res.Points))
+	}
+	empty(t, "after SIGINT", dir)
+}
