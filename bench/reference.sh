@@ -6,15 +6,17 @@
 # OpenSHMEM's put + quiet (bench/ref_shmem.c, when skampi has OpenSHMEM), the halo step
 # with and without its computation (bench/ref_halo.c), synchronisation calls with a late
 # partner (bench/ref_sync.c), a strided ping-pong through an MPI vector datatype and packed
-# by hand (bench/ref_datatype.c), a busy passive target (bench/ref_busy.c), run alternately
+# by hand (bench/ref_datatype.c), a busy passive target (bench/ref_busy.c), a collective
+# write with and without MPI_File_sync (bench/ref_io.c, in a directory of TMP), run alternately
 # for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy, mpi4) runs the one-sided
-# (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target, neighbourhood all-to-all and persistent allreduce) rows alone.
+# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy, mpi4, io) runs the one-sided
+# (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target, neighbourhood
+# all-to-all and persistent allreduce, MPI-IO) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -26,8 +28,8 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy || $ONLY == mpi4 ]] ||
-	die "ONLY must be empty, rma, shmem, halo, sync, datatype, busy or mpi4, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy || $ONLY == mpi4 || $ONLY == io ]] ||
+	die "ONLY must be empty, rma, shmem, halo, sync, datatype, busy, mpi4 or io, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -48,7 +50,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4 ref_io)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -63,6 +65,11 @@ SHMEM_SIZES="8 4096 65536"
 SHMEM_MODES="put_quiet put_post putnbi_quiet get get_sym quiet add add_quiet fetch_add bcast_ack"
 
 PP_SIZES="1 4096 65536 1048576"
+# The collective write (bench/ref_io.c) beside skampi's File_Write_At_All(_Sync), one
+# measurement per size named as ref_io prints it, both writing in IO_DIR.
+IO_SIZES="4096 65536 1048576"
+IO_DIR=$TMP/io
+mkdir -p "$IO_DIR"
 BW_SIZES="4096 65536 1048576"
 COLL_SIZES="4 4096 65536"
 NB_SIZES="1 4096 65536 1048576"
@@ -186,6 +193,20 @@ TOML
 			done
 		done
 	fi
+	want io && for op in File_Write_At_All File_Write_At_All_Sync; do
+		for n in $IO_SIZES; do
+			cat <<TOML
+
+[[measurement]]
+name = "$op,$n"
+op = "$op"
+sizes = [$n]
+io_dir = "$IO_DIR"
+min_repetitions = 64
+max_repetitions = 64
+TOML
+		done
+	done
 	want datatype && for m in $DT_MODES; do
 		cat <<TOML
 
@@ -335,7 +356,7 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want busy && for b in $BUSY_US; do
@@ -356,6 +377,8 @@ for ((i = 1; i <= RUNS; i++)); do
 			mv "$TMP/$i.ref_halo" "$TMP/$i.ref_halo.$m.$us"
 		done
 	done
+	# shellcheck disable=SC2086
+	want io && run_c "$i" ref_io "$IO_DIR" $IO_SIZES
 	want sync && for m in $SYNC_MODES; do
 		run_c "$i" ref_sync "$m" $SYNC_DELAYS
 		mv "$TMP/$i.ref_sync" "$TMP/$i.ref_sync.$m"

@@ -10,6 +10,7 @@ if only not in ("all", "rma"):
 # Programs whose lines are "MEASUREMENT TIME_S": each beside the skampi point of that
 # measurement name (one size each).
 named = [f"ref_sync.{m}" for m in sys.argv[7].split()] if only in ("all", "sync") else []
+named += ["ref_io"] if only in ("all", "io") else []  # the collective write, by measurement name
 halo_modes, halo_us = sys.argv[8].split(), sys.argv[9]
 if only not in ("all", "halo"):
     halo_modes = []

@@ -140,6 +140,11 @@ func Run(o Options) error {
 	if len(ex.Points) == 0 {
 		return &ExitError{Code: 2, Err: fmt.Errorf("nothing to measure on %d processes: %s (use --np)", o.NP, strings.Join(ex.Notes, "; "))}
 	}
+	for _, dir := range plan.IODirs() {
+		if err := inputs.CheckIODir(dir); err != nil {
+			return &ExitError{Code: 2, Err: err}
+		}
+	}
 	if o.Resume && o.Out == "" {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}
 	}

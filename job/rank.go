@@ -128,7 +128,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
-	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr)
+	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs)
 	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
@@ -147,7 +147,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 	}
 	ph.stop()
-	if err := r.Run(ex.Points); err != nil {
+	err = r.Run(ex.Points)
+	r.RemoveIODirs() // the MPI-IO points' files, whatever happened to the run
+	if err != nil {
 		return fail(err)
 	}
 	ph.start("finalize")

@@ -20,7 +20,7 @@ const rootGrace = 10 * time.Second
 
 // handleSignals ends the rank on SIGINT/SIGTERM with everything measured on disk: rank
 // 0 records the point in flight as interrupted (a resumed run measures it again).
-func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string, stderr io.Writer) func() {
+func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string, stderr io.Writer, cleanup func()) func() {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
@@ -29,6 +29,7 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 			return
 		}
 		sig := s.(syscall.Signal)
+		cleanup() // the run's MPI-IO files
 		if rank != 0 {
 			time.Sleep(time.Second) // let rank 0 write first
 			os.Exit(ExitSignal + int(sig))

@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("%d ops, %d names, %d distinct", len(all), len(Names()), len(names))
 	}
 	known := []string{"pt2pt", "coll", "selftest", "nonblocking", "onesided", "locks", "shmem", "shmem-atomics",
-		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer", "neighbor", "persistent"}
+		"shmem-locks", "shmem-memory", "shmem-coll", "shmem-ring", "timer", "neighbor", "persistent", "io"}
 	for _, f := range known {
 		if families[f] == 0 {
 			t.Errorf("family %s has no operation", f)
@@ -45,14 +45,15 @@ func TestCatalogue(t *testing.T) {
 		}
 		// A windowed op whose time is one call of its step (the complete after
 		// `window` puts) moves no data in its time: it has no bandwidth. A step of
-		// fixed messages may have one (IMB's Exchange).
-		if (in.Windowed && !in.CallTimed && !in.Bandwidth) || (in.Bandwidth && in.CallTimed) {
+		// fixed messages may have one (IMB's Exchange); a file's read or write moves
+		// msg_bytes per process in its time.
+		if (in.Windowed && !in.CallTimed && !in.Bandwidth) || (in.Bandwidth && in.CallTimed && !in.IO) || (in.IO && !in.NoData && !in.Bandwidth) {
 			t.Errorf("%s: windowed ops whose time is the whole step report a bandwidth, call-timed ones none", in.Name)
 		}
 		// Collectives, blocking or not, are called once per repetition (they pipeline
 		// back to back); one-sided operations on every rank need not be (a lock is
 		// taken over and over).
-		collective := in.Family == "coll" || in.Family == "neighbor" || in.Family == "persistent" && in.Pattern == PatternAll || in.Family == "nonblocking" && in.Pattern == PatternAll
+		collective := in.Family == "coll" || in.Family == "io" || in.Family == "neighbor" || in.Family == "persistent" && in.Pattern == PatternAll || in.Family == "nonblocking" && in.Pattern == PatternAll
 		if in.Family == "onesided" || in.Family == "locks" || in.SHMEM {
 			collective = in.Pattern == PatternAll && in.SingleShot
 		}

@@ -73,6 +73,8 @@ type Request struct {
 	Spin          int64
 	ProgressEvery int64
 	TimerOverhead float64
+	// IO operations: the point's file (IOPath) in the directory under test (IODir).
+	IOPath, IODir string
 }
 
 // SameBuffers: the two requests differ at most in their non-blocking measurement, so

@@ -180,6 +180,12 @@ type Point struct {
 	PVars        map[string][]float64 `json:"pvars,omitempty"`
 	PVarsMissing []string             `json:"pvars_missing,omitempty"`
 
+	// MPI-IO operations: the directory under test (io_dir, or the temporary directory
+	// the run used), and the hints the library reported for the point's file
+	// (MPI_File_get_info: cb_buffer_size, romio_cb_write, striping_unit, ...).
+	IODir   string            `json:"io_dir,omitempty"`
+	IOHints map[string]string `json:"io_hints,omitempty"`
+
 	// TaskTimeS: a per-task method (broadcast "ack"): every task's own time, for the
 	// ranks of the communicator but the root in order; time_s is the largest.
 	TaskTimeS []float64 `json:"task_time_s,omitempty"`

@@ -76,6 +76,9 @@ func pointFields(p *record.Point, run *record.Run, has func(string) bool) []stri
 		}
 	}
 	fp.breakdown(p, info, known, has)
+	if known && !info.IO && (p.IODir != "" || p.IOHints != nil) {
+		fp.addf("io_dir or io_hints is given, but %s is not an MPI-IO operation", p.Op)
+	}
 	return fp
 }
 

@@ -19,11 +19,13 @@ type measurement interface {
 // outcome is what measuring a point brought back: on rank 0, what its record is built
 // from; on the other ranks, nothing (res is nil).
 type outcome struct {
-	res     *measure.Result // the point's result (a breakdown's: full's)
-	parts   *breakdownParts // a non-blocking point's breakdown; nil for the others
-	window  *repsync.Window // the window synchronisation the point ended with; nil without
-	corrupt *record.Corrupt // check_data: the first corrupt byte any rank received
-	pvars   *pvarValues     // rank 0's performance variables (pvars), when asked for
+	res     *measure.Result   // the point's result (a breakdown's: full's)
+	parts   *breakdownParts   // a non-blocking point's breakdown; nil for the others
+	window  *repsync.Window   // the window synchronisation the point ended with; nil without
+	corrupt *record.Corrupt   // check_data: the first corrupt byte any rank received
+	pvars   *pvarValues       // rank 0's performance variables (pvars), when asked for
+	ioDir   string            // MPI-IO: the directory under test
+	ioHints map[string]string // MPI-IO: the library's hints for the point's file
 }
 
 // strategyFor chooses how a point is measured from its operation's and its timing

@@ -81,6 +81,9 @@ type Runner struct {
 	// lacking: rank 0's operations this build's library cannot run (ops.ErrUnsupported),
 	// the reason said in full with the first point; the others are denied unprepared.
 	lacking map[string]bool
+
+	io      *ioState          // MPI-IO points: the run's directories (io.go)
+	ioHints map[string]string // the point's MPI-IO hints, for its outcome
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
@@ -234,7 +237,11 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 			return nil, err
 		}
 	}
-	if res, err = measure.Measure(r.World, op, t); err == nil && spec.CheckData {
+	res, err = measure.Measure(r.World, op, t)
+	if h, ok := op.(ioHinter); ok && err == nil {
+		r.ioHints = h.IOHints()
+	}
+	if err == nil && spec.CheckData {
 		err = r.noteCorruption(op, spec)
 	}
 	if reading && err == nil {

@@ -26,6 +26,7 @@ type Op struct {
 	call string             // names the kernel in errors
 	pv   *C.struct_sk_pvars // the performance variables read around its runs (StartPVars)
 	pvOf []string           // the names asked for
+	io   string             // an MPI-IO operation's directory under test ("": none)
 }
 
 // NewOp prepares an operation: it grows the world's message buffers if needed and
@@ -172,18 +173,29 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.Info.Partitioned {
 		a.partitions = C.int(s.Partitions)
 	}
+	if s.Info.IO {
+		a.io_path = C.CString(s.IOPath)
+		defer C.free(unsafe.Pointer(a.io_path))
+	}
 	call := "kernel " + s.Kernel
 	var ctx *C.sk_ctx
 	if rc := C.sk_prepare(&a, &ctx); rc != C.MPI_SUCCESS {
 		if rc == C.SK_ERR_UNSUPPORTED {
 			return nil, fmt.Errorf("%s: %s (%w)", name, UnsupportedReason(s.Kernel), ops.ErrUnsupported)
 		}
+		if rc == C.SK_ERR_IO {
+			return nil, fmt.Errorf("%s: %w", name, ioError(s.IODir))
+		}
 		if rc < 0 && rc != C.SK_ERR_NOMEM {
 			return nil, fmt.Errorf("%s: %s (%w)", name, refusal(rc, s, nprocs), ErrInvalid)
 		}
 		return nil, fmt.Errorf("%s: %w", name, check(rc, call+", prepare"))
 	}
-	return &Op{ctx: ctx, w: w, gen: w.bufGen, call: call}, nil
+	op := &Op{ctx: ctx, w: w, gen: w.bufGen, call: call}
+	if s.Info.IO {
+		op.io = s.IODir
+	}
+	return op, nil
 }
 
 // coldRegions divides the cold-cache area into regions of one step's buffers (send
@@ -264,6 +276,8 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	case C.SK_ERR_PROTOCOL:
 		return math.NaN(), fmt.Errorf("%s: %d time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)",
 			o.call, int64(o.ctx.lock_violations))
+	case C.SK_ERR_IO:
+		return math.NaN(), fmt.Errorf("%s: %w", o.call, ioError(o.io))
 	}
 	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err

@@ -37,6 +37,7 @@ enum {
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
 	SK_ERR_TOPOLOGY = -20,    /* a neighbourhood collective's topology is missing, or the library built another */
 	SK_ERR_UNSUPPORTED = -21, /* this build's MPI library lacks the routine (sk_kernel.unsupported says which) */
+	SK_ERR_IO = -22,          /* an MPI-IO call failed on some rank (io.c: sk_io_message says which and why) */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -121,6 +122,8 @@ typedef struct {
 	const unsigned long long *from_blocks;
 	/* Partitioned communication (persistent.c): the parts of a message. */
 	int partitions;
+	/* MPI-IO kernels (io.c): the file of the point, created in prepare, deleted at close */
+	const char *io_path;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -307,6 +310,8 @@ struct sk_ctx {
 	 * how many are live. */
 	MPI_Request preq[2];
 	int npreq;
+	/* MPI-IO kernels (io.c): the open file, its path and hints; NULL for the others */
+	struct sk_io *io;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

@@ -15,7 +15,7 @@ import (
 // tables only: no MPI_Init.
 
 // mpiFamilies are the catalogue families this package runs.
-var mpiFamilies = []string{"pt2pt", "coll", "selftest", "nonblocking", "onesided", "locks", "timer", "neighbor", "persistent"}
+var mpiFamilies = []string{"pt2pt", "coll", "selftest", "nonblocking", "onesided", "locks", "timer", "neighbor", "persistent", "io"}
 
 // catalogueKernels maps every kernel the catalogue's MPI operations name (the
 // operation's and each of its methods') to the operations naming it.

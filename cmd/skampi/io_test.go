@@ -1,0 +1,265 @@
+//go:build mpi
+
+package main
+
+// Integration tests of the MPI-IO operations: every operation measured at 2 and 4
+// processes with its data checked, the files gone afterwards, the directory under
+// test and the hints on the records; a read-only directory refused before start and a
+// full one costing only the points that did not fit; the MPICH build running the io
+// suite.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/skampi/skampi/ops"
+)
+
+// ioSuite measures every MPI-IO operation of the catalogue in dir, data checked.
+func ioSuite(t *testing.T, dir string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nbuffer = \"256KiB\"\ncheck_data = true\nio_dir = %q\n", dir)
+	for _, in := range ops.All() {
+		if in.IO {
+			sizes := "[1024, 65536]"
+			if in.NoData {
+				sizes = "[0]"
+			}
+			fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n", in.Name, in.Name, sizes)
+		}
+	}
+	return writeSuite(t, b.String())
+}
+
+// empty fails the test when dir holds anything (a file or directory skampi left).
+func empty(t *testing.T, what, dir string) {
+	t.Helper()
+	left, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("%s: %s left in %s", what, e.Name(), dir)
+	}
+}
+
+func TestIO(t *testing.T) {
+	for _, np := range []int{2, 4} {
+		dir, out := t.TempDir(), t.TempDir()
+		code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", ioSuite(t, dir), "-o", out)
+		if code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		if len(res.Faults) != 0 || len(res.Points) == 0 || len(res.Points) != res.Runs[0].Points {
+			t.Fatalf("np %d: %d points of %d, faults %+v", np, len(res.Points), res.Runs[0].Points, res.Faults)
+		}
+		seen := map[string]bool{}
+		for _, p := range res.Points {
+			in, _ := ops.Lookup(p.Op)
+			seen[p.Op] = true
+			if p.Reps == 0 || !(p.TimeS > 0) || len(p.RankTimeS) != np || p.NProcs != np {
+				t.Errorf("np %d, %s %d B: %d reps, %g s, %d rank times", np, p.Op, p.MsgBytes, p.Reps, p.TimeS, len(p.RankTimeS))
+			}
+			if p.IODir != dir || !p.CheckData || (in.Bandwidth && p.BandwidthBps == nil) {
+				t.Errorf("np %d, %s: io_dir %q (want %q), check_data %v, bandwidth %v", np, p.Op, p.IODir, dir, p.CheckData, p.BandwidthBps)
+			}
+		}
+		for _, in := range ops.All() {
+			if in.IO && !seen[in.Name] {
+				t.Errorf("np %d: %s not measured", np, in.Name)
+			}
+		}
+		empty(t, fmt.Sprintf("np %d", np), dir)
+	}
+}
+
+// The built-in suite with io_dir unset: its files go to a directory made for the run
+// under TMPDIR, removed at the end.
+func TestIOBuiltinTemporary(t *testing.T) {
+	tmp, out := t.TempDir(), t.TempDir()
+	code, stdout, stderr := skampi(t, []string{"TMPDIR=" + tmp}, "-i", "io", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Faults) != 0 || len(res.Points) != res.Runs[0].Points {
+		t.Fatalf("%d points of %d, faults %+v", len(res.Points), res.Runs[0].Points, res.Faults)
+	}
+	for _, p := range res.Points {
+		if p.IODir != tmp {
+			t.Fatalf("%s: io_dir %q, want %q", p.Op, p.IODir, tmp)
+		}
+	}
+	// Open MPI's own launcher directories may live there too: only ours must be gone.
+	left, _ := filepath.Glob(filepath.Join(tmp, "skampi-io-*"))
+	if len(left) != 0 {
+		t.Errorf("left: %v", left)
+	}
+}
+
+// mountTmpfs mounts a small tmpfs (read-only if asked), or skips the test where this
+// process may not mount.
+func mountTmpfs(t *testing.T, opts string) string {
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", opts, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, bytes.TrimSpace(out))
+	}
+	t.Cleanup(func() { syscall.Unmount(dir, 0) })
+	return dir
+}
+
+// A read-only directory is refused before any process starts, with the reason.
+func TestIOReadOnlyRefused(t *testing.T) {
+	dir := mountTmpfs(t, "ro,size=64k")
+	code, stdout, stderr := skampi(t, nil, "-i", ioSuite(t, dir), "-o", t.TempDir())
+	want := "io_dir " + dir + " is not writable: open " + dir + "/.skampi-io-check-"
+	if code != 2 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "read-only file system") || stdout != "" {
+		t.Fatalf("exit %d, want 2 and %q...read-only file system\n%s\n%s", code, want, stdout, stderr)
+	}
+}
+
+// A full directory costs the points that do not fit, each a fault naming the directory
+// and the errno's text; the points before and after are measured.
+func TestIOFull(t *testing.T) {
+	dir := mountTmpfs(t, "size=256k")
+	suite := writeSuite(t, fmt.Sprintf(`[settings]
+io_dir = %q
+min_repetitions = 2
+max_repetitions = 4
+buffer = "1MiB"
+[[measurement]]
+name = "fits"
+op = "File_Write_At"
+sizes = [1024]
+[[measurement]]
+name = "too big"
+op = "File_Write_At"
+sizes = [1048576]
+[[measurement]]
+name = "too big, collective"
+op = "File_Write_All"
+sizes = [1048576]
+[[measurement]]
+name = "too big to read"
+op = "File_Read_At"
+sizes = [1048576]
+[[measurement]]
+name = "after"
+op = "File_Read_All"
+sizes = [1024]
+`, dir))
+	for _, bin := range []string{binary, os.Getenv("SKAMPI_MPICH_BIN")} {
+		if bin == "" {
+			continue
+		}
+		out := t.TempDir()
+		code, stdout, stderr := runBinary(t, bin, "-i", suite, "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", bin, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		if len(res.Points) != 2 || res.Points[0].Measurement != "fits" || res.Points[1].Measurement != "after" || len(res.Faults) != 3 {
+			t.Fatalf("%s: points %d, faults %+v", bin, len(res.Points), res.Faults)
+		}
+		for _, f := range res.Faults {
+			if f.Fault != "error" || !strings.Contains(f.Detail, "io_dir "+dir+": ") {
+				t.Errorf("%s, %s: %s %q", bin, f.Measurement, f.Fault, f.Detail)
+			}
+		}
+		// The write's fault says why in the operating system's words (the library's
+		// own words differ: MPICH's "No space left on device", Open MPI's none).
+		if d := strings.ToLower(res.Faults[0].Detail); !strings.Contains(d, "no space left on device") {
+			t.Errorf("%s: %q does not say the device is full", bin, res.Faults[0].Detail)
+		}
+		empty(t, bin, dir)
+	}
+}
+
+// runBinary runs a skampi binary self-launched: Open MPI's, or MPICH's with nothing of
+// Open MPI's in its environment.
+func runBinary(t *testing.T, bin string, args ...string) (int, string, string) {
+	if bin == binary {
+		return skampi(t, nil, args...)
+	}
+	cmd := exec.Command(bin, args...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if _, ok := err.(*exec.ExitError); !ok {
+			t.Fatal(err)
+		}
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+}
+
+// The MPICH build runs every MPI-IO operation at 2 and 4 processes, data checked, and
+// records ROMIO's hints.
+func TestIOMPICH(t *testing.T) {
+	bin := os.Getenv("SKAMPI_MPICH_BIN")
+	if bin == "" {
+		t.Skip("no MPICH binary (make test builds one: SKAMPI_MPICH_BIN)")
+	}
+	for _, np := range []string{"2", "4"} {
+		dir, out := t.TempDir(), t.TempDir()
+		code, stdout, stderr := runBinary(t, bin, "--np", np, "-i", ioSuite(t, dir), "-o", out)
+		if code != 0 {
+			t.Fatalf("np %s: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		if len(res.Faults) != 0 || len(res.Points) == 0 || len(res.Points) != res.Runs[0].Points {
+			t.Fatalf("np %s: %d points of %d, faults %+v", np, len(res.Points), res.Runs[0].Points, res.Faults)
+		}
+		for _, p := range res.Points {
+			if p.IOHints["cb_buffer_size"] == "" || p.IODir != dir {
+				t.Errorf("np %s, %s: io_dir %q, hints %v", np, p.Op, p.IODir, p.IOHints)
+			}
+		}
+		empty(t, "np "+np, dir)
+	}
+}
+
+// Interrupted in the middle of the suite (SIGINT), the run leaves no file and no
+// directory of its own in the directory under test.
+func TestIOInterrupted(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	suite := writeSuite(t, fmt.Sprintf(`[settings]
+io_dir = %q
+min_repetitions = 3000
+max_repetitions = 3000
+max_relative_stderr = 0.0001
+max_time_per_point = "10s"
+[[measurement]]
+name = "write"
+op = "File_Write_At_All_Sync"
+sizes = [1024, 2048, 4096, 8192, 16384, 32768]
+`, dir))
+	cmd := command(binary, "-i", suite, "-o", out)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForPoints(t, out, 1)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 128+int(syscall.SIGINT) {
+		t.Errorf("exit status %d after SIGINT, want 130\n%s", code, errb.String())
+	}
+	if res := readResults(t, out); len(res.Points) == 0 || len(res.Points) == 6 {
+		t.Fatalf("%d of 6 points before SIGINT: the test did not interrupt a run of MPI-IO points", len(res.Points))
+	}
+	empty(t, "after SIGINT", dir)
+}

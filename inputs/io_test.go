@@ -1,0 +1,63 @@
+package inputs
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The directories a plan's MPI-IO measurements write in, once each, and the check
+// before start: a directory this process can write a file in, or one clear error.
+func TestIODirs(t *testing.T) {
+	p, err := Parse("s.toml", []byte(`[settings]
+io_dir = "/scratch/a"
+[[measurement]]
+name = "w"
+op = "File_Write_At"
+sizes = [8]
+[[measurement]]
+name = "r"
+op = "File_Read_At"
+sizes = [8]
+io_dir = ""
+[[measurement]]
+name = "again"
+op = "File_Write_All"
+sizes = [8]
+[[measurement]]
+name = "pp"
+op = "Pingpong_Send_Recv"
+sizes = [8]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.IODirs(); !slices.Equal(got, []string{"/scratch/a", ""}) {
+		t.Errorf("IODirs = %q", got)
+	}
+	dir := t.TempDir()
+	if err := CheckIODir(dir); err != nil {
+		t.Errorf("a writable directory: %v", err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("the check left %v", left)
+	}
+	if err := CheckIODir(""); err != nil {
+		t.Errorf("the temporary directory: %v", err)
+	}
+	file := filepath.Join(dir, "f")
+	os.WriteFile(file, nil, 0o644)
+	for d, want := range map[string]string{
+		filepath.Join(dir, "missing"): "io_dir " + filepath.Join(dir, "missing") + ": stat ",
+		file:                          "io_dir " + file + ": not a directory",
+	} {
+		if err := CheckIODir(d); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %q...", d, err, want)
+		}
+	}
+	if b, err := IOBase("rel"); err != nil || !filepath.IsAbs(b) {
+		t.Errorf("IOBase(rel) = %q, %v", b, err)
+	}
+}

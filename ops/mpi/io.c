@@ -1,0 +1,284 @@
+//go:build mpi
+
+/* MPI-IO (SKaMPI's MPI_IO measurements, IMB-IO): every process of the communicator
+ * works on its own block of one file, msg_bytes at offset rank * msg_bytes, so no two
+ * blocks overlap. The file is the point's (sk_args.io_path, in the directory under
+ * test): prepare creates it (and, for the reads, writes every block with check_data's
+ * pattern), close closes and deletes it.
+ *
+ * Errors: a file system that is full or read-only fails a call on some ranks and not
+ * on others, and a rank that returned from a step while the others go on would leave
+ * them waiting. So a step never returns an error: it keeps the first one (io->err,
+ * sk_io_last_msg) and goes on; after every run (quiesce, outside the timing, every rank of
+ * the job) the ranks agree, and all return SK_ERR_IO with the first failing rank's
+ * message. prepare agrees the same way before it returns.
+ *
+ * _sync kernels call MPI_File_sync after the write, inside the time (IMB-IO's
+ * non-aggregate mode); the others leave the data to the library and the operating
+ * system. Shared-pointer kernels set the pointer back to 0 before each call
+ * (MPI_File_seek_shared, collective), outside the time: they time the call alone
+ * (SK_K_OWN_RESULT). With check_data, after every run each rank reads back what it
+ * wrote (writes) or compares what it read (reads) with the pattern; with or without, the
+ * file's size after a run of writes must cover them (io_check.c: a library may report
+ * a write to a full file system as done). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "io.h"
+#include "sk_common.h"
+
+/* agree: every rank of comm learns whether any failed, and the first one's message. */
+static int agree(MPI_Comm comm, int failed) {
+	int me, who, n;
+	MPI_Comm_rank(comm, &me);
+	MPI_Comm_size(comm, &n);
+	int mine = failed ? me : n;
+	CK(MPI_Allreduce(&mine, &who, 1, MPI_INT, MPI_MIN, comm));
+	if (who == n) return MPI_SUCCESS;
+	CK(MPI_Bcast(sk_io_last_msg, IO_MSG, MPI_CHAR, who, comm));
+	sk_io_last_msg[IO_MSG - 1] = 0;
+	return SK_ERR_IO;
+}
+
+static void read_hints(sk_ctx *c) {
+	MPI_Info info;
+	int nkeys = 0;
+	if (MPI_File_get_info(c->io->fh, &info) != MPI_SUCCESS) return;
+	char *h = calloc(1, IO_HINTS);
+	if (!h) return;
+	size_t used = 0;
+	MPI_Info_get_nkeys(info, &nkeys);
+	for (int i = 0; i < nkeys; i++) {
+		char key[MPI_MAX_INFO_KEY + 1], val[1024];
+		int flag = 0;
+		if (MPI_Info_get_nthkey(info, i, key) != MPI_SUCCESS) continue;
+		if (MPI_Info_get(info, key, (int)sizeof val - 1, val, &flag) != MPI_SUCCESS || !flag) continue;
+		int w = snprintf(h + used, IO_HINTS - used, "%s=%s\n", key, val);
+		if (w < 0 || (size_t)w >= IO_HINTS - used) break;
+		used += (size_t)w;
+	}
+	MPI_Info_free(&info);
+	c->io->hints = h;
+}
+
+static int open_file(sk_ctx *c) {
+	int rc = MPI_File_open(c->comm, c->io->path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &c->io->fh);
+	if (rc == MPI_SUCCESS) c->io->open = 1;
+	return rc;
+}
+
+static void free_io(sk_ctx *c) {
+	if (!c->io) return;
+	free(c->io->path);
+	free(c->io->hints);
+	free(c->io);
+	c->io = NULL;
+}
+
+/* close_io closes and deletes the point's file (collective over comm). */
+static int close_io(sk_ctx *c) {
+	if (!c->io) return MPI_SUCCESS;
+	int rc = MPI_SUCCESS;
+	if (c->io->open) {
+		rc = MPI_File_close(&c->io->fh);
+		c->io->open = 0;
+	}
+	MPI_Barrier(c->comm);
+	if (c->rank == 0) MPI_File_delete(c->io->path, MPI_INFO_NULL); /* gone already is fine */
+	free_io(c);
+	return rc;
+}
+
+/* prefill writes every rank's block with the pattern of repetition 0 and makes it
+ * visible to all (sync, barrier, sync: MPI's sequential consistency recipe). */
+static void prefill(sk_ctx *c) {
+	long long n = c->a.bytes;
+	sk_pattern_fill(c->a.sbuf, n, c->rank, n, 0, 0);
+	IOD(MPI_File_write_at(c->io->fh, c->io->off, c->a.sbuf, (int)n, MPI_BYTE, &c->io->st), "MPI_File_write_at (filling the file)");
+	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+	MPI_Barrier(c->comm);
+	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+}
+
+enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2 };
+
+static int prepare_io(sk_ctx *c, int how) {
+	if (!c->a.io_path || !*c->a.io_path) return SK_ERR_ARGS;
+	if (!(c->io = calloc(1, sizeof *c->io)) || !(c->io->path = strdup(c->a.io_path))) {
+		free_io(c);
+		return SK_ERR_NOMEM;
+	}
+	c->io->off = (MPI_Offset)c->rank * (MPI_Offset)c->a.bytes;
+	int rc = open_file(c);
+	IO(rc, "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR)");
+	if (rc == MPI_SUCCESS) {
+		read_hints(c);
+		if (how == PREFILL) prefill(c);
+		else sk_pattern_fill(c->a.sbuf, c->a.bytes, c->rank, c->a.bytes, 0, 0);
+		if (how == KEEP_CLOSED) {
+			IO(MPI_File_close(&c->io->fh), "MPI_File_close");
+			c->io->open = 0;
+		}
+	}
+	int arc = agree(c->comm, c->io->err != 0);
+	if (arc != MPI_SUCCESS) {
+		if (rc == MPI_SUCCESS) close_io(c);
+		else free_io(c);
+		return arc;
+	}
+	return MPI_SUCCESS;
+}
+static int prepare_open(sk_ctx *c) { return prepare_io(c, KEEP_OPEN); }
+static int prepare_read(sk_ctx *c) { return prepare_io(c, PREFILL); }
+static int prepare_closed(sk_ctx *c) { return prepare_io(c, KEEP_CLOSED); }
+
+/* After every run, on every rank of the job: the ranks agree whether any call failed,
+ * then the data check (its errors are agreed after the next run). */
+static int quiesce_io(sk_ctx *c) {
+	if (c->io && c->io->open && (c->k->check == IO_CHECK_WRITE || c->k->check == IO_CHECK_WRITE_ANYWHERE))
+		sk_io_written(c);
+	int rc = agree(MPI_Comm_f2c(c->a.world), c->io && c->io->err);
+	if (c->io) c->io->err = 0;
+	/* Only when no rank failed: the check's sync is collective. */
+	if (rc == MPI_SUCCESS && c->io && c->a.check && c->k->check != SK_CHECK_NONE && c->io->open) sk_io_verify(c);
+	if (c->io && c->a.check && (c->k->check == IO_CHECK_READ || c->k->check == IO_CHECK_READ_ANY))
+		memset(c->a.rbuf, 0, (size_t)c->a.bytes); /* the next run must read it again */
+	return rc;
+}
+
+/* The steps. fh, off, n, buffers: */
+#define FH c->io->fh
+#define OFF c->io->off
+#define N ((int)c->a.bytes)
+#define SB c->a.sbuf
+#define RB c->a.rbuf
+#define ST (&c->io->st)
+
+static int step_open_close(sk_ctx *c) {
+	IO(open_file(c), "MPI_File_open");
+	if (c->io->open) IO(MPI_File_close(&FH), "MPI_File_close");
+	c->io->open = 0;
+	return MPI_SUCCESS;
+}
+
+/* Open timed, close not; close timed, open not (SK_K_OWN_RESULT). */
+static int step_open(sk_ctx *c) {
+	double t0 = sk_now();
+	IO(open_file(c), "MPI_File_open");
+	c->result += sk_now() - t0;
+	if (c->io->open) IO(MPI_File_close(&FH), "MPI_File_close");
+	c->io->open = 0;
+	return MPI_SUCCESS;
+}
+
+static int step_close(sk_ctx *c) {
+	IO(open_file(c), "MPI_File_open");
+	double t0 = sk_now();
+	if (c->io->open) IO(MPI_File_close(&FH), "MPI_File_close");
+	c->result += sk_now() - t0;
+	c->io->open = 0;
+	return MPI_SUCCESS;
+}
+
+static int step_set_view(sk_ctx *c) { IO(MPI_File_set_view(FH, OFF, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL), "MPI_File_set_view"); return MPI_SUCCESS; }
+
+static void sync_file(sk_ctx *c) { IO(MPI_File_sync(FH), "MPI_File_sync"); }
+
+/* Explicit offsets. */
+static int step_write_at(sk_ctx *c) { IOD(MPI_File_write_at(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at"); return MPI_SUCCESS; }
+static int step_write_at_sync(sk_ctx *c) { step_write_at(c); sync_file(c); return MPI_SUCCESS; }
+static int step_read_at(sk_ctx *c) { IOD(MPI_File_read_at(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at"); return MPI_SUCCESS; }
+static int step_write_at_all(sk_ctx *c) { IOD(MPI_File_write_at_all(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at_all"); return MPI_SUCCESS; }
+static int step_write_at_all_sync(sk_ctx *c) { step_write_at_all(c); sync_file(c); return MPI_SUCCESS; }
+static int step_read_at_all(sk_ctx *c) { IOD(MPI_File_read_at_all(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at_all"); return MPI_SUCCESS; }
+
+/* Individual file pointers: MPI_File_seek to the block (local), then the call. */
+static void seek(sk_ctx *c) { IO(MPI_File_seek(FH, OFF, MPI_SEEK_SET), "MPI_File_seek"); }
+static int step_write(sk_ctx *c) { seek(c); IOD(MPI_File_write(FH, SB, N, MPI_BYTE, ST), "MPI_File_write"); return MPI_SUCCESS; }
+static int step_write_sync(sk_ctx *c) { step_write(c); sync_file(c); return MPI_SUCCESS; }
+static int step_read(sk_ctx *c) { seek(c); IOD(MPI_File_read(FH, RB, N, MPI_BYTE, ST), "MPI_File_read"); return MPI_SUCCESS; }
+static int step_write_all(sk_ctx *c) { seek(c); IOD(MPI_File_write_all(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_all"); return MPI_SUCCESS; }
+static int step_write_all_sync(sk_ctx *c) { step_write_all(c); sync_file(c); return MPI_SUCCESS; }
+static int step_read_all(sk_ctx *c) { seek(c); IOD(MPI_File_read_all(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_all"); return MPI_SUCCESS; }
+
+/* Split collectives. */
+static int step_write_all_begin_end(sk_ctx *c) {
+	seek(c);
+	IO(MPI_File_write_all_begin(FH, SB, N, MPI_BYTE), "MPI_File_write_all_begin");
+	IOD(MPI_File_write_all_end(FH, SB, ST), "MPI_File_write_all_end");
+	return MPI_SUCCESS;
+}
+static int step_read_all_begin_end(sk_ctx *c) {
+	seek(c);
+	IO(MPI_File_read_all_begin(FH, RB, N, MPI_BYTE), "MPI_File_read_all_begin");
+	IOD(MPI_File_read_all_end(FH, RB, ST), "MPI_File_read_all_end");
+	return MPI_SUCCESS;
+}
+
+/* Non-blocking: the post and MPI_Wait. */
+static int wait_req(sk_ctx *c, int rc, const char *call) {
+	IO(rc, call);
+	if (rc == MPI_SUCCESS) IOD(MPI_Wait(&c->req[0], ST), call);
+	return MPI_SUCCESS;
+}
+static int step_iwrite_at(sk_ctx *c) { return wait_req(c, MPI_File_iwrite_at(FH, OFF, SB, N, MPI_BYTE, &c->req[0]), "MPI_File_iwrite_at"); }
+static int step_iread_at(sk_ctx *c) { return wait_req(c, MPI_File_iread_at(FH, OFF, RB, N, MPI_BYTE, &c->req[0]), "MPI_File_iread_at"); }
+static int step_iwrite_at_all(sk_ctx *c) { return wait_req(c, MPI_File_iwrite_at_all(FH, OFF, SB, N, MPI_BYTE, &c->req[0]), "MPI_File_iwrite_at_all"); }
+static int step_iread_at_all(sk_ctx *c) { return wait_req(c, MPI_File_iread_at_all(FH, OFF, RB, N, MPI_BYTE, &c->req[0]), "MPI_File_iread_at_all"); }
+
+/* Shared file pointers: the pointer set back to 0 (collective), untimed; the call timed. */
+#define SHARED(name_, call_, what_, sync_)                                            \
+	static int name_(sk_ctx *c) {                                                      \
+		IO(MPI_File_seek_shared(FH, 0, MPI_SEEK_SET), "MPI_File_seek_shared");        \
+		double t0 = sk_now();                                                          \
+		IOD(call_, what_);                                                             \
+		if (sync_) sync_file(c);                                                       \
+		c->result += sk_now() - t0;                                                    \
+		return MPI_SUCCESS;                                                            \
+	}
+SHARED(step_write_shared, MPI_File_write_shared(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_shared", 0)
+SHARED(step_write_shared_sync, MPI_File_write_shared(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_shared", 1)
+SHARED(step_read_shared, MPI_File_read_shared(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_shared", 0)
+SHARED(step_write_ordered, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_ordered", 0)
+SHARED(step_write_ordered_sync, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_ordered", 1)
+SHARED(step_read_ordered, MPI_File_read_ordered(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_ordered", 0)
+
+/* The kernels of this file (kernels.c joins the tables). W: a write kernel on an open
+ * file; R: a read of the prefilled file; OWN: timed by the step itself. */
+#define IOK(name_, step_, prep_, flags_, check_)                                                              \
+	{.name = (name_), .step = (step_), .prepare = (prep_), .flags = COLL | (flags_), .check = (check_), \
+	 .close = close_io, .quiesce = quiesce_io}
+#define W(name_, step_) IOK(name_, step_, prepare_open, 0, IO_CHECK_WRITE)
+#define R(name_, step_) IOK(name_, step_, prepare_read, 0, IO_CHECK_READ)
+#define OWN SK_K_OWN_RESULT
+static const sk_kernel kernels[] = {
+	IOK("file_open_close", step_open_close, prepare_closed, 0, SK_CHECK_NONE),
+	IOK("file_open", step_open, prepare_closed, OWN, SK_CHECK_NONE),
+	IOK("file_close", step_close, prepare_closed, OWN, SK_CHECK_NONE),
+	IOK("file_set_view", step_set_view, prepare_open, 0, SK_CHECK_NONE),
+	W("file_write_at", step_write_at),
+	W("file_write_at_sync", step_write_at_sync),
+	R("file_read_at", step_read_at),
+	W("file_write", step_write),
+	W("file_write_sync", step_write_sync),
+	R("file_read", step_read),
+	IOK("file_write_shared", step_write_shared, prepare_open, OWN, IO_CHECK_WRITE_ANYWHERE),
+	IOK("file_write_shared_sync", step_write_shared_sync, prepare_open, OWN, IO_CHECK_WRITE_ANYWHERE),
+	IOK("file_read_shared", step_read_shared, prepare_read, OWN, IO_CHECK_READ_ANY),
+	W("file_write_all", step_write_all),
+	W("file_write_all_sync", step_write_all_sync),
+	R("file_read_all", step_read_all),
+	W("file_write_at_all", step_write_at_all),
+	W("file_write_at_all_sync", step_write_at_all_sync),
+	R("file_read_at_all", step_read_at_all),
+	IOK("file_write_ordered", step_write_ordered, prepare_open, OWN, IO_CHECK_WRITE),
+	IOK("file_write_ordered_sync", step_write_ordered_sync, prepare_open, OWN, IO_CHECK_WRITE),
+	IOK("file_read_ordered", step_read_ordered, prepare_read, OWN, IO_CHECK_READ),
+	W("file_write_all_begin_end", step_write_all_begin_end),
+	R("file_read_all_begin_end", step_read_all_begin_end),
+	W("file_iwrite_at", step_iwrite_at),
+	R("file_iread_at", step_iread_at),
+	W("file_iwrite_at_all", step_iwrite_at_all),
+	R("file_iread_at_all", step_iread_at_all),
+};
+const sk_table sk_io_table = SK_TABLE(kernels);

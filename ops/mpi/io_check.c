@@ -1,0 +1,126 @@
+//go:build mpi
+
+/* The MPI-IO kernels' errors and checks (io.c): the first failure of a rank in words,
+ * a data call that moved fewer bytes than asked, check_data's read-back, and the
+ * file's size after writes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "io.h"
+#include "sk_common.h"
+
+/* The last agreed failure, on every rank (idle ones have no sk_io). */
+char sk_io_last_msg[IO_MSG];
+const char *sk_io_message(void) { return sk_io_last_msg; }
+const char *sk_io_hints(const sk_ctx *c) { return c && c->io && c->io->hints ? c->io->hints : ""; }
+
+static const char *class_text(int cls) {
+	switch (cls) {
+	case MPI_ERR_NO_SPACE: return "no space left on the device (ENOSPC)";
+	case MPI_ERR_QUOTA: return "quota exceeded (EDQUOT)";
+	case MPI_ERR_READ_ONLY: return "read-only file or file system (EROFS)";
+	case MPI_ERR_ACCESS: return "permission denied (EACCES)";
+	case MPI_ERR_NO_SUCH_FILE: return "no such file or directory (ENOENT)";
+	case MPI_ERR_IO: return "input/output error";
+	}
+	return NULL;
+}
+
+/* note keeps the first failure of this rank, with the call and the library's text. */
+void sk_io_note(sk_ctx *c, int rc, const char *call) {
+	if (rc == MPI_SUCCESS || !c->io || c->io->err) return;
+	c->io->err = rc;
+	char text[MPI_MAX_ERROR_STRING] = "";
+	int len = 0, cls = 0;
+	MPI_Error_string(rc, text, &len);
+	MPI_Error_class(rc, &cls);
+	const char *what = class_text(cls);
+	snprintf(sk_io_last_msg, sizeof sk_io_last_msg, "rank %d: %s on %s: %s%s%s", c->rank, call, c->io->path, what ? what : "",
+	         what ? "; the library says: " : "", text);
+}
+
+/* moved checks that a data call that returned success moved every byte: Open MPI
+ * 4.1.4's ompio returns MPI_SUCCESS from a write the file system refused (ENOSPC),
+ * with a short count. */
+void sk_io_moved(sk_ctx *c, int rc, const char *call) {
+	int got = -1;
+	sk_io_note(c, rc, call);
+	if (rc != MPI_SUCCESS || c->io->err) return;
+	MPI_Get_count(&c->io->st, MPI_BYTE, &got);
+	if (got == c->a.bytes) return;
+	c->io->err = SK_ERR_IO;
+	snprintf(sk_io_last_msg, sizeof sk_io_last_msg, "rank %d: %s on %s moved %d of %d bytes, and the library reported no error", c->rank,
+	         call, c->io->path, got, c->a.bytes);
+}
+
+
+static void bad(sk_ctx *c, int from, long long off, long long rep, const char *buf) {
+	c->bad = 1;
+	c->bad_from = from;
+	c->bad_slot = 0;
+	c->bad_offset = off;
+	c->bad_expected = sk_pattern_byte(from, c->a.bytes, rep, off);
+	c->bad_actual = (unsigned char)buf[off];
+	c->bad_rep = rep;
+}
+
+/* verify reads back what the run wrote, or compares what it read, on this rank. */
+void sk_io_verify(sk_ctx *c) {
+	long long n = c->a.bytes, rep = c->rep - 1, i;
+	int kind = c->k->check, p = c->nprocs;
+	if (c->bad || n == 0) return;
+	switch (kind) {
+	case IO_CHECK_READ:
+		if ((i = sk_pattern_find(c->a.rbuf, n, c->rank, n, 0, 0)) >= 0) bad(c, c->rank, i, 0, c->a.rbuf);
+		break;
+	case IO_CHECK_READ_ANY: /* a shared pointer hands out the blocks in any order */
+		for (int r = 0; r < p; r++)
+			if (sk_pattern_find(c->a.rbuf, n, r, n, 0, 0) < 0) return;
+		bad(c, c->rank, sk_pattern_find(c->a.rbuf, n, c->rank, n, 0, 0), 0, c->a.rbuf);
+		break;
+	case IO_CHECK_WRITE:
+	case IO_CHECK_WRITE_ANYWHERE: {
+		long long len = kind == IO_CHECK_WRITE ? n : n * p;
+		MPI_Offset at = kind == IO_CHECK_WRITE ? c->io->off : 0;
+		char *buf = malloc((size_t)len);
+		if (!buf) return;
+		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
+		MPI_Barrier(c->comm);
+		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
+		memset(buf, 0, (size_t)len);
+		IO(MPI_File_read_at(c->io->fh, at, buf, (int)len, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_read_at (check_data)");
+		long long found = -1;
+		for (long long b = 0; b < len && found < 0; b += n)
+			if (sk_pattern_find(buf + b, n, c->rank, n, rep, 0) < 0) found = b;
+		if (found < 0) bad(c, c->rank, sk_pattern_find(buf, n, c->rank, n, rep, 0), rep, buf);
+		free(buf);
+		break;
+	}
+	}
+}
+
+/* written checks that the file is at least as long as this rank's writes made it (a
+ * shared pointer's block may be the first): Open MPI 4.1.4's collective writes report
+ * every byte written to a full file system. Another process may have written our
+ * block (a collective's aggregator), so the members meet first; a file that looks
+ * short is synced (sync, barrier, sync: MPI's recipe for seeing others' writes) and
+ * looked at again. Collective over comm: every member with the file open calls it. */
+void sk_io_written(sk_ctx *c) {
+	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? c->io->off + c->a.bytes : (MPI_Offset)c->a.bytes;
+	int mine = 0, any = 0;
+	MPI_Barrier(c->comm);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+			MPI_Barrier(c->comm);
+			IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+		}
+		IO(MPI_File_get_size(c->io->fh, &size), "MPI_File_get_size");
+		mine = !c->io->err && size < want;
+		if (MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, c->comm) != MPI_SUCCESS || !any) return;
+	}
+	if (!mine) return;
+	c->io->err = SK_ERR_IO;
+	snprintf(sk_io_last_msg, sizeof sk_io_last_msg, "rank %d: %s on %s: the file holds %lld bytes after writes to byte %lld, and the library reported no error",
+	         c->rank, c->k->name, c->io->path, (long long)size, (long long)want);
+}
