@@ -152,4 +152,34 @@ checks = [r for r in recs if r["kind"] != "run"]
 assert checks, "no clock checks"
 print(f"test-cluster:   {len(checks)} clock records from {len(run['hosts'])} hosts")
 PY
+echo "test-cluster: a tune across the hosts (--launcher)"
+cat > "$work/tune.toml" <<TUNE
+np = [8]
+repeats = 2
+[settings]
+min_repetitions = 4
+max_repetitions = 8
+hang_timeout = "120s"
+[[measurement]]
+name = "ordered"
+op = "Alltoall_Ordered"
+sizes = [4096]
+[[measurement]]
+name = "native (control)"
+op = "Alltoall"
+sizes = [4096]
+[suite_settings]
+barrier_above = [0, "never"]
+TUNE
+timeout 600 "$BIN" tune -i "$work/tune.toml" -o "$work/t" --launcher "$PWD/scripts/cluster.sh mpirun -np {np}" >"$work/tune.out" 2>&1
+grep -q "^recommendation: " "$work/tune.out" || { cat "$work/tune.out" >&2; exit 1; }
+python3 - "$work/t" <<'PY'
+import glob, json, sys
+files = glob.glob(sys.argv[1] + "/*/rep*/results.jsonl")
+assert len(files) == 4, files
+for f in files:
+    run = json.loads(open(f).readline())
+    assert run["hosts"] == ["skh1", "skh2", "skh3", "skh4"] and run["nprocs"] == 8, (f, run["hosts"])
+print(f"test-cluster:   {len(files)} launches of the tune, each on the 4 hosts")
+PY
 echo "test-cluster: ok"

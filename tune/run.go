@@ -26,6 +26,10 @@ type RunOptions struct {
 	OpenMPIBin, MPICHBin, Build string
 	Stdout, Stderr              io.Writer
 	Launch                      Launcher // nil: exec the binaries
+	// LauncherCmd: the launch command as the user gives it ("srun --mpi=pmix -n {np}",
+	// "mpirun --hostfile hosts -np {np}"); {np} is the combination's process count, and
+	// without it "-np N" is appended. "": skampi launches itself.
+	LauncherCmd string
 	// Catalogs gives the libraries' parameter lists (nil: ask ompi_info and mpivars).
 	Catalogs func(t *inputs.Tune) (ompi, mpich Catalog)
 }
@@ -72,7 +76,11 @@ func Run(o RunOptions) error {
 				}
 				bins[lib] = b
 			}
-			launcher = execLauncher(bins)
+			prefix, err := launcherPrefix(o.LauncherCmd)
+			if err != nil {
+				return err
+			}
+			launcher = execLauncher(bins, prefix)
 		}
 		n := len(t.Schedule())
 		fmt.Fprintf(o.Stdout, "tune %s: %d combinations x %d repeats = %d launches into %s\n", t.Name, len(t.Combinations()), t.Repeats, n, o.Dir)
@@ -148,18 +156,53 @@ func (o RunOptions) binary(lib string) (string, error) {
 // failed launch says what went wrong.
 const LogName = "skampi.out"
 
+// launcherPrefix splits a launch command (--launcher) into its words; "" is none.
+func launcherPrefix(s string) ([]string, error) {
+	words := strings.Fields(s)
+	if s != "" && len(words) == 0 {
+		return nil, &UsageError{Msg: "--launcher is empty"}
+	}
+	if len(words) > 0 {
+		if _, err := exec.LookPath(words[0]); err != nil {
+			return nil, &UsageError{Msg: fmt.Sprintf("--launcher: %s: %v", words[0], err)}
+		}
+	}
+	return words, nil
+}
+
+// launchArgs is the command of one launch: skampi launching itself on l.NP processes,
+// or the user's launch command ({np} replaced, else -np N appended) running skampi.
+func launchArgs(prefix []string, bin string, l inputs.Launch, suite, dir string, resume bool) []string {
+	args := []string{"-i", suite, "-o", dir}
+	if resume {
+		args = append(args, "--resume")
+	}
+	np := strconv.Itoa(l.NP)
+	if len(prefix) == 0 {
+		return append([]string{bin, "--np", np}, args...)
+	}
+	var out []string
+	has := false
+	for _, w := range prefix {
+		has = has || strings.Contains(w, "{np}")
+		out = append(out, strings.ReplaceAll(w, "{np}", np))
+	}
+	if !has {
+		out = append(out, "-np", np)
+	}
+	return append(append(out, bin), args...)
+}
+
 // execLauncher runs the library's skampi for a launch, its output into the launch's
-// directory (LogName), the combination's variables over the environment.
-func execLauncher(bins map[string]string) Launcher {
+// directory (LogName), the combination's variables over the environment; through the
+// user's launch command when prefix has one.
+func execLauncher(bins map[string]string, prefix []string) Launcher {
 	return func(l inputs.Launch, suite, dir string, resume bool) (int, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return 0, err
 		}
-		args := []string{"-i", suite, "-o", dir, "--np", strconv.Itoa(l.NP)}
-		if resume {
-			args = append(args, "--resume")
-		}
-		cmd := exec.Command(bins[l.Library], args...)
+		argv := launchArgs(prefix, bins[l.Library], l, suite, dir, resume)
+		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Env = withEnv(os.Environ(), l.Env())
 		log, err := os.OpenFile(filepath.Join(dir, LogName), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
