@@ -151,6 +151,10 @@ type Info struct {
 	// Heap is how a point of an OpenSHMEM operation lays out its symmetric memory
 	// (SymmetricBytes).
 	Heap Heap
+	// Threaded: each rank of the pair runs the kernel in `threads` threads of its own
+	// at once (ops/mpi/mt.c), each on its own communicator or tag: a run that has one
+	// initialises MPI with MPI_THREAD_MULTIPLE. The time is the slowest thread's.
+	Threaded bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -264,7 +268,7 @@ var pt2ptOps = []Info{
 		Description: "aggregate bandwidth: every rank i sends a window to rank i+p/2 at once, then a 1-byte ack"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, mtOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -65,6 +65,12 @@ type Request struct {
 	Spin          int64
 	ProgressEvery int64
 	TimerOverhead float64
+	// Threaded operations: threads per rank, "tag" when they share the pair's
+	// communicator (ThreadComms; else a communicator each), "core" to pin them
+	// (ThreadPinnings).
+	Threads       int
+	ThreadComm    string
+	ThreadPinning string
 }
 
 // SameBuffers: the two requests differ at most in their non-blocking measurement, so

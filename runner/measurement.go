@@ -23,6 +23,7 @@ type outcome struct {
 	parts   *breakdownParts // a non-blocking point's breakdown; nil for the others
 	window  *repsync.Window // the window synchronisation the point ended with; nil without
 	corrupt *record.Corrupt // check_data: the first corrupt byte any rank received
+	threads *threadNote     // a multi-threaded point: what its threads did
 }
 
 // strategyFor chooses how a point is measured from its operation's and its timing

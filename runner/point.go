@@ -93,8 +93,9 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 // measure measures the point with how; the window it ended with and the first corrupt
 // byte (check_data) are the point's, whatever the strategy.
 func (r *Runner) measure(pt *inputs.Point, how measurement, spec ops.Request, t measure.Task) (outcome, error) {
-	r.corrupt = nil
+	r.corrupt, r.threads = nil, nil
 	o, err := how.measure(r, pt, spec, t)
+	o.threads = r.threads
 	o.window, _ = t.Sync.(*repsync.Window)
 	o.corrupt = r.corrupt
 	return o, err

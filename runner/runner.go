@@ -76,6 +76,7 @@ type Runner struct {
 	maxLatencyPeer int // cached: 0 = not probed yet
 
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
+	threads *threadNote     // rank 0: what a multi-threaded point's threads did, for its outcome
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
@@ -216,6 +217,9 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 	}()
 	if res, err = measure.Measure(r.World, op, t); err == nil && spec.CheckData {
 		err = r.noteCorruption(op, spec)
+	}
+	if err == nil && spec.Info.Threaded {
+		err = r.noteThreads(op, spec)
 	}
 	return res, err
 }

@@ -35,6 +35,7 @@ enum {
 	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
 	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
+	SK_ERR_THREADS = -20,     /* a multi-threaded kernel's threads could not start (or MPI is not MULTIPLE) */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -108,6 +109,13 @@ typedef struct {
 	 * every progress_every of them (0: never). */
 	long long busy_spin;
 	const char *poll;
+	/* Multi-threaded kernels (mt.c): threads per rank; thread_tags set: they share the
+	 * pair's communicator, a tag each (thread_comm = "tag"), else each has its own;
+	 * thread_pin set: thread i is pinned to a CPU of the rank's set (thread_pinning =
+	 * "core"). */
+	int threads;
+	int thread_tags;
+	int thread_pin;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -202,6 +210,9 @@ typedef struct {
 	sk_step quiesce;
 	/* SK_LAY_*: the data layouts this kernel takes, and what they change in it. */
 	int layout;
+	/* The whole repetition, iters steps, in place of sk_run's loop: *total is its time
+	 * (the multi-threaded kernels: their threads run the steps, mt.c). NULL: sk_run's. */
+	int (*run)(sk_ctx *c, long long iters, double *total);
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -275,6 +286,8 @@ struct sk_ctx {
 	int busy_is_target, busy_npes;
 	int *busy_pes;
 	long busy_seq;
+	/* Multi-threaded kernels (mt.c): their threads, communicators and buffers. */
+	struct sk_mt *mt;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
