@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skampi/skampi/inputs"
 )
@@ -42,4 +43,16 @@ func checkProvided(plan *inputs.Plan, requested, provided string) error {
 		return nil
 	}
 	return fmt.Errorf("%s needs MPI_THREAD_MULTIPLE: thread level requested %s, provided %s by this MPI library; nothing was measured", op, requested, provided)
+}
+
+// selftestProvided is a self-test of the refusal, like selftestStall: with
+// SKAMPI_SELFTEST_THREAD_PROVIDED=LEVEL in the environment, the ranks take LEVEL for the
+// level the library provided, as a library without MPI_THREAD_MULTIPLE would report.
+func selftestProvided(env []string, provided string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "SKAMPI_SELFTEST_THREAD_PROVIDED="); ok && v != "" {
+			return v
+		}
+	}
+	return provided
 }

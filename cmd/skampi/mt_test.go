@@ -131,3 +131,19 @@ func TestThreadLevelRefused(t *testing.T) {
 		t.Errorf("under mpirun: exit %d\n%s\n%s", cmd.ProcessState.ExitCode(), o.String(), e.String())
 	}
 }
+
+// A library that provides less than MPI_THREAD_MULTIPLE (played by the self-test
+// variable, as neither library here does) is refused after MPI_Init_thread, before any
+// point: exit 1, one line with the requested and provided levels, no point recorded,
+// no restart.
+func TestThreadLevelNotProvided(t *testing.T) {
+	suite := mtSuite(t)
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := skampi(t, []string{"SKAMPI_SELFTEST_THREAD_PROVIDED=serialized"}, "-i", suite, "-o", out)
+	if code != 1 || strings.Count(stderr, "requested multiple, provided serialized") != 1 || strings.Contains(stdout, "restart") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "results.jsonl")); err == nil && strings.Contains(string(data), `"kind":"point"`) {
+		t.Errorf("a refused run measured points:\n%s", data)
+	}
+}
