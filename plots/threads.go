@@ -69,15 +69,15 @@ func buildThreads(g Group, opts Options) (*Figure, error) {
 		lines = append(lines, line)
 	}
 	p := g.Points[0]
-	how := "a communicator per thread"
+	how := "own communicators"
 	if p.ThreadComm == "tag" {
-		how = "a tag per thread"
+		how = "tags"
 	}
 	if p.ThreadPinning == "core" {
 		how += ", pinned"
 	}
 	return lineFigure(fmt.Sprintf("threads-%s-%s-%s-np%d", p.Op, p.ThreadComm, p.ThreadPinning, p.NProcs), "threads", chart.LineSpec{
-		Title:   fmt.Sprintf("%s: slowest thread vs threads per rank (%s)", p.Op, how),
+		Title:   fmt.Sprintf("%s: slowest thread vs threads (%s)", p.Op, how),
 		Caption: caption(g, opts, ax.notes()...),
 		X:       chart.AxisSpec{Quantity: chart.Count, Label: "threads per rank"},
 		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
