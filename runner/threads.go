@@ -73,6 +73,7 @@ func threadFields(p *record.Point, pt *inputs.Point, n *threadNote) {
 	}
 	p.Threads, p.ThreadComm, p.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
 	p.Cache, p.ColdAreaBytes = inputs.CacheWarm, 0 // every thread has buffers of its own
+	p.Timer = inputs.TimerGlobalLoop               // every thread times its loop whole
 	if n != nil {
 		p.ThreadCPUs = n.cpus
 	}
