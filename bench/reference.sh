@@ -7,16 +7,17 @@
 # with and without its computation (bench/ref_halo.c), synchronisation calls with a late
 # partner (bench/ref_sync.c), a strided ping-pong through an MPI vector datatype and packed
 # by hand (bench/ref_datatype.c), a busy passive target (bench/ref_busy.c), a collective
-# write with and without MPI_File_sync (bench/ref_io.c, in a directory of TMP), run alternately
+# write with and without MPI_File_sync (bench/ref_io.c, in a directory of TMP), a multi-threaded
+# ping-pong under MPI_THREAD_MULTIPLE (bench/ref_mt.c, beside a skampi run of its own), run alternately
 # for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy, mpi4, io) runs the one-sided
+# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy, mpi4, io, mt) runs the one-sided
 # (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target, neighbourhood
-# all-to-all and persistent allreduce, MPI-IO) rows alone.
+# all-to-all and persistent allreduce, MPI-IO, multi-threaded) rows alone.
 set -euo pipefail
 
 die() { echo "reference: $*" >&2; exit 1; }
@@ -28,8 +29,8 @@ RUNS=${RUNS:-5}
 export REF_LOOPS=${REF_LOOPS:-5}
 [[ $REF_LOOPS =~ ^[0-9]+$ ]] && ((REF_LOOPS >= 1 && REF_LOOPS <= 101)) || die "REF_LOOPS must be 1 to 101, got '$REF_LOOPS'"
 ONLY=${ONLY:-}
-[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy || $ONLY == mpi4 || $ONLY == io ]] ||
-	die "ONLY must be empty, rma, shmem, halo, sync, datatype, busy, mpi4 or io, got '$ONLY'"
+[[ -z $ONLY || $ONLY == rma || $ONLY == shmem || $ONLY == halo || $ONLY == sync || $ONLY == datatype || $ONLY == busy || $ONLY == mpi4 || $ONLY == io || $ONLY == mt ]] ||
+	die "ONLY must be empty, rma, shmem, halo, sync, datatype, busy, mpi4, io or mt, got '$ONLY'"
 all() { [[ -z $ONLY ]]; }
 want() { [[ -z $ONLY || $ONLY == "$1" ]]; }
 SKAMPI=${SKAMPI:-bin/skampi}
@@ -50,7 +51,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4 ref_io)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4 ref_io ref_mt)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -102,6 +103,14 @@ BUSY_SIZES="8"
 # The neighbourhood all-to-all on MPI_Dims_create's periodic grid and the persistent
 # allreduce (bench/ref_mpi4.c) beside skampi's Neighbor_alltoall and Allreduce_persistent.
 MPI4_SIZES="4 4096 65536"
+# The multi-threaded ping-pong (bench/ref_mt.c) at MT_THREADS threads per rank, beside
+# skampi's Pingpong_Send_Recv_MT in a suite of its own (it runs under
+# MPI_THREAD_MULTIPLE, which would slow every other row's ping-pong).
+MT_THREADS=${MT_THREADS:-1 2}
+MT_SIZES="1 4096"
+# Round trips a loop on both sides: two threads per rank share a core here (2 cores,
+# ranks bound to one each), a round trip then takes milliseconds.
+export REF_MT_ITERS=${REF_MT_ITERS:-100}
 # One-sided communication in Open MPI 4.1 needs the UCX component (skampi's launcher
 # sets the same for its own runs).
 export OMPI_MCA_osc=${OMPI_MCA_osc:-ucx}
@@ -336,27 +345,35 @@ max_repetitions = 64
 TOML
 }
 write_suite >"$SUITE"
+MT_SUITE=$TMP/mt.toml
+{
+	printf '# Written by bench/reference.sh.\ndescription = "reference: multi-threaded ping-pong"\n\n[settings]\nwarmup = 2\nmax_time_per_point = "60s"\n'
+	for t in $MT_THREADS; do
+		printf '\n[[measurement]]\nname = "mt %s"\nop = "Pingpong_Send_Recv_MT"\nthreads = %s\nsizes = %s\niterations = %s\nmin_repetitions = 16\nmax_repetitions = 16\n' "$t" "$t" "$(list "$MT_SIZES")" "$REF_MT_ITERS"
+	done
+} >"$MT_SUITE"
 
 # run_c ROUND PROG SIZES...: one run of a C program; its output in $TMP/ROUND.PROG.
 run_c() {
 	local round=$1 prog=$2
 	shift 2
-	if ! mpirun -np 2 -x REF_LOOPS "$TMP/$prog" "$@" >"$TMP/$round.$prog" 2>"$TMP/$round.$prog.err"; then
+	if ! mpirun -np 2 -x REF_LOOPS -x REF_MT_ITERS "$TMP/$prog" "$@" >"$TMP/$round.$prog" 2>"$TMP/$round.$prog.err"; then
 		cat "$TMP/$round.$prog.err" >&2
 		die "round $round: mpirun -np 2 $prog $* failed"
 	fi
 }
 
-# run_skampi ROUND: one run of the suite; results in $TMP/ROUND.skampi.
+# run_skampi ROUND [SUITE NAME]: one run of the suite; results in $TMP/ROUND.NAME
+# (skampi).
 run_skampi() {
-	local dir=$TMP/$1.skampi
-	if ! "$SKAMPI" -i "$SUITE" -o "$dir" >"$dir.log" 2>&1; then
+	local suite=${2:-$SUITE} dir=$TMP/$1.${3:-skampi}
+	if ! "$SKAMPI" -i "$suite" -o "$dir" >"$dir.log" 2>&1; then
 		cat "$dir.log" >&2
-		die "round $1: $SKAMPI -i $SUITE -o $dir failed"
+		die "round $1: $SKAMPI -i $suite -o $dir failed"
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_sync ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_syncsync && echo "ref_sync ")$(want mt && echo "ref_mt + skampi's mt suite ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want busy && for b in $BUSY_US; do
@@ -379,6 +396,13 @@ for ((i = 1; i <= RUNS; i++)); do
 	done
 	# shellcheck disable=SC2086
 	want io && run_c "$i" ref_io "$IO_DIR" $IO_SIZES
+	want mt && {
+		for t in $MT_THREADS; do
+			run_c "$i" ref_mt "$t" $MT_SIZES
+			mv "$TMP/$i.ref_mt" "$TMP/$i.ref_mt.$t"
+		done
+		run_skampi "$i" "$MT_SUITE" mt.skampi
+	}
 	want sync && for m in $SYNC_MODES; do
 		run_c "$i" ref_sync "$m" $SYNC_DELAYS
 		mv "$TMP/$i.ref_sync" "$TMP/$i.ref_sync.$m"
@@ -405,8 +429,8 @@ for ((i = 1; i <= RUNS; i++)); do
 		run_c "$i" ref_overlap irecv $NB_SIZES
 		mv "$TMP/$i.ref_overlap" "$TMP/$i.ref_overlap.irecv"
 	}
-	run_skampi "$i"
+	[[ $ONLY == mt ]] || run_skampi "$i"
 	echo "round $i done"
 done
 
-python3 bench/reference_summary.py "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" || die "summarising failed"
+python3 bench/reference_summary.py "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" "$MT_THREADS" || die "summarising failed"

@@ -36,6 +36,10 @@ func busyTarget(m *Measurement) bool {
 	return slices.ContainsFunc(m.Methods, m.Op.PassiveTarget)
 }
 
+const threadedOps = "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT)"
+
+func threaded(m *Measurement) bool { return m.Op.Threaded }
+
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
 
 var scopes = map[string]scope{
@@ -70,7 +74,10 @@ var scopes = map[string]scope{
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
-	"cache_size": {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
+	"threads":        {threadedOps, threaded},
+	"thread_comm":    {threadedOps, threaded},
+	"thread_pinning": {threadedOps, threaded},
+	"cache_size":     {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
 		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {
 			meth, _ := m.Op.Method(name)

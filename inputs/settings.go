@@ -116,6 +116,12 @@ type Settings struct {
 	// IODir: the directory MPI-IO operations write their files in ("": a temporary
 	// directory made for the run; inputs/io.go).
 	IODir string
+	// Threads: threads per rank of a multi-threaded operation (Pingpong_Send_Recv_MT,
+	// Bandwidth_MT); ThreadComm, how they keep their messages apart (ops.ThreadComms);
+	// ThreadPinning, whether they are pinned (ops.ThreadPinnings).
+	Threads       int
+	ThreadComm    string
+	ThreadPinning string
 }
 
 // Poll calls a busy passive target can make.
@@ -180,6 +186,9 @@ func (s Settings) Hang() time.Duration {
 	return 2*s.MaxTime + 5*time.Second
 }
 
+// MaxThreads bounds the threads setting.
+const MaxThreads = 64
+
 // RepCap bounds the repetitions of a point under max_repetitions = "auto".
 const RepCap = 10_000
 
@@ -191,6 +200,7 @@ func Defaults() Settings {
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
+		Threads: 1, ThreadComm: "dup", ThreadPinning: "none",
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 	s.neighborSettings = defaultNeighborSettings()
@@ -470,6 +480,18 @@ var baseSettings = []setting{
 	}},
 	{"poll", `a busy passive target (target_busy): the call it makes every progress spin iterations: "iprobe" (MPI_Iprobe, MPI's default), "flush" (MPI_Win_flush of its own window) or "quiet" (shmem_quiet, OpenSHMEM's default)`, func(s *Settings, v any) (err error) {
 		s.Poll, err = oneOf(v, PollIprobe, PollFlush, PollQuiet)
+		return
+	}},
+	{"threads", "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT): threads per rank, each with its partner thread on the other rank (default 1, at most 64)", func(s *Settings, v any) (err error) {
+		s.Threads, err = intIn(v, 1, MaxThreads)
+		return
+	}},
+	{"thread_comm", `multi-threaded operations: "dup" (a communicator of its own for every thread, default) or "tag" (the pair's communicator shared, a tag each)`, func(s *Settings, v any) (err error) {
+		s.ThreadComm, err = oneOf(v, ops.ThreadComms...)
+		return
+	}},
+	{"thread_pinning", `multi-threaded operations: "none" (default: where the system puts them) or "core" (thread i pinned to one CPU of its rank's set, in turn; the CPU each ran on is recorded)`, func(s *Settings, v any) (err error) {
+		s.ThreadPinning, err = oneOf(v, ops.ThreadPinnings...)
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

@@ -84,7 +84,7 @@ func TestBuiltinOverlapSuite(t *testing.T) {
 
 func TestBuiltinSuites(t *testing.T) {
 	names := BuiltinNames()
-	if !reflect.DeepEqual(names, []string{"cluster-alltoall", "coll", "datatypes", "halo", "imbalance", "io", "locks", "neighbor", "onesided", "overlap", "passive", "persistent", "pt2pt", "quick", "shmem", "shmem-ctx", "shmem-ring", "sync-semantics"}) {
+	if !reflect.DeepEqual(names, []string{"cluster-alltoall", "coll", "datatypes", "halo", "imbalance", "io", "locks", "mt", "neighbor", "onesided", "overlap", "passive", "persistent", "pt2pt", "quick", "shmem", "shmem-ctx", "shmem-ring", "sync-semantics"}) {
 		t.Fatalf("built-ins = %v", names)
 	}
 	// Every built-in suite loads: a bad line in one is found here, not by its first user.
@@ -130,7 +130,7 @@ func TestBuiltinSuites(t *testing.T) {
 
 func TestLoadMissing(t *testing.T) {
 	_, err := Load("no-such-suite")
-	want := "no-such-suite: no such file, and no built-in suite of that name (built-ins: cluster-alltoall, coll, datatypes, halo, imbalance, io, locks, neighbor, onesided, overlap, passive, persistent, pt2pt, quick, shmem, shmem-ctx, shmem-ring, sync-semantics)"
+	want := "no-such-suite: no such file, and no built-in suite of that name (built-ins: cluster-alltoall, coll, datatypes, halo, imbalance, io, locks, mt, neighbor, onesided, overlap, passive, persistent, pt2pt, quick, shmem, shmem-ctx, shmem-ring, sync-semantics)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
 	}

@@ -104,6 +104,12 @@ func Run(o Options) error {
 		}
 		return err
 	}
+	if o.ThreadLevel, err = threadLevelFor(plan, o.ThreadLevel); err != nil {
+		if under && launch.Rank(o.Env) != 0 {
+			return &ExitError{Code: 1, Quiet: true} // rank 0 reports it
+		}
+		return err
+	}
 	if launch.SrunWithoutPMI(o.Env) {
 		// Each process would be a job of its own, and Open MPI aborts with a banner
 		// per process: one line, from the first.

@@ -63,6 +63,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		return err
 	}
+	if req, prov := w.ThreadLevel(); checkProvided(plan, req, selftestProvided(o.Env, prov)) != nil {
+		return common(checkProvided(plan, req, selftestProvided(o.Env, prov)))
+	}
 	ph.start("start-up: host names")
 	hosts, cpus, err := rankFacts(w)
 	ph.stop()

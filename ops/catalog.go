@@ -165,6 +165,10 @@ type Info struct {
 	// IO operations work on a file of their own in the directory under test (the
 	// setting io_dir), created before the point and deleted after it (ops/io.go).
 	IO bool
+	// Threaded: each rank of the pair runs the kernel in `threads` threads of its own
+	// at once (ops/mpi/mt.c), each on its own communicator or tag: a run that has one
+	// initialises MPI with MPI_THREAD_MULTIPLE. The time is the slowest thread's.
+	Threaded bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).
@@ -296,7 +300,7 @@ var pt2ptOps = []Info{
 		Description: "IMB's Exchange: every rank MPI_Isend's msg_bytes to both neighbours of a ring, MPI_Recv's from both, MPI_Waitall; the slowest rank's time; MB/s as IMB's, 4 x msg_bytes / time (two messages out, two in)"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, persistentOps, ioOps, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, persistentOps, ioOps, mtOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

@@ -75,6 +75,12 @@ type Request struct {
 	TimerOverhead float64
 	// IO operations: the point's file (IOPath) in the directory under test (IODir).
 	IOPath, IODir string
+	// Threaded operations: threads per rank, "tag" when they share the pair's
+	// communicator (ThreadComms; else a communicator each), "core" to pin them
+	// (ThreadPinnings).
+	Threads       int
+	ThreadComm    string
+	ThreadPinning string
 }
 
 // SameBuffers: the two requests differ at most in their non-blocking measurement, so

@@ -24,7 +24,7 @@ type Kind struct {
 
 // Kinds returns every figure kind, in the order Figures runs them.
 func Kinds() []Kind {
-	return []Kind{latencyKind, bandwidthKind, throughputKind, methodKind(TimerMethod), methodKind(TimingMethod), scalabilityKind, overlapKind, overlapRatioKind, atomicsKind, besideKind, delayKind, busyKind, imbalanceKind, haloKind, layoutKind, overlayKind}
+	return []Kind{latencyKind, bandwidthKind, throughputKind, methodKind(TimerMethod), methodKind(TimingMethod), scalabilityKind, overlapKind, overlapRatioKind, atomicsKind, besideKind, delayKind, busyKind, imbalanceKind, threadsKind, haloKind, layoutKind, overlayKind}
 }
 
 // Group is the records one figure is drawn from.

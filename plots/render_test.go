@@ -149,7 +149,7 @@ func TestParse(t *testing.T) {
 		t.Error("bad error bars accepted")
 	}
 	if _, err := Figures(load(t, "timers.jsonl"), Options{Kinds: []string{"latency", "pie"}}); err == nil ||
-		!strings.Contains(err.Error(), `unknown figure kind "pie" (known: latency, bandwidth, throughput, method-timer, method-timing, scalability, overlap, overlap-ratio, atomics, beside, delay, busy, imbalance, halo, layout, overlay)`) {
+		!strings.Contains(err.Error(), `unknown figure kind "pie" (known: latency, bandwidth, throughput, method-timer, method-timing, scalability, overlap, overlap-ratio, atomics, beside, delay, busy, imbalance, threads, halo, layout, overlay)`) {
 		t.Errorf("%v", err)
 	}
 	for in, want := range map[string]string{"ping-pong, blocking": "ping-pong-blocking", "../x": "x", "a/b": "a-b", "": "figure", "µs": "s"} {

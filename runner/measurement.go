@@ -26,6 +26,7 @@ type outcome struct {
 	pvars   *pvarValues       // rank 0's performance variables (pvars), when asked for
 	ioDir   string            // MPI-IO: the directory under test
 	ioHints map[string]string // MPI-IO: the library's hints for the point's file
+	threads *threadNote       // a multi-threaded point: what its threads did
 }
 
 // strategyFor chooses how a point is measured from its operation's and its timing

@@ -98,9 +98,10 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 // measure measures the point with how; the window it ended with and the first corrupt
 // byte (check_data) are the point's, whatever the strategy.
 func (r *Runner) measure(pt *inputs.Point, how measurement, spec ops.Request, t measure.Task) (outcome, error) {
-	r.corrupt, r.pvars, r.ioHints = nil, nil, nil
+	r.corrupt, r.pvars, r.ioHints, r.threads = nil, nil, nil, nil
 	o, err := how.measure(r, pt, spec, t)
 	removeIOFile(spec)
+	o.threads = r.threads
 	o.window, _ = t.Sync.(*repsync.Window)
 	o.corrupt, o.pvars = r.corrupt, r.pvars
 	o.ioDir, o.ioHints = spec.IODir, r.ioHints

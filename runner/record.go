@@ -26,6 +26,7 @@ func (r *Runner) buildRecord(pt *inputs.Point, o outcome) (*record.Point, *recor
 	syncFields(p, o.window)
 	onesidedFields(pt, p)
 	ioFields(p, o)
+	threadFields(p, pt, o.threads)
 	if m, _ := pt.Op().Method(pt.Method); m.RootTimed && p.Reps > 0 && p.TimeS < 0 {
 		p.AddFlag(record.FlagNegative) // the kernel subtracted its helper time
 	}

@@ -23,6 +23,9 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 	if op.Partitioned {
 		r.Partitions = s.Partitions
 	}
+	if op.Threaded {
+		r.Threads, r.ThreadComm, r.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
+	}
 	return r
 }
 

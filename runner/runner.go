@@ -84,6 +84,7 @@ type Runner struct {
 
 	io      *ioState          // MPI-IO points: the run's directories (io.go)
 	ioHints map[string]string // the point's MPI-IO hints, for its outcome
+	threads *threadNote       // rank 0: what a multi-threaded point's threads did, for its outcome
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
@@ -250,6 +251,9 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 			return nil, perr
 		}
 		r.pvars = &pvarValues{vals: vals, missing: missing}
+	}
+	if err == nil && spec.Info.Threaded {
+		err = r.noteThreads(op, spec)
 	}
 	return res, err
 }

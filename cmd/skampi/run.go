@@ -25,7 +25,7 @@ func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.BoolVar(&o.Force, "force", false, "with --resume: continue even if -o DIR holds results of a different suite")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
 	fs.IntVar(&o.MaxRestarts, "max-restarts", 5, "when skampi launched mpirun itself: restarts after a hang or a crash")
-	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks), single, funneled, serialized or multiple (MPI_Init_thread)")
+	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks; MPI_Init_thread(MULTIPLE) when a multi-threaded operation is measured, which refuses the lower levels), single, funneled, serialized or multiple (MPI_Init_thread)")
 }
 
 // runSuite completes the options with what comes from outside the flags and runs.

@@ -11,12 +11,17 @@
 #include "skampi.h"
 
 /* sk_mpit_start initialises MPI_T once per process and never finalises it: MPICH
- * 4.0.2 crashes in an MPI_T_init_thread that follows an MPI_T_finalize. */
+ * 4.0.2 crashes in an MPI_T_init_thread that follows an MPI_T_finalize. It asks for
+ * the thread level MPI runs at: Open MPI 4.1.4 takes MPI_T's level for the whole
+ * library, and MPI_T at SINGLE under MPI_THREAD_MULTIPLE hung the multi-threaded
+ * kernels. */
 int sk_mpit_start(void) {
 	static int rc = -1;
 	if (rc != MPI_SUCCESS) {
-		int provided;
-		rc = MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+		int level = MPI_THREAD_SINGLE, provided;
+		int initialized = 0;
+		if (MPI_Initialized(&initialized) == MPI_SUCCESS && initialized) MPI_Query_thread(&level);
+		rc = MPI_T_init_thread(level, &provided);
 	}
 	return rc;
 }

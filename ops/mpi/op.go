@@ -151,6 +151,9 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.Info.Delayed {
 		a.delay = C.double(s.Delay)
 	}
+	if s.Info.Threaded {
+		a.threads, a.thread_tags, a.thread_pin = C.int(s.Threads), C.int(boolInt(s.ThreadComm == "tag")), C.int(boolInt(s.ThreadPinning == "core"))
+	}
 	if s.Info.Computes {
 		a.spin = C.longlong(s.Spin) // the halo step's computation
 	}
@@ -238,6 +241,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s: its lock could not be placed on the PE chosen to serve it (OSHMEM's rule, (heap offset / 8) %% npes, did not hold: stderr says where it was served)", s.Kernel)
 	case C.SK_ERR_TOPOLOGY:
 		return fmt.Sprintf("kernel %s: the library's topology (MPI_Cart_shift) differs from the one computed for %s", s.Kernel, s.Topology)
+	case C.SK_ERR_THREADS:
+		return fmt.Sprintf("kernel %s: its %d threads could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Threads)
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}

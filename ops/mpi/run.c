@@ -41,6 +41,7 @@ void sk_release(sk_ctx *c) {
 	free(c->wdispls);
 	free(c->wtypes);
 	sk_layout_release(c);
+	sk_mt_release(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
 }
@@ -222,7 +223,9 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 	sk_in_op = 1;
 	double total = 0;
 	long long i = iters;
-	if ((c->k->flags & SK_K_NONBLOCKING) && !c->busy_inner) { /* a busy target's step is whole */
+	if (c->k->run) {
+		rc = c->k->run(c, iters, &total);
+	} else if ((c->k->flags & SK_K_NONBLOCKING) && !c->busy_inner) { /* a busy target's step is whole */
 		rc = sk_run_nonblocking(c, iters, &total);
 	} else if (c->a.cold_regions > 1) {
 		/* Cold caches: each step on the next region (the global-loop timer's loop with

@@ -38,6 +38,7 @@ enum {
 	SK_ERR_TOPOLOGY = -20,    /* a neighbourhood collective's topology is missing, or the library built another */
 	SK_ERR_UNSUPPORTED = -21, /* this build's MPI library lacks the routine (sk_kernel.unsupported says which) */
 	SK_ERR_IO = -22,          /* an MPI-IO call failed on some rank (io.c: sk_io_message says which and why) */
+	SK_ERR_THREADS = -23,     /* a multi-threaded kernel's threads could not start (or MPI is not MULTIPLE) */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -124,6 +125,13 @@ typedef struct {
 	int partitions;
 	/* MPI-IO kernels (io.c): the file of the point, created in prepare, deleted at close */
 	const char *io_path;
+	/* Multi-threaded kernels (mt.c): threads per rank; thread_tags set: they share the
+	 * pair's communicator, a tag each (thread_comm = "tag"), else each has its own;
+	 * thread_pin set: thread i is pinned to a CPU of the rank's set (thread_pinning =
+	 * "core"). */
+	int threads;
+	int thread_tags;
+	int thread_pin;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -224,6 +232,9 @@ typedef struct {
 	 * and what is missing ("MPI_Psend_init: no partitioned communication"). Its
 	 * sk_prepare then refuses every request with SK_ERR_UNSUPPORTED. */
 	const char *unsupported;
+	/* The whole repetition, iters steps, in place of sk_run's loop: *total is its time
+	 * (the multi-threaded kernels: their threads run the steps, mt.c). NULL: sk_run's. */
+	int (*run)(sk_ctx *c, long long iters, double *total);
 } sk_kernel;
 
 /* An operation prepared for one point: everything the timed loop touches. */
@@ -312,6 +323,8 @@ struct sk_ctx {
 	int npreq;
 	/* MPI-IO kernels (io.c): the open file, its path and hints; NULL for the others */
 	struct sk_io *io;
+	/* Multi-threaded kernels (mt.c): their threads, communicators and buffers. */
+	struct sk_mt *mt;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the

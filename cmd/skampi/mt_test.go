@@ -1,0 +1,149 @@
+//go:build mpi
+
+package main
+
+// Integration tests of the multi-threaded operations (osu_latency_mt, osu_bw_mt) and of
+// the thread level they need.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// mtSuite measures both multi-threaded operations at 1, 2 and 4 threads per rank, with
+// their data checked, and the threads of one point on a shared communicator, pinned.
+func mtSuite(t *testing.T) string {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nmax_time_per_point = \"1s\"\ncheck_data = true\nwindow = 8\n")
+	for _, op := range []string{"Pingpong_Send_Recv_MT", "Bandwidth_MT"} {
+		for _, n := range []int{1, 2, 4} {
+			fmt.Fprintf(&b, "\n[[measurement]]\nname = \"%s %d\"\nop = \"%s\"\nsizes = [1, 4096]\nthreads = %d\n", op, n, op, n)
+		}
+	}
+	b.WriteString("\n[[measurement]]\nname = \"tags, pinned\"\nop = \"Pingpong_Send_Recv_MT\"\nsizes = [64]\nthreads = 2\nthread_comm = \"tag\"\nthread_pinning = \"core\"\n")
+	return writeSuite(t, b.String())
+}
+
+// mpichRun runs the MPICH binary as TestMPICH does (none of Open MPI's environment).
+func mpichRun(t *testing.T, bin string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+}
+
+// Every point of both operations is measured at 2 and 4 processes (oversubscribed at
+// 4, and at 2 once there are threads: correctness only) with Open MPI and, when built,
+// MPICH: its data checked, its threads recorded (the CPU each ran on, the mean thread
+// no slower than the slowest, the messages per second of all of them), and the run
+// header says MPI_THREAD_MULTIPLE was requested and provided.
+func TestThreaded(t *testing.T) {
+	suite := mtSuite(t)
+	type build struct {
+		name string
+		run  func(args ...string) (int, string, string)
+	}
+	builds := []build{{"Open MPI", func(args ...string) (int, string, string) { return skampi(t, nil, args...) }}}
+	if bin := os.Getenv("SKAMPI_MPICH_BIN"); bin != "" {
+		builds = append(builds, build{"MPICH", func(args ...string) (int, string, string) { return mpichRun(t, bin, args...) }})
+	}
+	for _, b := range builds {
+		for _, np := range []int{2, 4} {
+			out := t.TempDir()
+			code, stdout, stderr := b.run("--np", strconv.Itoa(np), "-i", suite, "-o", out)
+			if code != 0 {
+				t.Fatalf("%s, np %d: exit %d\n%s\n%s", b.name, np, code, stdout, stderr)
+			}
+			res := readResults(t, out)
+			if len(res.Runs) != 1 || len(res.Points) != 13 || len(res.Faults) != 0 {
+				t.Fatalf("%s, np %d: %d runs, %d points, faults %+v", b.name, np, len(res.Runs), len(res.Points), res.Faults)
+			}
+			if r := res.Runs[0]; r.ThreadLevelRequested != "multiple" || r.ThreadLevelProvided != "multiple" {
+				t.Errorf("%s, np %d: thread level requested %q, provided %q", b.name, np, r.ThreadLevelRequested, r.ThreadLevelProvided)
+			}
+			for _, p := range res.Points {
+				what := fmt.Sprintf("%s, np %d, %s %d B", b.name, np, p.Measurement, p.MsgBytes)
+				if !p.CheckData || p.Reps == 0 || p.Threads < 1 || !(p.TimeS > 0) {
+					t.Errorf("%s: check_data %v, %d reps, %d threads, time %g", what, p.CheckData, p.Reps, p.Threads, p.TimeS)
+					continue
+				}
+				if p.ThreadMeanS == nil || *p.ThreadMeanS > p.TimeS*(1+1e-9) || p.MsgsPerS == nil {
+					t.Errorf("%s: thread mean %v (slowest %g), msgs/s %v", what, p.ThreadMeanS, p.TimeS, p.MsgsPerS)
+				}
+				if len(p.ThreadCPUs) != 2 || len(p.ThreadCPUs[0]) != p.Threads || len(p.ThreadCPUs[1]) != p.Threads {
+					t.Errorf("%s: thread CPUs %v for %d threads", what, p.ThreadCPUs, p.Threads)
+				}
+				for _, row := range p.ThreadCPUs {
+					for _, cpu := range row {
+						if cpu < 0 {
+							t.Errorf("%s: a thread ran on no CPU: %v", what, p.ThreadCPUs)
+						}
+					}
+				}
+				if p.Op == "Bandwidth_MT" && (p.BandwidthBps == nil || p.Window != 8) {
+					t.Errorf("%s: bandwidth %v, window %d", what, p.BandwidthBps, p.Window)
+				}
+				if p.Measurement == "tags, pinned" && (p.ThreadComm != "tag" || p.ThreadPinning != "core") {
+					t.Errorf("%s: thread_comm %q, thread_pinning %q", what, p.ThreadComm, p.ThreadPinning)
+				}
+			}
+		}
+	}
+}
+
+// A multi-threaded operation with a thread level below MPI_THREAD_MULTIPLE forced on
+// the command line is refused before anything runs: exit 1 with one line saying what
+// needs MULTIPLE and what was asked, no MPI job, no results. The same run under the
+// launcher (every rank reads the suite) is refused alike, rank 0 alone saying it.
+func TestThreadLevelRefused(t *testing.T) {
+	suite := mtSuite(t)
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := skampi(t, nil, "--thread-level", "serialized", "-i", suite, "-o", out)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if code != 1 || len(lines) != 1 || !strings.Contains(stderr, "Pingpong_Send_Recv_MT needs MPI_THREAD_MULTIPLE") ||
+		!strings.Contains(stderr, "--thread-level serialized") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "results.jsonl")); err == nil {
+		t.Errorf("a refused run wrote results")
+	}
+	cmd := command("mpirun", "-np", "2", binary, "--thread-level", "funneled", "-i", suite)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	cmd.Run()
+	if cmd.ProcessState.ExitCode() != 1 || strings.Count(e.String(), "needs MPI_THREAD_MULTIPLE") != 1 {
+		t.Errorf("under mpirun: exit %d\n%s\n%s", cmd.ProcessState.ExitCode(), o.String(), e.String())
+	}
+}
+
+// A library that provides less than MPI_THREAD_MULTIPLE (played by the self-test
+// variable, as neither library here does) is refused after MPI_Init_thread, before any
+// point: exit 1, one line with the requested and provided levels, no point recorded,
+// no restart.
+func TestThreadLevelNotProvided(t *testing.T) {
+	suite := mtSuite(t)
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := skampi(t, []string{"SKAMPI_SELFTEST_THREAD_PROVIDED=serialized"}, "-i", suite, "-o", out)
+	if code != 1 || strings.Count(stderr, "requested multiple, provided serialized") != 1 || strings.Contains(stdout, "restart") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "results.jsonl")); err == nil && strings.Contains(string(data), `"kind":"point"`) {
+		t.Errorf("a refused run measured points:\n%s", data)
+	}
+}

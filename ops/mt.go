@@ -1,0 +1,38 @@
+package ops
+
+// Multi-threaded communication, as OSU's osu_latency_mt and osu_bw_mt measure it: each
+// rank of the pair runs `threads` threads (created in C once per point), every thread
+// its own ping-pong or window of messages with its partner thread on the other rank,
+// on a communicator of its own (thread_comm = "dup") or one shared with a tag each
+// ("tag"). The point's time is the slowest thread's; records also carry the mean
+// thread's and the messages per second of all threads together.
+var mtOps = []Info{
+	{Name: "Pingpong_Send_Recv_MT", Family: "pt2pt", Kernel: "pingpong_send_recv_mt", Pattern: PatternPair, Reduce: ReduceFirst,
+		RoundTrip: true, Directions: 2, Threaded: true,
+		Description: "round trips (MPI_Send then MPI_Recv) in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_latency_mt); time of the slowest thread; needs MPI_THREAD_MULTIPLE"},
+	{Name: "Bandwidth_MT", Family: "pt2pt", Kernel: "bandwidth_mt", Pattern: PatternPair, Reduce: ReduceFirst,
+		Windowed: true, Bandwidth: true, Directions: 1, Threaded: true,
+		Description: "a window of MPI_Isend/MPI_Irecv then a 1-byte ack, in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_bw_mt); time of the slowest thread, bandwidth and messages/s of all threads; needs MPI_THREAD_MULTIPLE"},
+}
+
+// ThreadComms are the ways the threads of a multi-threaded operation keep their
+// messages apart (the thread_comm setting): a communicator each, duplicated for the
+// point, or the pair's communicator shared with a tag each.
+var ThreadComms = []string{"dup", "tag"}
+
+// ThreadPinnings: "none" leaves the threads where the system puts them; "core" pins
+// thread i of a rank to one CPU of the rank's own set, in turn.
+var ThreadPinnings = []string{"none", "core"}
+
+// NeedsThreadMultiple: a run measuring op must initialise MPI with
+// MPI_THREAD_MULTIPLE.
+func (in Info) NeedsThreadMultiple() bool { return in.Threaded }
+
+// MessagesPerStep is how many messages one thread's timed step sends, both ways: a
+// round trip two, a window its messages (the ack left out, as OSU counts).
+func (in Info) MessagesPerStep(window int) int {
+	if in.Windowed {
+		return window
+	}
+	return in.Directions
+}

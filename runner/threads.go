@@ -1,0 +1,93 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+)
+
+// threadStater is an operation that ran in threads of its own (ops.Info.Threaded):
+// the mean thread's time over the slowest's, and the CPU each thread last ran on.
+type threadStater interface {
+	ThreadStats() (meanRatio float64, cpus []int)
+}
+
+// threadNote is what a multi-threaded point's threads did, for its record.
+type threadNote struct {
+	meanRatio float64 // the initiator's mean thread over its slowest, over the runs
+	cpus      [][]int // per rank of the pair, initiator first: each thread's last CPU
+}
+
+// noteThreads brings what the threads of a multi-threaded operation did on the pair's
+// ranks to rank 0, for the point's record; every rank calls it after the repetitions.
+func (r *Runner) noteThreads(op Op, spec ops.Request) error {
+	var ratio float64
+	var cpus []int
+	if ts, ok := op.(threadStater); ok {
+		ratio, cpus = ts.ThreadStats()
+	}
+	ratios, err := r.World.Gather(ratio)
+	if err != nil {
+		return fmt.Errorf("gathering the threads' times: %w", err)
+	}
+	per := make([][]float64, spec.Threads)
+	for i := range per {
+		v := -1.0
+		if i < len(cpus) {
+			v = float64(cpus[i])
+		}
+		if per[i], err = r.World.Gather(v); err != nil {
+			return fmt.Errorf("gathering the threads' CPUs: %w", err)
+		}
+	}
+	if r.World.Rank() != 0 {
+		return nil
+	}
+	n := &threadNote{}
+	if ini := spec.Pair[0]; ini >= 0 && ini < len(ratios) {
+		n.meanRatio = ratios[ini]
+	}
+	for _, rank := range spec.Pair {
+		row := make([]int, len(per))
+		for i := range per {
+			row[i] = -1
+			if rank >= 0 && rank < len(per[i]) {
+				row[i] = int(per[i][rank])
+			}
+		}
+		n.cpus = append(n.cpus, row)
+	}
+	r.threads = n
+	return nil
+}
+
+// threadFields records a multi-threaded point's threads: their count, communicators
+// and pinning, the mean thread's time, the messages per second of all of them, the
+// aggregate bandwidth, and the CPUs they ran on.
+func threadFields(p *record.Point, pt *inputs.Point, n *threadNote) {
+	op, s := pt.Op(), pt.Settings()
+	if !op.Threaded {
+		return
+	}
+	p.Threads, p.ThreadComm, p.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
+	p.Cache, p.ColdAreaBytes = inputs.CacheWarm, 0 // every thread has buffers of its own
+	p.Timer = inputs.TimerGlobalLoop               // every thread times its loop whole
+	if n != nil {
+		p.ThreadCPUs = n.cpus
+	}
+	if p.Reps == 0 || !(p.TimeS > 0) {
+		return
+	}
+	rate := float64(s.Threads*op.MessagesPerStep(s.Window)) / p.TimeS
+	p.MsgsPerS = &rate
+	if p.BandwidthBps != nil {
+		bw := *p.BandwidthBps * float64(s.Threads) // one thread's, as Bandwidth's
+		p.BandwidthBps = &bw
+	}
+	if n != nil && n.meanRatio > 0 {
+		mean := p.TimeS * n.meanRatio
+		p.ThreadMeanS = &mean
+	}
+}
