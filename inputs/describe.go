@@ -57,8 +57,12 @@ func (p *Plan) Describe(out io.Writer, ex *Expansion, np int) {
 	}
 	fmt.Fprintln(out)
 	perMeasurement := map[*Measurement]int{}
-	for _, pt := range ex.Points {
+	refinable := 0 // the most points refinement may add
+	for i, pt := range ex.Points {
 		perMeasurement[pt.Measurement]++
+		if r := pt.Settings().Refine; r.On() && !pt.Op().NoData && (i+1 == len(ex.Points) || ex.Points[i+1].Measurement != pt.Measurement || ex.Points[i+1].NProcs != pt.NProcs) {
+			refinable += r.MaxPoints * len(methodList(pt.Measurement))
+		}
 	}
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "#\tmeasurement\top\tpoints\tsizes\tmethods\tprocs\n")
@@ -72,6 +76,9 @@ func (p *Plan) Describe(out io.Writer, ex *Expansion, np int) {
 		fmt.Fprintf(out, "note: %s\n", n)
 	}
 	fmt.Fprintf(out, "\ntotal: %d points in %d measurements on %d processes\n", len(ex.Points), len(p.Measurements), np)
+	if refinable > 0 {
+		fmt.Fprintf(out, "refine: up to %d more points, sizes added where the curves bend (max_points per curve)\n", refinable)
+	}
 }
 
 func dash(s string) string {

@@ -38,6 +38,9 @@ func settingValue(key, raw string) string {
 	if key == "procs" { // a list even of one: --procs 4
 		return tomlList(strings.Split(raw, ","))
 	}
+	if key == "refine" {
+		return refineValue(raw)
+	}
 	return tomlValue(raw)
 }
 

@@ -40,6 +40,8 @@ type Point struct {
 	Fallback string
 	// Ranks are the world ranks whose times count, initiator first.
 	Ranks []int
+	// Refined: a size refinement added after the listed ones (Settings.Refine).
+	Refined bool
 }
 
 // Op is the point's operation.

@@ -110,6 +110,8 @@ type Settings struct {
 	// PVars: the library's performance variables read around each point ("all": every
 	// one it offers; none by default).
 	PVars []string
+	// Refine: sizes added between the listed ones where the curve bends (settings_refine.go).
+	Refine Refine
 	// The neighbourhood collectives' topology and partitioned communication's parts
 	// (settings_topology.go).
 	neighborSettings
@@ -214,7 +216,7 @@ type setting struct {
 }
 
 // settingList is the one place a setting is named, documented and checked.
-var settingList = slices.Concat(baseSettings, neighborSettingList, pvarSettingList)
+var settingList = slices.Concat(baseSettings, neighborSettingList, pvarSettingList, refineSettingList)
 
 var baseSettings = []setting{
 	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {

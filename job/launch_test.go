@@ -59,9 +59,11 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 	}
 	var done *record.KeySet
 	if slices.Contains(args, "--resume") {
-		if done, err = resumeState(j.plan, j.dir, false, os.Stderr); err != nil {
+		st, err := resumeState(j.plan, j.dir, false, os.Stderr)
+		if err != nil {
 			return 0, 0, err
 		}
+		done = &st.done
 	}
 	sink, files, err := openSinks(j.dir, &bytes.Buffer{}, &bytes.Buffer{})
 	if err != nil {

@@ -90,6 +90,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	var counted *tally
 	var files []*os.File
 	var done *record.KeySet
+	var earlier map[record.Key]float64
 	var lock *dirLock
 	defer func() { lock.release() }()
 	status := int64(0)
@@ -102,7 +103,10 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			}
 		}
 		if err == nil && o.Resume {
-			done, err = resumeState(plan, o.Out, o.Force, o.Stderr)
+			var st *state
+			if st, err = resumeState(plan, o.Out, o.Force, o.Stderr); err == nil {
+				done, earlier = &st.done, st.times
+			}
 		} else if err == nil && o.Out != "" {
 			err = checkFresh(o.Out, o.Append) // under the user's launcher, nothing checked it yet
 		}
@@ -129,7 +133,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return common(err)
 	}
 	lib, _ := mpi.Library()
-	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done,
+	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
 	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs)
 	defer stopSignals()

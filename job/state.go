@@ -21,6 +21,9 @@ import (
 type state struct {
 	res  *report.Results
 	done record.KeySet // measured, or faulted by a timeout or crash
+	// times: time_s of every measured point by key without ranks, for refinement to
+	// choose the sizes it chose before.
+	times map[record.Key]float64
 }
 
 // loadState reads dir/results.jsonl; a missing file is an empty state.
@@ -40,8 +43,13 @@ func loadState(dir string) (*state, error) {
 	if st.res, err = report.Read(f, f.Name()); err != nil {
 		return st, err
 	}
+	st.times = map[record.Key]float64{}
 	for i := range st.res.Points {
-		st.done.Add(st.res.Points[i].Key())
+		p := &st.res.Points[i]
+		st.done.Add(p.Key())
+		if p.Reps > 0 {
+			st.times[p.Key().WithoutRanks()] = p.TimeS
+		}
 	}
 	for i := range st.res.Faults {
 		if st.res.Faults[i].Skips() {
@@ -54,7 +62,7 @@ func loadState(dir string) (*state, error) {
 // resumeState is the set of points a resumed run leaves alone, from one read of the
 // results, after checkResume's checks; problems in the file (a torn line) are reported
 // and the rest is used.
-func resumeState(plan *inputs.Plan, dir string, force bool, stderr io.Writer) (*record.KeySet, error) {
+func resumeState(plan *inputs.Plan, dir string, force bool, stderr io.Writer) (*state, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("--resume needs -o DIR: the results to continue")
 	}
@@ -68,7 +76,7 @@ func resumeState(plan *inputs.Plan, dir string, force bool, stderr io.Writer) (*
 	for _, p := range st.res.Problems {
 		fmt.Fprintln(stderr, "skampi:", p)
 	}
-	return &st.done, nil
+	return st, nil
 }
 
 func (st *state) runIDs() []string {

@@ -30,17 +30,17 @@ func TestResumeReadsOlderFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	done, err := resumeState(plan, dir, false, &stderr)
+	st, err := resumeState(plan, dir, false, &stderr)
 	if err != nil || stderr.Len() != 0 {
 		t.Fatalf("%v %s", err, stderr.String())
 	}
 	for i, want := range []bool{true, true, false, false} { // measured, timed out, denied (tried again), new
-		if got := done.Has(ex.Points[i].Key()); got != want {
+		if got := st.done.Has(ex.Points[i].Key()); got != want {
 			t.Errorf("%d bytes: done %v, want %v", ex.Points[i].Size, got, want)
 		}
 	}
 	// The job died after the denied point: the 8-byte point is where.
-	st, err := loadState(dir)
+	st, err = loadState(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

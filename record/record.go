@@ -102,11 +102,14 @@ type Point struct {
 	MsgBytes         int64  `json:"msg_bytes"`
 	NProcs           int    `json:"nprocs"`
 	Ranks            []int  `json:"ranks"`
-	Timer            string `json:"timer"`
-	Sync             string `json:"sync"`
-	Window           int    `json:"window,omitempty"`
-	RecvSlots        string `json:"recv_slots,omitempty"` // windowed: "shared" (one receive buffer) or "per-message"
-	Cache            string `json:"cache,omitempty"`      // "warm" or "cold" (another buffer region every iteration)
+	// Refined: the size was added by refinement (the setting refine) between two
+	// measured ones, not listed in the suite.
+	Refined   bool   `json:"refined,omitempty"`
+	Timer     string `json:"timer"`
+	Sync      string `json:"sync"`
+	Window    int    `json:"window,omitempty"`
+	RecvSlots string `json:"recv_slots,omitempty"` // windowed: "shared" (one receive buffer) or "per-message"
+	Cache     string `json:"cache,omitempty"`      // "warm" or "cold" (another buffer region every iteration)
 	// ColdAreaBytes: cache = "cold", the area per buffer each step's region was taken
 	// from in turn (twice the cache defeated: cache_size, or the detected one capped).
 	ColdAreaBytes    int64     `json:"cold_area_bytes,omitempty"`

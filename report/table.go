@@ -84,7 +84,7 @@ func (t *Table) Point(p *record.Point) error {
 	if r, ok := p.RelStderr(); ok {
 		rel = fmt.Sprintf("%.1f%%", 100*r)
 	}
-	progress := fmt.Sprintf("[%d/%d]", p.PointIndex, t.total)
+	progress := t.progress(p.PointIndex)
 	if bd := p.Breakdown; bd != nil {
 		fmt.Fprintf(&b, "%11s %10d %5d %12s %7s %11s %11s %15s %7.0f%% %6d  %s\n", progress, p.MsgBytes, p.NProcs,
 			micro(bd.FullS), rel, micro(bd.PostS), micro(bd.WaitS), micro(bd.OverlappedS), 100*bd.OverlapRatio, p.Reps,
@@ -120,7 +120,7 @@ func (t *Table) Point(p *record.Point) error {
 func (t *Table) Fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "", nil, false, roundTrip(f.Op))
-	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", fmt.Sprintf("[%d/%d]", f.PointIndex, t.total),
+	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", t.progress(f.PointIndex),
 		f.MsgBytes, strings.ToUpper(f.Fault), f.Detail) // the bytes column, as for points
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
@@ -137,4 +137,12 @@ func ranksText(r []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ",")
+}
+
+// progress is "[i/total]"; a point refinement added after the plan's is "[total+k]".
+func (t *Table) progress(i int) string {
+	if t.total > 0 && i > t.total {
+		return fmt.Sprintf("[%d+%d]", t.total, i-t.total)
+	}
+	return fmt.Sprintf("[%d/%d]", i, t.total)
 }

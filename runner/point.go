@@ -120,6 +120,9 @@ func (r *Runner) write(pt *inputs.Point, p *record.Point, corrupt *record.Fault)
 		err = r.Sink.Fault(corrupt)
 	} else {
 		err = r.Sink.Point(p)
+		if p.Reps > 0 {
+			r.noteTime(pt.Key(), p.TimeS)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("writing results: %w", err)

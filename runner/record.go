@@ -48,7 +48,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	m, op, s := pt.Measurement, pt.Op(), pt.Settings()
 	p := &record.Point{
 		RunID: r.RunID, PointIndex: pt.Index, Measurement: m.Name, MeasurementIndex: m.Index,
-		Op: op.Name, Method: pt.Method, Family: op.Family, MsgBytes: pt.Size, NProcs: pt.NProcs,
+		Op: op.Name, Method: pt.Method, Family: op.Family, MsgBytes: pt.Size, NProcs: pt.NProcs, Refined: pt.Refined,
 		Ranks: pt.Ranks, Timer: s.Timer, Sync: s.Sync,
 	}
 	if op.Windowed {

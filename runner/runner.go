@@ -61,8 +61,11 @@ type Runner struct {
 	Library     string         // the library's version string, for the deny-list
 	AllowBroken bool           // run routines on the deny-list anyway
 	Done        *record.KeySet // rank 0: points a resumed run leaves alone
-	Watchdog    *Watchdog      // optional: armed around every point
-	Stderr      io.Writer      // where a rank says why its part of a point failed
+	// Earlier: rank 0, the time_s of the points the resumed run measured, by key without
+	// ranks: refinement chooses its sizes from them as from its own.
+	Earlier  map[record.Key]float64
+	Watchdog *Watchdog // optional: armed around every point
+	Stderr   io.Writer // where a rank says why its part of a point failed
 
 	// Skipped counts the points left alone because Done had them (rank 0).
 	Skipped int
@@ -85,6 +88,8 @@ type Runner struct {
 	io      *ioState          // MPI-IO points: the run's directories (io.go)
 	ioHints map[string]string // the point's MPI-IO hints, for its outcome
 	threads *threadNote       // rank 0: what a multi-threaded point's threads did, for its outcome
+
+	times map[record.Key]float64 // rank 0: time_s of every point measured or resumed, for refinement
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.
@@ -104,6 +109,7 @@ type measurementState struct {
 // here (in place), so their records carry the ranks measured.
 func (r *Runner) Run(points []inputs.Point) error {
 	var cur *measurementState
+	next := len(points) + 1 // the index of the next point refinement adds
 	for i := range points {
 		pt := &points[i]
 		if cur == nil || cur.m != pt.Measurement {
@@ -120,6 +126,9 @@ func (r *Runner) Run(points []inputs.Point) error {
 			pt.Resolve([2]int{0, peer})
 		}
 		if err := r.runPoint(pt, cur.syncer); err != nil {
+			return err
+		}
+		if err := r.refineAfter(points, i, cur.syncer, &next); err != nil {
 			return err
 		}
 	}
@@ -149,6 +158,9 @@ func (r *Runner) decide(pt *inputs.Point) (int, error) {
 		if r.Done != nil && r.Done.Has(pt.LookupKey()) {
 			act = actDone
 			r.Skipped++
+			if t, ok := r.Earlier[pt.LookupKey().WithoutRanks()]; ok {
+				r.noteTime(pt.Key(), t)
+			}
 		} else if r.lacking[pt.Op().Name] {
 			act = actDenied
 			f := pt.Fault(r.RunID)

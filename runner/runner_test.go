@@ -36,6 +36,9 @@ type fakeWorld struct {
 	nanPhase ops.Phase
 	// overheads: the TimerOverhead of every op made (the fake's timer costs 25 ns).
 	overheads []float64
+	// step: from this size on (0: none) every message costs 2 µs more, as a protocol
+	// switch would make it
+	step int64
 }
 
 func (w *fakeWorld) Rank() int { return 0 }
@@ -95,6 +98,9 @@ func (o fakeOp) Run(int, measure.Slot) (float64, error) {
 	vals := make([]float64, o.w.size)
 	for r := range vals {
 		vals[r] = 1e-6 + float64(o.bytes)/1024*1e-6 + float64(o.task)*1e-7
+		if o.w.step > 0 && o.bytes >= o.w.step {
+			vals[r] += 2e-6
+		}
 		// the pair (0, last) is slow: max-latency must pick it
 		if o.pair[1] == o.w.size-1 {
 			vals[r] *= 3

@@ -44,6 +44,17 @@ type Breakdown struct {
 	NProcs      int
 	OneWay      bool // fitted on one-way latency (ping-pong time / 2)
 	Regimes     []Regime
+	// Changes: for every breakpoint, the performance variables (the setting pvars) that
+	// change across it, from the last size before to the first after: what the library
+	// did differently there (eager to rendezvous messages, a queue that grew).
+	Changes [][]PVarChange
+}
+
+// PVarChange is one performance variable's value on both sides of a breakpoint (summed
+// over its elements: peers, for Open MPI's monitoring variables).
+type PVarChange struct {
+	Name          string
+	Before, After float64
 }
 
 // Breakpoints are the first sizes of every regime after the first: where a protocol
@@ -115,8 +126,10 @@ func Analyze(res *report.Results) []Breakdown {
 		if len(sizes) < minCurvePoints {
 			continue
 		}
-		out = append(out, Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, Method: k.method, Settings: k.settings, NProcs: k.nprocs,
-			OneWay: oneWay, Regimes: Segment(sizes, times)})
+		b := Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, Method: k.method, Settings: k.settings, NProcs: k.nprocs,
+			OneWay: oneWay, Regimes: Segment(sizes, times)}
+		b.Changes = pvarChanges(pts, b.Regimes)
+		out = append(out, b)
 	}
 	return out
 }
@@ -157,4 +170,56 @@ func settingsText(fs []record.Field) string {
 		s[i] = f.Name + "=" + f.Value
 	}
 	return strings.Join(s, " ")
+}
+
+// pvarChanges compares the performance variables of the points on both sides of every
+// breakpoint; nil when the curve has none recorded.
+func pvarChanges(pts []*record.Point, regimes []Regime) [][]PVarChange {
+	at := map[int64]*record.Point{}
+	any := false
+	for _, p := range pts {
+		at[p.MsgBytes] = p
+		any = any || len(p.PVars) > 0
+	}
+	if !any || len(regimes) < 2 {
+		return nil
+	}
+	out := make([][]PVarChange, len(regimes)-1)
+	for i := 1; i < len(regimes); i++ {
+		before, after := at[regimes[i-1].ToBytes], at[regimes[i].FromBytes]
+		if before == nil || after == nil {
+			continue
+		}
+		var names []string
+		for n := range after.PVars {
+			if _, ok := before.PVars[n]; ok {
+				names = append(names, n)
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			b, a := sum(before.PVars[n]), sum(after.PVars[n])
+			if changed(b, a) {
+				out[i-1] = append(out[i-1], PVarChange{n, b, a})
+			}
+		}
+	}
+	return out
+}
+
+func sum(xs []float64) float64 {
+	var s float64
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// changed: from zero to some, or by more than a half; a counter that grows with the
+// repetitions a point happened to run changes less than that.
+func changed(b, a float64) bool {
+	if b == 0 || a == 0 {
+		return b != a
+	}
+	return math.Abs(a-b)/math.Max(math.Abs(a), math.Abs(b)) > 0.5
 }

@@ -57,9 +57,22 @@ func writeBreakdown(w io.Writer, b Breakdown) {
 	if bp := b.Breakpoints(); len(bp) > 0 {
 		s := make([]string, len(bp))
 		for i, x := range bp {
-			s[i] = report.Bytes(x)
+			s[i] = report.Bytes(x) + resolution(b.Regimes[i].ToBytes, x)
 		}
 		fmt.Fprintf(w, "breakpoints: %s\n", strings.Join(s, ", "))
+		for i, cs := range b.Changes {
+			for _, c := range cs {
+				fmt.Fprintf(w, "  at %s: %s %.6g -> %.6g\n", report.Bytes(bp[i]), c.Name, c.Before, c.After)
+			}
+		}
 	}
 	fmt.Fprintln(w)
+}
+
+// resolution says how exactly a breakpoint is known: the last size measured before it.
+func resolution(before, at int64) string {
+	if at-before <= 1 {
+		return " (to the byte: " + report.Bytes(before) + " is the last before)"
+	}
+	return " (after " + report.Bytes(before) + ")"
 }

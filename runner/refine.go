@@ -1,0 +1,204 @@
+package runner
+
+import (
+	"math"
+	"slices"
+
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
+	"github.com/skampi/skampi/record"
+)
+
+// Refinement (the setting refine) runs after the last listed point of a curve: rank 0
+// chooses the next size from the times it has, every rank follows (broadcast), and
+// the new point is measured like any other. The choice depends only on the curve's
+// times, so a resumed run, reading them back from its earlier records, chooses the
+// same sizes again and skips those already measured.
+
+// refiner chooses the sizes of one curve (rank 0).
+type refiner struct {
+	gap     float64
+	budget  int               // sizes it may still add
+	elem    int64             // the finest step: one element of the point's datatype
+	times   map[int64]float64 // time_s of every size measured, 0 for one without a time
+	queue   []span            // intervals still to look at
+	pending span              // the interval of the size next chose
+}
+
+// span is an interval between two measured sizes that may hide a bend or a step.
+type span struct{ lo, hi int64 }
+
+func newRefiner(r inputs.Refine, elem int64, times map[int64]float64) *refiner {
+	f := &refiner{gap: r.MaxGap, budget: r.MaxPoints, elem: max(elem, 1), times: times}
+	sizes := f.sizes()
+	for i := 1; i < len(sizes); i++ {
+		f.consider(span{sizes[i-1], sizes[i]})
+	}
+	return f
+}
+
+func (f *refiner) sizes() []int64 {
+	out := make([]int64, 0, len(f.times))
+	for s := range f.times {
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// consider queues an interval whose time changes by more than the gap: a flat one
+// (latency-bound sizes) hides nothing worth a point.
+func (f *refiner) consider(s span) {
+	a, b := f.times[s.lo], f.times[s.hi]
+	if a <= 0 || b <= 0 || s.hi-s.lo <= f.elem || change(a, b) <= f.gap {
+		return
+	}
+	f.queue = append(f.queue, s)
+}
+
+// change is how much the time changes across an interval, relative to the smaller.
+func change(a, b float64) float64 { return math.Abs(b-a) / min(a, b) }
+
+// next is the size to measure next, and false when the curve is refined enough or the
+// budget is spent. The interval that changes most goes first: a protocol's step
+// before a smooth doubling.
+func (f *refiner) next() (int64, bool) {
+	for f.budget > 0 && len(f.queue) > 0 {
+		i := 0
+		for j, s := range f.queue {
+			if change(f.times[s.lo], f.times[s.hi]) > change(f.times[f.queue[i].lo], f.times[f.queue[i].hi]) {
+				i = j
+			}
+		}
+		s := f.queue[i]
+		f.queue = slices.Delete(f.queue, i, i+1)
+		mid := s.lo + (s.hi-s.lo)/2
+		mid -= mid % f.elem
+		if mid <= s.lo || mid >= s.hi {
+			continue
+		}
+		if _, done := f.times[mid]; done { // measured in the listed sizes
+			continue
+		}
+		f.budget--
+		f.pending = s
+		return mid, true
+	}
+	return 0, false
+}
+
+// measured takes the time of the size next chose. A midpoint off the straight line
+// between its neighbours by more than the gap says the interval bends or steps:
+// both halves are looked at again; on the line, the interval is smooth.
+func (f *refiner) measured(size int64, t float64) {
+	f.times[size] = t
+	s := f.pending
+	a, b := f.times[s.lo], f.times[s.hi]
+	if t <= 0 {
+		return // a fault: nothing to judge by
+	}
+	line := a + (b-a)*float64(size-s.lo)/float64(s.hi-s.lo)
+	if math.Abs(t-line)/line <= f.gap {
+		return
+	}
+	f.consider(span{s.lo, size})
+	f.consider(span{size, s.hi})
+}
+
+// curveKey: the points of one curve, all its sizes: one measurement, one communicator,
+// one method.
+type curveKey struct {
+	m      *inputs.Measurement
+	nprocs int
+	comm   string
+	method string
+}
+
+func curveOf(pt *inputs.Point) curveKey {
+	return curveKey{pt.Measurement, pt.NProcs, record.RanksKey(pt.Comm), pt.Method}
+}
+
+// refineAfter refines the curves that end with points[i]: those of its measurement and
+// communicator, when the next point is another's or there is none. Added points are
+// numbered after the plan's (next).
+func (r *Runner) refineAfter(points []inputs.Point, i int, syncer measure.Syncer, next *int) error {
+	pt := &points[i]
+	ref := pt.Settings().Refine
+	if !ref.On() || pt.Op().NoData {
+		return nil
+	}
+	if i+1 < len(points) {
+		n := &points[i+1]
+		if n.Measurement == pt.Measurement && n.NProcs == pt.NProcs && slices.Equal(n.Comm, pt.Comm) {
+			return nil
+		}
+	}
+	// The group's points, from its first; one curve per method.
+	first := i
+	for first > 0 {
+		p := &points[first-1]
+		if p.Measurement != pt.Measurement || p.NProcs != pt.NProcs || !slices.Equal(p.Comm, pt.Comm) {
+			break
+		}
+		first--
+	}
+	var curves []curveKey
+	members := map[curveKey][]*inputs.Point{}
+	for j := first; j <= i; j++ {
+		k := curveOf(&points[j])
+		if _, ok := members[k]; !ok {
+			curves = append(curves, k)
+		}
+		members[k] = append(members[k], &points[j])
+	}
+	for _, k := range curves {
+		if err := r.refineCurve(members[k], syncer, next); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refineCurve measures the sizes rank 0's refiner chooses, one point at a time; each
+// choice is broadcast (-1: done), so every rank runs the same points.
+func (r *Runner) refineCurve(listed []*inputs.Point, syncer measure.Syncer, next *int) error {
+	var f *refiner
+	if r.World.Rank() == 0 {
+		times := map[int64]float64{}
+		for _, p := range listed {
+			times[p.Size] = r.times[p.Key().WithoutRanks()]
+		}
+		base := listed[0]
+		f = newRefiner(base.Settings().Refine, base.Settings().TypeSize(base.Op()), times)
+	}
+	for {
+		size := int64(-1)
+		if f != nil {
+			if s, ok := f.next(); ok {
+				size = s
+			}
+		}
+		got, err := r.World.Bcast(size)
+		if err != nil || got < 0 {
+			return err
+		}
+		pt := *listed[0]
+		pt.Size, pt.Refined, pt.Index = got, true, *next
+		*next++
+		if err := r.runPoint(&pt, syncer); err != nil {
+			return err
+		}
+		if f != nil {
+			f.measured(got, r.times[pt.Key().WithoutRanks()])
+		}
+	}
+}
+
+// noteTime keeps a point's time for refinement (rank 0): measured now, or in the run
+// this one resumes.
+func (r *Runner) noteTime(k record.Key, t float64) {
+	if r.times == nil {
+		r.times = map[record.Key]float64{}
+	}
+	r.times[k.WithoutRanks()] = t
+}
