@@ -24,7 +24,7 @@ import (
 //	[cvar]         MPIR_CVAR_NAME = [values]       MPICH control variables
 //	[env]          NAME = [values]                 any environment variable (UCX_RNDV_THRESH)
 //	[suite_settings] barrier_above = [values]      suite settings, over the suite's [settings]
-var tuneKeys = []string{"suite", "libraries", "np", "repeats", "max_launches", "mca", "cvar", "env", "suite_settings"}
+var tuneKeys = []string{"suite", "libraries", "np", "repeats", "max_launches", "controls", "mca", "cvar", "env", "suite_settings"}
 
 // DefaultMaxLaunches bounds a sweep's launches (combinations × repeats) unless the
 // tune file sets max_launches: values multiply, and a few lines of grid can ask for
@@ -53,6 +53,9 @@ type Tune struct {
 	Repeats                  int
 	MaxLaunches              int
 	Params                   []Param // in file order within each kind: mca, cvar, env, suite_settings
+	// Controls: measurements the swept parameters cannot affect, named by the file: any
+	// change the sweep shows in them is noise, the gauge a recommendation must beat.
+	Controls []string
 	suiteDoc                 map[string]any
 	npPos                    []Pos // of each np value; none when np is the default
 	suitePos                 Pos   // of suite = (or of the first inline measurement)
@@ -172,6 +175,9 @@ func ParseTune(file string, data []byte) (*Tune, error) {
 	}
 	if len(d.el.Errors) == 0 {
 		t.checkSuites(d)
+	}
+	if v, ok := doc["controls"]; ok && len(d.el.Errors) == 0 {
+		t.parseControls(d, v)
 	}
 	if err := d.finish(); err != nil {
 		return nil, err
@@ -399,4 +405,40 @@ func (t *Tune) loadSuite(file string) error {
 	sum := sha256.Sum256(data)
 	t.SuiteSHA256 = hex.EncodeToString(sum[:])
 	return toml.Unmarshal(data, &t.suiteDoc)
+}
+
+// parseControls reads controls: names of the suite's measurements, not all of them (a
+// sweep that only controls has nothing to judge).
+func (t *Tune) parseControls(d *decoder, v any) {
+	var names []string
+	ms, _ := t.suiteDoc["measurement"].([]any)
+	for _, m := range ms {
+		if tab, ok := m.(map[string]any); ok {
+			if n, ok := tab["name"].(string); ok {
+				names = append(names, n)
+			}
+		}
+	}
+	arr, ok := v.([]any)
+	if !ok || len(arr) == 0 {
+		d.errAt("controls", "must be a list of the suite's measurement names, such as [%q], got %s", names[len(names)-1], typeName(v))
+		return
+	}
+	for i, x := range arr {
+		path := indexPath("controls", v, i)
+		s, ok := x.(string)
+		switch {
+		case !ok:
+			d.errAt(path, "must be a measurement's name, got %s", typeName(x))
+		case !slices.Contains(names, s):
+			d.errAt(path, "the suite has no measurement %q (it has %s)", s, quoteList(names))
+		case slices.Contains(t.Controls, s):
+			d.errAt(path, "%q is named twice", s)
+		default:
+			t.Controls = append(t.Controls, s)
+		}
+	}
+	if len(t.Controls) == len(names) && len(names) > 0 {
+		d.errAt("controls", "every measurement is a control: nothing is left to judge")
+	}
 }

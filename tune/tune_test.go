@@ -77,6 +77,12 @@ btl_vader_eager_limit = [4096, 8192]
 // level for all (what moves from run to run).
 func fakeRun(t *testing.T, dir, runID string, scale, level float64) {
 	t.Helper()
+	fakeRunBy(t, dir, runID, func(string) float64 { return scale }, level)
+}
+
+// fakeRunBy is fakeRun with a scale per measurement.
+func fakeRunBy(t *testing.T, dir, runID string, scaleOf func(measurement string) float64, level float64) {
+	t.Helper()
 	in, err := os.Open("../plots/testdata/sendrecv-np2.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +98,7 @@ func fakeRun(t *testing.T, dir, runID string, scale, level float64) {
 		}
 		rec["run_id"] = runID
 		if rec["kind"] == "point" {
-			scale := scale
+			scale := scaleOf(rec["measurement"].(string))
 			if rec["msg_bytes"].(float64) < 4096 {
 				scale = 1
 			}

@@ -64,6 +64,7 @@ type Group struct {
 	Missing        []string
 	Measurements   []Measurement
 	Breakpoints    []Breakpoints
+	Noise          Noise
 	Recommendation Recommendation
 }
 
@@ -73,6 +74,7 @@ type Measurement struct {
 	Measurement, Op string
 	Method          string // the timing method, when the operation has several
 	Settings        string // the settings that tell this table from another of the op
+	Control         bool   // one of the tune file's controls: not judged, the noise gauge
 	Ranges          []Range
 }
 
@@ -124,7 +126,7 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 		byNP[r.Combination.NP] = append(byNP[r.Combination.NP], r)
 	}
 	for _, np := range nps {
-		g, err := judgeGroup(np, byNP[np], swept(t))
+		g, err := judgeGroup(np, byNP[np], swept(t), t.Controls)
 		if err != nil {
 			return nil, err
 		}
@@ -169,8 +171,8 @@ func swept(t *inputs.Tune) []string {
 	return out
 }
 
-func judgeGroup(np int, rs []Result, ignore []string) (*Group, error) {
-	g := &Group{NP: np, Baseline: rs[0].Label}
+func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) {
+	g := &Group{NP: np, Baseline: rs[0].Label, Noise: Noise{Controls: controls}}
 	var present []Result
 	for _, r := range rs {
 		if len(r.Results.Points) == 0 {
@@ -228,6 +230,10 @@ func judgeGroup(np int, rs []Result, ignore []string) (*Group, error) {
 				if !row.Compared() {
 					continue
 				}
+				if g.Noise.isControl(tb.Measurement) {
+					g.Noise.add(j.r.Label, row) // what the sweep cannot affect: the gauge, not the judgement
+					continue
+				}
 				n++
 				logSum += math.Log(row.Other.TimeS / row.Base.TimeS)
 				if row.Tested {
@@ -252,12 +258,19 @@ func judgeGroup(np int, rs []Result, ignore []string) (*Group, error) {
 		}
 	}
 	g.Measurements = ranges(order, titles, rows, base.Label)
+	for i := range g.Measurements {
+		g.Measurements[i].Control = g.Noise.isControl(g.Measurements[i].Measurement)
+	}
 	g.Breakpoints = breakpoints(present)
+	g.Noise.spread(tables)
 	// Apply the best only when it is faster overall and more often significantly so
 	// than significantly slower: otherwise the baseline stays.
 	switch {
 	case rec.Combination == nil:
 		rec = Recommendation{Why: "nothing to compare with the baseline"}
+	case rec.Geomean < 0.98 && rec.Faster > rec.Slower && g.Noise.beaten(rec, g.Baseline) != "":
+		rec = Recommendation{Why: g.Noise.beaten(rec, g.Baseline), Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested,
+			Faster: rec.Faster, Slower: rec.Slower}
 	case rec.Geomean < 0.98 && rec.Faster > rec.Slower:
 		rec.Why = fmt.Sprintf("%.2f× faster than %s over %d points (geometric mean), significantly faster at %d, slower at %d (of %d tested, U test over repeats, corrected)",
 			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower, rec.Tested)
@@ -316,6 +329,9 @@ func (v *Verdict) Write(w io.Writer) error {
 			if m.Settings != "" {
 				title += ", " + m.Settings
 			}
+			if m.Control {
+				title += " [control: the sweep cannot affect it]"
+			}
 			fmt.Fprintf(&b, "\n%s\n", title)
 			fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", "sizes", "fastest", "vs baseline", "significant (U test over repeats)")
 			for _, r := range m.Ranges {
@@ -355,6 +371,7 @@ func (v *Verdict) Write(w io.Writer) error {
 				fmt.Fprintf(&b, "  %-22s %-40s %s\n", name, bp.Label, strings.Join(reps, " / "))
 			}
 		}
+		g.Noise.write(&b)
 		r := g.Recommendation
 		if r.Label != "" {
 			fmt.Fprintf(&b, "\nrecommendation: %s: %s\n", r.Label, r.Why)
