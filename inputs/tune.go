@@ -56,9 +56,9 @@ type Tune struct {
 	// Controls: measurements the swept parameters cannot affect, named by the file: any
 	// change the sweep shows in them is noise, the gauge a recommendation must beat.
 	Controls []string
-	suiteDoc                 map[string]any
-	npPos                    []Pos // of each np value; none when np is the default
-	suitePos                 Pos   // of suite = (or of the first inline measurement)
+	suiteDoc map[string]any
+	npPos    []Pos // of each np value; none when np is the default
+	suitePos Pos   // of suite = (or of the first inline measurement)
 }
 
 // Param is one dimension of the grid.
