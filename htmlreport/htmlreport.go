@@ -5,6 +5,7 @@
 package htmlreport
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"html/template"
@@ -62,6 +63,9 @@ type measurementView struct {
 	RoundTrip bool   // a ping-pong: one-way latency first, the round trip beside it
 	Settings  string // the settings its points share (record.Setup.Settings)
 	Points    []record.Point
+	// PVars: the performance variables (the setting pvars) that vary over its points,
+	// each shown per point summed over its elements (per peer for monitoring variables).
+	PVars []string
 }
 
 type pageView struct {
@@ -126,6 +130,31 @@ var funcs = template.FuncMap{
 	"bw":   func(r analyze.Regime) string { return report.Rate(r.BandwidthBps()) },
 	"time": func(t time.Time) string { return t.Format("2006-01-02 15:04:05 MST") },
 	"inc":  func(i int) int { return i + 1 },
+	"dec":  func(i int) int { return i - 1 },
+	"pvar": func(p record.Point, name string) string {
+		v, ok := p.PVars[name]
+		if !ok {
+			return "-"
+		}
+		var sum float64
+		for _, x := range v {
+			sum += x
+		}
+		return fmt.Sprintf("%.6g", sum)
+	},
+	"breakpoint": func(b analyze.Breakdown, i int) string {
+		before, at := b.Regimes[i].ToBytes, b.Regimes[i+1].FromBytes
+		if at-before <= 1 {
+			return report.Bytes(at) + " (to the byte: " + report.Bytes(before) + " is the last before)"
+		}
+		return report.Bytes(at) + " (after " + report.Bytes(before) + ")"
+	},
+	"changes": func(b analyze.Breakdown, i int) []analyze.PVarChange {
+		if i < len(b.Changes) {
+			return b.Changes[i]
+		}
+		return nil
+	},
 }
 
 var page = template.Must(template.New("page").Funcs(funcs).Parse(pageText))
@@ -184,7 +213,15 @@ func Write(w io.Writer, in Input) error {
 		}
 	}
 	for i := range v.Measurements {
+		m := &v.Measurements[i]
+		if slices.ContainsFunc(m.Points, func(p record.Point) bool { return p.Refined }) {
+			// Refined sizes come after the listed ones: the table reads by size.
+			slices.SortStableFunc(m.Points, func(a, b record.Point) int {
+				return cmp.Or(cmp.Compare(a.Method, b.Method), cmp.Compare(a.NProcs, b.NProcs), cmp.Compare(a.MsgBytes, b.MsgBytes))
+			})
+		}
 		v.Measurements[i].Settings = sharedSettings(v.Measurements[i].Points)
+		v.Measurements[i].PVars = varying(v.Measurements[i].Points)
 	}
 	return page.Execute(w, v)
 }
@@ -208,4 +245,27 @@ func sharedSettings(points []record.Point) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// varying are the performance variables whose sum differs between the points: the
+// constant ones (a level never touched) would only widen the table.
+func varying(points []record.Point) []string {
+	first := map[string]string{}
+	vary := map[string]bool{}
+	for _, p := range points {
+		for n := range p.PVars {
+			v := funcs["pvar"].(func(record.Point, string) string)(p, n)
+			if f, ok := first[n]; !ok {
+				first[n] = v
+			} else if f != v {
+				vary[n] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(vary))
+	for n := range vary {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -106,5 +107,28 @@ func TestAnalyzeCurvePerMethod(t *testing.T) {
 	}
 	if r0, r1 := bds[0].Regimes[0].InterceptS, bds[1].Regimes[0].InterceptS; math.Abs(r1/r0-2) > 0.2 {
 		t.Errorf("one-way %g vs round trip %g", r0, r1)
+	}
+}
+
+// A breakpoint is annotated with the performance variables that change across it: a
+// counter of rendezvous messages that starts there, not one that only grows with the
+// repetitions a point ran.
+func TestBreakpointCarriesItsCounters(t *testing.T) {
+	res := &report.Results{}
+	for i, s := 0, int64(1); s <= 1<<20; i, s = i+1, s*2 {
+		tm, rndv := 1e-6+0.2e-9*float64(s), 0.0
+		if s >= 4096 {
+			tm, rndv = 5e-6+0.1e-9*float64(s), 100
+		}
+		res.Points = append(res.Points, record.Point{RunID: "r", Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: s, NProcs: 2,
+			TimeS: tm, Reps: 10, PVars: map[string][]float64{"rndv_count": {rndv, 0}, "msgs": {float64(100 + i)}}})
+	}
+	bds := Analyze(res)
+	if len(bds) != 1 || len(bds[0].Changes) != 1 {
+		t.Fatalf("%+v", bds)
+	}
+	c := bds[0].Changes[0]
+	if len(c) != 1 || c[0].Name != "rndv_count" || c[0].Before != 0 || c[0].After != 100 {
+		t.Errorf("changes at %v: %+v", bds[0].Breakpoints(), c)
 	}
 }
