@@ -86,16 +86,22 @@ func (p Param) EnvName() string {
 var TuneLibraries = []string{"openmpi", "mpich"}
 
 // LoadTune reads a tune file, or a built-in one by name (tune-eager, ...).
-func LoadTune(nameOrPath string) (*Tune, error) {
+func LoadTune(nameOrPath string) (*Tune, error) { return LoadTuneNP(nameOrPath, nil) }
+
+// LoadTuneNP is LoadTune with the file's process counts replaced by np (skampi tune
+// --np: a tune file written for a node with more cores, run where it is); nil keeps
+// them. The override is part of the tune's hash: a sweep of other counts is another
+// sweep.
+func LoadTuneNP(nameOrPath string, np []int) (*Tune, error) {
 	data, err := readBounded(nameOrPath)
 	if err == nil {
-		return ParseTune(nameOrPath, data)
+		return parseTune(nameOrPath, data, np)
 	}
 	if !os.IsNotExist(err) {
 		return nil, fmt.Errorf("reading tune file: %w", err)
 	}
 	if text, ok := builtinTuneText(nameOrPath); ok {
-		t, err := ParseTune("builtin:"+nameOrPath, text)
+		t, err := parseTune("builtin:"+nameOrPath, text, np)
 		if t != nil {
 			t.Name = nameOrPath
 		}
@@ -114,10 +120,21 @@ const DefaultTuneRepeats = 5
 // ParseTune validates a tune file: its grid, its size, and the suite every
 // combination runs (built and checked on the combination's process count), with
 // positions in this file, before anything is expanded or launched.
-func ParseTune(file string, data []byte) (*Tune, error) {
+func ParseTune(file string, data []byte) (*Tune, error) { return parseTune(file, data, nil) }
+
+func parseTune(file string, data []byte, np []int) (*Tune, error) {
 	doc, d, sum := readDoc(file, data)
 	if doc == nil {
 		return nil, d.el
+	}
+	if np != nil {
+		vals := make([]any, len(np))
+		for i, n := range np {
+			vals[i] = int64(n)
+		}
+		doc["np"] = vals
+		h := sha256.Sum256(fmt.Appendf(slices.Clip(data), "\n# --np %v\n", np))
+		sum = hex.EncodeToString(h[:])
 	}
 	t := &Tune{Name: baseName(file), Source: file, SHA256: sum, Repeats: DefaultTuneRepeats, NP: []int{2}, Libraries: []string{"openmpi"},
 		MaxLaunches: DefaultMaxLaunches}

@@ -30,6 +30,8 @@ type RunOptions struct {
 	// "mpirun --hostfile hosts -np {np}"); {np} is the combination's process count, and
 	// without it "-np N" is appended. "": skampi launches itself.
 	LauncherCmd string
+	// NP replaces the tune file's process counts (--np; nil: the file's).
+	NP []int
 	// Catalogs gives the libraries' parameter lists (nil: ask ompi_info and mpivars).
 	Catalogs func(t *inputs.Tune) (ompi, mpich Catalog)
 }
@@ -45,7 +47,7 @@ func Run(o RunOptions) error {
 	case o.Force && !o.Resume && !o.VerdictOnly:
 		return &UsageError{Msg: "--force takes a sweep in -o DIR that is not this one's: it goes with --resume or --verdict-only"}
 	}
-	t, err := inputs.LoadTune(o.File)
+	t, err := inputs.LoadTuneNP(o.File, o.NP)
 	if err != nil {
 		return err
 	}
