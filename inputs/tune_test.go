@@ -9,7 +9,8 @@ import (
 )
 
 func TestBuiltinTunes(t *testing.T) {
-	want := map[string]int{"tune-eager": 4, "tune-copy": 2, "tune-alltoall": 3, "tune-libraries": 2, "tune-polling": 4, "tune-rma": 3}
+	want := map[string]int{"tune-eager": 4, "tune-copy": 9, "tune-alltoall": 3, "tune-libraries": 2, "tune-polling": 4, "tune-rma": 3,
+		"tune-buffers": 6, "tune-copy-mpich": 12}
 	if names := BuiltinTuneNames(); len(names) != len(want) {
 		t.Errorf("built-ins %v", names)
 	}
@@ -20,6 +21,13 @@ func TestBuiltinTunes(t *testing.T) {
 		}
 		if got := len(tu.Combinations()); got != n {
 			t.Errorf("%s: %d combinations, want %d", name, got, n)
+		}
+		if name == "tune-copy" {
+			// --np: the file's counts replaced, and the tune's hash with them.
+			two, err := LoadTuneNP(name, []int{2})
+			if err != nil || len(two.Combinations()) != 3 || two.SHA256 == tu.SHA256 {
+				t.Errorf("tune-copy --np 2: %v, %d combinations", err, len(two.Combinations()))
+			}
 		}
 		for _, c := range tu.Combinations() {
 			text, err := tu.SuiteText(c)

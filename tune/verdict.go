@@ -6,10 +6,12 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/analyze"
 	"github.com/skampi/skampi/report/compare"
@@ -193,7 +195,7 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	var all []judged
 	var tables []compare.Table
 	for _, other := range present[1:] {
-		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: base.Results}, {Label: other.Label, Results: other.Results}}, compare.Options{Ignore: ignore})
+		c, err := compare.Compare([]compare.Labelled{{Label: base.Label, Results: listed(base.Results)}, {Label: other.Label, Results: listed(other.Results)}}, compare.Options{Ignore: ignore})
 		if errors.Is(err, compare.ErrNothingInCommon) {
 			g.Missing = append(g.Missing, other.Label+": no point in common with the baseline")
 			continue
@@ -286,6 +288,18 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	}
 	g.Recommendation = rec
 	return g, nil
+}
+
+// listed is res without the sizes refinement added: they differ from setting to setting
+// and from repeat to repeat (each curve bends where it bends), so the comparison holds
+// the sizes every launch measured, and the refined ones serve the breakpoints.
+func listed(res *report.Results) *report.Results {
+	if !slices.ContainsFunc(res.Points, func(p record.Point) bool { return p.Refined }) {
+		return res
+	}
+	out := *res
+	out.Points = slices.DeleteFunc(slices.Clone(res.Points), func(p record.Point) bool { return p.Refined })
+	return &out
 }
 
 // breakpoints runs the protocol analysis on every combination's latency curves.
