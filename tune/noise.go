@@ -120,8 +120,8 @@ func (n *Noise) beaten(rec Recommendation, baseline string) string {
 		return ""
 	}
 	if n.SpreadPoints > 0 && gain <= n.Spread && 2*rec.Faster <= rec.Compared {
-		return fmt.Sprintf("does not beat the noise: %s is %.2f× faster than %s, less than the baseline's repeats spread (%.1f %%, median over %d points); keep %s, or name a control (controls = [...]) and sweep again",
-			rec.Label, 1/rec.Geomean, baseline, 100*n.Spread, n.SpreadPoints, baseline)
+		return fmt.Sprintf("does not beat the noise: %s is %.2f× faster than %s, less than the baseline's repeats spread (the slowest %.3g× the fastest, median over %d points); keep %s, or name a control (controls = [...]) and sweep again",
+			rec.Label, 1/rec.Geomean, baseline, 1+n.Spread, n.SpreadPoints, baseline)
 	}
 	return ""
 }
@@ -133,7 +133,7 @@ func (n *Noise) write(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "\nnoise gauge:\n")
 	if n.SpreadPoints > 0 {
-		fmt.Fprintf(b, "  spread between the baseline's repeats: %.1f %% (median over %d points)\n", 100*n.Spread, n.SpreadPoints)
+		fmt.Fprintf(b, "  spread between the baseline's repeats: the slowest %.3g× the fastest (median over %d points)\n", 1+n.Spread, n.SpreadPoints)
 	}
 	for _, c := range n.Shifts {
 		flag := ""
@@ -143,4 +143,13 @@ func (n *Noise) write(b *strings.Builder) {
 		fmt.Fprintf(b, "  control %s under %s: %.3f× the baseline's time, significantly different at %d of %d points (%d tested)%s\n",
 			strings.Join(n.Controls, ", "), c.Label, c.Geomean, c.Significant, c.Compared, c.Tested, flag)
 	}
+}
+
+// aside is what the gauge adds to a verdict that keeps the baseline for lack of
+// significance: that the controls moved as much under the best other setting.
+func (n *Noise) aside(label string) string {
+	if c, ok := n.shift(label); ok && c.Flagged() {
+		return fmt.Sprintf("; the controls (%s), which the sweep cannot affect, moved %.2f× under it: differences of that size are noise", strings.Join(n.Controls, ", "), c.Geomean)
+	}
+	return ""
 }

@@ -283,7 +283,7 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared}
 	default:
 		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d, slower at %d (of %d tested): keep %s",
-			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, rec.Tested, g.Baseline)
+			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, rec.Tested, g.Baseline) + g.Noise.aside(rec.Label)
 		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested}
 	}
 	g.Recommendation = rec
