@@ -219,20 +219,28 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 		var logSum float64
 		n, faster, slower, tested := 0, 0, 0, 0
 		for _, tb := range tables[at : at+len(j.tables)] {
-			if _, ok := rows[tb.Key]; !ok {
-				rows[tb.Key] = map[compare.Key]map[string]compare.Row{}
-				order = append(order, tb.Key)
-				titles[tb.Key] = tb
-			}
 			for _, row := range tb.Rows {
-				if rows[tb.Key][row.Key] == nil {
-					rows[tb.Key][row.Key] = map[string]compare.Row{}
+				// compare joins measurements of one setup at different sizes into a
+				// table: a control's rows are split off into a table of their own.
+				tk, title := tb.Key, tb
+				title.Measurement = row.Measurement
+				control := g.Noise.isControl(row.Measurement)
+				if control {
+					tk.Measurement = row.Measurement
 				}
-				rows[tb.Key][row.Key][j.r.Label] = row
+				if _, ok := rows[tk]; !ok {
+					rows[tk] = map[compare.Key]map[string]compare.Row{}
+					order = append(order, tk)
+					titles[tk] = title
+				}
+				if rows[tk][row.Key] == nil {
+					rows[tk][row.Key] = map[string]compare.Row{}
+				}
+				rows[tk][row.Key][j.r.Label] = row
 				if !row.Compared() {
 					continue
 				}
-				if g.Noise.isControl(tb.Measurement) {
+				if control {
 					g.Noise.add(j.r.Label, row) // what the sweep cannot affect: the gauge, not the judgement
 					continue
 				}
