@@ -5,7 +5,9 @@
 # Run by `make bench-overhead` (which builds bin/skampi first); works from any directory.
 #
 # Environment: RUNS (5) runs of each program; BYTES (1), ITERS (2000), REPS (32),
-# WARMUP (2) describe one point, the same for both programs; KEEP=1 keeps the
+# WARMUP (2) describe one point, the same for both programs; PVARS (e.g. "all") makes
+# skampi read the library's performance variables around the point (the setting pvars:
+# outside the timed repetitions, so the ratio must not move); KEEP=1 keeps the
 # temporary directory.
 set -euo pipefail
 
@@ -57,6 +59,7 @@ sync = "barrier"
 pair = "default"
 max_time_per_point = "300s"
 buffer = $((BYTES > 0 ? BYTES : 1))
+$([[ -z ${PVARS:-} ]] || { [[ $PVARS == all ]] && echo 'pvars = "all"' || echo "pvars = [\"${PVARS//,/\", \"}\"]"; })
 
 [[measurement]]
 name = "overhead reference"

@@ -31,6 +31,11 @@ type Setup struct {
 	PollEvery     int64
 	Topology      string
 	Partitions    int
+	// Multi-threaded operations: threads per rank, how they keep their messages apart,
+	// their pinning (a thread count is a curve of its own, like a window).
+	Threads       int
+	ThreadComm    string
+	ThreadPinning string
 }
 
 // Setup is the point's setup.
@@ -38,7 +43,7 @@ func (p *Point) Setup() Setup {
 	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
 		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
 		Cache: p.Cache, RMAWindow: p.RMAWindow, Ratio: p.Ratio, DataLayout: p.DataLayout, Stride: p.Stride, TypeCommit: p.TypeCommit,
-		Topology: p.Topology, Partitions: p.Partitions}
+		Topology: p.Topology, Partitions: p.Partitions, Threads: p.Threads, ThreadComm: p.ThreadComm, ThreadPinning: p.ThreadPinning}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
 	}
@@ -89,7 +94,8 @@ func (s Setup) Fields() []Field {
 // Settings are the fields beyond op, method, size and process count that have a value,
 // in a fixed order: timer, sync, window, recv_slots, cache, rma_window, hold_s,
 // delay_s, ratio, halo_compute_s, data_layout, stride, type_commit, progress_every,
-// target_busy_s, poll, poll_every, topology, partitions.
+// target_busy_s, poll, poll_every, topology, partitions, threads, thread_comm,
+// thread_pinning.
 func (s Setup) Settings() []Field {
 	var f []Field
 	add := func(name, v string) {
@@ -136,6 +142,11 @@ func (s Setup) Settings() []Field {
 	if s.Partitions != 0 {
 		add("partitions", strconv.Itoa(s.Partitions))
 	}
+	if s.Threads != 0 {
+		add("threads", strconv.Itoa(s.Threads))
+	}
+	add("thread_comm", s.ThreadComm)
+	add("thread_pinning", s.ThreadPinning)
 	return f
 }
 

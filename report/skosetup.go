@@ -76,6 +76,12 @@ func (p *skoParser) setup(s string) {
 			pt.Topology = v
 		case "partitions":
 			pt.Partitions, _ = strconv.Atoi(v)
+		case "threads":
+			pt.Threads, _ = strconv.Atoi(v)
+		case "thread_comm":
+			pt.ThreadComm = v
+		case "thread_pinning":
+			pt.ThreadPinning = v
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
@@ -106,6 +112,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	pt.DataLayout, pt.Stride, pt.TypeCommit = s.DataLayout, s.Stride, s.TypeCommit
 	pt.TargetBusyS, pt.Poll, pt.PollEvery = s.TargetBusyS, s.Poll, s.PollEvery
 	pt.Topology, pt.Partitions = s.Topology, s.Partitions
+	pt.Threads, pt.ThreadComm, pt.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking
