@@ -164,7 +164,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoallv_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get", "Shmem_Alltoall", "Shmem_Alltoalls", "Put_Exchange_passive", "Alltoall_persistent", "Alltoallv_persistent"}
+	want := []string{"Alltoall", "Alltoallv", "Alltoall_using_Isend_Irecv", "Alltoallv_using_Isend_Irecv", "Alltoall_Ordered", "Alltoall_Ordered_Nodes", "Ialltoall", "Ialltoallv", "Transpose_Put", "Transpose_Get", "Shmem_Alltoall", "Shmem_Alltoalls", "Put_Exchange_passive", "Put_one_to_all", "Get_one_to_all", "Alltoall_persistent", "Alltoallv_persistent"}
 	if !slices.Equal(throughput, want) {
 		t.Errorf("throughput ops %v, want %v", throughput, want)
 	}

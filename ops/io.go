@@ -2,7 +2,8 @@ package ops
 
 // MPI-IO (SKaMPI's MPI_IO measurements, IMB-IO): every process of the communicator
 // works on its own block of the point's file, msg_bytes at offset rank * msg_bytes
-// (no two blocks overlap), in the directory under test (the setting io_dir). The
+// (no two blocks overlap), in the directory under test (the setting io_dir); the
+// _Private ones each a file of its own (IMB-IO's P_*_priv). The
 // file is created before the point (the reads' blocks written then) and deleted after
 // it, whatever happened. Each repetition is one synchronised call, timed on every
 // process; the slowest process's time is the repetition's. "_Sync" operations call
@@ -39,6 +40,8 @@ var ioOps = []Info{
 	ioOp("File_Iwrite_At", "file_iwrite_at", "MPI_File_iwrite_at at this process's block then MPI_Wait (non-blocking, independent); no sync"),
 	ioOp("File_Iread_At", "file_iread_at", "MPI_File_iread_at from this process's block then MPI_Wait (non-blocking, independent)"),
 	ioOp("File_Iwrite_At_All", "file_iwrite_at_all", "MPI_File_iwrite_at_all at this process's block then MPI_Wait (non-blocking collective, MPI-3.1); no sync"),
+	ioOp("File_Write_Private", "file_write_private", "MPI_File_write_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF; the point's file name with .rankN after it), independent; no sync (IMB-IO's P_Write_priv)"),
+	ioOp("File_Read_Private", "file_read_private", "MPI_File_read_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF, written before the point), independent (IMB-IO's P_Read_priv)"),
 	ioOp("File_Iread_At_All", "file_iread_at_all", "MPI_File_iread_at_all from this process's block then MPI_Wait (non-blocking collective, MPI-3.1)"),
 }
 

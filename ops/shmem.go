@@ -61,6 +61,11 @@ var shmemOps = []Info{
 	element(shmemGet("Shmem_Iget64", "shmem_iget64", "shmem_iget64: msg_bytes of 64-bit elements from every other source element (blocking)", true), 8, false),
 	element(withQuietSubtracted(shmemRMA("Shmem_P", "shmem_long_p", "shmem_long_p of one long (msg_bytes 8), then shmem_quiet", false)), 8, true),
 	element(shmemGet("Shmem_G", "shmem_long_g", "shmem_long_g of one long (msg_bytes 8; blocking)", false), 8, true),
+	// Many pairs at once, OSU's message-rate tests (osu_oshm_put_mr, put_mr_nb,
+	// get_mr_nb) as Multipair_Bandwidth is osu_mbw_mr's: PE i with PE i + p/2.
+	multipair("Shmem_Multipair_Put", "shmem_multipair_putmem", "every PE of the first half shmem_putmem's a window of msg_bytes to its partner in the second half (PE i to i + p/2) at once, then one shmem_quiet (osu_oshm_put_mr); the slowest PE's time, bandwidth and messages/s summed over pairs"),
+	multipair("Shmem_Multipair_Put_Nbi", "shmem_multipair_putmem_nbi", "every PE of the first half shmem_putmem_nbi's a window of msg_bytes to its partner in the second half at once, then one shmem_quiet (osu_oshm_put_mr_nb); the slowest PE's time, bandwidth and messages/s summed over pairs"),
+	multipair("Shmem_Multipair_Get_Nbi", "shmem_multipair_getmem_nbi", "every PE of the first half shmem_getmem_nbi's a window of msg_bytes from its partner in the second half at once, then one shmem_quiet (osu_oshm_get_mr_nb); the slowest PE's time, bandwidth and messages/s summed over pairs"),
 	// Every PE of the communicator: subtracted from a pair's put, the initiator's
 	// counts; from the atomics, the slowest PE's, as theirs does.
 	{Name: "Shmem_Quiet", Family: "shmem", Kernel: "shmem_quiet", Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
@@ -73,6 +78,13 @@ var shmemOps = []Info{
 	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, SHMEM: true, Heap: HeapSlots,
 		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
+}
+
+// multipair: a put or get and its shmem_quiet in one step (no breakdown), on every
+// pair at once; the partners in the second half are passive.
+func multipair(name, kernel, desc string) Info {
+	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPairs,
+		Reduce: ReduceMax, Directions: 1, Windowed: true, Bandwidth: true, SHMEM: true, Heap: HeapSlots}
 }
 
 func wholeJob(in Info) Info { in.WholeJob = true; return in }
@@ -109,6 +121,7 @@ var shmemCollectives = []Info{
 	threeWays(reduction(shmemColl("Shmem_Long_Max_To_All", "shmem_long_max_to_all", "shmem_long_max_to_all of msg_bytes of longs", 8))),
 	threeWays(reduction(shmemColl("Shmem_Int_Sum_To_All", "shmem_int_sum_to_all", "shmem_int_sum_to_all of msg_bytes of ints", 4))),
 	threeWays(reduction(shmemColl("Shmem_Short_And_To_All", "shmem_short_and_to_all", "shmem_short_and_to_all (bitwise and) of msg_bytes of shorts", 2))),
+	threeWays(reduction(shmemColl("Shmem_Float_Sum_To_All", "shmem_float_sum_to_all", "shmem_float_sum_to_all of msg_bytes of floats (osu_oshm_reduce's)", 4))),
 	threeWays(reduction(shmemColl("Shmem_Double_Sum_To_All", "shmem_double_sum_to_all", "shmem_double_sum_to_all of msg_bytes of doubles", 8))),
 	threeWays(perProcess(shmemColl("Shmem_Collect", "shmem_collect", "shmem_collect64: every PE's msg_bytes to every PE", 8), false)),
 	threeWays(perProcess(shmemColl("Shmem_Fcollect", "shmem_fcollect", "shmem_fcollect64: every PE's msg_bytes to every PE (equal sizes)", 8), false)),

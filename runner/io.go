@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/skampi/skampi/inputs"
@@ -59,11 +60,24 @@ func (r *Runner) ioFile(pt *inputs.Point, spec *ops.Request) error {
 	return nil
 }
 
-// removeIOFile removes an MPI-IO point's file if the kernel left it (every rank: a
-// host's own temporary directory).
+// removeIOFile removes an MPI-IO point's file if the kernel left it, and the private
+// files of its processes (the path with ".rankN" after it; every rank: a host's own
+// temporary directory).
 func removeIOFile(spec ops.Request) {
-	if spec.IOPath != "" {
-		if err := os.Remove(spec.IOPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if spec.IOPath == "" {
+		return
+	}
+	paths := []string{spec.IOPath}
+	dir, base := filepath.Split(spec.IOPath)
+	if entries, err := os.ReadDir(filepath.Clean(dir)); err == nil {
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), base+".rank") {
+				paths = append(paths, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			_ = err // a read-only directory keeps what it never got
 		}
 	}

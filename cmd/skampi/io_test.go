@@ -127,7 +127,8 @@ func TestIOReadOnlyRefused(t *testing.T) {
 }
 
 // A full directory costs the points that do not fit, each a fault naming the directory
-// and the errno's text; the points before and after are measured.
+// and the errno's text; the points before and after are measured (after the private
+// files, only if every process's own file of the failed point is gone).
 func TestIOFull(t *testing.T) {
 	dir := mountTmpfs(t, "size=256k")
 	suite := writeSuite(t, fmt.Sprintf(`[settings]
@@ -152,6 +153,10 @@ name = "too big to read"
 op = "File_Read_At"
 sizes = [1048576]
 [[measurement]]
+name = "too big, private"
+op = "File_Write_Private"
+sizes = [1048576]
+[[measurement]]
 name = "after"
 op = "File_Read_All"
 sizes = [1024]
@@ -166,7 +171,7 @@ sizes = [1024]
 			t.Fatalf("%s: exit %d\n%s\n%s", bin, code, stdout, stderr)
 		}
 		res := readResults(t, out)
-		if len(res.Points) != 2 || res.Points[0].Measurement != "fits" || res.Points[1].Measurement != "after" || len(res.Faults) != 3 {
+		if len(res.Points) != 2 || res.Points[0].Measurement != "fits" || res.Points[1].Measurement != "after" || len(res.Faults) != 4 {
 			t.Fatalf("%s: points %d, faults %+v", bin, len(res.Points), res.Faults)
 		}
 		for _, f := range res.Faults {

@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,6 +121,11 @@ func TestShmem(t *testing.T) {
 				// ranks on 2 cores, or a busy machine) finds the hold nearly over: then
 				// the point says so (lock_not_held), which is all it can do.
 				t.Errorf("np %s: %s on %d: waited %g s, hold %v, flags %v", np, p.Measurement, p.NProcs, p.TimeS, p.HoldS, p.Flags)
+			case in.Pattern == ops.PatternPairs && (p.MessagesPerS == nil || p.BandwidthBps == nil ||
+				math.Abs(*p.MessagesPerS*p.TimeS/float64(2*(nprocs/2))-1) > 1e-6 ||
+				math.Abs(*p.BandwidthBps/(*p.MessagesPerS*float64(p.MsgBytes))-1) > 1e-6):
+				// Many pairs: a window (2) per pair of the job, summed over the pairs.
+				t.Errorf("np %s: %s %d B: messages_per_s %v, bandwidth %v for %g s", np, p.Measurement, p.MsgBytes, p.MessagesPerS, p.BandwidthBps, p.TimeS)
 			case in.RoundTrip && (p.LatencyS == nil || !(p.TimeS > 0)):
 				t.Errorf("np %s: %s: %+v", np, p.Measurement, p)
 			}

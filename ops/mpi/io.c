@@ -2,7 +2,8 @@
 
 /* MPI-IO (SKaMPI's MPI_IO measurements, IMB-IO): every process of the communicator
  * works on its own block of one file, msg_bytes at offset rank * msg_bytes, so no two
- * blocks overlap. The file is the point's (sk_args.io_path, in the directory under
+ * blocks overlap; or (the private kernels, IMB-IO's P_*_priv) each its own file, at
+ * offset 0, opened on MPI_COMM_SELF. The file is the point's (sk_args.io_path, in the directory under
  * test): prepare creates it (and, for the reads, writes every block with check_data's
  * pattern), close closes and deletes it.
  *
@@ -62,7 +63,7 @@ static void read_hints(sk_ctx *c) {
 }
 
 static int open_file(sk_ctx *c) {
-	int rc = MPI_File_open(c->comm, c->io->path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &c->io->fh);
+	int rc = MPI_File_open(c->io->priv ? MPI_COMM_SELF : c->comm, c->io->path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &c->io->fh);
 	if (rc == MPI_SUCCESS) c->io->open = 1;
 	return rc;
 }
@@ -84,7 +85,8 @@ static int close_io(sk_ctx *c) {
 		c->io->open = 0;
 	}
 	MPI_Barrier(c->comm);
-	if (c->rank == 0) MPI_File_delete(c->io->path, MPI_INFO_NULL); /* gone already is fine */
+	/* gone already is fine */
+	if (c->rank == 0 || c->io->priv) MPI_File_delete(c->io->path, MPI_INFO_NULL);
 	free_io(c);
 	return rc;
 }
@@ -100,15 +102,28 @@ static void prefill(sk_ctx *c) {
 	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
 }
 
-enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2 };
+enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2, PRIVATE = 4 };
+
+/* A private file (IMB-IO's P_*_priv) is the point's path with ".rankN" after it, so the
+ * runner, which knows only the point's path, can find it too (runner/io.go). */
+static char *private_path(const char *path, int rank) {
+	size_t len = strlen(path) + 32;
+	char *p = malloc(len);
+	if (p) snprintf(p, len, "%s.rank%d", path, rank);
+	return p;
+}
 
 static int prepare_io(sk_ctx *c, int how) {
 	if (!c->a.io_path || !*c->a.io_path) return SK_ERR_ARGS;
-	if (!(c->io = calloc(1, sizeof *c->io)) || !(c->io->path = strdup(c->a.io_path))) {
+	int priv = how & PRIVATE;
+	how &= ~PRIVATE;
+	if (!(c->io = calloc(1, sizeof *c->io)) ||
+	    !(c->io->path = priv ? private_path(c->a.io_path, c->rank) : strdup(c->a.io_path))) {
 		free_io(c);
 		return SK_ERR_NOMEM;
 	}
-	c->io->off = (MPI_Offset)c->rank * (MPI_Offset)c->a.bytes;
+	c->io->priv = priv != 0;
+	c->io->off = priv ? 0 : (MPI_Offset)c->rank * (MPI_Offset)c->a.bytes;
 	int rc = open_file(c);
 	IO(rc, "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR)");
 	if (rc == MPI_SUCCESS) {
@@ -122,7 +137,11 @@ static int prepare_io(sk_ctx *c, int how) {
 	}
 	int arc = agree(c->comm, c->io->err != 0);
 	if (arc != MPI_SUCCESS) {
-		if (rc == MPI_SUCCESS) close_io(c);
+		if (priv) { /* its own file: no barrier, where a rank whose open failed has none to meet */
+			if (c->io->open) MPI_File_close(&c->io->fh);
+			if (rc == MPI_SUCCESS) MPI_File_delete(c->io->path, MPI_INFO_NULL);
+			free_io(c);
+		} else if (rc == MPI_SUCCESS) close_io(c);
 		else free_io(c);
 		return arc;
 	}
@@ -131,6 +150,8 @@ static int prepare_io(sk_ctx *c, int how) {
 static int prepare_open(sk_ctx *c) { return prepare_io(c, KEEP_OPEN); }
 static int prepare_read(sk_ctx *c) { return prepare_io(c, PREFILL); }
 static int prepare_closed(sk_ctx *c) { return prepare_io(c, KEEP_CLOSED); }
+static int prepare_private(sk_ctx *c) { return prepare_io(c, KEEP_OPEN | PRIVATE); }
+static int prepare_private_read(sk_ctx *c) { return prepare_io(c, PREFILL | PRIVATE); }
 
 /* After every run, on every rank of the job: the ranks agree whether any call failed,
  * then the data check (its errors are agreed after the next run). */
@@ -280,5 +301,8 @@ static const sk_kernel kernels[] = {
 	R("file_iread_at", step_iread_at),
 	W("file_iwrite_at_all", step_iwrite_at_all),
 	R("file_iread_at_all", step_iread_at_all),
+	/* each process its own file at offset 0 (its block, off, is 0) */
+	IOK("file_write_private", step_write_at, prepare_private, 0, IO_CHECK_WRITE),
+	IOK("file_read_private", step_read_at, prepare_private_read, 0, IO_CHECK_READ),
 };
 const sk_table sk_io_table = SK_TABLE(kernels);

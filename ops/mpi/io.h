@@ -10,6 +10,7 @@ enum { IO_MSG = 768, IO_HINTS = 8192 };
 struct sk_io {
 	MPI_File fh;
 	int open;       /* fh is open */
+	int priv;       /* a file of this process's own (path.rankN), opened on MPI_COMM_SELF */
 	char *path;     /* our copy of a.io_path */
 	MPI_Offset off; /* this rank's block */
 	int err;        /* the first error a call returned on this rank (0: none) */

@@ -222,6 +222,7 @@ int sk_shmem_sync_all(sk_ctx *c) {
 #define SK_LONG_MAX(i_) REDUCE_CALL(long, shmem_long_max_to_all, i_)
 #define SK_INT_SUM(i_) REDUCE_CALL(int, shmem_int_sum_to_all, i_)
 #define SK_DOUBLE_SUM(i_) REDUCE_CALL(double, shmem_double_sum_to_all, i_)
+#define SK_FLOAT_SUM(i_) REDUCE_CALL(float, shmem_float_sum_to_all, i_)
 #define SK_SHORT_AND(i_) REDUCE_CALL(short, shmem_short_and_to_all, i_)
 #define SK_COLLECT(i_) shmem_collect64(target(c), source(c), nlong(c), START, psync(c, i_))
 #define SK_FCOLLECT(i_) shmem_fcollect64(target(c), source(c), nlong(c), START, psync(c, i_))
@@ -232,6 +233,7 @@ THREE_WAYS(long_sum_to_all, SK_LONG_SUM)
 THREE_WAYS(long_max_to_all, SK_LONG_MAX)
 THREE_WAYS(int_sum_to_all, SK_INT_SUM)
 THREE_WAYS(double_sum_to_all, SK_DOUBLE_SUM)
+THREE_WAYS(float_sum_to_all, SK_FLOAT_SUM)
 THREE_WAYS(short_and_to_all, SK_SHORT_AND)
 THREE_WAYS(collect, SK_COLLECT)
 THREE_WAYS(fcollect, SK_FCOLLECT)
@@ -266,6 +268,9 @@ static const sk_kernel kernels[] = {
 	COLLK("shmem_double_sum_to_all", sk_shmem_double_sum_to_all, 0),
 	COLLK("shmem_double_sum_to_all_barrier", sk_shmem_double_sum_to_all_barrier, 0),
 	COLL_CONSECUTIVE("shmem_double_sum_to_all_consecutive", sk_shmem_double_sum_to_all_consecutive),
+	COLLK("shmem_float_sum_to_all", sk_shmem_float_sum_to_all, 0),
+	COLLK("shmem_float_sum_to_all_barrier", sk_shmem_float_sum_to_all_barrier, 0),
+	COLL_CONSECUTIVE("shmem_float_sum_to_all_consecutive", sk_shmem_float_sum_to_all_consecutive),
 	COLLK("shmem_collect", sk_shmem_collect, 0),
 	COLLK("shmem_collect_barrier", sk_shmem_collect_barrier, 0),
 	COLL_CONSECUTIVE("shmem_collect_consecutive", sk_shmem_collect_consecutive),

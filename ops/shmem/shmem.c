@@ -98,6 +98,21 @@ GETS(get64, shmem_get64(res(c, i), dst(c, i), (size_t)n / 8, pe))
 GETS(iget64, shmem_iget64(res(c, i), dst(c, i), 1, 2, (size_t)n / 8, pe))
 GETS(long_g, ((volatile long *)c->a.rbuf)[0] = shmem_long_g((long *)dst(c, i), pe))
 
+/* Many pairs at once (osu_oshm_put_mr, put_mr_nb, get_mr_nb): every PE of the first
+ * half puts (gets) a window of messages to (from) its partner in the second half, then
+ * one shmem_quiet; the second half is passive. */
+#define MULTIPAIR(name, call)                                   \
+	static int multipair_##name(sk_ctx *c) {                    \
+		if (c->a.role != SK_ROLE_INITIATOR) return MPI_SUCCESS; \
+		int n = c->a.bytes, pe = c->a.target_pe, w = window(c); \
+		for (int i = 0; i < w; i++) call;                       \
+		shmem_quiet();                                          \
+		return MPI_SUCCESS;                                     \
+	}
+MULTIPAIR(putmem, shmem_putmem(dst(c, i), c->a.sbuf, (size_t)n, pe))
+MULTIPAIR(putmem_nbi, shmem_putmem_nbi(dst(c, i), c->a.sbuf, (size_t)n, pe))
+MULTIPAIR(getmem_nbi, shmem_getmem_nbi(res(c, i), dst(c, i), (size_t)n, pe))
+
 /* The completion calls with nothing to complete, on every PE of the communicator: what
  * an empty shmem_quiet (or shmem_fence) costs, the method paper's Fig. 1(c) without its
  * put, subtracted from put + quiet and from non-fetching atomics (quiet_subtracted). */
@@ -190,6 +205,9 @@ static const sk_kernel kernels[] = {
 	STEP("shmem_fence", empty_fence, SK_K_COLLECTIVE),
 	NBI("shmem_putmem_fence", post_putmem, fence, NULL),
 	STEP("shmem_put_pingpong", put_pingpong, 0),
+	STEP("shmem_multipair_putmem", multipair_putmem, 0),
+	STEP("shmem_multipair_putmem_nbi", multipair_putmem_nbi, 0),
+	STEP("shmem_multipair_getmem_nbi", multipair_getmem_nbi, 0),
 	STEP("shmem_atomic_fetch_int", atomic_fetch_int, SK_K_COLLECTIVE),
 	STEP("shmem_atomic_set_int", atomic_set_int, SK_K_COLLECTIVE),
 	STEP("shmem_atomic_inc_int", atomic_inc_int, SK_K_COLLECTIVE),
