@@ -117,8 +117,9 @@ func (st *state) lastFault(kind string) *record.Fault {
 }
 
 // firstMissing is where a job that died was: the first point of the plan, expanded on
-// the job the newest run header describes (its processes and their hosts), that has
-// no record in the newest run and was not left alone as done.
+// the job the newest run header describes (its processes and their hosts), or of the
+// sizes its refinement chose, that has no record in the newest run and was not left
+// alone as done.
 func (st *state) firstMissing(plan *inputs.Plan) *inputs.Point {
 	n := len(st.res.Runs)
 	if n == 0 {
@@ -140,13 +141,10 @@ func (st *state) firstMissing(plan *inputs.Plan) *inputs.Point {
 			recorded.Add(f.Key())
 		}
 	}
-	for i := range ex.Points {
-		k := ex.Points[i].LookupKey()
-		if !st.done.Has(k) && !recorded.Has(k) {
-			return &ex.Points[i]
-		}
-	}
-	return nil
+	// The plan's points in the order the run measures them, with the sizes refinement
+	// chose from the recorded times.
+	return runner.FirstMissing(ex.Points, func(k record.Key) bool { return st.done.Has(k) || recorded.Has(k) },
+		func(k record.Key) float64 { return st.times[k] })
 }
 
 // recordCrash appends a crash fault for a point the job died in twice. Its index is the

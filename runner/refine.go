@@ -118,28 +118,33 @@ func curveOf(pt *inputs.Point) curveKey {
 	return curveKey{pt.Measurement, pt.NProcs, record.RanksKey(pt.Comm), pt.Method}
 }
 
-// refineAfter refines the curves that end with points[i]: those of its measurement and
-// communicator, when the next point is another's or there is none. Added points are
-// numbered after the plan's (next).
+// refineAfter refines the curves that end with points[i] (curvesEndingAt). Added
+// points are numbered after the plan's (next).
 func (r *Runner) refineAfter(points []inputs.Point, i int, syncer measure.Syncer, next *int) error {
+	for _, listed := range curvesEndingAt(points, i) {
+		if err := r.refineCurve(listed, syncer, next); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// curvesEndingAt is the curves to refine after points[i]: those of its measurement
+// and communicator when it refines and the next point is another's or there is none,
+// one curve per method, each its listed points; nil otherwise.
+func curvesEndingAt(points []inputs.Point, i int) [][]*inputs.Point {
 	pt := &points[i]
-	ref := pt.Settings().Refine
-	if !ref.On() || pt.Op().NoData {
+	if !pt.Settings().Refine.On() || pt.Op().NoData {
 		return nil
 	}
-	if i+1 < len(points) {
-		n := &points[i+1]
-		if n.Measurement == pt.Measurement && n.NProcs == pt.NProcs && slices.Equal(n.Comm, pt.Comm) {
-			return nil
-		}
+	same := func(p *inputs.Point) bool {
+		return p.Measurement == pt.Measurement && p.NProcs == pt.NProcs && slices.Equal(p.Comm, pt.Comm)
 	}
-	// The group's points, from its first; one curve per method.
+	if i+1 < len(points) && same(&points[i+1]) {
+		return nil
+	}
 	first := i
-	for first > 0 {
-		p := &points[first-1]
-		if p.Measurement != pt.Measurement || p.NProcs != pt.NProcs || !slices.Equal(p.Comm, pt.Comm) {
-			break
-		}
+	for first > 0 && same(&points[first-1]) {
 		first--
 	}
 	var curves []curveKey
@@ -151,9 +156,42 @@ func (r *Runner) refineAfter(points []inputs.Point, i int, syncer measure.Syncer
 		}
 		members[k] = append(members[k], &points[j])
 	}
-	for _, k := range curves {
-		if err := r.refineCurve(members[k], syncer, next); err != nil {
-			return err
+	out := make([][]*inputs.Point, len(curves))
+	for i, k := range curves {
+		out[i] = members[k]
+	}
+	return out
+}
+
+// FirstMissing walks the points in the order Run measures them, the sizes refinement
+// adds included, chosen from the recorded times as Run chose them, and returns the
+// first without a record (has), nil when every one has: where a job that died was,
+// even inside a refinement. time gives a recorded point's time_s by its key without
+// ranks (0: none, a fault).
+func FirstMissing(points []inputs.Point, has func(record.Key) bool, time func(record.Key) float64) *inputs.Point {
+	for i := range points {
+		if !has(points[i].LookupKey()) {
+			return &points[i]
+		}
+		for _, listed := range curvesEndingAt(points, i) {
+			times := map[int64]float64{}
+			for _, p := range listed {
+				times[p.Size] = time(p.Key().WithoutRanks())
+			}
+			base := listed[0]
+			f := newRefiner(base.Settings().Refine, base.Settings().TypeSize(base.Op()), times)
+			for {
+				s, ok := f.next()
+				if !ok {
+					break
+				}
+				pt := *base
+				pt.Size, pt.Refined, pt.Index = s, true, 0
+				if !has(pt.LookupKey()) {
+					return &pt
+				}
+				f.measured(s, time(pt.Key().WithoutRanks()))
+			}
 		}
 	}
 	return nil

@@ -139,6 +139,22 @@ sizes = { from = 1024, to = 65536, step = "*2" }
 	if !sizes[5000] || !sizes[5001] || len(sink.points) > len(pts)+40 {
 		t.Fatalf("%d points, 5000 B %v, 5001 B %v", len(sink.points), sizes[5000], sizes[5001])
 	}
+	// A job that died inside the refinement: the first refined size without a record
+	// is where, found by choosing the sizes again from the recorded times.
+	cut := sink.points[len(pts)+4]
+	var kept record.KeySet
+	for _, p := range sink.points {
+		if p.MsgBytes != cut.MsgBytes {
+			kept.Add(p.Key())
+		}
+	}
+	timeOf := func(k record.Key) float64 { return earlier[k] }
+	if m := FirstMissing(expand(t, p, "a", "a"), kept.Has, timeOf); m == nil || m.Size != cut.MsgBytes || !m.Refined {
+		t.Errorf("first missing %+v, want the refined %d B", m, cut.MsgBytes)
+	}
+	if m := FirstMissing(expand(t, p, "a", "a"), done.Has, timeOf); m != nil {
+		t.Errorf("every point recorded, first missing %+v", m)
+	}
 	made := len(w.made)
 	r = &Runner{World: w, RunID: "y", Sink: &collect{}, Library: "Open MPI v4.1.4", Done: &done, Earlier: earlier}
 	if err := r.Run(expand(t, p, "a", "a")); err != nil {
