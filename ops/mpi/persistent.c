@@ -139,6 +139,62 @@ static int step_pingpong_persistent(sk_ctx *c) {
 	return rc == MPI_SUCCESS ? start_wait(&c->preq[1 - first]) : rc;
 }
 
+/* The persistent bandwidth (osu_bw_persistent, osu_bibw_persistent): a window of
+ * MPI_Send_init or MPI_Recv_init made once per point in c->req (room for two windows),
+ * c->nreq of them live; a step is MPI_Startall + MPI_Waitall of the window, then, one
+ * way, Bandwidth_Isend_Irecv's 1-byte ack from the receiver. The receives go to their
+ * slots (one shared unless recv_slots = "per-message"), as pt2pt.c's. */
+static int init_window(sk_ctx *c, int send, int first) {
+	const sk_args *a = &c->a;
+	for (int i = 0; i < a->window; i++) {
+		MPI_Request *r = &c->req[first + i];
+		char *slot = a->rbuf + (size_t)i * (size_t)a->slot_stride;
+		int rc = send ? MPI_Send_init(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, r)
+		              : MPI_Recv_init(slot, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, r);
+		if (rc != MPI_SUCCESS) return rc;
+		c->nreq = first + i + 1;
+	}
+	return MPI_SUCCESS;
+}
+
+static int close_window(sk_ctx *c) {
+	int rc = MPI_SUCCESS;
+	for (int i = 0; i < c->nreq; i++) {
+		int r = MPI_Request_free(&c->req[i]);
+		if (rc == MPI_SUCCESS) rc = r;
+	}
+	c->nreq = 0;
+	return rc;
+}
+
+static int prep_bandwidth_persistent(sk_ctx *c) {
+	int rc = init_window(c, c->a.role == SK_ROLE_INITIATOR, 0);
+	if (rc != MPI_SUCCESS) close_window(c); /* no close after a failed prepare */
+	return rc;
+}
+
+static int step_bandwidth_persistent(sk_ctx *c) {
+	int w = c->a.window, rc = MPI_Startall(w, c->req);
+	if (rc == MPI_SUCCESS) rc = MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE);
+	if (rc != MPI_SUCCESS) return rc;
+	if (c->a.role == SK_ROLE_INITIATOR)
+		return MPI_Recv(&c->ack, 1, MPI_BYTE, c->a.peer, TAG + 1, c->comm, MPI_STATUS_IGNORE);
+	return MPI_Send(&c->ack, 1, MPI_BYTE, c->a.peer, TAG + 1, c->comm);
+}
+
+/* Both ways: the receives first, then the sends, all started at once. */
+static int prep_bibandwidth_persistent(sk_ctx *c) {
+	int rc = init_window(c, 0, 0);
+	if (rc == MPI_SUCCESS) rc = init_window(c, 1, c->a.window);
+	if (rc != MPI_SUCCESS) close_window(c);
+	return rc;
+}
+
+static int step_bibandwidth_persistent(sk_ctx *c) {
+	int n = 2 * c->a.window, rc = MPI_Startall(n, c->req);
+	return rc == MPI_SUCCESS ? MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE) : rc;
+}
+
 #if SK_PARTITIONED
 /* Partitioned: msg_bytes in a->partitions parts, each made ready by MPI_Pready after
  * MPI_Start; the receiver starts its receive and waits for the whole. */
@@ -195,6 +251,10 @@ static const sk_kernel kernels[] = {
 	PCOLL_LINES(scatterv, "MPI_Scatterv_init", SK_CHECK_SCATTER),
 	{.name = "pingpong_persistent", .step = step_pingpong_persistent, .prepare = prep_pingpong_persistent,
 	 .check = SK_CHECK_PEER, .close = close_persistent},
+	{.name = "bandwidth_persistent", .step = step_bandwidth_persistent, .prepare = prep_bandwidth_persistent,
+	 .check = SK_CHECK_RESPONDER, .close = close_window},
+	{.name = "bibandwidth_persistent", .step = step_bibandwidth_persistent, .prepare = prep_bibandwidth_persistent,
+	 .check = SK_CHECK_PEER, .close = close_window},
 	PARTITIONED_LINE,
 };
 const sk_table sk_persistent_table = SK_TABLE(kernels);

@@ -26,6 +26,13 @@ static int recv_any_tag(ctx *c) {
 	return MPI_Recv(a->rbuf, a->bytes, MPI_BYTE, a->peer, MPI_ANY_TAG, c->comm, MPI_STATUS_IGNORE);
 }
 
+/* IMB's AnySource benchmarks: the sender is found by matching (the pair's other ranks
+ * idle, so only the peer can match). */
+static int recv_any_source(ctx *c) {
+	const sk_args *a = &c->a;
+	return MPI_Recv(a->rbuf, a->bytes, MPI_BYTE, MPI_ANY_SOURCE, TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
 static int recv_iprobe(ctx *c) {
 	const sk_args *a = &c->a;
 	int flag = 0;
@@ -84,6 +91,7 @@ PINGPONG(sk_step_pingpong_send_recv, send_plain, recv_plain)
 PINGPONG(sk_step_pingpong_send_iprobe_recv, send_plain, recv_iprobe)
 PINGPONG(sk_step_pingpong_send_irecv, send_plain, recv_irecv)
 PINGPONG(sk_step_pingpong_send_recv_at, send_plain, recv_any_tag)
+PINGPONG(sk_step_pingpong_send_recv_as, send_plain, recv_any_source)
 PINGPONG(sk_step_pingpong_ssend_recv, send_sync, recv_plain)
 PINGPONG(sk_step_pingpong_bsend_recv, send_buffered, recv_plain)
 PINGPONG(sk_step_pingpong_isend_recv, send_isend, recv_plain)
@@ -139,6 +147,14 @@ int sk_step_pingping_send_recv(ctx *c) {
 	MPI_Request r;
 	CK(MPI_Isend(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, &r));
 	CK(recv_plain(c));
+	return MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
+int sk_step_pingping_send_recv_as(ctx *c) {
+	const sk_args *a = &c->a;
+	MPI_Request r;
+	CK(MPI_Isend(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, &r));
+	CK(recv_any_source(c));
 	return MPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
@@ -250,6 +266,7 @@ static const sk_kernel kernels[] = {
 	CHECKED("pingpong_send_iprobe_recv", sk_step_pingpong_send_iprobe_recv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_irecv", sk_step_pingpong_send_irecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_recv_at", sk_step_pingpong_send_recv_at, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_send_recv_as", sk_step_pingpong_send_recv_as, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_ssend_recv", sk_step_pingpong_ssend_recv, 0, SK_CHECK_PEER),
 	{.name = "pingpong_bsend_recv", .step = sk_step_pingpong_bsend_recv, .prepare = prepare_bsend, .close = close_bsend,
 	 .check = SK_CHECK_PEER},
@@ -258,6 +275,7 @@ static const sk_kernel kernels[] = {
 	CHECKED("pingpong_sendrecv", sk_step_pingpong_sendrecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_sendrecv_replace", sk_step_pingpong_sendrecv_replace, 0, SK_CHECK_REPLACE),
 	CHECKED("pingping_send_recv", sk_step_pingping_send_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingping_send_recv_as", sk_step_pingping_send_recv_as, 0, SK_CHECK_PEER),
 	CHECKED("ssend", sk_step_ssend, 0, SK_CHECK_RESPONDER),
 	/* also every pair of the multi-pair bandwidth */
 	CHECKED("bandwidth_isend_irecv", sk_step_bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER),
