@@ -148,6 +148,9 @@ type Info struct {
 	// IntegerOnly: MPI defines the operation on integer and byte datatypes only (a
 	// compare-and-swap compares bits), not on floating point.
 	IntegerOnly bool
+	// Local: the operation communicates with no other process (MPI_Reduce_local); each
+	// process times its own calls, many per repetition.
+	Local bool
 	// Phased: an all-to-all in phases, with a barrier between them above barrier_above.
 	Phased bool
 	// Heap is how a point of an OpenSHMEM operation lays out its symmetric memory

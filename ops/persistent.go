@@ -10,7 +10,7 @@ import "strings"
 
 // persistentOf are the collectives OSU 7.4 measures persistent, by their blocking names.
 var persistentOf = []string{"Barrier", "Bcast", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",
-	"Alltoall", "Alltoallv", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv"}
+	"Alltoall", "Alltoallv", "Alltoallw", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv"}
 
 var persistentOps = func() []Info {
 	var out []Info

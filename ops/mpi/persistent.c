@@ -103,7 +103,19 @@ PCOLL(allgatherv,
 PCOLL(scatter, SK_PINIT(Scatter)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
 PCOLL(scatterv, SK_PINIT(Scatterv)(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->count, c->dt, c->a.root,
                                    c->comm, I, r))
+PCOLL(alltoallw, SK_PINIT(Alltoallw)(c->a.sbuf, c->counts, c->bdispls, c->wtypes, c->a.rbuf, c->counts, c->bdispls,
+                                     c->wtypes, c->comm, I, r))
 #undef I
+/* Alltoallw's arrays first (coll_v.c), for the request of the point and for the init. */
+static int prep_alltoallw_w(sk_ctx *c) {
+	int rc = sk_prepare_alltoallw(c);
+	return rc == MPI_SUCCESS ? prep_alltoallw(c) : rc;
+}
+#define ALLTOALLW_LINES                                                                                         \
+	{.name = "alltoallw_persistent", .step = step_start_wait, .prepare = prep_alltoallw_w, .flags = COLL,        \
+	 .check = SK_CHECK_ALLTOALL, .close = close_persistent},                                                    \
+	    {.name = "alltoallw_init", .step = initstep_alltoallw, .prepare = sk_prepare_alltoallw,                  \
+	     .flags = COLL | SK_K_OWN_RESULT}
 /* The persistent form and the init's cost of a collective. */
 #define PCOLL_LINES(lname, mpiname, check_)                                                                       \
 	{.name = #lname "_persistent", .step = step_start_wait, .prepare = prep_##lname, .flags = COLL, .check = (check_), \
@@ -115,6 +127,7 @@ PCOLL(scatterv, SK_PINIT(Scatterv)(c->a.sbuf, c->counts, c->displs, c->dt, c->a.
 	 .unsupported = mpiname ": no persistent collectives"},                                                      \
 	    {.name = #lname "_init", .step = step_unsupported, .flags = COLL | SK_K_OWN_RESULT,                      \
 	     .unsupported = mpiname ": no persistent collectives"}
+#define ALLTOALLW_LINES PCOLL_LINES(alltoallw, "MPI_Alltoallw_init", SK_CHECK_ALLTOALL)
 #endif
 
 /* The persistent ping-pong (osu_latency_persistent): each side's send and receive made
@@ -243,6 +256,7 @@ static const sk_kernel kernels[] = {
 	PCOLL_LINES(reduce_scatter_block, "MPI_Reduce_scatter_block_init", SK_CHECK_NONE),
 	PCOLL_LINES(alltoall, "MPI_Alltoall_init", SK_CHECK_ALLTOALL),
 	PCOLL_LINES(alltoallv, "MPI_Alltoallv_init", SK_CHECK_ALLTOALL),
+	ALLTOALLW_LINES,
 	PCOLL_LINES(gather, "MPI_Gather_init", SK_CHECK_GATHER),
 	PCOLL_LINES(gatherv, "MPI_Gatherv_init", SK_CHECK_GATHER),
 	PCOLL_LINES(allgather, "MPI_Allgather_init", SK_CHECK_ALLGATHER),

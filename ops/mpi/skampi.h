@@ -316,7 +316,8 @@ struct sk_ctx {
 	unsigned long long *nfrom;
 	int *ncounts, *ndispls;
 	MPI_Aint *wdispls;
-	MPI_Datatype *wtypes;
+	MPI_Datatype *wtypes; /* also Alltoallw's, one per process */
+	int *bdispls;         /* Alltoallw: every process's block, in bytes (coll_v.c) */
 	/* Persistent operations (persistent.c): the requests made once per point, and
 	 * how many are live. */
 	MPI_Request preq[2];
