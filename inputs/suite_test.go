@@ -104,8 +104,8 @@ func TestBuiltinSuites(t *testing.T) {
 			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
 		}
 	}
-	if len(ops) != 20 {
-		t.Errorf("pt2pt covers %d ops, want 20", len(ops))
+	if len(ops) != 23 {
+		t.Errorf("pt2pt covers %d ops, want 23", len(ops))
 	}
 	if p.Source != "builtin:pt2pt" || p.Name != "pt2pt" {
 		t.Errorf("source %q name %q", p.Source, p.Name)

@@ -4,10 +4,10 @@ package main
 
 // The OSU and IMB counterparts added beside their families: the w-forms, the
 // non-blocking v-forms, Reduce_local, the persistent bandwidths, the any-source
-// ping-pongs and the ping-ping of every pair at once, with their data checked, under
-// Open MPI (SKAMPI_BIN) and MPICH (SKAMPI_MPICH_BIN, when make test built it); 4
-// processes (the collectives and the pairs at once) are oversubscribed: correctness
-// only.
+// ping-pongs, the ping-ping of every pair at once and the random traffic, with their
+// data checked where their kernels check it, under Open MPI (SKAMPI_BIN) and MPICH
+// (SKAMPI_MPICH_BIN, when make test built it); at 4 processes (all but the single
+// pairs) oversubscribed: correctness only.
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 
 var osuIMBOps = []string{"Alltoallw", "Ialltoallw", "Alltoallw_persistent", "Alltoallw_init", "Iallgatherv", "Igatherv",
 	"Iscatterv", "Ireduce_scatter", "Reduce_local", "Bandwidth_Persistent", "Bibandwidth_Persistent",
-	"Pingpong_Send_Recv_AS", "Pingping_Send_Recv_AS", "Par_Pingping_Send_Recv"}
+	"Pingpong_Send_Recv_AS", "Pingping_Send_Recv_AS", "Par_Pingping_Send_Recv", "Unirandom", "Birandom", "Corandom"}
 
 // osuIMBSuite measures the operations at 8 B and 4 KiB, a collective's root not rank 0
 // and a window's receives each in its own slot, so a misplaced block shows.

@@ -210,6 +210,68 @@ int sk_step_exchange(ctx *c) {
 	return MPI_Waitall(2, c->req, MPI_STATUSES_IGNORE);
 }
 
+/* IMB-P2P's random traffic. Every rank draws the same pseudo-random sequence (splitmix64
+ * from the same state, advanced alike by every step on every rank: the engine runs the
+ * same steps everywhere), so all agree on who talks to whom without a message. */
+static int draw(ctx *c, int n) {
+	unsigned long long z = (c->rng += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return (int)((z ^ (z >> 31)) % (unsigned long long)n);
+}
+
+/* Unirandom: a step is nprocs messages one after another, each from a random rank to
+ * another (MPI_Send, MPI_Recv); ranks not drawn skip it. Birandom: the two drawn
+ * exchange (MPI_Irecv, MPI_Send, MPI_Wait on both). */
+static int random_pairs(ctx *c, int both) {
+	int p = c->nprocs, n = c->a.bytes;
+	if (p < 2) return SK_ERR_ARGS;
+	for (int k = 0; k < p; k++) {
+		int from = draw(c, p), to;
+		do to = draw(c, p);
+		while (to == from);
+		int other = c->rank == from ? to : c->rank == to ? from : -1;
+		if (other < 0) continue;
+		if (both) {
+			MPI_Request r;
+			CK(MPI_Irecv(c->a.rbuf, n, MPI_BYTE, other, TAG, c->comm, &r));
+			CK(MPI_Send(c->a.sbuf, n, MPI_BYTE, other, TAG, c->comm));
+			CK(MPI_Wait(&r, MPI_STATUS_IGNORE));
+		} else if (c->rank == from) {
+			CK(MPI_Send(c->a.sbuf, n, MPI_BYTE, to, TAG, c->comm));
+		} else {
+			CK(MPI_Recv(c->a.rbuf, n, MPI_BYTE, from, TAG, c->comm, MPI_STATUS_IGNORE));
+		}
+	}
+	return MPI_SUCCESS;
+}
+static int sk_step_unirandom(ctx *c) { return random_pairs(c, 0); }
+static int sk_step_birandom(ctx *c) { return random_pairs(c, 1); }
+
+/* Corandom: all ranks in a ring whose order is shuffled again every step; every rank
+ * receives from its predecessor and sends to its successor at once. */
+static int prepare_ring(ctx *c) {
+	if (c->nprocs < 2) return SK_ERR_ARGS;
+	if (!(c->ring = malloc(sizeof(int) * (size_t)c->nprocs))) return SK_ERR_NOMEM;
+	for (int i = 0; i < c->nprocs; i++) c->ring[i] = i;
+	return MPI_SUCCESS;
+}
+
+static int sk_step_corandom(ctx *c) {
+	int p = c->nprocs, n = c->a.bytes, me = 0;
+	for (int i = 0; i < p; i++) {
+		int j = draw(c, p), t = c->ring[i];
+		c->ring[i] = c->ring[j];
+		c->ring[j] = t;
+	}
+	while (c->ring[me] != c->rank) me++;
+	int from = c->ring[(me + p - 1) % p], to = c->ring[(me + 1) % p];
+	MPI_Request r;
+	CK(MPI_Irecv(c->a.rbuf, n, MPI_BYTE, from, TAG, c->comm, &r));
+	CK(MPI_Send(c->a.sbuf, n, MPI_BYTE, to, TAG, c->comm));
+	return MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
 /* Self-tests. A receive nobody sends to: a real hang inside the library. */
 int sk_step_selftest_hang(ctx *c) {
 	return MPI_Recv(c->a.rbuf, 1, MPI_BYTE, c->a.peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
@@ -282,6 +344,9 @@ static const sk_kernel kernels[] = {
 	CHECKED("bibandwidth_isend_irecv", sk_step_bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
 	KERNEL("sendrecv_shift", sk_step_sendrecv_shift, COLL),
 	KERNEL("exchange", sk_step_exchange, COLL),
+	KERNEL("unirandom", sk_step_unirandom, COLL),
+	KERNEL("birandom", sk_step_birandom, COLL),
+	{.name = "corandom", .step = sk_step_corandom, .prepare = prepare_ring, .flags = COLL},
 	KERNEL("selftest_hang", sk_step_selftest_hang, 0),
 	KERNEL("selftest_crash", sk_step_selftest_crash, 0),
 	KERNEL("selftest_slow", sk_step_selftest_slow, 0),
