@@ -304,15 +304,9 @@ var pt2ptOps = []Info{
 	{Name: "Exchange", Family: "pt2pt", Kernel: "exchange", Pattern: PatternAll, Reduce: ReduceMax, PerProcess: true,
 		Bandwidth: true, Directions: 4,
 		Description: "IMB's Exchange: every rank MPI_Isend's msg_bytes to both neighbours of a ring, MPI_Recv's from both, MPI_Waitall; the slowest rank's time; MB/s as IMB's, 4 x msg_bytes / time (two messages out, two in)"},
-	// IMB-P2P's random traffic: the same pseudo-random draws on every rank, no message
-	// to agree on them; a step is nprocs messages (Birandom: exchanges, Corandom: one
-	// message from every rank).
-	random("Unirandom", 1, "IMB-P2P's Unirandom: a step is nprocs messages one after another, each MPI_Send from a random rank to another random rank's MPI_Recv (the others skip it); the slowest rank's time"),
-	random("Birandom", 2, "IMB-P2P's Birandom: a step is nprocs exchanges one after another between two random ranks (MPI_Irecv, MPI_Send, MPI_Wait on both; the others skip it); the slowest rank's time"),
-	random("Corandom", 2, "IMB-P2P's Corandom: every rank receives from its predecessor and sends to its successor (MPI_Irecv, MPI_Send, MPI_Wait) in a ring of all ranks shuffled again every step; the slowest rank's time"),
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, persistentOps, ioOps, mtOps, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, randomOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, haloOps, collV, neighborOps, persistentOps, ioOps, mtOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
@@ -338,11 +332,6 @@ var selftestOps = []Info{
 		Description: "one read of the clock every timing reads (clock_gettime(CLOCK_MONOTONIC)) on the initiator: what a timer call costs (SKaMPI's MPI_Wtime measurement)"},
 	{Name: "Selftest_Slow", Family: "selftest", Kernel: "selftest_slow", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
 		Description: "self-test: a ping-pong that sleeps 20 ms a step on both ranks: slow but moving, it must end by its time cap with its samples, never as a hang"},
-}
-
-func random(name string, dirs int, desc string) Info {
-	return Info{Name: name, Family: "pt2pt", Kernel: strings.ToLower(name), Pattern: PatternAll, Reduce: ReduceMax, Directions: dirs,
-		MinProcs: 2, MinProcsWhy: "every message goes between two ranks", Description: desc}
 }
 
 func pp(name, desc string) Info {
