@@ -77,7 +77,7 @@ func TestBuiltinOverlapSuite(t *testing.T) {
 			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
 		}
 	}
-	if len(nb) != 15 || progress < 4 || blocking != 3 {
+	if len(nb) != 20 || progress < 4 || blocking != 3 {
 		t.Errorf("%d non-blocking ops, %d with progress, %d blocking", len(nb), progress, blocking)
 	}
 }
@@ -104,8 +104,8 @@ func TestBuiltinSuites(t *testing.T) {
 			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
 		}
 	}
-	if len(ops) != 18 {
-		t.Errorf("pt2pt covers %d ops, want 18", len(ops))
+	if len(ops) != 23 {
+		t.Errorf("pt2pt covers %d ops, want 23", len(ops))
 	}
 	if p.Source != "builtin:pt2pt" || p.Name != "pt2pt" {
 		t.Errorf("source %q name %q", p.Source, p.Name)
@@ -123,8 +123,8 @@ func TestBuiltinSuites(t *testing.T) {
 			colls++
 		}
 	}
-	if colls != 27 || len(coll.Measurements) != 27 {
-		t.Errorf("coll suite: %d collectives in %d measurements, want all 26 and the methods", colls, len(coll.Measurements))
+	if colls != 29 || len(coll.Measurements) != 29 {
+		t.Errorf("coll suite: %d collectives in %d measurements, want all 28 and the methods", colls, len(coll.Measurements))
 	}
 }
 

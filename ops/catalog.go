@@ -148,6 +148,9 @@ type Info struct {
 	// IntegerOnly: MPI defines the operation on integer and byte datatypes only (a
 	// compare-and-swap compares bits), not on floating point.
 	IntegerOnly bool
+	// Local: the operation communicates with no other process (MPI_Reduce_local); each
+	// process times its own calls, many per repetition.
+	Local bool
 	// Phased: an all-to-all in phases, with a barrier between them above barrier_above.
 	Phased bool
 	// Heap is how a point of an OpenSHMEM operation lays out its symmetric memory
@@ -271,6 +274,7 @@ var pt2ptOps = []Info{
 	pp("Pingpong_Send_Iprobe_Recv", "round trip: MPI_Send; the receiver spins on MPI_Iprobe, then MPI_Recv"),
 	pp("Pingpong_Send_Irecv", "round trip: MPI_Send; the receiver uses MPI_Irecv + MPI_Wait"),
 	pp("Pingpong_Send_Recv_AT", "round trip: MPI_Send then MPI_Recv with MPI_ANY_TAG"),
+	pp("Pingpong_Send_Recv_AS", "round trip: MPI_Send then MPI_Recv from MPI_ANY_SOURCE (IMB's PingPongAnySource)"),
 	pp("Pingpong_Ssend_Recv", "round trip: synchronous MPI_Ssend then MPI_Recv"),
 	pp("Pingpong_Bsend_Recv", "round trip: buffered MPI_Bsend then MPI_Recv; the buffer (message + MPI_BSEND_OVERHEAD) attached once per point"),
 	pp("Pingpong_Isend_Recv", "round trip: MPI_Isend + MPI_Wait then MPI_Recv"),
@@ -281,6 +285,8 @@ var pt2ptOps = []Info{
 		Description: "exchange: both ranks call MPI_Sendrecv_replace with each other at once"},
 	{Name: "Pingping_Send_Recv", Family: "pt2pt", Kernel: "pingping_send_recv", Pattern: PatternPair, Reduce: ReduceMax, Directions: 2,
 		Description: "both ranks send at once: MPI_Isend, MPI_Recv, MPI_Wait; time of the slower"},
+	{Name: "Pingping_Send_Recv_AS", Family: "pt2pt", Kernel: "pingping_send_recv_as", Pattern: PatternPair, Reduce: ReduceMax, Directions: 2,
+		Description: "both ranks send at once: MPI_Isend, MPI_Recv from MPI_ANY_SOURCE, MPI_Wait; time of the slower (IMB's PingPingAnySource)"},
 	{Name: "Ssend", Family: "pt2pt", Kernel: "ssend", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
 		Description: "one way, timed on the sender: MPI_Ssend, the receiver in MPI_Recv; back to back, each send returns once its receive has matched (SKaMPI's Send)"},
 	{Name: "Bandwidth_Isend_Irecv", Family: "pt2pt", Kernel: "bandwidth_isend_irecv", Pattern: PatternPair, Reduce: ReduceFirst,
@@ -300,7 +306,7 @@ var pt2ptOps = []Info{
 		Description: "IMB's Exchange: every rank MPI_Isend's msg_bytes to both neighbours of a ring, MPI_Recv's from both, MPI_Waitall; the slowest rank's time; MB/s as IMB's, 4 x msg_bytes / time (two messages out, two in)"},
 }
 
-var catalog = withPanels(slices.Concat(pt2ptOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, onesidedIMB, haloOps, collV, neighborOps, persistentOps, ioOps, mtOps, selftestOps))
+var catalog = withPanels(slices.Concat(pt2ptOps, randomOps, collOps, nonblockingPt2pt, nonblockingColl, onesidedOps, onesidedSync, shmemOps, shmemAtomics, shmemLocks, shmemMemory, shmemCollectives, shmemSendrecvs, shmemRings, shmemWaits, shmemCtx, []Info{sendrecvShift}, imbalanceOps, onesidedMore, onesidedIMB, haloOps, collV, neighborOps, persistentOps, ioOps, mtOps, selftestOps))
 
 var selftestOps = []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their

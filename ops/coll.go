@@ -14,12 +14,14 @@ var collOps = []Info{
 	coll("Reduce_scatter_block", "MPI_Reduce_scatter_block, msg_bytes to each process", true, true, false),
 	layouts(throughput(coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false))),
 	throughput(coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false)),
+	throughput(coll("Alltoallw", "MPI_Alltoallw with equal counts, the datatype for every process and displacements in bytes, msg_bytes to each process (osu_alltoallw)", true, false, false)),
 	coll("Gather", "MPI_Gather of msg_bytes per process to the root", true, false, true),
 	coll("Gatherv", "MPI_Gatherv with equal counts to the root", true, false, true),
 	coll("Allgather", "MPI_Allgather of msg_bytes per process", true, false, false),
 	coll("Allgatherv", "MPI_Allgatherv with equal counts", true, false, false),
 	coll("Scatter", "MPI_Scatter of msg_bytes per process from the root", true, false, true),
 	coll("Scatterv", "MPI_Scatterv with equal counts from the root", true, false, true),
+	local(coll("Reduce_local", "MPI_Reduce_local: msg_bytes of sbuf combined into rbuf on every process, no communication (IMB's Reduce_local)", false, true, false)),
 	coll("Scan", "MPI_Scan (inclusive prefix reduction)", false, true, false),
 	coll("Exscan", "MPI_Exscan (exclusive prefix reduction)", false, true, false),
 	// SKaMPI's hand-made baselines: what a library's collective should beat.
@@ -81,6 +83,13 @@ func coll(name, desc string, perProcess, reduction, rooted bool) Info {
 // noData: the operation moves no data, so it takes no datatype either.
 func noData(in Info) Info {
 	in.NoData, in.Datatyped = true, false
+	return in
+}
+
+// local: no communication, so back-to-back calls cannot pipeline: many per repetition,
+// every process timing its own.
+func local(in Info) Info {
+	in.Local, in.SingleShot = true, false
 	return in
 }
 

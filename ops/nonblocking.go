@@ -56,6 +56,11 @@ var nonblockingColl = []Info{
 	nbColl(coll("Igather", "MPI_Igather of msg_bytes per process to the root", true, false, true)),
 	nbColl(coll("Iscatter", "MPI_Iscatter of msg_bytes per process from the root", true, false, true)),
 	nbColl(coll("Ireduce_scatter_block", "MPI_Ireduce_scatter_block, msg_bytes to each process", true, true, false)),
+	nbColl(throughput(coll("Ialltoallw", "MPI_Ialltoallw with equal counts, the datatype for every process and displacements in bytes", true, false, false))),
+	nbColl(coll("Iallgatherv", "MPI_Iallgatherv with equal counts", true, false, false)),
+	nbColl(coll("Igatherv", "MPI_Igatherv with equal counts to the root", true, false, true)),
+	nbColl(coll("Iscatterv", "MPI_Iscatterv with equal counts from the root", true, false, true)),
+	nbColl(coll("Ireduce_scatter", "MPI_Ireduce_scatter with equal counts, msg_bytes to each process", true, true, false)),
 	nbColl(coll("Iscan", "MPI_Iscan (inclusive prefix reduction)", false, true, false)),
 }
 

@@ -11,14 +11,17 @@ var panels = map[string][]string{
 	// rooted is full: the non-blocking gather baseline beside the gathers would make 9
 	"gather-nonblocking": {"Gather_using_Isend_Irecv_Waitall"},
 	"communicators":      {"Comm_dup", "Comm_split"},
-	"imbalance":          {"delayed_Alltoall", "delayed_Gather", "Alltoallv_Skewed"},
-	"halo":               {"Halo_Twosided", "Halo_Onesided_PSCW", "Halo_Onesided_Fence"},
-	"non-blocking":       {"Pingpong_Send_Recv", "Pingpong_Send_Iprobe_Recv", "Pingpong_Send_Irecv", "Pingpong_Isend_Recv", "Pingpong_Issend_Recv"},
+	// all-to-all is full
+	"alltoallw":    {"Alltoallw"},
+	"local":        {"Reduce_local"},
+	"imbalance":    {"delayed_Alltoall", "delayed_Gather", "Alltoallv_Skewed"},
+	"halo":         {"Halo_Twosided", "Halo_Onesided_PSCW", "Halo_Onesided_Fence"},
+	"non-blocking": {"Pingpong_Send_Recv", "Pingpong_Send_Iprobe_Recv", "Pingpong_Send_Irecv", "Pingpong_Isend_Recv", "Pingpong_Issend_Recv"},
 }
 
 func withPanels(in []Info) []Info {
 	for i := range in {
-		for _, panel := range []string{"rooted", "gather-nonblocking", "all-to-all", "reductions", "communicators", "imbalance", "halo", "blocking", "non-blocking"} {
+		for _, panel := range []string{"rooted", "gather-nonblocking", "all-to-all", "reductions", "communicators", "alltoallw", "local", "imbalance", "halo", "blocking", "non-blocking"} {
 			if slices.Contains(panels[panel], in[i].Name) {
 				in[i].Panels = append(in[i].Panels, panel)
 			}

@@ -10,7 +10,7 @@ import "strings"
 
 // persistentOf are the collectives OSU 7.4 measures persistent, by their blocking names.
 var persistentOf = []string{"Barrier", "Bcast", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",
-	"Alltoall", "Alltoallv", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv"}
+	"Alltoall", "Alltoallv", "Alltoallw", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv"}
 
 var persistentOps = func() []Info {
 	var out []Info
@@ -35,6 +35,12 @@ var persistentOps = func() []Info {
 		Info{Name: "Pingpong_Persistent", Family: "persistent", Kernel: "pingpong_persistent", Pattern: PatternPair,
 			Reduce: ReduceFirst, RoundTrip: true, Directions: 2, Persistent: true,
 			Description: "round trip: MPI_Send_init and MPI_Recv_init once per point, MPI_Start + MPI_Wait of the send then of the receive (osu_latency_persistent)"},
+		Info{Name: "Bandwidth_Persistent", Family: "persistent", Kernel: "bandwidth_persistent", Pattern: PatternPair,
+			Reduce: ReduceFirst, Windowed: true, Bandwidth: true, Directions: 1, Persistent: true,
+			Description: "unidirectional bandwidth with persistent requests: a window of MPI_Send_init / MPI_Recv_init once per point, MPI_Startall + MPI_Waitall per window, then a 1-byte ack (osu_bw_persistent)"},
+		Info{Name: "Bibandwidth_Persistent", Family: "persistent", Kernel: "bibandwidth_persistent", Pattern: PatternPair,
+			Reduce: ReduceMax, Windowed: true, Bandwidth: true, Directions: 2, Persistent: true,
+			Description: "bidirectional bandwidth with persistent requests: both ranks start a window of MPI_Recv_init and MPI_Send_init requests made once per point, MPI_Startall + MPI_Waitall (osu_bibw_persistent)"},
 		Info{Name: "Pingpong_Partitioned", Family: "persistent", Kernel: "pingpong_partitioned", Pattern: PatternPair,
 			Reduce: ReduceFirst, RoundTrip: true, Directions: 2, Persistent: true, Partitioned: true,
 			Description: "round trip of partitioned messages (MPI-4): MPI_Psend_init and MPI_Precv_init once per point; MPI_Start, MPI_Pready of each of the partitions, MPI_Wait; the partner receives, then replies alike"},

@@ -52,7 +52,7 @@ func TestCheckReportsEveryErrorWithPosition(t *testing.T) {
 
 func TestCheckPrintsPlan(t *testing.T) {
 	code, stdout, _ := runCLI("check", "-i", "pt2pt")
-	if code != 0 || !strings.Contains(stdout, "total: 348 points in 18 measurements on 2 processes") ||
+	if code != 0 || !strings.Contains(stdout, "total: 408 points in 23 measurements on 2 processes") ||
 		!strings.Contains(stdout, "Multipair_Bandwidth") {
 		t.Fatalf("code %d\n%s", code, stdout)
 	}

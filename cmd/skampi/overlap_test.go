@@ -280,7 +280,7 @@ func TestOverlapFourRanks(t *testing.T) {
 			t.Errorf("%s: ranks %v", p.Measurement, p.Ranks)
 		}
 	}
-	if procs[3] != 32 || procs[4] != 32 || procs[2] != 12 {
-		t.Errorf("points by participants %v: want 32 on 3, 32 on 4 (16 collectives, 5 of them neighbourhood ones, x 2 sizes), 12 of pairs", procs)
+	if procs[3] != 42 || procs[4] != 42 || procs[2] != 12 {
+		t.Errorf("points by participants %v: want 42 on 3, 42 on 4 (21 collectives, 5 of them neighbourhood ones, x 2 sizes), 12 of pairs", procs)
 	}
 }

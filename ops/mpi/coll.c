@@ -47,6 +47,9 @@ int sk_step_scatter(sk_ctx *c) {
 int sk_step_scatterv(sk_ctx *c) {
 	return MPI_Scatterv(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm);
 }
+/* IMB's Reduce_local: no communication; sbuf is combined into rbuf, which keeps the
+ * result from one call to the next, as IMB's loop does. */
+int sk_step_reduce_local(sk_ctx *c) { return MPI_Reduce_local(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op); }
 int sk_step_scan(sk_ctx *c) { return MPI_Scan(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm); }
 int sk_step_exscan(sk_ctx *c) { return MPI_Exscan(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm); }
 
@@ -278,6 +281,7 @@ static const sk_kernel kernels[] = {
 	CHECKED("allgatherv", sk_step_allgatherv, COLL, SK_CHECK_ALLGATHER),
 	CHECKED("scatter", sk_step_scatter, COLL, SK_CHECK_SCATTER),
 	CHECKED("scatterv", sk_step_scatterv, COLL, SK_CHECK_SCATTER),
+	KERNEL("reduce_local", sk_step_reduce_local, COLL),
 	KERNEL("scan", sk_step_scan, COLL),
 	KERNEL("exscan", sk_step_exscan, COLL),
 	CHECKED("bcast_using_send_recv", sk_step_bcast_using_send_recv, COLL, SK_CHECK_BCAST),

@@ -248,6 +248,21 @@ int sk_post_iscatter(sk_ctx *c) {
 int sk_post_ireduce_scatter_block(sk_ctx *c) {
 	ONE(MPI_Ireduce_scatter_block(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0]));
 }
+/* The v-forms with the equal counts of their blocking forms (c->counts, c->displs). */
+int sk_post_iallgatherv(sk_ctx *c) {
+	ONE(MPI_Iallgatherv(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->comm, &c->req[0]));
+}
+int sk_post_igatherv(sk_ctx *c) {
+	ONE(MPI_Igatherv(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->a.root, c->comm,
+	                 &c->req[0]));
+}
+int sk_post_iscatterv(sk_ctx *c) {
+	ONE(MPI_Iscatterv(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm,
+	                  &c->req[0]));
+}
+int sk_post_ireduce_scatter(sk_ctx *c) {
+	ONE(MPI_Ireduce_scatter(c->a.sbuf, c->a.rbuf, c->counts, c->dt, c->op, c->comm, &c->req[0]));
+}
 int sk_post_iscan(sk_ctx *c) { ONE(MPI_Iscan(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, &c->req[0])); }
 
 /* The kernels of this file (kernels.c joins the tables). NB: a pair kernel, posted by
@@ -270,6 +285,10 @@ static const sk_kernel kernels[] = {
 	NBCOLL("igather", sk_post_igather, SK_CHECK_GATHER),
 	NBCOLL("iscatter", sk_post_iscatter, SK_CHECK_SCATTER),
 	NBCOLL("ireduce_scatter_block", sk_post_ireduce_scatter_block, SK_CHECK_NONE),
+	NBCOLL("iallgatherv", sk_post_iallgatherv, SK_CHECK_ALLGATHER),
+	NBCOLL("igatherv", sk_post_igatherv, SK_CHECK_GATHER),
+	NBCOLL("iscatterv", sk_post_iscatterv, SK_CHECK_SCATTER),
+	NBCOLL("ireduce_scatter", sk_post_ireduce_scatter, SK_CHECK_NONE),
 	NBCOLL("iscan", sk_post_iscan, SK_CHECK_NONE),
 };
 const sk_table sk_nonblocking_table = SK_TABLE(kernels);

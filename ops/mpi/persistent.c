@@ -103,7 +103,19 @@ PCOLL(allgatherv,
 PCOLL(scatter, SK_PINIT(Scatter)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
 PCOLL(scatterv, SK_PINIT(Scatterv)(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->count, c->dt, c->a.root,
                                    c->comm, I, r))
+PCOLL(alltoallw, SK_PINIT(Alltoallw)(c->a.sbuf, c->counts, c->bdispls, c->wtypes, c->a.rbuf, c->counts, c->bdispls,
+                                     c->wtypes, c->comm, I, r))
 #undef I
+/* Alltoallw's arrays first (coll_v.c), for the request of the point and for the init. */
+static int prep_alltoallw_w(sk_ctx *c) {
+	int rc = sk_prepare_alltoallw(c);
+	return rc == MPI_SUCCESS ? prep_alltoallw(c) : rc;
+}
+#define ALLTOALLW_LINES                                                                                         \
+	{.name = "alltoallw_persistent", .step = step_start_wait, .prepare = prep_alltoallw_w, .flags = COLL,        \
+	 .check = SK_CHECK_ALLTOALL, .close = close_persistent},                                                    \
+	    {.name = "alltoallw_init", .step = initstep_alltoallw, .prepare = sk_prepare_alltoallw,                  \
+	     .flags = COLL | SK_K_OWN_RESULT}
 /* The persistent form and the init's cost of a collective. */
 #define PCOLL_LINES(lname, mpiname, check_)                                                                       \
 	{.name = #lname "_persistent", .step = step_start_wait, .prepare = prep_##lname, .flags = COLL, .check = (check_), \
@@ -115,6 +127,7 @@ PCOLL(scatterv, SK_PINIT(Scatterv)(c->a.sbuf, c->counts, c->displs, c->dt, c->a.
 	 .unsupported = mpiname ": no persistent collectives"},                                                      \
 	    {.name = #lname "_init", .step = step_unsupported, .flags = COLL | SK_K_OWN_RESULT,                      \
 	     .unsupported = mpiname ": no persistent collectives"}
+#define ALLTOALLW_LINES PCOLL_LINES(alltoallw, "MPI_Alltoallw_init", SK_CHECK_ALLTOALL)
 #endif
 
 /* The persistent ping-pong (osu_latency_persistent): each side's send and receive made
@@ -137,6 +150,62 @@ static int start_wait(MPI_Request *r) {
 static int step_pingpong_persistent(sk_ctx *c) {
 	int first = c->a.role == SK_ROLE_INITIATOR ? 0 : 1, rc = start_wait(&c->preq[first]);
 	return rc == MPI_SUCCESS ? start_wait(&c->preq[1 - first]) : rc;
+}
+
+/* The persistent bandwidth (osu_bw_persistent, osu_bibw_persistent): a window of
+ * MPI_Send_init or MPI_Recv_init made once per point in c->req (room for two windows),
+ * c->nreq of them live; a step is MPI_Startall + MPI_Waitall of the window, then, one
+ * way, Bandwidth_Isend_Irecv's 1-byte ack from the receiver. The receives go to their
+ * slots (one shared unless recv_slots = "per-message"), as pt2pt.c's. */
+static int init_window(sk_ctx *c, int send, int first) {
+	const sk_args *a = &c->a;
+	for (int i = 0; i < a->window; i++) {
+		MPI_Request *r = &c->req[first + i];
+		char *slot = a->rbuf + (size_t)i * (size_t)a->slot_stride;
+		int rc = send ? MPI_Send_init(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, r)
+		              : MPI_Recv_init(slot, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, r);
+		if (rc != MPI_SUCCESS) return rc;
+		c->nreq = first + i + 1;
+	}
+	return MPI_SUCCESS;
+}
+
+static int close_window(sk_ctx *c) {
+	int rc = MPI_SUCCESS;
+	for (int i = 0; i < c->nreq; i++) {
+		int r = MPI_Request_free(&c->req[i]);
+		if (rc == MPI_SUCCESS) rc = r;
+	}
+	c->nreq = 0;
+	return rc;
+}
+
+static int prep_bandwidth_persistent(sk_ctx *c) {
+	int rc = init_window(c, c->a.role == SK_ROLE_INITIATOR, 0);
+	if (rc != MPI_SUCCESS) close_window(c); /* no close after a failed prepare */
+	return rc;
+}
+
+static int step_bandwidth_persistent(sk_ctx *c) {
+	int w = c->a.window, rc = MPI_Startall(w, c->req);
+	if (rc == MPI_SUCCESS) rc = MPI_Waitall(w, c->req, MPI_STATUSES_IGNORE);
+	if (rc != MPI_SUCCESS) return rc;
+	if (c->a.role == SK_ROLE_INITIATOR)
+		return MPI_Recv(&c->ack, 1, MPI_BYTE, c->a.peer, TAG + 1, c->comm, MPI_STATUS_IGNORE);
+	return MPI_Send(&c->ack, 1, MPI_BYTE, c->a.peer, TAG + 1, c->comm);
+}
+
+/* Both ways: the receives first, then the sends, all started at once. */
+static int prep_bibandwidth_persistent(sk_ctx *c) {
+	int rc = init_window(c, 0, 0);
+	if (rc == MPI_SUCCESS) rc = init_window(c, 1, c->a.window);
+	if (rc != MPI_SUCCESS) close_window(c);
+	return rc;
+}
+
+static int step_bibandwidth_persistent(sk_ctx *c) {
+	int n = 2 * c->a.window, rc = MPI_Startall(n, c->req);
+	return rc == MPI_SUCCESS ? MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE) : rc;
 }
 
 #if SK_PARTITIONED
@@ -187,6 +256,7 @@ static const sk_kernel kernels[] = {
 	PCOLL_LINES(reduce_scatter_block, "MPI_Reduce_scatter_block_init", SK_CHECK_NONE),
 	PCOLL_LINES(alltoall, "MPI_Alltoall_init", SK_CHECK_ALLTOALL),
 	PCOLL_LINES(alltoallv, "MPI_Alltoallv_init", SK_CHECK_ALLTOALL),
+	ALLTOALLW_LINES,
 	PCOLL_LINES(gather, "MPI_Gather_init", SK_CHECK_GATHER),
 	PCOLL_LINES(gatherv, "MPI_Gatherv_init", SK_CHECK_GATHER),
 	PCOLL_LINES(allgather, "MPI_Allgather_init", SK_CHECK_ALLGATHER),
@@ -195,6 +265,10 @@ static const sk_kernel kernels[] = {
 	PCOLL_LINES(scatterv, "MPI_Scatterv_init", SK_CHECK_SCATTER),
 	{.name = "pingpong_persistent", .step = step_pingpong_persistent, .prepare = prep_pingpong_persistent,
 	 .check = SK_CHECK_PEER, .close = close_persistent},
+	{.name = "bandwidth_persistent", .step = step_bandwidth_persistent, .prepare = prep_bandwidth_persistent,
+	 .check = SK_CHECK_RESPONDER, .close = close_window},
+	{.name = "bibandwidth_persistent", .step = step_bibandwidth_persistent, .prepare = prep_bibandwidth_persistent,
+	 .check = SK_CHECK_PEER, .close = close_window},
 	PARTITIONED_LINE,
 };
 const sk_table sk_persistent_table = SK_TABLE(kernels);

@@ -26,6 +26,13 @@ static int recv_any_tag(ctx *c) {
 	return MPI_Recv(a->rbuf, a->bytes, MPI_BYTE, a->peer, MPI_ANY_TAG, c->comm, MPI_STATUS_IGNORE);
 }
 
+/* IMB's AnySource benchmarks: the sender is found by matching (the pair's other ranks
+ * idle, so only the peer can match). */
+static int recv_any_source(ctx *c) {
+	const sk_args *a = &c->a;
+	return MPI_Recv(a->rbuf, a->bytes, MPI_BYTE, MPI_ANY_SOURCE, TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
 static int recv_iprobe(ctx *c) {
 	const sk_args *a = &c->a;
 	int flag = 0;
@@ -84,6 +91,7 @@ PINGPONG(sk_step_pingpong_send_recv, send_plain, recv_plain)
 PINGPONG(sk_step_pingpong_send_iprobe_recv, send_plain, recv_iprobe)
 PINGPONG(sk_step_pingpong_send_irecv, send_plain, recv_irecv)
 PINGPONG(sk_step_pingpong_send_recv_at, send_plain, recv_any_tag)
+PINGPONG(sk_step_pingpong_send_recv_as, send_plain, recv_any_source)
 PINGPONG(sk_step_pingpong_ssend_recv, send_sync, recv_plain)
 PINGPONG(sk_step_pingpong_bsend_recv, send_buffered, recv_plain)
 PINGPONG(sk_step_pingpong_isend_recv, send_isend, recv_plain)
@@ -142,6 +150,14 @@ int sk_step_pingping_send_recv(ctx *c) {
 	return MPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
+int sk_step_pingping_send_recv_as(ctx *c) {
+	const sk_args *a = &c->a;
+	MPI_Request r;
+	CK(MPI_Isend(a->sbuf, a->bytes, MPI_BYTE, a->peer, TAG, c->comm, &r));
+	CK(recv_any_source(c));
+	return MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
 /* The receive slot of message i of a window: all in one buffer (slot_stride 0), as
  * OSU's osu_bw and IMB do, or each in its own. */
 static char *slot(ctx *c, int i) { return c->a.rbuf + (size_t)i * (size_t)c->a.slot_stride; }
@@ -192,6 +208,68 @@ int sk_step_exchange(ctx *c) {
 	CK(MPI_Recv(c->a.rbuf, n, MPI_BYTE, left, TAG, c->comm, MPI_STATUS_IGNORE));
 	CK(MPI_Recv(c->a.rbuf + n, n, MPI_BYTE, right, TAG, c->comm, MPI_STATUS_IGNORE));
 	return MPI_Waitall(2, c->req, MPI_STATUSES_IGNORE);
+}
+
+/* IMB-P2P's random traffic. Every rank draws the same pseudo-random sequence (splitmix64
+ * from the same state, advanced alike by every step on every rank: the engine runs the
+ * same steps everywhere), so all agree on who talks to whom without a message. */
+static int draw(ctx *c, int n) {
+	unsigned long long z = (c->rng += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return (int)((z ^ (z >> 31)) % (unsigned long long)n);
+}
+
+/* Unirandom: a step is nprocs messages one after another, each from a random rank to
+ * another (MPI_Send, MPI_Recv); ranks not drawn skip it. Birandom: the two drawn
+ * exchange (MPI_Irecv, MPI_Send, MPI_Wait on both). */
+static int random_pairs(ctx *c, int both) {
+	int p = c->nprocs, n = c->a.bytes;
+	if (p < 2) return SK_ERR_ARGS;
+	for (int k = 0; k < p; k++) {
+		int from = draw(c, p), to;
+		do to = draw(c, p);
+		while (to == from);
+		int other = c->rank == from ? to : c->rank == to ? from : -1;
+		if (other < 0) continue;
+		if (both) {
+			MPI_Request r;
+			CK(MPI_Irecv(c->a.rbuf, n, MPI_BYTE, other, TAG, c->comm, &r));
+			CK(MPI_Send(c->a.sbuf, n, MPI_BYTE, other, TAG, c->comm));
+			CK(MPI_Wait(&r, MPI_STATUS_IGNORE));
+		} else if (c->rank == from) {
+			CK(MPI_Send(c->a.sbuf, n, MPI_BYTE, to, TAG, c->comm));
+		} else {
+			CK(MPI_Recv(c->a.rbuf, n, MPI_BYTE, from, TAG, c->comm, MPI_STATUS_IGNORE));
+		}
+	}
+	return MPI_SUCCESS;
+}
+static int sk_step_unirandom(ctx *c) { return random_pairs(c, 0); }
+static int sk_step_birandom(ctx *c) { return random_pairs(c, 1); }
+
+/* Corandom: all ranks in a ring whose order is shuffled again every step; every rank
+ * receives from its predecessor and sends to its successor at once. */
+static int prepare_ring(ctx *c) {
+	if (c->nprocs < 2) return SK_ERR_ARGS;
+	if (!(c->ring = malloc(sizeof(int) * (size_t)c->nprocs))) return SK_ERR_NOMEM;
+	for (int i = 0; i < c->nprocs; i++) c->ring[i] = i;
+	return MPI_SUCCESS;
+}
+
+static int sk_step_corandom(ctx *c) {
+	int p = c->nprocs, n = c->a.bytes, me = 0;
+	for (int i = 0; i < p; i++) {
+		int j = draw(c, p), t = c->ring[i];
+		c->ring[i] = c->ring[j];
+		c->ring[j] = t;
+	}
+	while (c->ring[me] != c->rank) me++;
+	int from = c->ring[(me + p - 1) % p], to = c->ring[(me + 1) % p];
+	MPI_Request r;
+	CK(MPI_Irecv(c->a.rbuf, n, MPI_BYTE, from, TAG, c->comm, &r));
+	CK(MPI_Send(c->a.sbuf, n, MPI_BYTE, to, TAG, c->comm));
+	return MPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
 /* Self-tests. A receive nobody sends to: a real hang inside the library. */
@@ -250,6 +328,7 @@ static const sk_kernel kernels[] = {
 	CHECKED("pingpong_send_iprobe_recv", sk_step_pingpong_send_iprobe_recv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_irecv", sk_step_pingpong_send_irecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_send_recv_at", sk_step_pingpong_send_recv_at, 0, SK_CHECK_PEER),
+	CHECKED("pingpong_send_recv_as", sk_step_pingpong_send_recv_as, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_ssend_recv", sk_step_pingpong_ssend_recv, 0, SK_CHECK_PEER),
 	{.name = "pingpong_bsend_recv", .step = sk_step_pingpong_bsend_recv, .prepare = prepare_bsend, .close = close_bsend,
 	 .check = SK_CHECK_PEER},
@@ -258,12 +337,16 @@ static const sk_kernel kernels[] = {
 	CHECKED("pingpong_sendrecv", sk_step_pingpong_sendrecv, 0, SK_CHECK_PEER),
 	CHECKED("pingpong_sendrecv_replace", sk_step_pingpong_sendrecv_replace, 0, SK_CHECK_REPLACE),
 	CHECKED("pingping_send_recv", sk_step_pingping_send_recv, 0, SK_CHECK_PEER),
+	CHECKED("pingping_send_recv_as", sk_step_pingping_send_recv_as, 0, SK_CHECK_PEER),
 	CHECKED("ssend", sk_step_ssend, 0, SK_CHECK_RESPONDER),
 	/* also every pair of the multi-pair bandwidth */
 	CHECKED("bandwidth_isend_irecv", sk_step_bandwidth_isend_irecv, 0, SK_CHECK_RESPONDER),
 	CHECKED("bibandwidth_isend_irecv", sk_step_bibandwidth_isend_irecv, 0, SK_CHECK_PEER),
 	KERNEL("sendrecv_shift", sk_step_sendrecv_shift, COLL),
 	KERNEL("exchange", sk_step_exchange, COLL),
+	KERNEL("unirandom", sk_step_unirandom, COLL),
+	KERNEL("birandom", sk_step_birandom, COLL),
+	{.name = "corandom", .step = sk_step_corandom, .prepare = prepare_ring, .flags = COLL},
 	KERNEL("selftest_hang", sk_step_selftest_hang, 0),
 	KERNEL("selftest_crash", sk_step_selftest_crash, 0),
 	KERNEL("selftest_slow", sk_step_selftest_slow, 0),

@@ -40,6 +40,8 @@ void sk_release(sk_ctx *c) {
 	free(c->ndispls);
 	free(c->wdispls);
 	free(c->wtypes);
+	free(c->bdispls);
+	free(c->ring);
 	sk_layout_release(c);
 	sk_mt_release(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */

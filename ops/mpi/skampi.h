@@ -291,6 +291,10 @@ struct sk_ctx {
 	char *sym;
 	long long sym_bytes, seq;
 	void *shmem_ctx; /* a private OpenSHMEM context (shmem_ctx_t), or NULL */
+	/* IMB-P2P's random traffic (pt2pt.c): the pseudo-random state every rank advances
+	 * alike, and Corandom's ring of all ranks in its current order */
+	unsigned long long rng;
+	int *ring;
 	/* Pingpong_Bsend_Recv: the buffer attached for MPI_Bsend, detached at close */
 	char *bsend_buf;
 	/* data_layout (datatypes.c, layout.h): the committed type and packing buffers of a
@@ -316,7 +320,8 @@ struct sk_ctx {
 	unsigned long long *nfrom;
 	int *ncounts, *ndispls;
 	MPI_Aint *wdispls;
-	MPI_Datatype *wtypes;
+	MPI_Datatype *wtypes; /* also Alltoallw's, one per process */
+	int *bdispls;         /* Alltoallw: every process's block, in bytes (coll_v.c) */
 	/* Persistent operations (persistent.c): the requests made once per point, and
 	 * how many are live. */
 	MPI_Request preq[2];
