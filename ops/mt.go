@@ -13,6 +13,15 @@ var mtOps = []Info{
 	{Name: "Bandwidth_MT", Family: "pt2pt", Kernel: "bandwidth_mt", Pattern: PatternPair, Reduce: ReduceFirst,
 		Windowed: true, Bandwidth: true, Directions: 1, Threaded: true,
 		Description: "a window of MPI_Isend/MPI_Irecv then a 1-byte ack, in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_bw_mt); time of the slowest thread, bandwidth and messages/s of all threads; needs MPI_THREAD_MULTIPLE"},
+	{Name: "Pingping_Send_Recv_MT", Family: "pt2pt", Kernel: "pingping_send_recv_mt", Pattern: PatternPair, Reduce: ReduceMax,
+		Directions: 2, Threaded: true,
+		Description: "both threads of a pair send at once (MPI_Isend, MPI_Recv, MPI_Wait), in `threads` threads per rank, each pair on its own communicator or tag (IMB-MT's PingPingMT); time of the slowest thread on the slower rank; needs MPI_THREAD_MULTIPLE"},
+	{Name: "Sendrecv_MT", Family: "pt2pt", Kernel: "sendrecv_mt", Pattern: PatternPair, Reduce: ReduceMax,
+		Directions: 2, Threaded: true,
+		Description: "MPI_Sendrecv with the partner thread, in `threads` threads per rank, each pair on its own communicator or tag (IMB-MT's SendRecvMT on two processes); time of the slowest thread on the slower rank; needs MPI_THREAD_MULTIPLE"},
+	{Name: "Bibandwidth_MT", Family: "pt2pt", Kernel: "bibandwidth_mt", Pattern: PatternPair, Reduce: ReduceMax,
+		Windowed: true, Bandwidth: true, Directions: 2, Threaded: true,
+		Description: "bidirectional bandwidth: both threads of a pair post a window of MPI_Irecv and MPI_Isend, then MPI_Waitall, in `threads` threads per rank at once (osu_bibw per thread, IMB-MT's BibandMT); bandwidth and messages/s of all threads both ways; needs MPI_THREAD_MULTIPLE"},
 }
 
 // ThreadComms are the ways the threads of a multi-threaded operation keep their
@@ -29,10 +38,11 @@ var ThreadPinnings = []string{"none", "core"}
 func (in Info) NeedsThreadMultiple() bool { return in.Threaded }
 
 // MessagesPerStep is how many messages one thread's timed step sends, both ways: a
-// round trip two, a window its messages (the ack left out, as OSU counts).
+// round trip two, a window its messages in each of its directions (the ack left out,
+// as OSU counts).
 func (in Info) MessagesPerStep(window int) int {
 	if in.Windowed {
-		return window
+		return window * max(in.Directions, 1)
 	}
 	return in.Directions
 }

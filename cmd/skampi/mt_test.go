@@ -16,8 +16,9 @@ import (
 	"testing"
 )
 
-// mtSuite measures both multi-threaded operations at 1, 2 and 4 threads per rank, with
-// their data checked, and the threads of one point on a shared communicator, pinned.
+// mtSuite measures the multi-threaded ping-pong and bandwidth at 1, 2 and 4 threads per
+// rank, the ping-ping, sendrecv and bidirectional bandwidth at 2, with their data
+// checked, and the threads of one point on a shared communicator, pinned.
 func mtSuite(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nmax_time_per_point = \"1s\"\ncheck_data = true\nwindow = 8\n")
@@ -25,6 +26,9 @@ func mtSuite(t *testing.T) string {
 		for _, n := range []int{1, 2, 4} {
 			fmt.Fprintf(&b, "\n[[measurement]]\nname = \"%s %d\"\nop = \"%s\"\nsizes = [1, 4096]\nthreads = %d\n", op, n, op, n)
 		}
+	}
+	for _, op := range []string{"Pingping_Send_Recv_MT", "Sendrecv_MT", "Bibandwidth_MT"} {
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = \"%s 2\"\nop = \"%s\"\nsizes = [1, 4096]\nthreads = 2\n", op, op)
 	}
 	b.WriteString("\n[[measurement]]\nname = \"tags, pinned\"\nop = \"Pingpong_Send_Recv_MT\"\nsizes = [64]\nthreads = 2\nthread_comm = \"tag\"\nthread_pinning = \"core\"\n")
 	return writeSuite(t, b.String())
@@ -71,7 +75,7 @@ func TestThreaded(t *testing.T) {
 				t.Fatalf("%s, np %d: exit %d\n%s\n%s", b.name, np, code, stdout, stderr)
 			}
 			res := readResults(t, out)
-			if len(res.Runs) != 1 || len(res.Points) != 13 || len(res.Faults) != 0 {
+			if len(res.Runs) != 1 || len(res.Points) != 19 || len(res.Faults) != 0 {
 				t.Fatalf("%s, np %d: %d runs, %d points, faults %+v", b.name, np, len(res.Runs), len(res.Points), res.Faults)
 			}
 			if r := res.Runs[0]; r.ThreadLevelRequested != "multiple" || r.ThreadLevelProvided != "multiple" {
@@ -96,7 +100,7 @@ func TestThreaded(t *testing.T) {
 						}
 					}
 				}
-				if p.Op == "Bandwidth_MT" && (p.BandwidthBps == nil || p.Window != 8) {
+				if (p.Op == "Bandwidth_MT" || p.Op == "Bibandwidth_MT") && (p.BandwidthBps == nil || p.Window != 8) {
 					t.Errorf("%s: bandwidth %v, window %d", what, p.BandwidthBps, p.Window)
 				}
 				if p.Measurement == "tags, pinned" && (p.ThreadComm != "tag" || p.ThreadPinning != "core") {

@@ -1,6 +1,7 @@
 //go:build mpi
 
-/* Multi-threaded communication (osu_latency_mt, osu_bw_mt): each rank of the pair runs
+/* Multi-threaded communication (osu_latency_mt, osu_bw_mt, IMB-MT's PingPingMT,
+ * SendRecvMT and BibandMT): each rank of the pair runs
  * a->threads threads, thread 0 the calling thread (Go's locked OS thread, in C) and the
  * others pthreads created once per point (prepare) and ended after it (close, or
  * release), each on a communicator of its own duplicated for the point (made with
@@ -36,6 +37,7 @@ typedef struct {
 struct sk_mt {
 	sk_ctx *c;
 	int n, started, quit, have_comms;
+	int both; /* both ranks of the pair receive data (not only acks) */
 	int (*step)(mt_thread *t);
 	long long iters;
 	pthread_barrier_t start, done;
@@ -69,6 +71,31 @@ static int step_bandwidth(mt_thread *t) {
 	for (int i = 0; i < w; i++) CK(MPI_Irecv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
 	CK(MPI_Waitall(w, t->req, MPI_STATUSES_IGNORE));
 	return MPI_Send(&ack, 1, MPI_BYTE, t->peer, t->tag, t->comm);
+}
+
+/* IMB-MT's PingPingMT: both threads of a pair send at once, then receive. */
+static int step_pingping(mt_thread *t) {
+	const sk_args *a = &t->s->c->a;
+	CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[0]));
+	CK(MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE));
+	return MPI_Wait(&t->req[0], MPI_STATUS_IGNORE);
+}
+
+/* IMB-MT's SendRecvMT on a pair: MPI_Sendrecv with the partner thread. */
+static int step_sendrecv(mt_thread *t) {
+	const sk_args *a = &t->s->c->a;
+	return MPI_Sendrecv(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm,
+	                    MPI_STATUS_IGNORE);
+}
+
+/* osu_bibw's step per thread (IMB-MT's BibandMT): both sides post a window of receives
+ * and of sends, then wait for all. */
+static int step_bibandwidth(mt_thread *t) {
+	const sk_args *a = &t->s->c->a;
+	int w = a->window > 0 ? a->window : 1;
+	for (int i = 0; i < w; i++) CK(MPI_Irecv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
+	for (int i = 0; i < w; i++) CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[w + i]));
+	return MPI_Waitall(2 * w, t->req, MPI_STATUSES_IGNORE);
 }
 
 static int handshake(mt_thread *t) {
@@ -183,7 +210,7 @@ static int page_alloc(char **p, long long bytes) {
 	return posix_memalign((void **)p, 4096, (size_t)(bytes > 0 ? bytes : 1)) == 0 ? MPI_SUCCESS : SK_ERR_NOMEM;
 }
 
-static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *)) {
+static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	int level = 0;
 	CK(MPI_Query_thread(&level));
 	if (level != MPI_THREAD_MULTIPLE) return SK_ERR_THREADS;
@@ -194,6 +221,7 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *)) {
 	s->c = c;
 	s->n = c->a.threads;
 	s->step = step;
+	s->both = both;
 	if (!(s->th = calloc((size_t)s->n, sizeof *s->th))) return SK_ERR_NOMEM;
 	int w = c->a.window > 0 ? c->a.window : 1;
 	for (int i = 0; i < s->n; i++) {
@@ -206,7 +234,7 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *)) {
 		CK(page_alloc(&t->rbuf, c->a.bytes));
 		memset(t->sbuf, 0, (size_t)(c->a.bytes > 0 ? c->a.bytes : 1));
 		memset(t->rbuf, 0, (size_t)(c->a.bytes > 0 ? c->a.bytes : 1));
-		if (!(t->req = malloc(sizeof(MPI_Request) * (size_t)w))) return SK_ERR_NOMEM;
+		if (!(t->req = malloc(sizeof(MPI_Request) * 2 * (size_t)w))) return SK_ERR_NOMEM; /* a window each way */
 	}
 	/* Communicators: the pair's members only, in the same order on both. */
 	MPI_Group all, pair;
@@ -258,8 +286,11 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *)) {
 	return MPI_SUCCESS;
 }
 
-static int prepare_pingpong(sk_ctx *c) { return prepare_mt(c, step_pingpong); }
-static int prepare_bandwidth(sk_ctx *c) { return prepare_mt(c, step_bandwidth); }
+static int prepare_pingpong(sk_ctx *c) { return prepare_mt(c, step_pingpong, 1); }
+static int prepare_bandwidth(sk_ctx *c) { return prepare_mt(c, step_bandwidth, 0); }
+static int prepare_pingping(sk_ctx *c) { return prepare_mt(c, step_pingping, 1); }
+static int prepare_sendrecv(sk_ctx *c) { return prepare_mt(c, step_sendrecv, 1); }
+static int prepare_bibandwidth(sk_ctx *c) { return prepare_mt(c, step_bibandwidth, 1); }
 
 /* check_data: every thread sends the pattern of its rank at its own offset (the
  * thread's index times the size), so a message that reached another thread differs. */
@@ -272,7 +303,7 @@ static void fill(sk_ctx *c) {
 static void verify(sk_ctx *c) {
 	sk_mt *s = c->mt;
 	long long n = c->a.bytes;
-	if (c->a.window > 0 && c->a.role != SK_ROLE_RESPONDER) return; /* the sender receives only acks */
+	if (!s->both && c->a.role != SK_ROLE_RESPONDER) return; /* the sender receives only acks */
 	for (int i = 0; i < s->n && !c->bad; i++) {
 		long long base = (long long)i * n, at = sk_pattern_find(s->th[i].rbuf, n, c->a.peer, n, c->rep, base);
 		if (at < 0) continue;
@@ -323,5 +354,8 @@ int sk_mt_cpu(const sk_ctx *c, int i) { return c && c->mt && i >= 0 && i < c->mt
 static const sk_kernel kernels[] = {
 	{.name = "pingpong_send_recv_mt", .step = NULL, .prepare = prepare_pingpong, .close = close_mt, .run = run_mt},
 	{.name = "bandwidth_mt", .step = NULL, .prepare = prepare_bandwidth, .close = close_mt, .run = run_mt},
+	{.name = "pingping_send_recv_mt", .step = NULL, .prepare = prepare_pingping, .close = close_mt, .run = run_mt},
+	{.name = "sendrecv_mt", .step = NULL, .prepare = prepare_sendrecv, .close = close_mt, .run = run_mt},
+	{.name = "bibandwidth_mt", .step = NULL, .prepare = prepare_bibandwidth, .close = close_mt, .run = run_mt},
 };
 const sk_table sk_mt_table = SK_TABLE(kernels);
