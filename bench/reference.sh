@@ -373,7 +373,7 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_syncsync && echo "ref_sync ")$(want mt && echo "ref_mt + skampi's mt suite ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_sync ")$(want mt && echo "ref_mt + skampi's mt suite ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want busy && for b in $BUSY_US; do
