@@ -41,6 +41,11 @@ var denyList = []Denial{
 		Library: regexp.MustCompile(``),
 		Reason:  "crashes on purpose (a self-test of skampi's crash recovery)",
 	},
+	{
+		Op:      "Selftest_Segfault",
+		Library: regexp.MustCompile(``),
+		Reason:  "crashes on purpose (a self-test of skampi's crash report)",
+	},
 }
 
 // Denied reports whether op, under a timing method ("": none), is known to crash or

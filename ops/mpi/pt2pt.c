@@ -311,6 +311,16 @@ int sk_step_selftest_crash(ctx *c) {
 	return MPI_Recv(c->a.rbuf, 1, MPI_BYTE, c->a.peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
 }
 
+/* What a library bug usually is: a write through a NULL pointer (SIGSEGV) in the middle
+ * of the loop; the partner waits. */
+int sk_step_selftest_segfault(ctx *c) {
+	if (c->a.role == SK_ROLE_INITIATOR) {
+		volatile int *nowhere = NULL;
+		*nowhere = 1;
+	}
+	return MPI_Recv(c->a.rbuf, 1, MPI_BYTE, c->a.peer, HANG_TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
 /* The timer itself: one clock read (sk_now, what every timing here reads) on the
  * initiator, its partner passive. The cost a per-call timing carries is about one of
  * these (sk_timer_overhead measures it exactly so). */
@@ -349,6 +359,7 @@ static const sk_kernel kernels[] = {
 	{.name = "corandom", .step = sk_step_corandom, .prepare = prepare_ring, .flags = COLL},
 	KERNEL("selftest_hang", sk_step_selftest_hang, 0),
 	KERNEL("selftest_crash", sk_step_selftest_crash, 0),
+	KERNEL("selftest_segfault", sk_step_selftest_segfault, 0),
 	KERNEL("selftest_slow", sk_step_selftest_slow, 0),
 	KERNEL("wtime", sk_step_wtime, 0),
 	CHECKED("selftest_corrupt", sk_step_selftest_corrupt, 0, SK_CHECK_PEER),

@@ -222,7 +222,6 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		while (sk_now() < start)
 			;
 	}
-	sk_in_op = 1;
 	double total = 0;
 	long long i = iters;
 	if (c->k->run) {
@@ -266,7 +265,6 @@ int sk_run(sk_ctx *c, long long iters, double start, int barrier, double *per_op
 		}
 		total = sk_now() - t0;
 	}
-	sk_in_op = 0;
 	SK_STEP_DONE();
 	/* Outside the timed interval: a shared counter holds every increment; a lock was
 	 * never held by two. */

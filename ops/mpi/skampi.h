@@ -398,8 +398,6 @@ const char *sk_window_at(int i);
 int sk_phase_count(void);
 const char *sk_phase_at(int i);
 
-extern volatile sig_atomic_t sk_in_op;
-
 /* sk_steps counts the steps this rank has finished (and every sk_run's start and end),
  * for the watchdog, which reads it from another thread and calls a point hung only
  * when it stopped moving: a slow point moves, a blocked one does not. One plain store
@@ -409,7 +407,6 @@ extern unsigned long long sk_steps;
 unsigned long long sk_progress(void);
 /* sk_touch writes zeros over p, counting a step every 64 MiB (first touch of buffers). */
 void sk_touch(char *p, long long bytes);
-int sk_install_crash_handlers(int rank);
 
 double sk_now(void);
 

@@ -8,49 +8,6 @@
 #include <unistd.h>
 #include "skampi.h"
 
-/* Crashes inside a measurement (a library bug: segfault, stack smashing -> abort) end
- * the rank with one line instead of a Go runtime dump. Outside a measurement the
- * previous handler (Go's) runs as before. */
-volatile sig_atomic_t sk_in_op = 0;
-static char crash_prefix[96];
-static int crash_prefix_len;
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
-static struct sigaction previous[NSIG];
-
-static void crash_handler(int sig, siginfo_t *info, void *uc) {
-	if (sk_in_op) {
-		const char *name = sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : sig == SIGILL ? "SIGILL"
-		                 : sig == SIGFPE ? "SIGFPE" : "SIGABRT";
-		ssize_t rc = write(2, crash_prefix, crash_prefix_len);
-		rc = write(2, name, strlen(name));
-		static const char tail[] = " inside the library during a measurement; the job ends here\n";
-		rc = write(2, tail, sizeof tail - 1);
-		(void)rc;
-		_exit(128 + sig);
-	}
-	struct sigaction *old = &previous[sig];
-	if (old->sa_flags & SA_SIGINFO) {
-		old->sa_sigaction(sig, info, uc);
-	} else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-		old->sa_handler(sig);
-	} else {
-		signal(sig, SIG_DFL);
-		raise(sig);
-	}
-}
-
-int sk_install_crash_handlers(int rank) {
-	crash_prefix_len = snprintf(crash_prefix, sizeof crash_prefix, "skampi: rank %d: ", rank);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_sigaction = crash_handler;
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
-		if (sigaction(crash_signals[i], &sa, &previous[crash_signals[i]]) != 0) return -1;
-	return 0;
-}
-
 /* The watchdog's step counter (SK_STEP_DONE, skampi.h): moved by the timed loops of
  * kernels.c and nonblocking.c, read by world.go's Progress. */
 unsigned long long sk_steps = 0;

@@ -216,8 +216,10 @@ func Init(threadLevel string) (*World, error) {
 	}
 	w.rank, w.size = int(r), int(s)
 	// After MPI_Init, which may install handlers of its own that ours then chain to.
-	if C.sk_install_crash_handlers(r) != 0 {
-		return nil, fmt.Errorf("installing crash handlers failed")
+	if crashArmed {
+		RearmCrashReport()
+	} else if err := ArmCrashReport(CrashReport{Rank: w.rank}); err != nil {
+		return nil, err
 	}
 	w.gather = (*C.double)(C.malloc(C.size_t(8 * w.size)))
 	return w, nil

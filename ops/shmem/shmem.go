@@ -41,6 +41,7 @@ func Start(w *mpi.World) error {
 	t0 := time.Now()
 	rc := C.sk_shmem_init(C.int(w.Rank()), C.int(w.Size()))
 	initTime = time.Since(t0)
+	mpi.RearmCrashReport() // over any handler the transport installed
 	if rc != 0 {
 		return fmt.Errorf("shmem_init: OpenSHMEM's PE numbers are not MPI_COMM_WORLD's ranks (PE %d of %d)", w.Rank(), w.Size())
 	}
