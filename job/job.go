@@ -169,6 +169,11 @@ func Run(o Options) error {
 			return err
 		}
 	}
+	o, cleanup, err := withCrashDir(o)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
 	l, err := MPIRun(o, quietLimit(plan))
 	if err != nil {
 		return err

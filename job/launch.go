@@ -112,6 +112,8 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 	var newRuns []string
 	var suspect *record.Key
 	corrupt := false // a launch ended with ExitCorrupt
+	crashDir, token := envValue(o.Env, crashDirVar), envValue(o.Env, crashLaunchVar)
+	seen := map[string]time.Time{} // trace files of earlier launches
 	// status ends SelfLaunch with code and err (nil: the job ran to its end), raised to
 	// what the results of this command's runs call for: a run that recovered, or gave
 	// up, still says by its status that a point delivered corrupt data or hung.
@@ -147,6 +149,10 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		}
 		after, readErr := loadState(o.Out)
 		newRuns = append(newRuns, after.runsSince(before)...)
+		crashes := crashReports(crashDir, token, seen)
+		for _, c := range crashes {
+			fmt.Fprintf(o.Stderr, "skampi: %s\n", c.line())
+		}
 		if sig != 0 {
 			// mpirun may have dropped the ranks' last words: say it here too.
 			where := ""
@@ -169,6 +175,17 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 				return status(1, err)
 			}
 			break
+		}
+		if len(crashes) > 0 && code != 0 {
+			// A crash in C, reported by the ranks: the point (or phase) they were in.
+			again, err := crashed(plan, o, after, before, crashes, &suspect, restarts)
+			if !again {
+				return status(1, err)
+			}
+			if !slices.Contains(args, "--resume") {
+				args = append(args, "--resume")
+			}
+			continue
 		}
 		// Resume after a hang (the watchdog's status) or a death by signal (a crash, a
 		// killed rank); skampi's own errors (status 1) would only fail again.
@@ -224,6 +241,79 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 		}
 	}
 	return status(0, nil)
+}
+
+// crashed handles a launch whose ranks crashed in C and wrote their trace files: the
+// point the first of them was in is measured again once, and recorded as a crash when
+// the job dies in it twice or no restart is left (--max-restarts, also 0); a crash in
+// start-up or finalize is recorded and ends the run. It returns whether to launch again,
+// or else the error to end with (nil: the summary says it all).
+func crashed(plan *inputs.Plan, o Options, after, before *state, crashes []*crashReport, suspect **record.Key, restarts int) (bool, error) {
+	first := crashes[0]
+	for _, c := range crashes {
+		if c.inPoint() {
+			first = c
+			break
+		}
+	}
+	signals := crashSignals(crashes)
+	if !first.inPoint() {
+		if o.Out != "" {
+			if err := recordPhaseCrash(plan, o, after, before, first, crashDetail(crashes)); err != nil {
+				return false, err
+			}
+		}
+		return false, fmt.Errorf("the job crashed during %s (%s); not restarted", first.During, signals)
+	}
+	key := first.Point.Key()
+	if o.Out == "" {
+		return false, fmt.Errorf("the job crashed in %s %q, %s (%s); without -o DIR nothing is resumed", key.Op, key.Measurement, pointText(key), signals)
+	}
+	twice := *suspect != nil && **suspect == key
+	*suspect = &key
+	last := restarts >= o.MaxRestarts
+	if twice || last {
+		f := *first.Point
+		f.RunID = after.lastRun()
+		f.Kind, f.Fault, f.Time = record.KindFault, record.FaultCrash, time.Now().UTC()
+		f.Detail = crashDetail(crashes)
+		if twice {
+			f.Detail = "the job died in this point twice: " + f.Detail + "; skipped when resuming"
+		} else {
+			f.Detail += fmt.Sprintf("; not measured again (--max-restarts %d)", o.MaxRestarts)
+		}
+		if err := appendFault(o.Out, &f); err != nil {
+			return false, err
+		}
+	}
+	if last {
+		return false, fmt.Errorf("the job crashed in %s %q, %s (%s), after %d restarts (--max-restarts); the results so far are in %s",
+			key.Op, key.Measurement, pointText(key), signals, restarts, o.Out)
+	}
+	then := "measuring it again"
+	if twice {
+		then = "recorded as a crash, resuming"
+	}
+	fmt.Fprintf(o.Stderr, "\nskampi: the job crashed (%s) in %s %q, %s; %s (restart %d of at most %d)\n\n",
+		signals, key.Op, key.Measurement, pointText(key), then, restarts+1, o.MaxRestarts)
+	return true, nil
+}
+
+// recordPhaseCrash records a crash in start-up or finalize, after a run header of its
+// own when the run had not written one yet.
+func recordPhaseCrash(plan *inputs.Plan, o Options, after, before *state, c *crashReport, detail string) error {
+	f := *c.Point
+	f.Kind, f.Fault, f.Time, f.Detail = record.KindFault, record.FaultCrash, time.Now().UTC(), detail
+	var hdr *record.Run
+	if runs := after.runsSince(before); len(runs) > 0 {
+		f.RunID = runs[len(runs)-1]
+	} else {
+		if f.RunID == "" {
+			f.RunID = newToken()
+		}
+		hdr = startHeader(plan, f.RunID, o.Version, f.NProcs)
+	}
+	return appendRecords(o.Out, hdr, &f)
 }
 
 // severity orders exit statuses by what they say, as the status of a run with several

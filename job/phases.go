@@ -36,6 +36,11 @@ type phases struct {
 	mpiUp   atomic.Bool                   // MPI_Init returned: MPI_Abort may be called
 	sink    atomic.Pointer[report.Locked] // while the results are open
 	header  atomic.Bool                   // the run header is in the results file
+	// The crash report: the last point or phase (for "between points"), and whether
+	// this rank appends a crash record itself (rank 0 with results, under another
+	// launcher than skampi's).
+	last       string
+	selfRecord atomic.Bool
 }
 
 func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
@@ -44,7 +49,7 @@ func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
 	p := &phases{runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), dir: o.Out,
 		plan: plan, version: o.Version, stderr: o.Stderr, nprocs: max(1, launch.Size(o.Env))}
 	p.rank.Store(int32(rank))
-	p.wd = &runner.Watchdog{Expire: p.expire, Progress: mpi.Progress}
+	p.wd = &runner.Watchdog{Expire: p.expire, Progress: mpi.Progress, Note: p.note}
 	return p
 }
 
@@ -109,10 +114,25 @@ func (p *phases) record(f *record.Fault) error {
 	if p.dir == "" {
 		return nil
 	}
-	if err := os.MkdirAll(p.dir, 0o755); err != nil {
+	var hdr *record.Run
+	if !p.header.Load() {
+		hdr = startHeader(p.plan, p.runID, p.version, p.nprocs)
+	}
+	return appendRecords(p.dir, hdr, f)
+}
+
+// startHeader is the run header of a run that stopped before writing its own.
+func startHeader(plan *inputs.Plan, runID, version string, nprocs int) *record.Run {
+	return &record.Run{Kind: record.KindRun, RunID: runID, SkampiVersion: version, StartTime: time.Now().UTC(), NProcs: nprocs,
+		Suite: plan.Name, SuiteSource: plan.Source, SuiteSHA256: plan.SHA256, Command: os.Args}
+}
+
+// appendRecords appends a header (if not nil) and a fault to dir's results file.
+func appendRecords(dir string, hdr *record.Run, f *record.Fault) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	out, err := openRegular(filepath.Join(p.dir, "results.jsonl"))
+	out, err := openRegular(filepath.Join(dir, "results.jsonl"))
 	if err != nil {
 		return err
 	}
@@ -121,9 +141,7 @@ func (p *phases) record(f *record.Fault) error {
 		return err
 	}
 	j := report.NewJSONL(out)
-	if !p.header.Load() {
-		hdr := &record.Run{Kind: record.KindRun, RunID: p.runID, SkampiVersion: p.version, StartTime: time.Now().UTC(), NProcs: p.nprocs,
-			Suite: p.plan.Name, SuiteSource: p.plan.Source, SuiteSHA256: p.plan.SHA256, Command: os.Args}
+	if hdr != nil {
 		if err := j.Run(hdr); err != nil {
 			return err
 		}

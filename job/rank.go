@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
@@ -32,6 +33,7 @@ func selftestStall(env []string, rank int) {
 // others would wait for it forever.
 func runRank(plan *inputs.Plan, o Options) (err error) {
 	overrides = launch.SetRankDefaults(mpi.Build, usesWindows(plan))
+	armCrash(o, launch.Rank(o.Env))
 	ph := newPhases(plan, o, launch.Rank(o.Env))
 	ph.start("start-up: MPI_Init")
 	selftestStall(o.Env, int(ph.rank.Load()))
@@ -135,7 +137,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
-	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs)
+	started := time.Now()
+	peers := func() []*crashReport { return peerCrashes(o, started) }
+	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, peers, underSkampi(o.Env))
 	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
@@ -148,7 +152,12 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
 		ph.header.Store(true)
-		ph.sink.Store(sink)          // after the header: a fault never precedes its run record
+		ph.sink.Store(sink) // after the header: a fault never precedes its run record
+		if o.Out != "" && !underSkampi(o.Env) {
+			// Under another launcher nobody else records a crash of this rank.
+			mpi.CrashResults(filepath.Join(o.Out, "results.jsonl"))
+			ph.selfRecord.Store(true)
+		}
 		for _, n := range ex.Notes { // after the header line, before the table
 			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}

@@ -19,8 +19,12 @@ import (
 const rootGrace = 10 * time.Second
 
 // handleSignals ends the rank on SIGINT/SIGTERM with everything measured on disk: rank
-// 0 records the point in flight as interrupted (a resumed run measures it again).
-func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string, stderr io.Writer, cleanup func()) func() {
+// 0 records the point in flight as interrupted (a resumed run measures it again). When
+// the signal is the launcher ending the job because another rank crashed (its trace
+// file is there: peers), rank 0 stays quiet: under skampi's launcher (launched), which
+// records the crash, it records nothing; under another, it records the crash.
+func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string, stderr io.Writer, cleanup func(),
+	peers func() []*crashReport, launched bool) func() {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
@@ -35,7 +39,19 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 			os.Exit(ExitSignal + int(sig))
 		}
 		var f *record.Fault
-		if cur, elapsed := wd.Current(); cur != nil {
+		cur, elapsed := wd.Current()
+		if crashed := peers(); len(crashed) > 0 {
+			if !launched && cur != nil {
+				f = cur
+				f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultCrash, elapsed.Seconds(), time.Now().UTC()
+				f.Detail = crashDetail(crashed)
+			}
+			if err := sink.Finish(f); err != nil {
+				fmt.Fprintf(stderr, "skampi: closing results: %v\n", err)
+			}
+			os.Exit(ExitSignal + int(sig))
+		}
+		if cur != nil {
 			f = cur
 			f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultInterrupted, elapsed.Seconds(), time.Now().UTC()
 			f.Detail = "interrupted by " + sigName(sig)

@@ -21,6 +21,9 @@ type Watchdog struct {
 	Expire func(*record.Fault)
 	// Progress reads a counter that moves while the rank works; nil: none.
 	Progress func() uint64
+	// Note, when set, is told of every point or phase as it starts (nil: it ended),
+	// on the goroutine that starts it: the crash report says what the rank was doing.
+	Note func(*record.Fault)
 
 	mu      sync.Mutex
 	timer   *time.Timer
@@ -30,6 +33,10 @@ type Watchdog struct {
 
 // Start arms the watchdog for the point f describes.
 func (w *Watchdog) Start(f record.Fault, timeout time.Duration) {
+	if w.Note != nil {
+		note := f
+		w.Note(&note)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.stopLocked()
@@ -77,6 +84,9 @@ func (w *Watchdog) progress() uint64 {
 
 // Stop disarms the watchdog: the point ended.
 func (w *Watchdog) Stop() {
+	if w.Note != nil {
+		w.Note(nil)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.stopLocked()
