@@ -80,6 +80,12 @@ func StartupProbe(o ProbeOptions) error {
 		return fmt.Errorf("startup-probe is started by `skampi startup` (%s is not set)", startupT0Var)
 	}
 	overrides = launch.SetRankDefaults(mpi.Build, o.Shmem)
+	// A crash in the library's start-up says one line (kept by the launching
+	// `skampi startup`), its trace in a temporary file.
+	if err := mpi.ArmCrashReport(mpi.CrashReport{Rank: launch.Rank(os.Environ())}); err != nil {
+		return err
+	}
+	mpi.CrashWhere("start-up: MPI_Init", "", "", "")
 	w, err := mpi.Init("")
 	if err != nil {
 		return err
@@ -88,12 +94,14 @@ func StartupProbe(o ProbeOptions) error {
 	start, end := w.InitTime()
 	var shmemS float64
 	if o.Shmem {
+		mpi.CrashWhere("start-up: shmem_init", "", "", "")
 		if err := shmem.Start(w); err != nil {
 			mpi.Abort(1)
 			return err
 		}
 		shmemS = shmem.InitTime().Seconds()
 	}
+	mpi.CrashWhere("the start-up probe's gathers", "", "", "")
 	line := probeLine{}
 	gather := func(v float64) []float64 {
 		vals, gerr := w.Gather(v)
@@ -223,11 +231,11 @@ func probeOnce(mpirun, self string, args []string, np int, o StartupOptions) (*S
 	case <-time.After(o.Timeout):
 		endJob(cmd)
 		<-done
-		return nil, nil, fmt.Errorf("no end after %v: ended (stderr: %s)", o.Timeout, lastLine(stderr.String()))
+		return nil, nil, fmt.Errorf("no end after %v: ended (stderr: %s)", o.Timeout, stderrGist(stderr.String()))
 	}
 	wall := time.Since(t0).Seconds()
 	if werr != nil {
-		return nil, nil, fmt.Errorf("%s: %v (stderr: %s)", filepath.Base(mpirun), werr, lastLine(stderr.String()))
+		return nil, nil, fmt.Errorf("%s: %v (stderr: %s)", filepath.Base(mpirun), werr, stderrGist(stderr.String()))
 	}
 	var line probeLine
 	found := false
@@ -242,21 +250,52 @@ func probeOnce(mpirun, self string, args []string, np int, o StartupOptions) (*S
 		}
 	}
 	if !found || line.Run == nil || len(line.InitS) != np {
-		return nil, nil, fmt.Errorf("the probe printed no times for %d ranks (stderr: %s)", np, lastLine(stderr.String()))
+		return nil, nil, fmt.Errorf("the probe printed no times for %d ranks (stderr: %s)", np, stderrGist(stderr.String()))
 	}
 	return &StartupLaunch{Kind: KindStartup, NProcs: np, LaunchS: wall, InitS: line.InitS, ToInitS: line.ToInitS,
 		ShmemInitS: line.ShmemInitS}, line.Run, nil
 }
 
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
+// gistLines is how many lines of a failed probe's stderr its error keeps.
+const gistLines = 4
+
+// stderrGist is what a failed probe's stderr says, in one line: the launcher's banners
+// about a failed job (launch.BannerFilter) and rules of dashes left out; the ranks'
+// own "skampi:" lines (a crash names rank, host, signal and phase) if there are any,
+// else the last meaningful lines, joined with " | ".
+func stderrGist(s string) string {
+	var kept bytes.Buffer
+	f := launch.NewBannerFilter(&kept)
+	f.Write([]byte(s))
+	f.Close()
+	var lines, ours []string
+	for _, l := range strings.Split(kept.String(), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.Trim(l, "-=*_ ") == "" {
+			continue
+		}
+		lines = append(lines, l)
+		if strings.HasPrefix(l, "skampi:") {
+			ours = append(ours, l)
+		}
 	}
-	if s == "" {
+	pick := lines
+	if len(ours) > 0 {
+		pick = ours
+	}
+	if len(pick) == 0 {
 		return "nothing"
 	}
-	return s
+	more := ""
+	if len(pick) > gistLines {
+		if len(ours) > 0 {
+			more = fmt.Sprintf(" | (%d more)", len(pick)-gistLines)
+			pick = pick[:gistLines]
+		} else {
+			pick = pick[len(pick)-gistLines:]
+		}
+	}
+	return strings.Join(pick, " | ") + more
 }
 
 // appendJSON writes v as one line and syncs it: a launch measured is never lost.
