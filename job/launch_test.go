@@ -48,6 +48,9 @@ type fakeJob struct {
 	plan    *inputs.Plan
 	crashes func(pt *inputs.Point) bool
 	runs    int
+	// onCrash, when set, is what the ranks leave when they crash in pt (trace files,
+	// records); the launch then ends with 139 (SIGSEGV in a rank).
+	onCrash func(pt *inputs.Point, runID string, sink *report.Locked) error
 }
 
 func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
@@ -85,6 +88,9 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 			continue
 		}
 		if j.crashes(pt) {
+			if j.onCrash != nil {
+				return 139, 0, errors.Join(j.onCrash(pt, runID, sink), sink.Close())
+			}
 			return 134, 0, sink.Close() // SIGABRT in a rank: mpirun's status
 		}
 		p := &record.Point{Kind: record.KindPoint, RunID: runID, PointIndex: pt.Index, Measurement: pt.Measurement.Name,

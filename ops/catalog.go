@@ -327,7 +327,7 @@ var selftestOps = []Info{
 	{Name: "Selftest_Crash", Family: "selftest", Kernel: "selftest_crash", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
 		Description: "self-test: the initiator calls abort() inside the timed loop (on the deny-list)"},
 	{Name: "Selftest_Segfault", Family: "selftest", Kernel: "selftest_segfault", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
-		Description: "self-test: the initiator writes through a NULL pointer inside the timed loop, a SIGSEGV in C (on the deny-list)"},
+		Description: "self-test: the responder writes through a NULL pointer inside the timed loop, a SIGSEGV in C, while the initiator waits (on the deny-list)"},
 	{Name: "Selftest_Corrupt", Family: "selftest", Kernel: "selftest_corrupt", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
 		Description: "self-test: a ping-pong whose responder flips the middle byte of its reply (check_data = true reports it)"},
 	{Name: "Wtime", Family: "timer", Kernel: "wtime", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1, NoData: true,

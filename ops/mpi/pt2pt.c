@@ -312,9 +312,10 @@ int sk_step_selftest_crash(ctx *c) {
 }
 
 /* What a library bug usually is: a write through a NULL pointer (SIGSEGV) in the middle
- * of the loop; the partner waits. */
+ * of the loop, on the responder (not rank 0, which writes the results: the launcher
+ * ends it, and it must not take the crash for an interruption); the initiator waits. */
 int sk_step_selftest_segfault(ctx *c) {
-	if (c->a.role == SK_ROLE_INITIATOR) {
+	if (c->a.role == SK_ROLE_RESPONDER) {
 		volatile int *nowhere = NULL;
 		*nowhere = 1;
 	}
