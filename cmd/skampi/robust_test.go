@@ -135,7 +135,8 @@ func TestHangAndCrashCostOnePointEach(t *testing.T) {
 		t.Errorf("crash fault: %+v", f)
 	}
 	for _, want := range []string{
-		"SIGABRT inside the library during a measurement",
+		"SIGABRT",
+		`during Selftest_Crash "crash", 4 bytes, 2 processes; trace in ` + filepath.Join(out, "crash-rank0.txt"),
 		"recorded as a crash",
 		"2 point(s) not measured:",
 		`timeout  Selftest_Hang "hang", 1 B`,

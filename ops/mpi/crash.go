@@ -3,6 +3,7 @@
 package mpi
 
 /*
+#cgo LDFLAGS: -ldl
 #include <stdlib.h>
 #include "crash.h"
 */
