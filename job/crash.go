@@ -234,6 +234,8 @@ func crashSignals(reports []*crashReport) string {
 // note tells the crash report what the rank is doing (the watchdog's Note); the rank
 // that writes the results under another launcher also gets the crash record to append.
 func (p *phases) note(f *record.Fault) {
+	p.noteMu.Lock()
+	defer p.noteMu.Unlock()
 	if f == nil {
 		mpi.CrashWhere("between points (after "+p.last+")", "", "", "")
 		return

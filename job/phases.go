@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,7 @@ type phases struct {
 	// The crash report: the last point or phase (for "between points"), and whether
 	// this rank appends a crash record itself (rank 0 with results, under another
 	// launcher than skampi's).
+	noteMu     sync.Mutex // a rank's watchdog may re-arm from its own goroutine
 	last       string
 	selfRecord atomic.Bool
 }
