@@ -28,6 +28,16 @@ func selftestStall(env []string, rank int) {
 	}
 }
 
+// selftestSegfault is a self-test of the crash report in start-up: with
+// SKAMPI_SELFTEST_SEGFAULT_RANK=N in the environment, rank N writes through a NULL
+// pointer in C right after MPI_Init, as a library crashing in its start-up would
+// (shmem_init on a node that registers too many memory segments).
+func selftestSegfault(env []string, rank int) {
+	if v := envValue(env, "SKAMPI_SELFTEST_SEGFAULT_RANK"); v != "" && v == strconv.Itoa(rank) {
+		mpi.SelftestSegfault()
+	}
+}
+
 // runRank is one rank of the parallel job. Errors every rank sees alike are reported
 // by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
 // others would wait for it forever.
@@ -38,6 +48,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	ph.start("start-up: MPI_Init")
 	selftestStall(o.Env, int(ph.rank.Load()))
 	w, err := mpi.Init(o.ThreadLevel)
+	if err == nil {
+		selftestSegfault(o.Env, w.Rank())
+	}
 	ph.stop()
 	if err != nil {
 		return err

@@ -91,6 +91,7 @@ func StartupProbe(o ProbeOptions) error {
 		return err
 	}
 	defer w.Finalize()
+	selftestSegfault(os.Environ(), w.Rank())
 	start, end := w.InitTime()
 	var shmemS float64
 	if o.Shmem {

@@ -169,3 +169,39 @@ func TestSegfaultIsOneLinePerRank(t *testing.T) {
 		}
 	})
 }
+
+// A crash in start-up (SKAMPI_SELFTEST_SEGFAULT_RANK=1: rank 1 writes through NULL in
+// C right after MPI_Init) is one line, recorded as a crash of the phase after a run
+// header of its own, not restarted; `skampi startup`'s error keeps the rank's line
+// rather than the launcher's banner.
+func TestStartupSegfault(t *testing.T) {
+	host, _ := os.Hostname()
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, []string{"SKAMPI_SELFTEST_SEGFAULT_RANK=1"}, "run", "Pingpong_Send_Recv", "--sizes", "8", "-o", out)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	trace := filepath.Join(out, "crash-rank1.txt")
+	line := fmt.Sprintf("skampi: rank 1 (%s): SIGSEGV in sk_crash_selftest during start-up: MPI_Init; trace in %s\n", host, trace)
+	if !strings.Contains(stderr, line) || !strings.Contains(stderr, "the job crashed during start-up: MPI_Init (SIGSEGV on rank 1); not restarted") ||
+		strings.Contains(stderr, "goroutine ") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Runs) != 1 || len(res.Faults) != 1 || res.Faults[0].Fault != record.FaultCrash ||
+		res.Faults[0].Measurement != "(start-up: MPI_Init)" || !strings.Contains(res.Faults[0].Detail, "sk_crash_selftest") {
+		t.Errorf("runs %+v, faults %+v", res.Runs, res.Faults)
+	}
+	if _, err := os.Stat(trace); err != nil {
+		t.Error(err)
+	}
+
+	code, stdout, stderr = skampi(t, []string{"SKAMPI_SELFTEST_SEGFAULT_RANK=1"}, "startup", "--np", "2", "--launches", "1")
+	if code != 1 || !strings.Contains(stderr, fmt.Sprintf("(stderr: skampi: rank 1 (%s): SIGSEGV in sk_crash_selftest during start-up: MPI_Init; trace in ", host)) ||
+		strings.Contains(stderr, "-----") {
+		t.Errorf("startup: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if i := strings.Index(stderr, "; trace in "); i > 0 {
+		os.Remove(strings.TrimSuffix(strings.SplitN(stderr[i+len("; trace in "):], ")", 2)[0], ")"))
+	}
+}

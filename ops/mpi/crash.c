@@ -419,3 +419,9 @@ void sk_crash_set_function(const char *name) {
 }
 
 const char *sk_crash_function(void) { return crash_function; }
+
+/* The self-test of a crash in start-up (SKAMPI_SELFTEST_SEGFAULT_RANK). */
+void sk_crash_selftest(void) {
+	volatile int *nowhere = NULL;
+	*nowhere = 1;
+}

@@ -270,3 +270,7 @@ func loadBase() uintptr {
 	}
 	return 0
 }
+
+// SelftestSegfault writes through a NULL pointer in C: the self-test of a crash in
+// start-up.
+func SelftestSegfault() { C.sk_crash_selftest() }

@@ -12,5 +12,6 @@ void sk_crash_where(const char *text, const char *point, const char *pre, const 
 int sk_crash_info(int *fd, uintptr_t *pc, void ***frames, int *nframes);
 void sk_crash_set_function(const char *name);
 const char *sk_crash_function(void);
+void sk_crash_selftest(void);
 
 #endif
