@@ -246,6 +246,13 @@ func (p *phases) note(f *record.Fault) {
 	}
 	p.last = text
 	point, _ := json.Marshal(f)
+	if len(point) > mpi.CrashWhereMax/2 {
+		// The ranks of a big job: a key without them matches the point all the same.
+		g := *f
+		g.Ranks = nil
+		f = &g
+		point, _ = json.Marshal(f)
+	}
 	pre, post := "", ""
 	if p.selfRecord.Load() && p.header.Load() {
 		c := *f

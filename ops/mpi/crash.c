@@ -51,7 +51,7 @@ static int dump_req = -1, dump_rep = -1; /* pipes to the Go goroutine that adds 
 /* What the rank is doing: two slots, the handler reads the one `where_cur` names, Go
  * fills the other and then flips it, so a crash mid-update reads a whole one. */
 #define WHERE_TEXT 512
-#define WHERE_JSON 2048
+#define WHERE_JSON 8192
 typedef struct {
 	char text[WHERE_TEXT];  /* "Selftest_Segfault \"segv\", 8 bytes, 2 processes" or "start-up: MPI_Init" */
 	char point[WHERE_JSON]; /* the point as a JSON fault record with no detail ("" for a phase) */

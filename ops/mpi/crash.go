@@ -109,9 +109,12 @@ func CrashResults(path string) {
 	C.free(unsafe.Pointer(p))
 }
 
+// CrashWhereMax is the longest point or record part CrashWhere keeps whole.
+const CrashWhereMax = 8191
+
 // CrashWhere tells the crash report what the rank is doing: text for the line, point
 // for the trace (a JSON fault record), and the crash record to append as pre + the
-// line + post ("" and "": none).
+// line + post ("" and "": none). Longer than CrashWhereMax, they are cut.
 func CrashWhere(text, point, pre, post string) {
 	ct, cp, cpre, cpost := C.CString(text), C.CString(point), C.CString(pre), C.CString(post)
 	C.sk_crash_where(ct, cp, cpre, cpost)
