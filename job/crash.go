@@ -89,6 +89,7 @@ type crashReport struct {
 	Function string
 	During   string
 	Point    *record.Fault // what the rank was in: a point (Op set) or a phase; nil: unknown
+	Recorded string        // the results file the rank appended its crash record to
 	mod      time.Time
 }
 
@@ -119,7 +120,7 @@ func readCrashReport(path string) (*crashReport, error) {
 	c := &crashReport{Path: path, Rank: -1, mod: st.ModTime()}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	first := true
+	first, inStacks := true, false
 	for sc.Scan() {
 		line := sc.Text()
 		if first {
@@ -130,7 +131,11 @@ func readCrashReport(path string) (*crashReport, error) {
 			continue
 		}
 		if line == "Go stacks:" {
-			break
+			inStacks = true
+			continue
+		}
+		if inStacks && !strings.HasPrefix(line, "recorded: ") {
+			continue
 		}
 		k, v, ok := strings.Cut(line, ": ")
 		if !ok {
@@ -151,6 +156,8 @@ func readCrashReport(path string) (*crashReport, error) {
 			}
 		case "during":
 			c.During = v
+		case "recorded":
+			c.Recorded = v
 		case "point":
 			var p record.Fault
 			if json.Unmarshal([]byte(v), &p) == nil {
@@ -210,6 +217,16 @@ func peerCrashes(o Options, started time.Time) []*crashReport {
 	return out
 }
 
+// recordedBy reports whether a crashed rank appended its crash record itself.
+func recordedBy(reports []*crashReport) bool {
+	for _, c := range reports {
+		if c.Recorded != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // crashDetail is the fault record's detail: every rank's line.
 func crashDetail(reports []*crashReport) string {
 	lines := make([]string, len(reports))
@@ -254,8 +271,12 @@ func (p *phases) note(f *record.Fault) {
 		point, _ = json.Marshal(f)
 	}
 	pre, post := "", ""
-	if p.selfRecord.Load() && p.header.Load() {
+	// Rank 0 has written the run header before any rank is in a point.
+	if p.selfRecord.Load() && (p.header.Load() || f.Op != "") {
 		c := *f
+		if p.rootRunID != "" {
+			c.RunID = p.rootRunID
+		}
 		c.Kind, c.Fault, c.Time, c.Detail = record.KindFault, record.FaultCrash, time.Now().UTC(), "\x00"
 		b, _ := json.Marshal(c)
 		pre, post, _ = strings.Cut(string(b), `\u0000`)

@@ -163,4 +163,14 @@ func TestCrashReportsOfOtherLaunches(t *testing.T) {
 	if again := crashReports(dir, "new", seen); len(again) != 0 {
 		t.Errorf("a trace read twice")
 	}
+	// A rank that appended its crash record says so after the goroutines.
+	f, err := os.OpenFile(traceFile(dir, 1), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\tmain.go:1\nrecorded: /r/results.jsonl\n")
+	f.Close()
+	if c, err := readCrashReport(traceFile(dir, 1)); err != nil || c.Recorded != "/r/results.jsonl" || !recordedBy([]*crashReport{c}) {
+		t.Errorf("%+v %v", c, err)
+	}
 }

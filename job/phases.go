@@ -43,6 +43,8 @@ type phases struct {
 	noteMu     sync.Mutex // a rank's watchdog may re-arm from its own goroutine
 	last       string
 	selfRecord atomic.Bool
+	rootRunID  string                // rank 0's run id, the one the results know
+	peers      func() []*crashReport // the trace files of ranks that crashed (nil: none looked for)
 }
 
 func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
@@ -78,6 +80,18 @@ func (p *phases) expire(f *record.Fault) {
 			}
 			return
 		}
+	} else if crashed := p.crashedPeers(); len(crashed) > 0 {
+		// Blocked because a peer died (a launcher that does not end the job): the crash
+		// is what happened, recorded by the peer or here.
+		if !recordedBy(crashed) {
+			f.Fault, f.Detail = record.FaultCrash, crashDetail(crashed)
+			if err := p.record(f); err != nil {
+				fmt.Fprintf(p.stderr, "skampi: writing the crash record: %v\n", err)
+			}
+		}
+		fmt.Fprintf(p.stderr, "skampi: rank %d: another rank crashed (%s); ending the job\n", rank, crashSignals(crashed))
+		mpi.Abort(1)
+		os.Exit(1)
 	} else {
 		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", stalled(f))
 		if f.ElapsedS > stalled(f)+1 {
@@ -96,6 +110,13 @@ func (p *phases) expire(f *record.Fault) {
 		mpi.Abort(ExitTimeout)
 	}
 	os.Exit(ExitTimeout)
+}
+
+func (p *phases) crashedPeers() []*crashReport {
+	if p.peers == nil {
+		return nil
+	}
+	return p.peers()
 }
 
 // stalled is how long nothing moved on this rank before the watchdog fired.

@@ -45,6 +45,8 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	overrides = launch.SetRankDefaults(mpi.Build, usesWindows(plan))
 	armCrash(o, launch.Rank(o.Env))
 	ph := newPhases(plan, o, launch.Rank(o.Env))
+	started := time.Now() // a trace file from before is not this job's
+	ph.peers = func() []*crashReport { return peerCrashes(o, started) }
 	ph.start("start-up: MPI_Init")
 	selftestStall(o.Env, int(ph.rank.Load()))
 	w, err := mpi.Init(o.ThreadLevel)
@@ -147,12 +149,27 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		ph.stop()
 		return common(err)
 	}
+	// Every rank learns rank 0's run id: under another launcher a rank that crashes
+	// appends its crash record under it.
+	var root uint64
+	if rank == 0 {
+		root, _ = strconv.ParseUint(ph.runID, 16, 64)
+	}
+	shared, err2 := w.Bcast(int64(root))
+	if err2 != nil {
+		return fail(err2)
+	}
+	ph.rootRunID = fmt.Sprintf("%016x", uint64(shared))
+	if o.Out != "" && !underSkampi(o.Env) {
+		// Under another launcher nobody else records a crash of this rank: it appends
+		// the record itself (rank 0 once its header is written; the others in points).
+		mpi.CrashResults(filepath.Join(o.Out, "results.jsonl"))
+		ph.selfRecord.Store(true)
+	}
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
-	started := time.Now()
-	peers := func() []*crashReport { return peerCrashes(o, started) }
-	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, peers, underSkampi(o.Env))
+	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
 	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
@@ -165,12 +182,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
 		ph.header.Store(true)
-		ph.sink.Store(sink) // after the header: a fault never precedes its run record
-		if o.Out != "" && !underSkampi(o.Env) {
-			// Under another launcher nobody else records a crash of this rank.
-			mpi.CrashResults(filepath.Join(o.Out, "results.jsonl"))
-			ph.selfRecord.Store(true)
-		}
+		ph.sink.Store(sink)          // after the header: a fault never precedes its run record
 		for _, n := range ex.Notes { // after the header line, before the table
 			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}

@@ -41,7 +41,7 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 		var f *record.Fault
 		cur, elapsed := wd.Current()
 		if crashed := peers(); len(crashed) > 0 {
-			if !launched && cur != nil {
+			if !launched && cur != nil && !recordedBy(crashed) {
 				f = cur
 				f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultCrash, elapsed.Seconds(), time.Now().UTC()
 				f.Detail = crashDetail(crashed)

@@ -168,6 +168,28 @@ func TestSegfaultIsOneLinePerRank(t *testing.T) {
 			t.Errorf("measured %s, want the points before the crash", got)
 		}
 	})
+	// MPICH's Hydra kills rank 0 outright (SIGKILL): the crashing rank appends the
+	// record itself.
+	t.Run("MPICH's mpiexec", func(t *testing.T) {
+		bin := os.Getenv("SKAMPI_MPICH_BIN")
+		mpiexec, err := exec.LookPath("mpiexec.mpich")
+		if bin == "" || err != nil {
+			t.Skip("no MPICH binary (SKAMPI_MPICH_BIN) or mpiexec.mpich")
+		}
+		out := t.TempDir()
+		cmd := command(mpiexec, "-n", "2", bin, "-i", suite, "-o", out, "--allow-broken")
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Run(); err == nil {
+			t.Fatalf("mpiexec exited 0\n%s", errb.String())
+		}
+		trace := filepath.Join(out, "crash-rank1.txt")
+		checkCrashOutput(t, errb.String(), trace)
+		if b, _ := os.ReadFile(trace); !bytes.Contains(b, []byte("\nrecorded: "+filepath.Join(out, "results.jsonl"))) {
+			t.Errorf("the trace does not say the rank recorded its crash")
+		}
+		checkCrashRecord(t, readResults(t, out), trace)
+	})
 }
 
 // A crash in start-up (SKAMPI_SELFTEST_SEGFAULT_RANK=1: rank 1 writes through NULL in

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -218,16 +219,25 @@ static void summary(line_t *l, const where_t *w, const char *trace) {
 	}
 }
 
-/* record appends the crash record to the results (the rank that writes them, under a
- * launcher other than skampi's). */
-static void record(const where_t *w, const char *trace) {
-	if (!results_path[0] || !w->pre[0]) return;
-	int fd = open(results_path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0) return;
+/* record appends the crash record to the results, under a launcher other than
+ * skampi's; it returns whether the results hold it now. Several ranks may crash in one
+ * point: under a lock on the file, the record is appended unless the end of the file
+ * holds it already (the part before the detail is the same on every rank). */
+static int record(const where_t *w, const char *trace) {
+	if (!results_path[0] || !w->pre[0]) return 0;
+	int fd = open(results_path, O_RDWR | O_APPEND | O_CLOEXEC);
+	if (fd < 0) return 0;
+	flock(fd, LOCK_EX); /* released by close */
 	off_t end = lseek(fd, 0, SEEK_END);
-	char last = '\n';
-	if (end > 0 && pread(fd, &last, 1, end - 1) != 1) last = '\n';
-	if (last != '\n') put(fd, "\n");
+	static char tail[65536 + 1];
+	off_t from = end > (off_t)(sizeof tail - 1) ? end - (off_t)(sizeof tail - 1) : 0;
+	ssize_t n = end > 0 ? pread(fd, tail, (size_t)(end - from), from) : 0;
+	tail[n > 0 ? n : 0] = 0;
+	if (n > 0 && memmem(tail, (size_t)n, w->pre, slen(w->pre))) {
+		close(fd);
+		return 1;
+	}
+	if (n > 0 && tail[n - 1] != '\n') put(fd, "\n");
 	static line_t l;
 	summary(&l, w, trace);
 	put(fd, w->pre);
@@ -236,6 +246,7 @@ static void record(const where_t *w, const char *trace) {
 	put(fd, "\n");
 	fsync(fd);
 	close(fd);
+	return 1;
 }
 
 static void previous_handler(int sig, siginfo_t *info, void *uc) {
@@ -333,7 +344,11 @@ static void crash_handler(int sig, siginfo_t *info, void *uc) {
 		put(2, l.b);
 		put(2, "\n");
 	}
-	if (!quiet) record(w, trace);
+	if (!quiet && record(w, trace) && fd >= 0) {
+		put(fd, "\nrecorded: ");
+		put(fd, results_path);
+		put(fd, "\n");
+	}
 	if (fd >= 0) {
 		fsync(fd);
 		close(fd);
