@@ -440,3 +440,19 @@ void sk_crash_selftest(void) {
 	volatile int *nowhere = NULL;
 	*nowhere = 1;
 }
+
+/* sk_crash_frame describes a frame for the Go side: its object, offset in it, and the
+ * exported function holding it ("" when none does); 0 when dladdr knows nothing. */
+int sk_crash_frame(void *pc, char *obj, int objn, char *sym, int symn, uintptr_t *off) {
+	Dl_info info;
+	ElfW(Sym) *es = NULL;
+	obj[0] = sym[0] = 0;
+	*off = 0;
+	if (!pc || !dladdr1(pc, &info, (void **)&es, RTLD_DL_SYMENT) || !info.dli_fname) return 0;
+	copy(obj, (size_t)objn, info.dli_fname);
+	*off = (uintptr_t)pc - (uintptr_t)info.dli_fbase;
+	uintptr_t start = (uintptr_t)info.dli_saddr;
+	if (info.dli_sname && es && (uintptr_t)pc >= start && (!es->st_size || (uintptr_t)pc < start + es->st_size))
+		copy(sym, (size_t)symn, info.dli_sname);
+	return 1;
+}

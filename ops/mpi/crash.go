@@ -159,15 +159,21 @@ func goStacks(req, rep int) {
 			b = b[n:]
 		}
 	}
-	if syms := executableSymbols(); syms != nil {
-		if C.GoString(C.sk_crash_function()) == "" {
-			if name := syms.name(uintptr(pc)); name != "" {
-				cn := C.CString(name)
-				C.sk_crash_set_function(cn)
-				C.free(unsafe.Pointer(cn))
-				write("\nfunction: " + name + "\n")
-			}
+	syms := executableSymbols()
+	setFunction := func(name string) {
+		cn := C.CString(name)
+		C.sk_crash_set_function(cn)
+		C.free(unsafe.Pointer(cn))
+		write("\nfunction: " + name + "\n")
+	}
+	if C.GoString(C.sk_crash_function()) == "" {
+		if name := syms.name(uintptr(pc)); name != "" {
+			setFunction(name)
+		} else if name := callerName(syms, unsafe.Slice(frames, int(nframes))); name != "" {
+			setFunction(name)
 		}
+	}
+	if syms != nil {
 		var named strings.Builder
 		for _, f := range unsafe.Slice(frames, int(nframes)) {
 			if name := syms.name(uintptr(f)); name != "" {
@@ -190,6 +196,43 @@ func goStacks(req, rep int) {
 	write("\nGo stacks:\n")
 	write(string(buf))
 	syscall.Write(rep, one[:])
+}
+
+// callerName names where a signal raised inside the C library (abort: stack smashing,
+// a failed assertion) came from: the first frame outside libc, and the first of
+// skampi's own functions that called it ("liboshmem.so.40+0x9244a, called from
+// atomic_compare_swap_int").
+func callerName(syms *symbols, frames []unsafe.Pointer) string {
+	var obj, sym [512]C.char
+	var off C.uintptr_t
+	where := ""
+	for i, f := range frames {
+		if i < 2 { // the handler and the signal's return
+			continue
+		}
+		if C.sk_crash_frame(f, &obj[0], C.int(len(obj)), &sym[0], C.int(len(sym)), &off) == 0 {
+			continue
+		}
+		object := filepath.Base(C.GoString(&obj[0]))
+		name := C.GoString(&sym[0])
+		if name == "" {
+			name = syms.name(uintptr(f))
+		}
+		if where == "" {
+			if strings.HasPrefix(object, "libc.so") || strings.HasPrefix(object, "libc-") {
+				continue
+			}
+			if name != "" {
+				return name
+			}
+			where = fmt.Sprintf("%s+%#x", object, uintptr(off))
+			continue
+		}
+		if name != "" {
+			return where + ", called from " + name
+		}
+	}
+	return where
 }
 
 // symbols are the executable's functions, by address as loaded.

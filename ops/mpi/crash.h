@@ -13,5 +13,6 @@ int sk_crash_info(int *fd, uintptr_t *pc, void ***frames, int *nframes);
 void sk_crash_set_function(const char *name);
 const char *sk_crash_function(void);
 void sk_crash_selftest(void);
+int sk_crash_frame(void *pc, char *obj, int objn, char *sym, int symn, uintptr_t *off);
 
 #endif
