@@ -35,10 +35,8 @@
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 #define NCRASH (sizeof crash_signals / sizeof crash_signals[0])
 static struct sigaction previous[NSIG];
-static int installed[NSIG];
 
 static char rank_text[32] = "?";
-static int rank_num = -1;
 static char host[256] = "?";
 static char launch_token[64];
 static char trace_path[1024];
@@ -178,11 +176,6 @@ static void name_function(uintptr_t pc) {
 	if (n >= sizeof crash_function) n = sizeof crash_function - 1;
 	memcpy(crash_function, info.dli_sname, n);
 	crash_function[n] = 0;
-}
-
-static const char *base_name(const char *p) {
-	const char *s = strrchr(p, '/');
-	return s ? s + 1 : p;
 }
 
 /* A small buffer, for the line that goes to several places. */
@@ -369,7 +362,6 @@ static int install(void) {
 		if (sigaction(sig, NULL, &cur) != 0) return -1;
 		if ((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == crash_handler) continue; /* still ours */
 		if (sigaction(sig, &sa, &previous[sig]) != 0) return -1;
-		installed[sig] = 1;
 	}
 	return 0;
 }
@@ -384,7 +376,6 @@ static void copy(char *dst, size_t cap, const char *src) {
 int sk_crash_arm(int rank, const char *hostname, const char *trace, const char *fallback, const char *token,
                  int quiet_, int req_fd, int rep_fd) {
 	if (rank >= 0) {
-		rank_num = rank;
 		snprintf(rank_text, sizeof rank_text, "%d", rank);
 	}
 	copy(host, sizeof host, hostname);
