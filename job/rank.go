@@ -31,7 +31,7 @@ func selftestStall(env []string, rank int) {
 // by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
 // others would wait for it forever.
 func runRank(plan *inputs.Plan, o Options) (err error) {
-	overrides = launch.SetRankDefaults(mpi.Build, usesWindows(plan))
+	setRankDefaults(usesWindows(plan))
 	ph := newPhases(plan, o, launch.Rank(o.Env))
 	ph.start("start-up: MPI_Init")
 	selftestStall(o.Env, int(ph.rank.Load()))

@@ -79,7 +79,7 @@ func StartupProbe(o ProbeOptions) error {
 	if err != nil {
 		return fmt.Errorf("startup-probe is started by `skampi startup` (%s is not set)", startupT0Var)
 	}
-	overrides = launch.SetRankDefaults(mpi.Build, o.Shmem)
+	setRankDefaults(o.Shmem)
 	w, err := mpi.Init("")
 	if err != nil {
 		return err

@@ -87,6 +87,8 @@ type Run struct {
 	// Overrides: the environment skampi set itself in the ranks, where the user had
 	// not (the library would otherwise crash or hide Go's signals), with the values.
 	Overrides map[string]string `json:"overrides,omitempty"`
+	// OverridesWhy: for each of Overrides, the library bug or need it works around.
+	OverridesWhy map[string]string `json:"overrides_why,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.
