@@ -235,7 +235,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 // performance variables (pvars) are read around the point's first measurement, outside
 // its repetitions.
 func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Result, err error) {
-	op, err := r.World.NewOp(spec)
+	op, err := r.newOp(spec)
 	if err != nil {
 		return nil, err
 	}
