@@ -14,8 +14,8 @@ import (
 // depends on the process count alone, so the launcher, every rank, resume, crash blame
 // and `skampi check` expand the same points for the same job.
 
-// rankCapMax is the most a rank holds for one point at any process count: IMB's default
-// memory per process for its message buffers (its -mem), 1 GiB.
+// rankCapMax is the most a rank holds for one point at any process count, a bound on the
+// message buffers per process as IMB's -mem is.
 const rankCapMax = 1 << 30
 
 // jobCap bounds what all ranks of a job hold together for one point: so a built-in
