@@ -144,6 +144,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
+		hdr.PlanNotes = ex.Notes
 		if err := sink.Run(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
