@@ -71,11 +71,11 @@ func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
 // after its first, whose record says why in full.
 const LackingDetail = "not in this MPI library (the operation's first point says why)"
 
-// unsupportedFault records, on rank 0, that this build's library lacks the point's
-// operation (an MPI-4 routine in an MPI-3.1 library): a denied point with the reason;
+// unsupportedFault records, on rank 0, that the library lacks a routine the point's
+// operation calls (MPI_Psend_init in Open MPI 4.1): a denied point with the reason;
 // decide denies its other points without preparing them, saying so in brief. Every
-// rank refused it alike (it is known when the kernels are compiled), so no rank has
-// more to say.
+// rank refused it alike (each asks the same library whether it provides the routine),
+// so no rank has more to say.
 func (r *Runner) unsupportedFault(pt *inputs.Point, err error) error {
 	if r.World.Rank() != 0 {
 		return nil

@@ -81,7 +81,7 @@ type Runner struct {
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
 	pvars   *pvarValues     // the point's performance variables (pvars), read around its first measurement
 
-	// lacking: rank 0's operations this build's library cannot run (ops.ErrUnsupported),
+	// lacking: rank 0's operations the library cannot run (ops.ErrUnsupported),
 	// the reason said in full with the first point; the others are denied unprepared.
 	lacking map[string]bool
 

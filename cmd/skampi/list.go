@@ -62,7 +62,7 @@ func newListCmd() *cobra.Command {
 				if match(in.Name) {
 					desc := in.Description
 					if why := mpi.UnsupportedReason(in.Kernel); why != "" && !in.SHMEM {
-						desc = "[not in this build: " + why + "] " + desc
+						desc = "[refused: " + why + "] " + desc
 					}
 					fmt.Fprintf(tw, "%s\t%s\n", in.Name, desc)
 					n++
