@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -57,9 +58,13 @@ func (p *Plan) Describe(out io.Writer, ex *Expansion, np int) {
 	}
 	fmt.Fprintln(out)
 	perMeasurement := map[*Measurement]int{}
-	refinable := 0 // the most points refinement may add
+	measured := map[*Measurement][]int64{} // the sizes of its points: those left out at the cap are not
+	refinable := 0                         // the most points refinement may add
 	for i, pt := range ex.Points {
 		perMeasurement[pt.Measurement]++
+		if !slices.Contains(measured[pt.Measurement], pt.Size) {
+			measured[pt.Measurement] = append(measured[pt.Measurement], pt.Size)
+		}
 		if r := pt.Settings().Refine; r.On() && !pt.Op().NoData && (i+1 == len(ex.Points) || ex.Points[i+1].Measurement != pt.Measurement || ex.Points[i+1].NProcs != pt.NProcs) {
 			refinable += r.MaxPoints * len(methodList(pt.Measurement))
 		}
@@ -69,7 +74,7 @@ func (p *Plan) Describe(out io.Writer, ex *Expansion, np int) {
 	for i := range p.Measurements {
 		m := &p.Measurements[i]
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", m.Index+1, printable.String(m.Name), m.Op.Name, perMeasurement[m],
-			sizeList(m.Sizes), dash(strings.Join(m.Methods, " ")), procsList(m))
+			dash(sizeList(measured[m])), dash(strings.Join(m.Methods, " ")), procsList(m))
 	}
 	tw.Flush()
 	for _, n := range ex.Notes {

@@ -31,3 +31,24 @@ func TestCheck(t *testing.T) {
 		t.Errorf("np 1: %v\nstdout %q\nstderr %q", err, out.String(), errb.String())
 	}
 }
+
+// check at a process count where a size outgrows the cap: the sizes column lists the
+// sizes measured, and the note says which size was left out and why.
+func TestCheckShowsSizesLeftOut(t *testing.T) {
+	withMemory(t, 0, false)
+	var out, errb bytes.Buffer
+	if err := Check(CheckOptions{Suite: "pt2pt", NP: 64, NPGiven: true, Stdout: &out, Stderr: &errb}); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	var row string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, " Exchange ") {
+			row = line
+		}
+	}
+	note := `note: measurement "Exchange": 4MiB dropped at 64 processes: needs 512MiB per rank, cap 256MiB (a suite that sets buffer measures them)`
+	if !strings.Contains(row, "1MiB") || strings.Contains(row, "4MiB") || !strings.Contains(text, note) {
+		t.Errorf("row %q\n%s", row, text)
+	}
+}

@@ -67,6 +67,9 @@ func (o OneLine) defaultSizes(op string, s Settings) string {
 // sizes get, on a job of np processes on this machine: the one measurement is
 // planned as Parse and Expand would.
 func fits(in ops.Info, s Settings, from, to int64, np int) bool {
+	// As far as the buffer holds (nprocs blocks for a per-process collective): a line's
+	// default sizes are all measured, none left out at the cap.
+	s.BufferSet = true
 	if to > s.Buffer || (s.Slots(in) > 1 && fitsRecvSlots(to, s.Slots(in)) != nil) {
 		return false
 	}

@@ -126,10 +126,28 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 				el.add(m.Pos, "measurement %q: topology %q: %v: change topology_dims (0 lets MPI_Dims_create choose) or procs", m.Name, m.Settings.Topology, err)
 				break
 			}
+			// Left to skampi, the buffers grow with the job up to the cap, and the
+			// symmetric heap a collective needs with its PEs up to the heap in effect:
+			// points beyond are left out, with a note.
+			var capped, heapCapped droppedSizes
+			var heap Heap
 			for _, size := range m.Sizes {
 				for _, method := range methodList(m) {
 					pt := Point{Measurement: m, Method: method, Size: size, NProcs: nprocs, Comm: comm,
 						Pair: pair, Pending: pending, Fallback: fallback}
+					if !m.Settings.BufferSet {
+						if need := pointMemory(&pt); need > RankMemoryCap(job.NProcs) {
+							capped.add(size, need, RankMemoryCap(job.NProcs))
+							continue
+						}
+						if m.Op.Heap != ops.HeapNone {
+							var need int64
+							if need, heap = heapGrown(&pt); need > 0 {
+								heapCapped.add(size, need, heap.Bytes)
+								continue
+							}
+						}
+					}
 					if !pending {
 						pt.Ranks = participants(m.Op, method, m.Settings, job.NProcs, comm, pair)
 					}
@@ -142,6 +160,12 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 					pt.Index = len(ex.Points) + 1
 					ex.Points = append(ex.Points, pt)
 				}
+			}
+			if len(capped.sizes) > 0 {
+				notes.add(capped.note(nprocs, job.NProcs, len(m.Sizes), capNote(job.NProcs)), m.Name)
+			}
+			if len(heapCapped.sizes) > 0 {
+				notes.add(heapCapped.note(nprocs, job.NProcs, len(m.Sizes), heapNote(heap, heapCapped.most)), m.Name)
 			}
 		}
 		if merged > 0 {
@@ -244,8 +268,10 @@ func (p *Plan) check(nprocs int) error {
 				comm = max(comm, n)
 			}
 		}
-		if last := m.Sizes[len(m.Sizes)-1]; m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, comm) > m.Settings.Buffer {
-			el.add(m.Pos, "measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer",
+		// A buffer the suite wrote is a limit; one it left to skampi grows with the job
+		// (Expand leaves out what exceeds RankMemoryCap, with a note).
+		if last := m.Sizes[len(m.Sizes)-1]; m.Settings.BufferSet && m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, comm) > m.Settings.Buffer {
+			el.add(m.Pos, "measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer, or leave buffer out and skampi sizes it for the job",
 				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, comm), last, comm, m.Settings.Buffer)
 		}
 	}

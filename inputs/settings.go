@@ -37,6 +37,7 @@ type Settings struct {
 	MaxTime      time.Duration // hard cap on one point's measuring time
 	MaxDiscarded int           // cap on repetitions thrown away (invalid) in one point
 	Buffer       int64         // message buffer per rank and direction
+	BufferSet    bool          // the suite wrote buffer: a limit (else skampi sizes it; see RankMemoryCap)
 	Timer        string
 	Warmup       int           // repetitions run and discarded before measuring
 	Iterations   int           // operations per repetition; 0 = chosen from RepTime
@@ -263,7 +264,10 @@ var baseSettings = []setting{
 		if err == nil {
 			err = fitsMemory(n)
 		}
-		s.Buffer = n
+		// Written, it is a limit every point must fit at the job's process count (an
+		// error where one does not); left out, skampi sizes the buffers for the job and
+		// leaves out, with a note, a point that needs more than RankMemoryCap (Plan.Expand).
+		s.Buffer, s.BufferSet = n, true
 		return err
 	}},
 	{"timer", `"global-loop" (default) or "iteration"`, func(s *Settings, v any) (err error) {

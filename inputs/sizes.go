@@ -10,8 +10,9 @@ import (
 const sizesExample = `{ from = "1B", to = "64KiB", step = "*2" }`
 
 // sizes expands `sizes`: a table {from, to, step} or an explicit list of sizes. Every
-// size must fit the buffer: buffer bounds the largest message (for per-process
-// operations, all their blocks); per-message receive slots of a window must also fit
+// size must fit the buffer the suite sets (for per-process operations, all their blocks
+// at the job's process count: Plan.check), or where it sets none, the most skampi gives
+// a point by itself (RankMemoryCap); per-message receive slots of a window must also fit
 // this machine's memory.
 func (d *decoder) sizes(path string, v any, m Measurement) []int64 {
 	out := d.sizeList(path, v, m)
@@ -38,6 +39,13 @@ func (d *decoder) sizeList(path string, v any, m Measurement) []int64 {
 		}
 		if m.Op.BufferBytes(n, 1, 1) <= s.Buffer {
 			return n, true
+		}
+		if !s.BufferSet { // skampi sizes the buffer: a message and its receive buffer within the cap
+			if 2*m.Op.BufferBytes(n, 1, 1) <= rankCapMax {
+				return n, true
+			}
+			d.errAt(p, "%s is more than skampi sizes a buffer to by itself (%s per rank for send and receive): set buffer to measure it", FormatSize(n), FormatSize(rankCapMax))
+			return 0, false
 		}
 		d.errAt(p, "%s does not fit the buffer (%s): raise buffer", FormatSize(n), FormatSize(s.Buffer))
 		return 0, false

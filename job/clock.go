@@ -74,7 +74,7 @@ const clockPhaseTimeout = 60 * time.Second
 
 func clockRank(o ClockOptions) error {
 	out := o.Stdout
-	overrides = launch.SetRankDefaults(mpi.Build, false)
+	setRankDefaults(false)
 	var mpiUp atomic.Bool // read by the watchdog's goroutine
 	// Every phase is watched: a rank that never answers ends the check, it does not
 	// leave the others waiting forever.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/hostinfo"
+	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/record"
 )
@@ -56,14 +57,28 @@ func Provenance(w *mpi.World, hosts, cpus []string, version string) *record.Run 
 			}
 		}
 	}
-	if len(overrides) > 0 {
-		h.Overrides = overrides
+	for _, o := range overrides {
+		if h.Overrides == nil {
+			h.Overrides, h.OverridesWhy = map[string]string{}, map[string]string{}
+		}
+		h.Overrides[o.Var] = o.Value
+		if o.Why != "" {
+			h.OverridesWhy[o.Var] = o.Why
+		}
 	}
 	return h
 }
 
-// overrides: the environment this rank's skampi set before MPI_Init (SetRankDefaults).
-var overrides map[string]string
+// overrides: the environment this rank's skampi set before MPI_Init, and why.
+var overrides []launch.Setting
+
+// setRankDefaults sets, before MPI_Init, what this library needs where the user did
+// not (launch.RankDefaults: by the library's version, which MPI can tell before
+// MPI_Init), and keeps it for the run header.
+func setRankDefaults(oneSided bool) {
+	lib, _ := mpi.Library()
+	overrides = launch.SetRankDefaults(mpi.Build, lib, oneSided)
+}
 
 // protocolVars decide protocols and components: their effective values are in every
 // run header (Open MPI's by MCA name, MPICH's by CVAR name) whether or not set.

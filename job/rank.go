@@ -42,7 +42,7 @@ func selftestSegfault(env []string, rank int) {
 // by rank 0 and end the job cleanly; an error on one rank aborts the job, since the
 // others would wait for it forever.
 func runRank(plan *inputs.Plan, o Options) (err error) {
-	overrides = launch.SetRankDefaults(mpi.Build, usesWindows(plan))
+	setRankDefaults(usesWindows(plan))
 	armCrash(o, launch.Rank(o.Env))
 	ph := newPhases(plan, o, launch.Rank(o.Env))
 	started := time.Now() // a trace file from before is not this job's
@@ -178,6 +178,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		}
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
+		hdr.PlanNotes = ex.Notes
 		if err := sink.Run(hdr); err != nil {
 			return fail(fmt.Errorf("writing results: %w", err))
 		}

@@ -79,7 +79,7 @@ func StartupProbe(o ProbeOptions) error {
 	if err != nil {
 		return fmt.Errorf("startup-probe is started by `skampi startup` (%s is not set)", startupT0Var)
 	}
-	overrides = launch.SetRankDefaults(mpi.Build, o.Shmem)
+	setRankDefaults(o.Shmem)
 	// A crash in the library's start-up says one line (kept by the launching
 	// `skampi startup`), its trace in a temporary file.
 	if err := mpi.ArmCrashReport(mpi.CrashReport{Rank: launch.Rank(os.Environ())}); err != nil {

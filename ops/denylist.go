@@ -5,9 +5,10 @@ import (
 	"regexp"
 )
 
-// ErrUnsupported marks an operation this build's MPI library cannot run (an MPI-4
-// routine in an MPI-3.1 library): an error that says so wraps it, and a run records
-// the point as denied, with the reason, once per operation.
+// ErrUnsupported marks an operation the MPI library cannot run because it does not
+// provide a routine the operation calls (MPI_Psend_init in Open MPI 4.1): an error that
+// names the routine wraps it, and a run records the point as denied, with the reason,
+// once per operation.
 var ErrUnsupported = errors.New("not in this MPI library")
 
 // Denial marks a routine known to crash in a given library: running it would take the

@@ -4,9 +4,9 @@ import "strings"
 
 // Persistent operations: a request made once per point and started in every step
 // (MPI-4's persistent collectives, OSU's osu_*_persistent; the persistent and the
-// partitioned ping-pong). The collectives' init is measured apart (<Coll>_init). A
-// build whose MPI library lacks one keeps the operation and refuses its points, with
-// the reason (ops/mpi: UnsupportedReason).
+// partitioned ping-pong). The collectives' init is measured apart (<Coll>_init). Where
+// the MPI library does not provide a routine one calls, the operation stays and its
+// points are refused, with the routine named (ops/mpi: UnsupportedReason).
 
 // persistentOf are the collectives OSU 7.4 measures persistent, by their blocking names.
 var persistentOf = []string{"Barrier", "Bcast", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",

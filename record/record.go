@@ -87,6 +87,12 @@ type Run struct {
 	// Overrides: the environment skampi set itself in the ranks, where the user had
 	// not (the library would otherwise crash or hide Go's signals), with the values.
 	Overrides map[string]string `json:"overrides,omitempty"`
+	// OverridesWhy: for each of Overrides, the library bug or need it works around.
+	OverridesWhy map[string]string `json:"overrides_why,omitempty"`
+	// PlanNotes are what the plan left out or merged on this job, as the terminal and
+	// `skampi check` say them: sizes above the memory a rank may hold (a suite that
+	// sets no buffer), procs above the job.
+	PlanNotes []string `json:"plan_notes,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.

@@ -71,11 +71,11 @@ func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
 // after its first, whose record says why in full.
 const LackingDetail = "not in this MPI library (the operation's first point says why)"
 
-// unsupportedFault records, on rank 0, that this build's library lacks the point's
-// operation (an MPI-4 routine in an MPI-3.1 library): a denied point with the reason;
+// unsupportedFault records, on rank 0, that the library lacks a routine the point's
+// operation calls (MPI_Psend_init in Open MPI 4.1): a denied point with the reason;
 // decide denies its other points without preparing them, saying so in brief. Every
-// rank refused it alike (it is known when the kernels are compiled), so no rank has
-// more to say.
+// rank refused it alike (each asks the same library whether it provides the routine),
+// so no rank has more to say.
 func (r *Runner) unsupportedFault(pt *inputs.Point, err error) error {
 	if r.World.Rank() != 0 {
 		return nil
@@ -91,4 +91,41 @@ func (r *Runner) unsupportedFault(pt *inputs.Point, err error) error {
 		return fmt.Errorf("writing results: %w", werr)
 	}
 	return nil
+}
+
+// newOp prepares an operation on every rank and has them agree, before any of them
+// measures it, that each could: a rank whose preparation failed (a window the library
+// would not create on it, say) must not leave the others waiting for it in the
+// point's first collective. An operation made here but not everywhere is abandoned,
+// not closed: its release is collective too, and would wait for the ranks that have
+// none.
+func (r *Runner) newOp(spec ops.Request) (Op, error) {
+	op, err := r.World.NewOp(spec)
+	v := 0.0
+	if err != nil {
+		v = 1
+	}
+	vals, gerr := r.World.Gather(v)
+	if gerr != nil {
+		return nil, gerr
+	}
+	var failed []int
+	for rank, x := range vals {
+		if x != 0 {
+			failed = append(failed, rank)
+		}
+	}
+	n, berr := r.World.Bcast(int64(len(failed)))
+	if berr != nil {
+		return nil, berr
+	}
+	switch {
+	case err != nil:
+		return nil, err
+	case n == 0:
+		return op, nil
+	case len(failed) > 0: // rank 0 knows which
+		return nil, fmt.Errorf("%s could not be prepared on rank(s) %v (their message is on their standard error)", spec.Info.Name, failed)
+	}
+	return nil, fmt.Errorf("%s could not be prepared on %d other rank(s)", spec.Info.Name, n)
 }

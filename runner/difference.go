@@ -29,7 +29,7 @@ func (d difference) measure(r *Runner, pt *inputs.Point, spec ops.Request, t mea
 // part (a piece of the whole) needs no larger buffers, so preparing it does not
 // reallocate the ones the whole runs on.
 func (r *Runner) measureDifference(whole, part ops.Request, t measure.Task) (res *measure.Result, err error) {
-	wop, err := r.World.NewOp(whole)
+	wop, err := r.newOp(whole)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (r *Runner) measureDifference(whole, part ops.Request, t measure.Task) (res
 		}
 		return res, err
 	}
-	pop, err := r.World.NewOp(part)
+	pop, err := r.newOp(part)
 	if err != nil {
 		return nil, fmt.Errorf("the %s to subtract: %w", part.Info.Name, err)
 	}

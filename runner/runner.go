@@ -81,7 +81,7 @@ type Runner struct {
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
 	pvars   *pvarValues     // the point's performance variables (pvars), read around its first measurement
 
-	// lacking: rank 0's operations this build's library cannot run (ops.ErrUnsupported),
+	// lacking: rank 0's operations the library cannot run (ops.ErrUnsupported),
 	// the reason said in full with the first point; the others are denied unprepared.
 	lacking map[string]bool
 
@@ -235,7 +235,7 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 // performance variables (pvars) are read around the point's first measurement, outside
 // its repetitions.
 func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Result, err error) {
-	op, err := r.World.NewOp(spec)
+	op, err := r.newOp(spec)
 	if err != nil {
 		return nil, err
 	}

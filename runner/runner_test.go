@@ -67,7 +67,7 @@ func (w *fakeWorld) NewOp(s ops.Request) (Op, error) {
 	}
 	if s.Kernel == w.lacking {
 		w.asked++
-		return nil, fmt.Errorf("%s: MPI_Psend_init: Open MPI v4.1.4 implements MPI 3.1, no partitioned communication (%w)", s.Info.Name, ops.ErrUnsupported)
+		return nil, fmt.Errorf("%s: Open MPI v4.1.4 does not provide MPI_Psend_init (%w)", s.Info.Name, ops.ErrUnsupported)
 	}
 	w.made = append(w.made, s.Pair)
 	w.kernels = append(w.kernels, s.Kernel)

@@ -12,6 +12,11 @@ import (
 // parameter FRAMEWORK_COMPONENT_... belongs to that component.
 var frameworks = []string{"pml", "btl", "mtl", "osc", "coll", "spml", "sshmem", "scoll", "atomic"}
 
+// aliases: a component's other name. Open MPI 5 renamed btl/vader to btl/sm and keeps
+// the btl_vader_* parameters as synonyms: a sweep of btl_vader_eager_limit works there
+// though only sm may be listed open.
+var aliases = map[string]string{"btl/vader": "sm", "btl/sm": "vader"}
+
 // notInEffect says, first in a verdict, which swept MCA parameters the library did not
 // use, from what the runs' headers say ran (MPI_T): a parameter of a component that was
 // not open in any run ("btl_vader_eager_limit: not in effect: btl vader was not open in
@@ -62,7 +67,7 @@ func componentAbsent(name string, rs []Result) string {
 				continue
 			}
 			said = true
-			if slices.Contains(cs, comp) {
+			if slices.Contains(cs, comp) || slices.Contains(cs, aliases[fw+"/"+comp]) {
 				return ""
 			}
 			for _, c := range cs {

@@ -49,6 +49,15 @@ func TestNotInEffect(t *testing.T) {
 	if got := notInEffect(tn, rs); len(got) != 0 {
 		t.Errorf("every component ran and every value moved, yet: %v", got)
 	}
+	// Open MPI 5: the shared-memory BTL is sm, btl_vader_* its synonyms.
+	sm := map[string][]string{"btl": {"self", "sm"}, "pml": {"ucx"}, "coll": {"tuned"}}
+	rs = []Result{
+		runsSaying(sm, map[string]string{"btl_vader_eager_limit": "4096", "coll_tuned_use_dynamic_rules": "0"}),
+		runsSaying(sm, map[string]string{"btl_vader_eager_limit": "8192", "coll_tuned_use_dynamic_rules": "1"}),
+	}
+	if got := notInEffect(tn, rs); len(got) != 0 {
+		t.Errorf("btl sm is vader's new name, yet: %v", got)
+	}
 	if got := notInEffect(tn, []Result{runsSaying(nil, nil)}); len(got) != 0 {
 		t.Errorf("headers that do not say what ran are judged: %v", got)
 	}

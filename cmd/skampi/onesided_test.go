@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
@@ -128,5 +129,33 @@ func TestOnesidedFourRanks(t *testing.T) {
 		if in, _ := ops.Lookup(p.Op); in.Pattern == ops.PatternPair && !slices.Equal(p.Ranks, []int{1, 3}) {
 			t.Errorf("%s: ranks %v", p.Measurement, p.Ranks)
 		}
+	}
+}
+
+// A window the library creates on some ranks and refuses on others (Open MPI 4.1 with
+// osc/rdma forced and no single-copy mechanism: the shared-memory BTL has no RDMA for
+// it) is an error of the point, said at once, never a hang: the ranks agree that the
+// point was prepared before any of them measures it, and the next point runs. Where a
+// library creates the window after all, the points are measured.
+func TestWindowRefusedOnSomeRanks(t *testing.T) {
+	out := t.TempDir()
+	start := time.Now()
+	code, stdout, stderr := skampi(t, []string{"OMPI_MCA_osc=rdma", "OMPI_MCA_btl_vader_single_copy_mechanism=none"},
+		"run", "Win_lock_unlock", "Put", "Pingpong_Send_Recv", "--np", "4", "--sizes", "8", "--hang-timeout", "60s", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	for _, f := range res.Faults {
+		if f.Fault != record.FaultError {
+			t.Errorf("%s: %s fault: %s", f.Op, f.Fault, f.Detail)
+		}
+	}
+	if len(res.Points)+len(res.Faults) != 3 || !slices.ContainsFunc(res.Points, func(p record.Point) bool { return p.Op == "Pingpong_Send_Recv" }) {
+		t.Errorf("%d points, %d faults: want the three points accounted for, the ping-pong measured", len(res.Points), len(res.Faults))
+	}
+	// Well below the 60 s a stall would take to be noticed.
+	if d := time.Since(start); d > 50*time.Second {
+		t.Errorf("took %v", d)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -87,16 +88,51 @@ func Command(launcher, self string, args []string, env []string, opts Options) *
 	return cmd
 }
 
+// A Setting is a variable skampi sets in a rank before MPI starts, and why.
+type Setting struct {
+	Var, Value, Why string
+}
+
+// A Quirk works around one known bug of a library, only where that bug is: by the
+// library's version text (MPI_Get_library_version, valid before MPI_Init) and by what
+// the run measures. A blanket setting turned working libraries into failing ones, so
+// every entry names the versions it was shown on and how.
+type Quirk struct {
+	Setting
+	Build    string         // OpenMPI or MPICH: the library the binary is built against
+	Library  *regexp.Regexp // matched against the library's version text
+	OneSided bool           // only for runs with one-sided MPI or OpenSHMEM
+}
+
+var quirks = []Quirk{{
+	// A plain C program (MPI_Win_allocate, lock_all, MPI_Compare_and_swap on MPI_LONG,
+	// flush; then MPI_Barrier) crashes in mca_btl_vader_poll_handle_frag on Debian 12's
+	// 4.1.4, as public reports show for 4.1.1 and 4.1.2 (osu_cas_latency). osc/ucx
+	// runs it there. On 4.1.6 (Ubuntu 24.04, UCX 1.16) and 5.0.7 (Debian 13) forcing
+	// osc/ucx makes MPI_Win_allocate fail with MPI_ERR_WIN, so newer versions keep
+	// the library's own choice.
+	Setting: Setting{Var: "OMPI_MCA_osc", Value: "ucx",
+		Why: "Open MPI 4.1.0-4.1.4: osc/rdma over btl/vader segfaults on an 8-byte MPI_Compare_and_swap"},
+	Build:    OpenMPI,
+	Library:  regexp.MustCompile(`^Open MPI v4\.1\.[0-4]([^0-9]|$)`),
+	OneSided: true,
+}}
+
+// Quirks returns the table, for documentation and tests.
+func Quirks() []Quirk { return append([]Quirk(nil), quirks...) }
+
 // RankDefaults are set in every rank before MPI starts, unless the user set them. For
 // any library on UCX: UCX must leave SIGSEGV to the Go runtime (or a Go panic becomes a
-// hard crash). For Open MPI, only where the run uses one-sided communication or
-// OpenSHMEM (oneSided): 4.1.4's default one-sided component (osc/rdma) crashes in
-// finalize once RMA is used, so the UCX one is chosen; elsewhere the library keeps the
-// component it would choose.
-func RankDefaults(library string, oneSided bool) [][2]string {
-	out := [][2]string{{"UCX_ERROR_SIGNALS", ""}}
-	if library != MPICH && oneSided {
-		out = append(out, [2]string{"OMPI_MCA_osc", "ucx"})
+// hard crash). Then the quirks that apply to this library (libVersion) and run
+// (oneSided: it uses one-sided communication or OpenSHMEM); elsewhere the library
+// keeps the components it would choose.
+func RankDefaults(build, libVersion string, oneSided bool) []Setting {
+	out := []Setting{{Var: "UCX_ERROR_SIGNALS", Value: "",
+		Why: "UCX would take SIGSEGV from the Go runtime, turning a recoverable error into a hard crash"}}
+	for _, q := range quirks {
+		if q.Build == build && q.Library.MatchString(libVersion) && (oneSided || !q.OneSided) {
+			out = append(out, q.Setting)
+		}
 	}
 	return out
 }
@@ -129,19 +165,26 @@ func Env(env []string, library string, root bool) []string {
 }
 
 // SetRankDefaults applies RankDefaults to this process (every rank, launched by skampi
-// or by the user); call it before MPI is initialised. It returns what it set, for the
-// run header: the user's own settings are never overridden.
-func SetRankDefaults(library string, oneSided bool) map[string]string {
-	set := map[string]string{}
+// or by the user); call it before MPI is initialised. It returns what it set, with why,
+// for the run header: the user's own settings are never overridden.
+func SetRankDefaults(build, libVersion string, oneSided bool) []Setting {
+	var set []Setting
+	defaults := RankDefaults(build, libVersion, oneSided)
 	for _, k := range strings.Split(os.Getenv(setVar), ",") { // what the self-launch set
 		if v, ok := os.LookupEnv(k); ok && k != "" {
-			set[k] = v
+			s := Setting{Var: k, Value: v}
+			for _, d := range defaults {
+				if d.Var == k {
+					s.Why = d.Why
+				}
+			}
+			set = append(set, s)
 		}
 	}
-	for _, kv := range RankDefaults(library, oneSided) {
-		if _, ok := os.LookupEnv(kv[0]); !ok {
-			os.Setenv(kv[0], kv[1])
-			set[kv[0]] = kv[1]
+	for _, d := range defaults {
+		if _, ok := os.LookupEnv(d.Var); !ok {
+			os.Setenv(d.Var, d.Value)
+			set = append(set, d)
 		}
 	}
 	return set

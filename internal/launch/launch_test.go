@@ -70,23 +70,45 @@ func TestCommand(t *testing.T) {
 	}
 }
 
-// A rank sets what its library needs where the user did not, and says what it set:
-// the one-sided component only for a run that uses one-sided communication.
+// A rank sets what its library needs where the user did not, and says what it set and
+// why: the one-sided component only for a run that uses one-sided communication, and
+// only on the versions whose bug it works around.
 func TestRankDefaults(t *testing.T) {
-	if d := RankDefaults(OpenMPI, false); len(d) != 1 || d[0][0] != "UCX_ERROR_SIGNALS" {
-		t.Errorf("two-sided Open MPI run: %v", d)
+	vars := func(d []Setting) []string {
+		var out []string
+		for _, s := range d {
+			if s.Why == "" {
+				t.Errorf("%s=%s set without a reason", s.Var, s.Value)
+			}
+			out = append(out, s.Var+"="+s.Value)
+		}
+		return out
 	}
-	if d := RankDefaults(OpenMPI, true); len(d) != 2 || d[1] != [2]string{"OMPI_MCA_osc", "ucx"} {
-		t.Errorf("one-sided Open MPI run: %v", d)
-	}
-	if d := RankDefaults(MPICH, true); len(d) != 1 {
-		t.Errorf("MPICH: %v", d)
+	for _, c := range []struct {
+		build, lib string
+		oneSided   bool
+		want       []string
+	}{
+		{OpenMPI, "Open MPI v4.1.4", false, []string{"UCX_ERROR_SIGNALS="}},
+		{OpenMPI, "Open MPI v4.1.4", true, []string{"UCX_ERROR_SIGNALS=", "OMPI_MCA_osc=ucx"}},
+		{OpenMPI, "Open MPI v4.1.0rc1", true, []string{"UCX_ERROR_SIGNALS=", "OMPI_MCA_osc=ucx"}},
+		// osc/ucx without pml/ucx fails MPI_Win_allocate on these: never forced there.
+		{OpenMPI, "Open MPI v4.1.6", true, []string{"UCX_ERROR_SIGNALS="}},
+		{OpenMPI, "Open MPI v4.1.10", true, []string{"UCX_ERROR_SIGNALS="}},
+		{OpenMPI, "Open MPI v5.0.7", true, []string{"UCX_ERROR_SIGNALS="}},
+		{MPICH, "MPICH 4.0.2", true, []string{"UCX_ERROR_SIGNALS="}},
+		{MPICH, "Open MPI v4.1.4", true, []string{"UCX_ERROR_SIGNALS="}}, // a build of the other library
+	} {
+		if got := vars(RankDefaults(c.build, c.lib, c.oneSided)); !slices.Equal(got, c.want) {
+			t.Errorf("%s %q one-sided %v: %v, want %v", c.build, c.lib, c.oneSided, got, c.want)
+		}
 	}
 	t.Setenv("UCX_ERROR_SIGNALS", "SIGBUS")
 	t.Setenv("OMPI_MCA_osc", "")
 	os.Unsetenv("OMPI_MCA_osc")
-	set := SetRankDefaults(OpenMPI, true)
-	if len(set) != 1 || set["OMPI_MCA_osc"] != "ucx" || os.Getenv("UCX_ERROR_SIGNALS") != "SIGBUS" {
+	set := SetRankDefaults(OpenMPI, "Open MPI v4.1.4", true)
+	if len(set) != 1 || set[0].Var != "OMPI_MCA_osc" || set[0].Value != "ucx" || set[0].Why == "" ||
+		os.Getenv("UCX_ERROR_SIGNALS") != "SIGBUS" {
 		t.Errorf("set %v, UCX_ERROR_SIGNALS %q: the user's value must stay, the rest be said", set, os.Getenv("UCX_ERROR_SIGNALS"))
 	}
 }

@@ -3,29 +3,59 @@
 package mpi
 
 /*
-int sk_have_persistent_collectives(void);
-int sk_have_partitioned(void);
+#include "skampi.h"
 */
 import "C"
 
-// Capabilities says what this binary can measure beyond MPI-3.1, as its library
-// was found when it was compiled: persistent collectives (MPI-4, or Open MPI's
-// MPIX_ extension), partitioned communication (MPI-4); what it lacks is refused
-// point by point, with the reason (UnsupportedReason).
+// What the library this process runs with offers beyond MPI-3.1, asked of the library
+// itself: the C side reaches those routines through weak references, NULL where the
+// library does not define them (ops/mpi/persistent.c), never through MPI_VERSION.
+
+// Capabilities says what this binary can measure beyond MPI-3.1 with its library:
+// persistent collectives (MPI_<Coll>_init, or Open MPI's MPIX_<Coll>_init extension)
+// and partitioned communication (MPI_Psend_init); what it lacks is refused point by
+// point, with the reason (UnsupportedReason).
 func Capabilities() []string {
-	var out []string
-	switch C.sk_have_persistent_collectives() {
-	case 1:
-		out = append(out, "persistent collectives (MPI-4 MPI_<Coll>_init)")
-	case 2:
-		out = append(out, "persistent collectives (the library's MPIX_<Coll>_init extension)")
-	default:
-		out = append(out, "no persistent collectives (MPI-4): the *_persistent and *_init operations are refused")
+	var colls []collSupport
+	for i := C.int(0); ; i++ {
+		var name *C.char
+		how := C.sk_persistent_collective(i, &name)
+		if how < 0 {
+			break
+		}
+		colls = append(colls, collSupport{Name: C.GoString(name), How: supportHow(how)})
 	}
-	if C.sk_have_partitioned() != 0 {
-		out = append(out, "partitioned communication (MPI-4 MPI_Psend_init)")
-	} else {
-		out = append(out, "no partitioned communication (MPI-4): Pingpong_Partitioned is refused")
+	partitioned := ""
+	if m := C.sk_partitioned_missing(); m != nil {
+		partitioned = C.GoString(m)
+	}
+	return capabilityText(colls, C.sk_mpix_fallback() != 0, partitioned)
+}
+
+// UnsupportedReason says why this binary cannot run a kernel with its library ("" when
+// it can): the library and the routine it does not provide ("Open MPI v4.1.4 does not
+// provide MPI_Psend_init").
+func UnsupportedReason(kernel string) string {
+	for i := range C.sk_kernel_count() {
+		k := C.sk_kernel_at(i)
+		if C.GoString(k.name) != kernel {
+			continue
+		}
+		if m := C.sk_kernel_missing(k); m != nil {
+			lib, _ := Library()
+			return missingText(C.GoString(m), lib)
+		}
+		return ""
+	}
+	return ""
+}
+
+// weakRoutines are the routines the kernels reach through weak references
+// (TestWeakReferences).
+func weakRoutines() []string {
+	var out []string
+	for i := C.int(0); C.sk_weak_routine(i) != nil; i++ {
+		out = append(out, C.GoString(C.sk_weak_routine(i)))
 	}
 	return out
 }

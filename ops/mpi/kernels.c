@@ -63,6 +63,9 @@ const sk_kernel *sk_kernel_at(int i) {
 	}
 	return NULL;
 }
+
+const char *sk_kernel_missing(const sk_kernel *k) { return k && k->missing ? k->missing() : NULL; }
+
 int sk_datatype_count(void) { return LEN(sk_datatypes); }
 int sk_reduce_op_count(void) { return LEN(sk_reduce_ops); }
 

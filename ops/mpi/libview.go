@@ -29,7 +29,9 @@ func addComponent(c map[string][]string, name string) {
 		return
 	}
 	comp, _, _ := strings.Cut(rest, "_")
-	if comp == "" || comp == "base" || slices.Contains(c[fw], comp) {
+	// base: the framework's own variables; Open MPI 5's pml_wrapper is one too (no
+	// component is called that), and listing it would make two PMLs of one.
+	if comp == "" || comp == "base" || fw == "pml" && comp == "wrapper" || slices.Contains(c[fw], comp) {
 		return
 	}
 	c[fw] = append(c[fw], comp)

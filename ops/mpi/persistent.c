@@ -1,49 +1,145 @@
 //go:build mpi
 
-/* Persistent and partitioned operations. A persistent collective (MPI-4's
- * MPI_<Coll>_init, or Open MPI's MPIX_<Coll>_init from its pcollreq extension) is
- * made once per point by the prepare hook and run by MPI_Start + MPI_Wait in every
- * step; its init is measured apart (<coll>_init: the init call timed alone, the
- * request freed outside the time). The persistent ping-pong (MPI_Send_init,
- * MPI_Recv_init; MPI-1) and the partitioned one (MPI_Psend_init, MPI_Precv_init,
- * MPI_Pready per partition; MPI-4) make their requests once per point too.
+/* Persistent and partitioned operations. A persistent collective (MPI_<Coll>_init, or
+ * Open MPI's MPIX_<Coll>_init from its pcollreq extension) is made once per point by
+ * the prepare hook and run by MPI_Start + MPI_Wait in every step; its init is measured
+ * apart (<coll>_init: the init call timed alone, the request freed outside the time).
+ * The persistent ping-pong (MPI_Send_init, MPI_Recv_init; MPI-1) and the partitioned
+ * one (MPI_Psend_init, MPI_Precv_init, MPI_Pready per partition) make their requests
+ * once per point too.
  *
- * What the library lacks is known when this file is compiled: its kernels are then
- * table lines with an `unsupported` reason, and sk_prepare refuses them with
- * SK_ERR_UNSUPPORTED; the binary builds and runs everything else. */
+ * What the library offers is asked of the library, never of MPI_VERSION (Open MPI 5.0
+ * has these routines and says MPI 3.1): each routine beyond MPI-3.1 is declared here,
+ * with the standard's prototype, as a weak reference. The linker leaves it NULL where
+ * the library does not define it, so one binary runs everything its library has: a
+ * kernel whose routine is missing is refused by sk_prepare (SK_ERR_UNSUPPORTED, its
+ * table line's `missing` names the routine), everything else runs. Where mpi.h (or
+ * Open MPI's mpi-ext.h) declares a routine too, the compiler checks that our prototype
+ * is the same. The references stay weak only when the Go linker hands the link to the
+ * system's (external linking: the default for every binary with this package, whose C
+ * objects demand it); `-ldflags=-linkmode=internal` would make them strong
+ * (TestWeakReferences checks the binary; docs/development.md). */
 #include <stdlib.h>
 #include "kernels.h"
 
 #if defined(OPEN_MPI) && defined(__has_include)
 #if __has_include(<mpi-ext.h>)
-#include <mpi-ext.h>
+#include <mpi-ext.h> /* the MPIX_ prototypes, for the compiler to check ours against */
 #endif
 #endif
 
-#if MPI_VERSION >= 4
-#define SK_PCOLL 1
-#define SK_PINIT(name) MPI_##name##_init
-#elif defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
-#define SK_PCOLL 1
-#define SK_PINIT(name) MPIX_##name##_init
+#define SK_WEAK __attribute__((weak))
+
+/* The persistent collectives: X(Name, lname, parameters), the standard's prototype. */
+#define SK_PCOLLS(X)                                                                                   \
+	X(Barrier, barrier, (MPI_Comm, MPI_Info, MPI_Request *))                                           \
+	X(Bcast, bcast, (void *, int, MPI_Datatype, int, MPI_Comm, MPI_Info, MPI_Request *))               \
+	X(Reduce, reduce,                                                                                  \
+	  (const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm, MPI_Info, MPI_Request *))       \
+	X(Allreduce, allreduce,                                                                            \
+	  (const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Info, MPI_Request *))            \
+	X(Reduce_scatter, reduce_scatter,                                                                  \
+	  (const void *, void *, const int[], MPI_Datatype, MPI_Op, MPI_Comm, MPI_Info, MPI_Request *))    \
+	X(Reduce_scatter_block, reduce_scatter_block,                                                      \
+	  (const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Info, MPI_Request *))            \
+	X(Alltoall, alltoall,                                                                              \
+	  (const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, MPI_Info, MPI_Request *)) \
+	X(Alltoallv, alltoallv,                                                                            \
+	  (const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[],         \
+	   MPI_Datatype, MPI_Comm, MPI_Info, MPI_Request *))                                               \
+	X(Alltoallw, alltoallw,                                                                            \
+	  (const void *, const int[], const int[], const MPI_Datatype[], void *, const int[], const int[], \
+	   const MPI_Datatype[], MPI_Comm, MPI_Info, MPI_Request *))                                       \
+	X(Gather, gather,                                                                                  \
+	  (const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm, MPI_Info,            \
+	   MPI_Request *))                                                                                 \
+	X(Gatherv, gatherv,                                                                                \
+	  (const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm, \
+	   MPI_Info, MPI_Request *))                                                                       \
+	X(Allgather, allgather,                                                                            \
+	  (const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm, MPI_Info, MPI_Request *)) \
+	X(Allgatherv, allgatherv,                                                                          \
+	  (const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm,      \
+	   MPI_Info, MPI_Request *))                                                                       \
+	X(Scatter, scatter,                                                                                \
+	  (const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm, MPI_Info,            \
+	   MPI_Request *))                                                                                 \
+	X(Scatterv, scatterv,                                                                              \
+	  (const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm, \
+	   MPI_Info, MPI_Request *))
+
+/* Each collective's init: MPI_<Name>_init, weak; where the library is Open MPI, also
+ * mpix_<lname>, its MPIX_<Name>_init, weak (the MPIX_ names are each library's own: only
+ * Open MPI's pcollreq has these, with these prototypes); elsewhere mpix_<lname> is a NULL
+ * of the same type. SK_PINIT is the one a call uses, the standard's first; NULL when the
+ * library has neither. */
+#define SK_DECLARE_MPI(Name, lname, params) extern int MPI_##Name##_init params SK_WEAK;
+#ifdef OPEN_MPI
+#define SK_MPIX_FALLBACK 1
+#define SK_DECLARE_MPIX(Name, lname, params)      \
+	extern int MPIX_##Name##_init params SK_WEAK; \
+	static int (*const mpix_##lname) params = MPIX_##Name##_init;
+#define SK_OR_MPIX(Name) " or MPIX_" #Name "_init"
 #else
-#define SK_PCOLL 0
+#define SK_MPIX_FALLBACK 0
+#define SK_DECLARE_MPIX(Name, lname, params) static int (*const mpix_##lname) params = NULL;
+#define SK_OR_MPIX(Name) ""
 #endif
-#define SK_PARTITIONED (MPI_VERSION >= 4)
+#define SK_DECLARE(Name, lname, params) SK_DECLARE_MPI(Name, lname, params) SK_DECLARE_MPIX(Name, lname, params)
+SK_PCOLLS(SK_DECLARE)
+#define SK_PINIT(Name, lname) (MPI_##Name##_init ? MPI_##Name##_init : mpix_##lname)
+
+/* The partitioned routines the partitioned ping-pong calls (MPI_Parrived it does not). */
+extern int MPI_Psend_init(const void *, int, MPI_Count, MPI_Datatype, int, int, MPI_Comm, MPI_Info,
+                          MPI_Request *) SK_WEAK;
+extern int MPI_Precv_init(void *, int, MPI_Count, MPI_Datatype, int, int, MPI_Comm, MPI_Info,
+                          MPI_Request *) SK_WEAK;
+extern int MPI_Pready(int, MPI_Request) SK_WEAK;
+
+/* How the library provides persistent collective i (SK_PCOLLS' order), named in *name
+ * ("Allreduce"): 1 as MPI_<Name>_init, 2 only as MPIX_<Name>_init, 0 not at all; -1
+ * past the last. For skampi version (Capabilities). */
+int sk_persistent_collective(int i, const char **name) {
+	int n = 0;
+#define SK_HOW(Name, lname, params)                          \
+	if (i == n++) {                                          \
+		*name = #Name;                                       \
+		return MPI_##Name##_init ? 1 : mpix_##lname ? 2 : 0; \
+	}
+	SK_PCOLLS(SK_HOW)
+#undef SK_HOW
+	*name = NULL;
+	return -1;
+}
+
+/* Whether a missing MPI_<Coll>_init is looked for as MPIX_<Coll>_init too (Open MPI). */
+int sk_mpix_fallback(void) { return SK_MPIX_FALLBACK; }
+
+/* The first partitioned routine the library lacks, NULL when it has them all. */
+const char *sk_partitioned_missing(void) {
+	if (!MPI_Psend_init) return "MPI_Psend_init";
+	if (!MPI_Precv_init) return "MPI_Precv_init";
+	if (!MPI_Pready) return "MPI_Pready";
+	return NULL;
+}
+
+/* The routines this file reaches through weak references, i-th (NULL past the last):
+ * TestWeakReferences checks that the binary kept them weak. */
+const char *sk_weak_routine(int i) {
+#define SK_NAME(Name, lname, params) "MPI_" #Name "_init",
+#if SK_MPIX_FALLBACK
+#define SK_XNAME(Name, lname, params) "MPIX_" #Name "_init",
+#else
+#define SK_XNAME(Name, lname, params)
+#endif
+	static const char *const names[] = {SK_PCOLLS(SK_NAME) SK_PCOLLS(SK_XNAME) "MPI_Psend_init", "MPI_Precv_init",
+	                                    "MPI_Pready"};
+#undef SK_NAME
+#undef SK_XNAME
+	return i >= 0 && i < (int)(sizeof names / sizeof names[0]) ? names[i] : NULL;
+}
 
 #define TAG 11
-
-/* What this build offers, for skampi version: 1 native (MPI-4), 2 an extension, 0 none. */
-int sk_have_persistent_collectives(void) {
-#if MPI_VERSION >= 4
-	return 1;
-#elif SK_PCOLL
-	return 2;
-#else
-	return 0;
-#endif
-}
-int sk_have_partitioned(void) { return SK_PARTITIONED; }
 
 static int close_persistent(sk_ctx *c) {
 	int rc = MPI_SUCCESS;
@@ -55,56 +151,52 @@ static int close_persistent(sk_ctx *c) {
 	return rc;
 }
 
-/* A kernel this build cannot run: sk_prepare refuses it before any step. */
-__attribute__((unused)) static int step_unsupported(sk_ctx *c) {
-	(void)c;
-	return SK_ERR_UNSUPPORTED;
-}
-
-#if SK_PCOLL
 static int step_start_wait(sk_ctx *c) {
 	int rc = MPI_Start(&c->preq[0]);
 	return rc == MPI_SUCCESS ? MPI_Wait(&c->preq[0], MPI_STATUS_IGNORE) : rc;
 }
 
-/* PCOLL(lname, call): the init of one collective into *r (call reads c and r), its
- * prepare hook (the request of the point) and its init-cost step. */
-#define PCOLL(lname, call)                                                \
-	static int init_##lname(sk_ctx *c, MPI_Request *r) { return (call); } \
-	static int prep_##lname(sk_ctx *c) {                                  \
-		int rc = init_##lname(c, &c->preq[0]);                            \
-		if (rc == MPI_SUCCESS) c->npreq = 1;                              \
-		return rc;                                                        \
-	}                                                                     \
-	static int initstep_##lname(sk_ctx *c) {                              \
-		MPI_Request r;                                                    \
-		double t0 = sk_now();                                             \
-		int rc = init_##lname(c, &r);                                     \
-		c->result += sk_now() - t0;                                       \
-		return rc == MPI_SUCCESS ? MPI_Request_free(&r) : rc;             \
+/* PCOLL(Name, lname, args): the init of one collective into *r (args read c and r),
+ * what it lacks (missing_<lname>: the routine's name, for sk_kernel_missing), its
+ * prepare hook (the request of the point) and its init-cost step. sk_prepare never
+ * runs these where missing_<lname> names something. */
+#define PCOLL(Name, lname, args)                                                             \
+	static const char *missing_##lname(void) {                                               \
+		return SK_PINIT(Name, lname) ? NULL : "MPI_" #Name "_init" SK_OR_MPIX(Name);         \
+	}                                                                                        \
+	static int init_##lname(sk_ctx *c, MPI_Request *r) { return SK_PINIT(Name, lname) args; } \
+	static int prep_##lname(sk_ctx *c) {                                                     \
+		int rc = init_##lname(c, &c->preq[0]);                                               \
+		if (rc == MPI_SUCCESS) c->npreq = 1;                                                 \
+		return rc;                                                                           \
+	}                                                                                        \
+	static int initstep_##lname(sk_ctx *c) {                                                 \
+		MPI_Request r;                                                                       \
+		double t0 = sk_now();                                                                \
+		int rc = init_##lname(c, &r);                                                        \
+		c->result += sk_now() - t0;                                                          \
+		return rc == MPI_SUCCESS ? MPI_Request_free(&r) : rc;                                \
 	}
 #define I MPI_INFO_NULL
-PCOLL(barrier, SK_PINIT(Barrier)(c->comm, I, r))
-PCOLL(bcast, SK_PINIT(Bcast)(c->a.sbuf, c->count, c->dt, c->a.root, c->comm, I, r))
-PCOLL(reduce, SK_PINIT(Reduce)(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->a.root, c->comm, I, r))
-PCOLL(allreduce, SK_PINIT(Allreduce)(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, I, r))
-PCOLL(reduce_scatter, SK_PINIT(Reduce_scatter)(c->a.sbuf, c->a.rbuf, c->counts, c->dt, c->op, c->comm, I, r))
-PCOLL(reduce_scatter_block,
-      SK_PINIT(Reduce_scatter_block)(c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, I, r))
-PCOLL(alltoall, SK_PINIT(Alltoall)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->comm, I, r))
-PCOLL(alltoallv, SK_PINIT(Alltoallv)(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->counts, c->displs, c->dt,
-                                     c->comm, I, r))
-PCOLL(gather, SK_PINIT(Gather)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
-PCOLL(gatherv, SK_PINIT(Gatherv)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->a.root,
-                                 c->comm, I, r))
-PCOLL(allgather, SK_PINIT(Allgather)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->comm, I, r))
-PCOLL(allgatherv,
-      SK_PINIT(Allgatherv)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->comm, I, r))
-PCOLL(scatter, SK_PINIT(Scatter)(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
-PCOLL(scatterv, SK_PINIT(Scatterv)(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->count, c->dt, c->a.root,
-                                   c->comm, I, r))
-PCOLL(alltoallw, SK_PINIT(Alltoallw)(c->a.sbuf, c->counts, c->bdispls, c->wtypes, c->a.rbuf, c->counts, c->bdispls,
-                                     c->wtypes, c->comm, I, r))
+PCOLL(Barrier, barrier, (c->comm, I, r))
+PCOLL(Bcast, bcast, (c->a.sbuf, c->count, c->dt, c->a.root, c->comm, I, r))
+PCOLL(Reduce, reduce, (c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->a.root, c->comm, I, r))
+PCOLL(Allreduce, allreduce, (c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, I, r))
+PCOLL(Reduce_scatter, reduce_scatter, (c->a.sbuf, c->a.rbuf, c->counts, c->dt, c->op, c->comm, I, r))
+PCOLL(Reduce_scatter_block, reduce_scatter_block, (c->a.sbuf, c->a.rbuf, c->count, c->dt, c->op, c->comm, I, r))
+PCOLL(Alltoall, alltoall, (c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->comm, I, r))
+PCOLL(Alltoallv, alltoallv,
+      (c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->comm, I, r))
+PCOLL(Gather, gather, (c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
+PCOLL(Gatherv, gatherv,
+      (c->a.sbuf, c->count, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->a.root, c->comm, I, r))
+PCOLL(Allgather, allgather, (c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->comm, I, r))
+PCOLL(Allgatherv, allgatherv, (c->a.sbuf, c->count, c->dt, c->a.rbuf, c->counts, c->displs, c->dt, c->comm, I, r))
+PCOLL(Scatter, scatter, (c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
+PCOLL(Scatterv, scatterv,
+      (c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm, I, r))
+PCOLL(Alltoallw, alltoallw,
+      (c->a.sbuf, c->counts, c->bdispls, c->wtypes, c->a.rbuf, c->counts, c->bdispls, c->wtypes, c->comm, I, r))
 #undef I
 /* Alltoallw's arrays first (coll_v.c), for the request of the point and for the init. */
 static int prep_alltoallw_w(sk_ctx *c) {
@@ -113,22 +205,14 @@ static int prep_alltoallw_w(sk_ctx *c) {
 }
 #define ALLTOALLW_LINES                                                                                         \
 	{.name = "alltoallw_persistent", .step = step_start_wait, .prepare = prep_alltoallw_w, .flags = COLL,        \
-	 .check = SK_CHECK_ALLTOALL, .close = close_persistent},                                                    \
+	 .check = SK_CHECK_ALLTOALL, .close = close_persistent, .missing = missing_alltoallw},                      \
 	    {.name = "alltoallw_init", .step = initstep_alltoallw, .prepare = sk_prepare_alltoallw,                  \
-	     .flags = COLL | SK_K_OWN_RESULT}
+	     .flags = COLL | SK_K_OWN_RESULT, .missing = missing_alltoallw}
 /* The persistent form and the init's cost of a collective. */
-#define PCOLL_LINES(lname, mpiname, check_)                                                                       \
+#define PCOLL_LINES(lname, check_)                                                                                 \
 	{.name = #lname "_persistent", .step = step_start_wait, .prepare = prep_##lname, .flags = COLL, .check = (check_), \
-	 .close = close_persistent},                                                                                  \
-	    {.name = #lname "_init", .step = initstep_##lname, .flags = COLL | SK_K_OWN_RESULT}
-#else
-#define PCOLL_LINES(lname, mpiname, check_)                                                                     \
-	{.name = #lname "_persistent", .step = step_unsupported, .flags = COLL, .check = (check_),                    \
-	 .unsupported = mpiname ": no persistent collectives"},                                                      \
-	    {.name = #lname "_init", .step = step_unsupported, .flags = COLL | SK_K_OWN_RESULT,                      \
-	     .unsupported = mpiname ": no persistent collectives"}
-#define ALLTOALLW_LINES PCOLL_LINES(alltoallw, "MPI_Alltoallw_init", SK_CHECK_ALLTOALL)
-#endif
+	 .close = close_persistent, .missing = missing_##lname},                                                      \
+	    {.name = #lname "_init", .step = initstep_##lname, .flags = COLL | SK_K_OWN_RESULT, .missing = missing_##lname}
 
 /* The persistent ping-pong (osu_latency_persistent): each side's send and receive made
  * once per point; a step is MPI_Start + MPI_Wait of the send, then of the receive (the
@@ -208,7 +292,6 @@ static int step_bibandwidth_persistent(sk_ctx *c) {
 	return rc == MPI_SUCCESS ? MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE) : rc;
 }
 
-#if SK_PARTITIONED
 /* Partitioned: msg_bytes in a->partitions parts, each made ready by MPI_Pready after
  * MPI_Start; the receiver starts its receive and waits for the whole. */
 static int prep_pingpong_partitioned(sk_ctx *c) {
@@ -237,38 +320,31 @@ static int step_pingpong_partitioned(sk_ctx *c) {
 	if ((rc = start_wait(&c->preq[1])) != MPI_SUCCESS) return rc;
 	return send_partitioned(c);
 }
-#define PARTITIONED_LINE                                                                                         \
-	{.name = "pingpong_partitioned", .step = step_pingpong_partitioned, .prepare = prep_pingpong_partitioned, \
-	 .check = SK_CHECK_PEER, .close = close_persistent}
-#else
-#define PARTITIONED_LINE                                                            \
-	{.name = "pingpong_partitioned", .step = step_unsupported, .check = SK_CHECK_PEER, \
-	 .unsupported = "MPI_Psend_init: no partitioned communication"}
-#endif
 
 /* The kernels of this file (kernels.c joins the tables). */
 static const sk_kernel kernels[] = {
-	PCOLL_LINES(barrier, "MPI_Barrier_init", SK_CHECK_NONE),
-	PCOLL_LINES(bcast, "MPI_Bcast_init", SK_CHECK_BCAST),
-	PCOLL_LINES(reduce, "MPI_Reduce_init", SK_CHECK_NONE),
-	PCOLL_LINES(allreduce, "MPI_Allreduce_init", SK_CHECK_NONE),
-	PCOLL_LINES(reduce_scatter, "MPI_Reduce_scatter_init", SK_CHECK_NONE),
-	PCOLL_LINES(reduce_scatter_block, "MPI_Reduce_scatter_block_init", SK_CHECK_NONE),
-	PCOLL_LINES(alltoall, "MPI_Alltoall_init", SK_CHECK_ALLTOALL),
-	PCOLL_LINES(alltoallv, "MPI_Alltoallv_init", SK_CHECK_ALLTOALL),
+	PCOLL_LINES(barrier, SK_CHECK_NONE),
+	PCOLL_LINES(bcast, SK_CHECK_BCAST),
+	PCOLL_LINES(reduce, SK_CHECK_NONE),
+	PCOLL_LINES(allreduce, SK_CHECK_NONE),
+	PCOLL_LINES(reduce_scatter, SK_CHECK_NONE),
+	PCOLL_LINES(reduce_scatter_block, SK_CHECK_NONE),
+	PCOLL_LINES(alltoall, SK_CHECK_ALLTOALL),
+	PCOLL_LINES(alltoallv, SK_CHECK_ALLTOALL),
 	ALLTOALLW_LINES,
-	PCOLL_LINES(gather, "MPI_Gather_init", SK_CHECK_GATHER),
-	PCOLL_LINES(gatherv, "MPI_Gatherv_init", SK_CHECK_GATHER),
-	PCOLL_LINES(allgather, "MPI_Allgather_init", SK_CHECK_ALLGATHER),
-	PCOLL_LINES(allgatherv, "MPI_Allgatherv_init", SK_CHECK_ALLGATHER),
-	PCOLL_LINES(scatter, "MPI_Scatter_init", SK_CHECK_SCATTER),
-	PCOLL_LINES(scatterv, "MPI_Scatterv_init", SK_CHECK_SCATTER),
+	PCOLL_LINES(gather, SK_CHECK_GATHER),
+	PCOLL_LINES(gatherv, SK_CHECK_GATHER),
+	PCOLL_LINES(allgather, SK_CHECK_ALLGATHER),
+	PCOLL_LINES(allgatherv, SK_CHECK_ALLGATHER),
+	PCOLL_LINES(scatter, SK_CHECK_SCATTER),
+	PCOLL_LINES(scatterv, SK_CHECK_SCATTER),
 	{.name = "pingpong_persistent", .step = step_pingpong_persistent, .prepare = prep_pingpong_persistent,
 	 .check = SK_CHECK_PEER, .close = close_persistent},
 	{.name = "bandwidth_persistent", .step = step_bandwidth_persistent, .prepare = prep_bandwidth_persistent,
 	 .check = SK_CHECK_RESPONDER, .close = close_window},
 	{.name = "bibandwidth_persistent", .step = step_bibandwidth_persistent, .prepare = prep_bibandwidth_persistent,
 	 .check = SK_CHECK_PEER, .close = close_window},
-	PARTITIONED_LINE,
+	{.name = "pingpong_partitioned", .step = step_pingpong_partitioned, .prepare = prep_pingpong_partitioned,
+	 .check = SK_CHECK_PEER, .close = close_persistent, .missing = sk_partitioned_missing},
 };
 const sk_table sk_persistent_table = SK_TABLE(kernels);

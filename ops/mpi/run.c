@@ -121,7 +121,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
 	const sk_kernel *k = sk_find_kernel(a->kernel);
 	if (!k) return SK_ERR_KERNEL;
-	if (k->unsupported) return SK_ERR_UNSUPPORTED; /* on every rank alike: compiled in */
+	if (sk_kernel_missing(k)) return SK_ERR_UNSUPPORTED; /* on every rank alike: one library */
 	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
 	if ((k->flags & SK_K_NONBLOCKING) && (a->spin < 0 || a->progress_every < 0)) return SK_ERR_ARGS;
 	int dt = 0, op = 0;

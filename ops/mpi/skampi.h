@@ -36,7 +36,7 @@ enum {
 	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
 	SK_ERR_TOPOLOGY = -20,    /* a neighbourhood collective's topology is missing, or the library built another */
-	SK_ERR_UNSUPPORTED = -21, /* this build's MPI library lacks the routine (sk_kernel.unsupported says which) */
+	SK_ERR_UNSUPPORTED = -21, /* the MPI library lacks a routine the kernel calls (sk_kernel_missing says which) */
 	SK_ERR_IO = -22,          /* an MPI-IO call failed on some rank (io.c: sk_io_message says which and why) */
 	SK_ERR_THREADS = -23,     /* a multi-threaded kernel's threads could not start (or MPI is not MULTIPLE) */
 };
@@ -228,10 +228,12 @@ typedef struct {
 	sk_step quiesce;
 	/* SK_LAY_*: the data layouts this kernel takes, and what they change in it. */
 	int layout;
-	/* Non-NULL when this build's MPI library lacks what the kernel calls: the routine
-	 * and what is missing ("MPI_Psend_init: no partitioned communication"). Its
-	 * sk_prepare then refuses every request with SK_ERR_UNSUPPORTED. */
-	const char *unsupported;
+	/* Kernels that call routines some libraries lack (MPI_Psend_init): names the first
+	 * of them the library this process runs with does not provide, NULL when it has
+	 * them all; sk_prepare then refuses every request (SK_ERR_UNSUPPORTED). Asked of
+	 * the library itself through weak references (persistent.c), never of MPI_VERSION.
+	 * NULL: the kernel calls nothing beyond MPI-3.1. */
+	const char *(*missing)(void);
 	/* The whole repetition, iters steps, in place of sk_run's loop: *total is its time
 	 * (the multi-threaded kernels: their threads run the steps, mt.c). NULL: sk_run's. */
 	int (*run)(sk_ctx *c, long long iters, double *total);
@@ -383,6 +385,16 @@ void sk_pattern_fill(char *buf, long long len, int rank, long long bytes, long l
 long long sk_pattern_find(const char *buf, long long len, int rank, long long bytes, long long rep, long long base);
 void sk_check_fill(sk_ctx *c);
 void sk_check_verify(sk_ctx *c, long long iters);
+
+/* The routine the library lacks for kernel k (sk_kernel.missing), NULL when it lacks
+ * none (kernels.c); sk_prepare refuses k then, Go says why (UnsupportedReason). */
+const char *sk_kernel_missing(const sk_kernel *k);
+/* What the library offers beyond MPI-3.1, asked through weak references (persistent.c),
+ * for skampi version (Capabilities) and TestWeakReferences. */
+int sk_persistent_collective(int i, const char **name);
+const char *sk_partitioned_missing(void);
+int sk_mpix_fallback(void);
+const char *sk_weak_routine(int i);
 
 /* The tables, read by Go's tests and by nothing on the measuring path. */
 int sk_kernel_count(void);

@@ -61,17 +61,3 @@ func setTopology(a *C.sk_args, t ops.Topology, rank, nprocs int) (func(), error)
 		}
 	}, nil
 }
-
-// UnsupportedReason says why this build cannot run a kernel ("" when it can): the
-// routine its MPI library lacks, the library and the MPI version it implements.
-func UnsupportedReason(kernel string) string {
-	for i := range C.sk_kernel_count() {
-		k := C.sk_kernel_at(i)
-		if C.GoString(k.name) != kernel || k.unsupported == nil {
-			continue
-		}
-		lib, std := Library()
-		return unsupportedText(C.GoString(k.unsupported), lib, std)
-	}
-	return ""
-}
