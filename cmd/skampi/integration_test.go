@@ -177,8 +177,9 @@ func checkPoints(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs in
 			len(p.SamplesS) != p.Reps || p.Iterations < 1 || p.NProcs != nprocs {
 			t.Errorf("%s: implausible %+v", at, p)
 		}
-		// Derived from a time, so present exactly where there is one.
-		if (m.Op.RoundTrip && timed) != (p.LatencyS != nil) || (m.Op.Bandwidth && timed) != (p.BandwidthBps != nil) {
+		// Derived from a time: the latency wherever there is one (half of it, whatever
+		// its sign), a bandwidth where it is positive.
+		if (m.Op.RoundTrip && p.Reps > 0) != (p.LatencyS != nil) || (m.Op.Bandwidth && timed) != (p.BandwidthBps != nil) {
 			t.Errorf("point %d (%s): latency %v bandwidth %v", i, p.Op, p.LatencyS, p.BandwidthBps)
 		}
 		if p.LatencyS != nil && *p.LatencyS != p.TimeS/2 {
