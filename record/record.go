@@ -141,9 +141,9 @@ type Point struct {
 	RankTimeS        []float64 `json:"rank_time_s"`
 	SamplesS         []float64 `json:"samples_s"`
 	ElapsedS         float64   `json:"elapsed_s"`
-	// Preemptions: the most involuntary context switches a participating rank had
-	// from the point's preparation to its last repetition (the kernel gave its core
-	// to another process); many for the point's length make it FlagNoisy.
+	// Preemptions: the most involuntary context switches a participating rank's MPI
+	// thread had from the point's preparation to its last repetition (the kernel gave
+	// its core to another thread); many for the point's length make it FlagNoisy.
 	Preemptions *int64 `json:"preemptions,omitempty"`
 
 	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).

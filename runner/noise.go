@@ -17,12 +17,12 @@ const (
 	noisyRate = 20.0 // per second
 )
 
-// involuntarySwitches is how many times the kernel has taken this process's core
-// from it so far (every thread; Go's own threads mostly sleep, so these are the
-// rank's). -1: not known.
+// involuntarySwitches is how many times the kernel has taken the calling thread's
+// core from it so far: the rank's MPI thread, to which the runner's goroutine is
+// locked (Go's helper threads, which only wait, do not count). -1: not known.
 func involuntarySwitches() float64 {
 	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+	if err := syscall.Getrusage(syscall.RUSAGE_THREAD, &ru); err != nil {
 		return -1
 	}
 	return float64(ru.Nivcsw)
