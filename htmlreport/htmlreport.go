@@ -95,14 +95,15 @@ var flagMeaning = map[string]string{
 	record.FlagFewReps:      "fewer valid repetitions than min_repetitions",
 	record.FlagNoValidReps:  "no valid repetition: no time",
 	record.FlagPairFallback: "the requested pair selection was impossible; ranks 0 and 1 measured",
-	record.FlagNegative:     "the subtracted part took longer than the whole",
+	record.FlagNegative:     "the subtracted part took at least as long as the whole",
 	record.FlagPipelined:    "a collective called back to back: successive calls overlap",
 	// Non-blocking overlap breakdowns.
 	record.FlagRatioClamped:     "the overlap ratio fell outside [0, 1] and was clamped; overlap_ratio_raw has the measured value",
 	record.FlagComputeOffTarget: "the computation between post and completion ran more than 25% off its target",
 	record.FlagFullMismatch:     "post + wait and the full operation, measured apart, disagree beyond their errors",
-	record.FlagBreakdownMissing: "a measurement of the breakdown had no valid repetition: only the full operation's time is reported",
+	record.FlagBreakdownMissing: "no breakdown: the full operation had no positive time, or a part had fewer than two valid repetitions; only the full operation's time is reported",
 	record.FlagLockNotHeld:      "Lock_Held's waiters waited less than half the hold: the lock was not held as long as asked",
+	record.FlagNoisy:            "another process took a participating rank's core during the point (preemptions): its time stands, relations between its parts or with other points may not",
 }
 
 var funcs = template.FuncMap{

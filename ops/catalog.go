@@ -207,6 +207,16 @@ type Method struct {
 }
 
 // Method finds one of the operation's timing methods by name.
+// BreaksDown says whether a point of the operation under method is measured as a
+// non-blocking breakdown (full, post, wait, overlap; runner.nonblocking): a
+// non-blocking operation, not under a subtraction method, whose target is not kept
+// busy (targetBusy: the setting target_busy above 0; such a step is timed whole). Its
+// record then holds the breakdown or the flag that says why not.
+func (in Info) BreaksDown(method string, targetBusy bool) bool {
+	m, _ := in.Method(method)
+	return in.Nonblocking && m.Subtract == "" && !(targetBusy && in.PassiveTarget(method))
+}
+
 func (in Info) Method(name string) (Method, bool) {
 	for _, m := range in.Methods {
 		if m.Name == name {

@@ -30,14 +30,18 @@ const (
 	FlagFewReps      = "few_repetitions"            // fewer valid repetitions than min_repetitions
 	FlagNoValidReps  = "no_valid_reps"              // not a single valid repetition: no time
 	FlagPairFallback = "pair_fallback"              // the requested pair selection was impossible
-	FlagNegative     = "negative_after_subtraction" // the subtracted part took longer than the whole
+	FlagNegative     = "negative_after_subtraction" // the subtracted part took at least as long as the whole: time at or below zero
 	FlagPipelined    = "pipelined"                  // a collective called back to back: calls overlap
 	// Non-blocking breakdowns (see Breakdown).
 	FlagRatioClamped     = "overlap_ratio_clamped" // the overlap ratio fell outside [0, 1]: overlap_ratio_raw has the value
 	FlagComputeOffTarget = "compute_off_target"    // the busy computation ran more than 25% off its target
 	FlagFullMismatch     = "full_mismatch"         // post + wait and the full operation, measured apart, disagree beyond their errors
 	FlagLockNotHeld      = "lock_not_held"         // Lock_Held's waiters waited less than half the hold
-	FlagBreakdownMissing = "breakdown_missing"     // a measurement of the breakdown had no valid repetition: full alone is reported
+	FlagBreakdownMissing = "breakdown_missing"     // no breakdown: full had no positive time, or a part fewer than two valid repetitions; full alone is reported
+	// FlagNoisy: another process took a participating rank's core during the point
+	// (involuntary context switches, see Point.Preemptions): its time holds, but a
+	// relation between its parts or with another point may not (see Effect).
+	FlagNoisy = "noisy"
 )
 
 // Run is the provenance header, the first line of every result file.
@@ -143,6 +147,10 @@ type Point struct {
 	RankTimeS        []float64 `json:"rank_time_s"`
 	SamplesS         []float64 `json:"samples_s"`
 	ElapsedS         float64   `json:"elapsed_s"`
+	// Preemptions: the most involuntary context switches a participating rank's MPI
+	// thread had from the point's preparation to its last repetition (the kernel gave
+	// its core to another thread); many for the point's length make it FlagNoisy.
+	Preemptions *int64 `json:"preemptions,omitempty"`
 
 	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).
 	RMAWindow string   `json:"rma_window,omitempty"`

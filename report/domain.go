@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skampi/skampi/ops"
@@ -249,7 +250,7 @@ func (fp *fieldProblems) breakdown(p *record.Point, info ops.Info, known bool, h
 				fp.addf("flag %s without a breakdown (full_s, post_s, ...)", f)
 			}
 		}
-		return // a file older than breakdowns has none, and no flag either
+		return // pointEffects: a breakdown or the flag that says why not
 	}
 	if known && !info.Nonblocking && !info.SHMEM {
 		// (OpenSHMEM's blocking gets had breakdowns in files of earlier versions.)
@@ -346,4 +347,42 @@ func (fp *fieldProblems) overlapRatio(p *record.Point, b *record.Breakdown) {
 	case math.Abs(b.OverlapRatio-raw) > derivedTol:
 		fp.addf("overlap_ratio is %g, but 1 - overlapped_s/full_s is %g", b.OverlapRatio, raw)
 	}
+}
+
+// pointEffects holds a point to the rule its writer follows (record.Effect): what the
+// record judges itself, it shows or carries the flag that says why not. A point that
+// breaks it is kept (its time stands) and the problem reported: the writer's bug.
+func pointEffects(p *record.Point, run *record.Run) []string {
+	info, known := ops.Lookup(p.Op)
+	if !known || !writesTheRule(run) {
+		return nil
+	}
+	var out []string
+	busy := p.TargetBusyS != nil && *p.TargetBusyS > 0
+	if p.Reps > 0 && info.BreaksDown(p.Method, busy) {
+		if err := record.Explained(p, record.EffectBreakdown); err != nil {
+			out = append(out, fmt.Sprintf("no breakdown (full_s, post_s, ...) and no flag says why (%s): %s is measured with one", record.FlagBreakdownMissing, p.Op))
+		}
+	}
+	if err := record.Explained(p, record.EffectConverged); err != nil && p.Stop != "" {
+		out = append(out, fmt.Sprintf("stopped by %s without the flag that says so", p.Stop))
+	}
+	return out
+}
+
+// writesTheRule says whether run's skampi flagged every breakdown it left out
+// (record.Effect's rule): every release with a version, 0.24.0 on; the files of
+// earlier builds may hold non-blocking points with neither, and are read as they are.
+func writesTheRule(run *record.Run) bool {
+	if run == nil {
+		return false
+	}
+	v, _, _ := strings.Cut(strings.TrimPrefix(run.SkampiVersion, "v"), " ")
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	return err1 == nil && err2 == nil && (major > 0 || minor >= 24)
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"github.com/skampi/skampi/record"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,41 @@ func TestFieldDomainsOfGoodRecords(t *testing.T) {
 		"overlap_ratio_stderr": nil, "progress_every": nil}))
 	if res := readLines(t, older...); len(res.Problems) > 0 || len(res.Points) != 4 {
 		t.Fatalf("older records: problems %v, %d points", res.Problems, len(res.Points))
+	}
+}
+
+// The rule (record.Effect): a non-blocking point written by a skampi that flags what
+// it leaves out holds its breakdown or breakdown_missing; neither is an error. Points of
+// earlier builds (no release in skampi_version) are read as they are.
+func TestBreakdownOrItsFlag(t *testing.T) {
+	current := strings.Replace(domainRun, `"skampi_version":"v"`, `"skampi_version":"0.24.0 (commit abc1234)"`, 1)
+	bare := map[string]any{"point_index": 1, "full_s": nil, "full_stderr_s": nil,
+		"post_s": nil, "post_stderr_s": nil, "wait_s": nil, "wait_stderr_s": nil, "overlapped_s": nil, "overlapped_stderr_s": nil,
+		"compute_s": nil, "compute_target_s": nil, "spin_ns_per_iter": nil, "spin_iters": nil, "overlap_ratio": nil,
+		"overlap_ratio_stderr": nil, "progress_every": nil}
+	lacking := edit(t, breakdownPt, bare)
+	bare["flags"] = []string{record.FlagBreakdownMissing, record.FlagTimeCap}
+	bare["stop"] = "time_cap"
+	flagged := edit(t, breakdownPt, bare)
+	busy := edit(t, lacking, map[string]any{"op": "Shmem_Put", "target_busy_s": 2e-5})
+	for _, c := range []struct {
+		name, run, point string
+		problem          bool
+	}{
+		{"unflagged", current, lacking, true},
+		{"flagged", current, flagged, false},
+		{"with its breakdown", current, edit(t, breakdownPt, map[string]any{"point_index": 1}), false},
+		{"a busy target's, timed whole", current, busy, false},
+		{"an earlier build's", domainRun, lacking, false},
+	} {
+		res := readLines(t, c.run, c.point)
+		got := false
+		for _, p := range res.Problems {
+			got = got || strings.Contains(p.String(), "no flag says why")
+		}
+		if got != c.problem || len(res.Points) != 1 {
+			t.Errorf("%s: problems %v, %d points", c.name, res.Problems, len(res.Points))
+		}
 	}
 }
 

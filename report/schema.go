@@ -130,7 +130,7 @@ func (s *schema) storeKind(res *Results, kind string, b []byte, fields map[strin
 			return one(msg)
 		}
 		res.Points = append(res.Points, p)
-		return append(one(unknownOp(p.Op)), pointNames(&p)...)
+		return append(append(one(unknownOp(p.Op)), pointNames(&p)...), pointEffects(&p, s.runs[p.RunID])...)
 	case record.KindClock:
 		var c record.Clock
 		if err := json.Unmarshal(b, &c); err != nil {

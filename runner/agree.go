@@ -13,34 +13,43 @@ import (
 // agree has every rank say whether its part of the point ended in an error, and
 // returns the ranks that did (on rank 0; an empty list elsewhere), or nil when none
 // did. An error in a point is a fault of the point, not of the job, as long as every
-// rank gets here; a rank left waiting inside the library is the watchdog's.
-func (r *Runner) agree(err error) ([]int, error) {
-	v := 0.0
+// rank gets here; a rank left waiting inside the library is the watchdog's. A rank
+// without an error tells in the same gather how often its core was taken from it
+// during the point (switches; -1: not known), which rank 0 gets back by world rank
+// (nil elsewhere, or when some rank failed).
+func (r *Runner) agree(err error, switches float64) ([]int, []float64, error) {
+	v := max(-1, switches) // -1: not known
 	if err != nil {
-		v = 1
+		v = agreeFailed
 	}
 	vals, gerr := r.World.Gather(v)
 	if gerr != nil {
-		return nil, gerr
+		return nil, nil, gerr
 	}
 	failed := []int{}
 	for rank, x := range vals {
-		if x != 0 {
+		if x == agreeFailed {
 			failed = append(failed, rank)
 		}
 	}
 	n, berr := r.World.Bcast(int64(len(failed)))
 	if berr != nil {
-		return nil, berr
+		return nil, nil, berr
 	}
 	if n == 0 {
-		// This rank failed where the others did not even see a failure (they were in
-		// another call when it gathered): the ranks are out of step, so end the job
-		// rather than move on a point ahead of them.
-		return nil, err
+		if err != nil {
+			// This rank failed where the others did not even see a failure (they were
+			// in another call when it gathered): the ranks are out of step, so end the
+			// job rather than move on a point ahead of them.
+			return nil, nil, err
+		}
+		return nil, vals, nil
 	}
-	return failed, nil
+	return failed, nil, nil
 }
+
+// agreeFailed is what a rank whose part of the point failed tells agree.
+const agreeFailed = -2
 
 // pointError records a point some rank could not measure (rank 0), and each failing
 // rank says why on its standard error.

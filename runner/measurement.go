@@ -27,6 +27,10 @@ type outcome struct {
 	ioDir   string            // MPI-IO: the directory under test
 	ioHints map[string]string // MPI-IO: the library's hints for the point's file
 	threads *threadNote       // a multi-threaded point: what its threads did
+	// switches: how often each world rank's core was taken from it during the point
+	// (agree gathers them; nil: not known), over wallS seconds.
+	switches []float64
+	wallS    float64
 }
 
 // strategyFor chooses how a point is measured from its operation's and its timing
@@ -37,7 +41,7 @@ func strategyFor(pt *inputs.Point) measurement {
 	switch {
 	case method.Subtract != "":
 		return difference{method: method}
-	case op.Nonblocking && !busyTarget(pt):
+	case op.BreaksDown(pt.Method, pt.Settings().TargetBusy > 0):
 		return nonblocking{}
 	case method.PerTask:
 		return perTask{}

@@ -167,3 +167,61 @@ sizes = [1024]
 }
 
 func ptr(v float64) *float64 { return &v }
+
+// The writer's half of the rule (record.Effect): whichever measurement of a breakdown
+// has no valid repetition, under either timer, the record holds the breakdown or the
+// flag that says why not, a time or the flag, and a converged stop or its flag.
+func TestBreakdownOrItsFlag(t *testing.T) {
+	for _, timer := range []string{"global-loop", "iteration"} {
+		for _, nan := range []ops.Phase{0, ops.PhasePost, ops.PhaseWait, ops.PhaseOverlap, ops.PhaseCompute} {
+			p := plan(t, `
+[settings]
+min_repetitions = 3
+max_repetitions = 5
+iterations = 10
+max_discarded = 0
+timer = "`+timer+`"
+
+[[measurement]]
+name = "isend"
+op = "Isend"
+sizes = [1024]
+`)
+			w := &fakeWorld{size: 3, nanPhase: nan}
+			sink := &collect{}
+			r := &Runner{World: w, RunID: "r", Sink: sink}
+			if err := r.Run(expand(t, p, "a", "a", "a")); err != nil {
+				t.Fatal(err)
+			}
+			if len(sink.points) != 1 {
+				t.Fatalf("%s, phase %d invalid: %d points, %d faults", timer, nan, len(sink.points), len(sink.faults))
+			}
+			pt := sink.points[0]
+			for _, e := range []record.Effect{record.EffectBreakdown, record.EffectTime, record.EffectConverged} {
+				if err := record.Explained(pt, e); err != nil {
+					t.Errorf("%s, phase %d invalid: %v", timer, nan, err)
+				}
+			}
+			// The global-loop timer takes the wait as full less the post: it never runs it.
+			whole := nan == 0 || timer == "global-loop" && nan == ops.PhaseWait
+			if whole != (pt.Breakdown != nil) {
+				t.Errorf("%s, phase %d invalid: breakdown %+v, flags %v", timer, nan, pt.Breakdown, pt.Flags)
+			}
+		}
+	}
+}
+
+// A full at or below zero (the iteration timer's, net of its clock reads) has no
+// overlap ratio: no breakdown, and the flags say so and why.
+func TestBreakdownOfNoPositiveFull(t *testing.T) {
+	for _, v := range []float64{0, -1e-8} {
+		p := &record.Point{Reps: 4, TimeS: v}
+		full := &measure.Result{Summary: measure.Summary{N: 4, Time: v}}
+		bp := &breakdownParts{calibrated: true, est: breakdown{post: measure.Estimate{V: 1e-7, SE: 1e-9},
+			wait: measure.Estimate{V: 1e-7, SE: 1e-9}, notHidden: measure.Estimate{V: 1e-7, SE: 1e-9}, compute: measure.Estimate{V: 1e-6, SE: 1e-9}}}
+		breakdownFields(p, nil, full, bp)
+		if p.Breakdown != nil || !slices.Contains(p.Flags, record.FlagBreakdownMissing) || !slices.Contains(p.Flags, record.FlagNegative) {
+			t.Errorf("full %g: breakdown %+v, flags %v", v, p.Breakdown, p.Flags)
+		}
+	}
+}

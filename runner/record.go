@@ -27,7 +27,8 @@ func (r *Runner) buildRecord(pt *inputs.Point, o outcome) (*record.Point, *recor
 	onesidedFields(pt, p)
 	ioFields(p, o)
 	threadFields(p, pt, o.threads)
-	if m, _ := pt.Op().Method(pt.Method); m.RootTimed && p.Reps > 0 && p.TimeS < 0 {
+	noiseFields(p, pt, o.switches, o.wallS)
+	if m, _ := pt.Op().Method(pt.Method); m.RootTimed && p.Reps > 0 && p.TimeS <= 0 {
 		p.AddFlag(record.FlagNegative) // the kernel subtracted its helper time
 	}
 	if pt.Fallback != "" {
@@ -86,7 +87,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	if res.N == 0 {
 		return p
 	}
-	if res.Subtracted != nil && p.TimeS < 0 {
+	if res.Subtracted != nil && p.TimeS <= 0 { // not even zero is a time of the operation
 		p.AddFlag(record.FlagNegative)
 	}
 	if op.RoundTrip {
@@ -267,6 +268,13 @@ func breakdownFields(p *record.Point, pt *inputs.Point, full *measure.Result, bp
 			p.AddFlag(record.FlagBreakdownMissing)
 			return
 		}
+	}
+	if !(full.Time > 0) {
+		// The full the parts add up to came out at or below zero: no overlap ratio can
+		// be taken of it, so no breakdown; kept as measured, and said why.
+		p.AddFlag(record.FlagBreakdownMissing)
+		p.AddFlag(record.FlagNegative)
+		return
 	}
 	b := &record.Breakdown{
 		FullS: full.Time, FullStderrS: full.Stderr, PostS: bd.post.V, PostStderrS: bd.post.SE,

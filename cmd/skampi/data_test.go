@@ -4,6 +4,8 @@ package main
 
 import (
 	"testing"
+
+	"github.com/skampi/skampi/record"
 )
 
 // Bandwidth reaches the buffer size with shared and with per-message receive slots,
@@ -44,11 +46,13 @@ check_data = true
 		largest[p.Measurement] = max(largest[p.Measurement], p.MsgBytes)
 		switch p.Measurement {
 		case "shared", "per-message":
-			if p.RecvSlots != p.Measurement || p.BandwidthBps == nil || p.Cache != "warm" {
+			effect(t, &p, record.EffectTime, p.Measurement)
+			if p.RecvSlots != p.Measurement || p.Shows(record.EffectTime) && p.BandwidthBps == nil || p.Cache != "warm" {
 				t.Errorf("%s: recv_slots %q, cache %q, bandwidth %v", p.Measurement, p.RecvSlots, p.Cache, p.BandwidthBps)
 			}
 		case "cold":
-			if p.Cache != "cold" || !p.CheckData || p.Reps == 0 || p.RecvSlots != "" {
+			effect(t, &p, record.EffectTime, p.Measurement)
+			if p.Cache != "cold" || !p.CheckData || p.RecvSlots != "" {
 				t.Errorf("cold point: %+v", p)
 			}
 		}

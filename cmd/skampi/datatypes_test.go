@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -104,9 +105,10 @@ func wantDatatypes(t *testing.T, res *report.Results, what string) {
 		if p.TypeCommit == "every_call" {
 			every++
 		}
-		if !p.CheckData || p.Reps == 0 || !(p.TimeS > 0) || p.Stride != 3 || !strings.HasSuffix(strings.Fields(p.Measurement)[1], p.DataLayout) {
-			t.Errorf("%s, %s %s %d B: check_data %v, %d reps, %g s, layout %q stride %d", what, p.Measurement, p.Method,
-				p.MsgBytes, p.CheckData, p.Reps, p.TimeS, p.DataLayout, p.Stride)
+		effect(t, &p, record.EffectTime, what+", "+p.Measurement+" "+p.Method)
+		if !p.CheckData || p.Stride != 3 || !strings.HasSuffix(strings.Fields(p.Measurement)[1], p.DataLayout) {
+			t.Errorf("%s, %s %s %d B: check_data %v, layout %q stride %d", what, p.Measurement, p.Method,
+				p.MsgBytes, p.CheckData, p.DataLayout, p.Stride)
 		}
 	}
 	if every != 4*4 {

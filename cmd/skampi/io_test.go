@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 )
 
 // ioSuite measures every MPI-IO operation of the catalogue in dir, data checked.
@@ -65,10 +66,11 @@ func TestIO(t *testing.T) {
 		for _, p := range res.Points {
 			in, _ := ops.Lookup(p.Op)
 			seen[p.Op] = true
-			if p.Reps == 0 || !(p.TimeS > 0) || len(p.RankTimeS) != np || p.NProcs != np {
-				t.Errorf("np %d, %s %d B: %d reps, %g s, %d rank times", np, p.Op, p.MsgBytes, p.Reps, p.TimeS, len(p.RankTimeS))
+			effect(t, &p, record.EffectTime, fmt.Sprintf("np %d, %s", np, p.Op))
+			if len(p.RankTimeS) != np || p.NProcs != np {
+				t.Errorf("np %d, %s %d B: %d rank times on %d", np, p.Op, p.MsgBytes, len(p.RankTimeS), p.NProcs)
 			}
-			if p.IODir != dir || !p.CheckData || (in.Bandwidth && p.BandwidthBps == nil) {
+			if p.IODir != dir || !p.CheckData || (in.Bandwidth && p.Shows(record.EffectTime) && p.BandwidthBps == nil) {
 				t.Errorf("np %d, %s: io_dir %q (want %q), check_data %v, bandwidth %v", np, p.Op, p.IODir, dir, p.CheckData, p.BandwidthBps)
 			}
 		}

@@ -9,6 +9,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
 )
@@ -68,11 +70,15 @@ func TestNeighborSuite(t *testing.T) {
 		seen := map[string]bool{}
 		for _, p := range res.Points {
 			seen[p.Topology] = true
-			if p.Topology == "" || !p.CheckData || !(p.TimeS > 0) {
-				t.Errorf("np %d: %s %d B: topology %q, check_data %v, %g s", np, p.Op, p.MsgBytes, p.Topology, p.CheckData, p.TimeS)
+			at := fmt.Sprintf("np %d: %s", np, p.Op)
+			if p.Topology == "" || !p.CheckData {
+				t.Errorf("%s %d B: topology %q, check_data %v", at, p.MsgBytes, p.Topology, p.CheckData)
 			}
-			if strings.HasPrefix(p.Op, "Ineighbor_") && p.Breakdown == nil {
-				t.Errorf("np %d: %s has no breakdown", np, p.Op)
+			effect(t, &p, record.EffectTime, at)
+			if in, _ := ops.Lookup(p.Op); in.Nonblocking {
+				effect(t, &p, record.EffectBreakdown, at) // Ineighbor_*: a breakdown, or the flag why not
+			} else if p.Breakdown != nil {
+				t.Errorf("%s: a blocking operation with a breakdown", at)
 			}
 		}
 		for _, want := range []string{grid, "ring", "cart:" + strconv.Itoa(np), "stencil_3d:"} {
@@ -142,9 +148,7 @@ func TestPersistentOpenMPI(t *testing.T) {
 			t.Errorf("np %d: summary:\n%s", np, stdout)
 		}
 		for _, p := range res.Points {
-			if !(p.TimeS > 0) {
-				t.Errorf("np %d: %s %d B: %g s", np, p.Op, p.MsgBytes, p.TimeS)
-			}
+			effect(t, &p, record.EffectTime, fmt.Sprintf("np %d: %s", np, p.Op))
 		}
 	}
 }
@@ -169,6 +173,7 @@ func TestPersistentMPICH(t *testing.T) {
 		}
 		partitioned := 0
 		for _, p := range res.Points {
+			effect(t, &p, record.EffectTime, fmt.Sprintf("np %d: %s", np, p.Op))
 			if p.Op == "Pingpong_Partitioned" {
 				partitioned++
 				if p.Partitions != 8 || !p.CheckData {
@@ -193,5 +198,11 @@ func TestNeighborMPICH(t *testing.T) {
 	res := readResults(t, out)
 	if len(res.Faults) != 0 || len(res.Points) != res.Runs[0].Points {
 		t.Fatalf("%d points of %d, faults %+v", len(res.Points), res.Runs[0].Points, res.Faults)
+	}
+	for _, p := range res.Points {
+		effect(t, &p, record.EffectTime, p.Op)
+		if in, _ := ops.Lookup(p.Op); in.Nonblocking {
+			effect(t, &p, record.EffectBreakdown, p.Op)
+		}
 	}
 }

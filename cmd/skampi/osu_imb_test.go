@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 )
 
 var osuIMBOps = []string{"Alltoallw", "Ialltoallw", "Alltoallw_persistent", "Alltoallw_init", "Iallgatherv", "Igatherv",
@@ -76,9 +77,15 @@ func TestOSUIMBCounterparts(t *testing.T) {
 			}
 			for _, p := range res.Points {
 				in, _ := ops.Lookup(p.Op)
-				if !p.CheckData || !(p.TimeS > 0) || in.Nonblocking != (p.Breakdown != nil) ||
-					in.Bandwidth && !(p.BandwidthBps != nil && *p.BandwidthBps > 0) {
-					t.Errorf("%s np %d: %s %d B: check_data %v, %g s, breakdown %v", bin, np, p.Op, p.MsgBytes, p.CheckData, p.TimeS, p.Breakdown != nil)
+				at := fmt.Sprintf("%s np %d: %s", bin, np, p.Op)
+				effect(t, &p, record.EffectTime, at)
+				if in.Nonblocking {
+					effect(t, &p, record.EffectBreakdown, at)
+				}
+				timed := p.Shows(record.EffectTime)
+				if !p.CheckData || !in.Nonblocking && p.Breakdown != nil ||
+					in.Bandwidth && timed && !(p.BandwidthBps != nil && *p.BandwidthBps > 0) {
+					t.Errorf("%s %d B: check_data %v, %g s, breakdown %v, bandwidth %v", at, p.MsgBytes, p.CheckData, p.TimeS, p.Breakdown != nil, p.BandwidthBps)
 				}
 				if in.Pattern != ops.PatternPair && len(p.Ranks) != np || in.Pattern == ops.PatternPair && !slices.Equal(p.Ranks, []int{0, 1}) {
 					t.Errorf("%s np %d: %s: ranks %v", bin, np, p.Op, p.Ranks)

@@ -443,9 +443,10 @@ window = 8
 		t.Fatalf("%d points after the corrupt one, want 2", len(res.Points))
 	}
 	for _, p := range res.Points {
-		if p.Measurement != "after" || !p.CheckData || p.Reps == 0 {
+		if p.Measurement != "after" || !p.CheckData {
 			t.Errorf("point after the corrupt one: %+v", p)
 		}
+		effect(t, &p, record.EffectTime, "after the corrupt one")
 	}
 	t.Logf("%s", f.Detail)
 }

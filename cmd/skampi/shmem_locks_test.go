@@ -4,6 +4,8 @@ package main
 
 import (
 	"testing"
+
+	"github.com/skampi/skampi/record"
 )
 
 // Every lock operation with its lock served by the PE chosen for it (the kernels place
@@ -41,9 +43,7 @@ max_time_per_point = "10s"
 		methods := map[string]int{}
 		for _, p := range res.Points {
 			methods[p.Method]++
-			if !(p.TimeS > 0) || p.Reps < 1 {
-				t.Errorf("np %s: %s on %d, %q: %g s over %d repetitions", np, p.Op, p.NProcs, p.Method, p.TimeS, p.Reps)
-			}
+			effect(t, &p, record.EffectTime, "np "+np+": "+p.Op+" "+p.Method)
 		}
 		if methods["local"] != 8 || methods["remote"] != 8 || methods[""] != tests {
 			t.Errorf("np %s: methods %v", np, methods)

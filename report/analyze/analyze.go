@@ -48,6 +48,11 @@ type Breakdown struct {
 	// change across it, from the last size before to the first after: what the library
 	// did differently there (eager to rendezvous messages, a queue that grew).
 	Changes [][]PVarChange
+	// Unsteady: for every breakpoint, the flags that say a point on either side of it
+	// was not measured in a steady state ("4 KiB: noisy"), so the step between them
+	// may be the machine's, not the library's (record.EffectRelation); "" when
+	// neither point has one.
+	Unsteady []string
 }
 
 // PVarChange is one performance variable's value on both sides of a breakpoint (summed
@@ -129,6 +134,7 @@ func Analyze(res *report.Results) []Breakdown {
 		b := Breakdown{RunID: k.run, Measurement: k.measurement, Op: k.op, Method: k.method, Settings: k.settings, NProcs: k.nprocs,
 			OneWay: oneWay, Regimes: Segment(sizes, times)}
 		b.Changes = pvarChanges(pts, b.Regimes)
+		b.Unsteady = unsteady(pts, b.Regimes)
 		out = append(out, b)
 	}
 	return out
@@ -170,6 +176,32 @@ func settingsText(fs []record.Field) string {
 		s[i] = f.Name + "=" + f.Value
 	}
 	return strings.Join(s, " ")
+}
+
+// unsteady applies the rule to every breakpoint, a relation between the points on its
+// two sides: the flags of either that say why the step may not be the library's.
+func unsteady(pts []*record.Point, regimes []Regime) []string {
+	if len(regimes) < 2 {
+		return nil
+	}
+	at := map[int64]*record.Point{}
+	for _, p := range pts {
+		at[p.MsgBytes] = p
+	}
+	out := make([]string, len(regimes)-1)
+	for i := 1; i < len(regimes); i++ {
+		var why []string
+		for _, p := range []*record.Point{at[regimes[i-1].ToBytes], at[regimes[i].FromBytes]} {
+			if p == nil {
+				continue
+			}
+			if f := p.Explanation(record.EffectRelation); f != "" {
+				why = append(why, report.Bytes(p.MsgBytes)+": "+f)
+			}
+		}
+		out[i-1] = strings.Join(why, ", ")
+	}
+	return out
 }
 
 // pvarChanges compares the performance variables of the points on both sides of every

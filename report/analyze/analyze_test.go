@@ -3,6 +3,7 @@ package analyze
 import (
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/skampi/skampi/record"
@@ -130,5 +131,49 @@ func TestBreakpointCarriesItsCounters(t *testing.T) {
 	c := bds[0].Changes[0]
 	if len(c) != 1 || c[0].Name != "rndv_count" || c[0].Before != 0 || c[0].After != 100 {
 		t.Errorf("changes at %v: %+v", bds[0].Breakpoints(), c)
+	}
+}
+
+// A breakpoint is a relation between the points on its two sides (record.Effect): one
+// that a flag says was not measured in a steady state (noisy, capped) marks it, and
+// skampi analyze says so under it; steady points mark nothing.
+func TestBreakpointBetweenUnsteadyPoints(t *testing.T) {
+	curve := func(flagAt int64, flags ...string) *report.Results {
+		res := &report.Results{}
+		for s := int64(1); s <= 1<<20; s *= 2 {
+			tm := 1e-6 + 0.2e-9*float64(s)
+			if s >= 4096 {
+				tm = 5e-6 + 0.1e-9*float64(s)
+			}
+			p := record.Point{RunID: "r", Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: s, NProcs: 2, TimeS: tm, Reps: 10}
+			if s == flagAt {
+				p.Flags = flags
+			}
+			res.Points = append(res.Points, p)
+		}
+		return res
+	}
+	for _, c := range []struct {
+		name string
+		res  *report.Results
+		want string
+	}{
+		{"steady", curve(0), ""},
+		{"after the step, noisy", curve(4096, record.FlagNoisy), "4 KiB: noisy"},
+		{"before the step, capped", curve(2048, record.FlagPairFallback, record.FlagTimeCap), "2 KiB: time_cap"},
+		{"away from the step", curve(64, record.FlagNoisy), ""},
+	} {
+		bds := Analyze(c.res)
+		if len(bds) != 1 || len(bds[0].Unsteady) != 1 || bds[0].Breakpoints()[0] != 4096 {
+			t.Fatalf("%s: %+v", c.name, bds)
+		}
+		if got := bds[0].Unsteady[0]; got != c.want {
+			t.Errorf("%s: unsteady %q, want %q", c.name, got, c.want)
+		}
+		var out strings.Builder
+		writeBreakdown(&out, bds[0])
+		if strings.Contains(out.String(), "not steady") != (c.want != "") {
+			t.Errorf("%s: printed\n%s", c.name, out.String())
+		}
 	}
 }

@@ -65,6 +65,11 @@ func writeBreakdown(w io.Writer, b Breakdown) {
 				fmt.Fprintf(w, "  at %s: %s %.6g -> %.6g\n", report.Bytes(bp[i]), c.Name, c.Before, c.After)
 			}
 		}
+		for i, why := range b.Unsteady {
+			if why != "" {
+				fmt.Fprintf(w, "  at %s: not steady (%s): the step may be the machine's\n", report.Bytes(bp[i]), why)
+			}
+		}
 	}
 	fmt.Fprintln(w)
 }
