@@ -38,8 +38,8 @@ const (
 	FlagFullMismatch     = "full_mismatch"         // post + wait and the full operation, measured apart, disagree beyond their errors
 	FlagLockNotHeld      = "lock_not_held"         // Lock_Held's waiters waited less than half the hold
 	FlagBreakdownMissing = "breakdown_missing"     // no breakdown: full had no positive time, or a part fewer than two valid repetitions; full alone is reported
-	// FlagNoisy: another process took a participating rank's core during the point
-	// (involuntary context switches, see Point.Preemptions): its time holds, but a
+	// FlagNoisy: another process took a participating rank's core for a large part of
+	// the point (see Point.Preemptions and Point.OffCPU): its time holds, but a
 	// relation between its parts or with another point may not (see Effect).
 	FlagNoisy = "noisy"
 )
@@ -149,8 +149,12 @@ type Point struct {
 	ElapsedS         float64   `json:"elapsed_s"`
 	// Preemptions: the most involuntary context switches a participating rank's MPI
 	// thread had from the point's preparation to its last repetition (the kernel gave
-	// its core to another thread); many for the point's length make it FlagNoisy.
+	// its core to another thread).
 	Preemptions *int64 `json:"preemptions,omitempty"`
+	// OffCPU: the largest share of the point's wall time a participating rank's MPI
+	// thread was not running (preempted, or sleeping). With 3 or more preemptions, half
+	// or more makes the point FlagNoisy.
+	OffCPU *float64 `json:"off_cpu,omitempty"`
 
 	// One-sided operations: the kind of window (rma_window); Lock_Held's hold (s).
 	RMAWindow string   `json:"rma_window,omitempty"`

@@ -27,10 +27,9 @@ type outcome struct {
 	ioDir   string            // MPI-IO: the directory under test
 	ioHints map[string]string // MPI-IO: the library's hints for the point's file
 	threads *threadNote       // a multi-threaded point: what its threads did
-	// switches: how often each world rank's core was taken from it during the point
-	// (agree gathers them; nil: not known), over wallS seconds.
-	switches []float64
-	wallS    float64
+	// noise: each world rank's preemptions and time off its core during the point
+	// (noiseSince; agree gathers them; nil: not known).
+	noise []float64
 }
 
 // strategyFor chooses how a point is measured from its operation's and its timing

@@ -24,29 +24,22 @@ func (r *Runner) runPoint(pt *inputs.Point, syncer measure.Syncer) error {
 		return err
 	}
 	how := strategyFor(pt)
-	// How often the machine took this rank's core from the preparation to the last
-	// repetition: told with the agreement, it says whether the point was noisy.
-	started, switches := time.Now(), involuntarySwitches()
+	// How often and how long the machine took this rank's core from the preparation to
+	// the last repetition: told with the agreement, it says whether the point was noisy.
+	started, usage := time.Now(), usageNow()
 	t, spec, err := r.prepare(pt, syncer)
 	var o outcome
 	if err == nil {
 		o, err = r.measure(pt, how, spec, t)
 	}
-	if switches >= 0 {
-		if now := involuntarySwitches(); now >= switches {
-			switches = now - switches
-		} else {
-			switches = -1
-		}
-	}
-	wall := time.Since(started).Seconds()
+	switches := noiseSince(usage, time.Since(started).Seconds())
 	if failed, byRank, aerr := r.agree(err, switches); aerr != nil {
 		return aerr
 	} else if failed != nil {
 		// One bad point never ends the run: it is a fault, and the next point runs.
 		return r.pointError(pt, failed, err)
 	} else {
-		o.switches, o.wallS = byRank, wall
+		o.noise = byRank
 	}
 	if o.res == nil { // not rank 0
 		return nil

@@ -27,7 +27,7 @@ func (r *Runner) buildRecord(pt *inputs.Point, o outcome) (*record.Point, *recor
 	onesidedFields(pt, p)
 	ioFields(p, o)
 	threadFields(p, pt, o.threads)
-	noiseFields(p, pt, o.switches, o.wallS)
+	noiseFields(p, pt, o.noise)
 	if m, _ := pt.Op().Method(pt.Method); m.RootTimed && p.Reps > 0 && p.TimeS <= 0 {
 		p.AddFlag(record.FlagNegative) // the kernel subtracted its helper time
 	}
