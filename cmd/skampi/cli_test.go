@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 )
 
@@ -303,5 +304,25 @@ func TestListPattern(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("list", "[x"); code != 2 || !strings.Contains(stderr, "pattern \"[x\"") {
 		t.Errorf("bad glob: %d %q", code, stderr)
+	}
+}
+
+// list --suites: every built-in suite's name, one per line (what scripts/stacks.sh runs),
+// filtered by PATTERN like the operations.
+func TestListSuites(t *testing.T) {
+	code, stdout, stderr := runCLI("list", "--suites")
+	if got := strings.Fields(stdout); code != 0 || !slices.Equal(got, inputs.BuiltinNames()) {
+		t.Errorf("list --suites: %d %q %q", code, stdout, stderr)
+	}
+	code, stdout, _ = runCLI("list", "--suites", "shmem*")
+	if got := strings.Fields(stdout); code != 0 || !slices.Equal(got, []string{"shmem", "shmem-ctx", "shmem-ring"}) {
+		t.Errorf("list --suites shmem*: %d %v", code, got)
+	}
+	if code, stdout, stderr := runCLI("list", "--suites", "nosuch"); code != 1 || stdout != "" ||
+		stderr != "skampi: list: no built-in suite matches \"nosuch\" (skampi list --suites shows them all)\n" {
+		t.Errorf("no match: %d %q %q", code, stdout, stderr)
+	}
+	if code, _, _ := runCLI("list", "--suites", "--skampi"); code != 2 {
+		t.Errorf("--suites --skampi: %d, want 2", code)
 	}
 }

@@ -6,15 +6,16 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/spf13/cobra"
 )
 
 func newListCmd() *cobra.Command {
-	var skampi bool
+	var skampi, suites bool
 	cmd := &cobra.Command{
-		Use:   "list [--skampi] [PATTERN]",
+		Use:   "list [--skampi | --suites] [PATTERN]",
 		Short: "List the operations, one per line: name, then what it measures",
 		Long: "list prints every operation, or those whose name matches PATTERN, case-insensitive:\n" +
 			"a glob (Pingpong_*, *put*) when it holds *, ? or [, otherwise a part of the name\n" +
@@ -22,8 +23,10 @@ func newListCmd() *cobra.Command {
 			"With --skampi it prints SKaMPI 6's measurement functions instead, each with the skampi\n" +
 			"operation [method], setting that measures the same thing and a note, or \"not yet\" or\n" +
 			"\"not measured\" and why; then the counts. PATTERN matches the SKaMPI name or the\n" +
-			"operation.",
-		Example: "  skampi list put\n  skampi list 'Pingpong_*'\n  skampi list --skampi 'Win_*'",
+			"operation.\n\n" +
+			"With --suites it prints the names of the built-in suites (skampi -i NAME), one per\n" +
+			"line, those matching PATTERN: what a script runs to cover every one.",
+		Example: "  skampi list put\n  skampi list 'Pingpong_*'\n  skampi list --skampi 'Win_*'\n  skampi list --suites",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pattern := ""
@@ -34,8 +37,24 @@ func newListCmd() *cobra.Command {
 			if err != nil {
 				return usageError(fmt.Errorf("list: %v", err))
 			}
+			if skampi && suites {
+				return usageError(fmt.Errorf("list: --skampi and --suites list different things: give one"))
+			}
 			if skampi {
 				return listSkampi(cmd.OutOrStdout(), match, pattern)
+			}
+			if suites {
+				n := 0
+				for _, name := range inputs.BuiltinNames() {
+					if match(name) {
+						fmt.Fprintln(cmd.OutOrStdout(), name)
+						n++
+					}
+				}
+				if n == 0 {
+					return fmt.Errorf("list: no built-in suite matches %q (skampi list --suites shows them all)", pattern)
+				}
+				return nil
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			n := 0
@@ -59,6 +78,7 @@ func newListCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&skampi, "skampi", false, "list SKaMPI 6's measurement functions and what measures each in skampi")
+	cmd.Flags().BoolVar(&suites, "suites", false, "list the built-in suites' names, one per line")
 	return cmd
 }
 
