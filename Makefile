@@ -144,6 +144,14 @@ test: build vet layers test-deps
 test-slurm: build
 	SKAMPI_BIN=$(CURDIR)/$(BIN) scripts/test-slurm.sh
 
+# Every built-in suite at --np 2 and 4 on four MPI stacks: this machine's Open MPI and MPICH,
+# and Debian 13's (Open MPI 5.0.7 with PRRTE and UCX 1.18, MPICH 4.2.1) in a chroot kept in
+# /var/cache/skampi; one line per stack, suite and np (scripts/stacks.sh; STACKS=, SUITES=,
+# NPS= pick a part). Root.
+.PHONY: test-stacks
+test-stacks:
+	scripts/stacks.sh
+
 # The CLI reference (docs/cli Markdown, docs/man pages) from the commands themselves, and
 # docs/skampi-coverage.md from the catalogue;
 # a test fails when it is not current.
