@@ -150,6 +150,10 @@ test-slurm: build
 # NPS= pick a part). Root.
 .PHONY: test-stacks
 test-stacks:
+	@if ! command -v debootstrap >/dev/null; then \
+		echo "installing debootstrap (for the Debian 13 stacks)..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; \
+	fi
 	scripts/stacks.sh
 
 # The CLI reference (docs/cli Markdown, docs/man pages) from the commands themselves, and
