@@ -2,6 +2,7 @@ package runner
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -51,6 +52,11 @@ func TestNoiseFields(t *testing.T) {
 
 // noiseSince carries the switches and the off-core fraction in one number.
 func TestNoiseSince(t *testing.T) {
+	// The counts are the thread's: a goroutine moved to another thread between the two
+	// readings would compare two threads' (as a rank, which runs on its locked thread,
+	// never does).
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	u := usageNow()
 	if !u.ok {
 		t.Skip("getrusage(RUSAGE_THREAD) not available")
