@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/skampi/skampi/internal/printable"
+	"github.com/skampi/skampi/ops"
 )
 
 // CheckOptions are skampi check's: the suite, the job it is planned for, the output.
@@ -18,6 +19,10 @@ type CheckOptions struct {
 	NPGiven bool // NP was asked for: a failure to fit is the user's job, not the default's
 	Stdout  io.Writer
 	Stderr  io.Writer
+	// Refused says why this binary cannot run an operation ("" when it can): a routine
+	// the MPI library lacks, OpenSHMEM in a build without it. The run records such an
+	// operation's points as denied; check says so beneath the plan. nil: none.
+	Refused func(ops.Info) string
 }
 
 // ErrCheckReported is Check's error when the suite is valid but needs a larger job
@@ -42,7 +47,53 @@ func Check(o CheckOptions) error {
 		return err
 	}
 	plan.Describe(o.Stdout, ex, o.NP)
+	plan.describeRefused(o.Stdout, ex, o.Refused)
 	return nil
+}
+
+// describeRefused says, once per operation this binary cannot run, why, and which
+// measurements' points the run will record as denied (it goes on with the others).
+func (p *Plan) describeRefused(out io.Writer, ex *Expansion, why func(ops.Info) string) {
+	if why == nil {
+		return
+	}
+	var names []string // in the plan's order
+	points, measurements := map[string]int{}, map[string][]int{}
+	for _, pt := range ex.Points {
+		name := pt.Op().Name
+		if _, seen := points[name]; !seen {
+			names = append(names, name)
+		}
+		points[name]++
+		if n := pt.Measurement.Index + 1; !slices.Contains(measurements[name], n) {
+			measurements[name] = append(measurements[name], n)
+		}
+	}
+	for _, name := range names {
+		in, _ := ops.Lookup(name)
+		if reason := why(in); reason != "" {
+			fmt.Fprintf(out, "refused: %s (%d point(s), measurement(s) %s): %s; the run records them as denied\n",
+				name, points[name], numberRanges(measurements[name]), reason)
+		}
+	}
+}
+
+// numberRanges writes ascending numbers with runs as ranges: "1-3 7".
+func numberRanges(ns []int) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", ns[i], ns[j]))
+		} else {
+			parts = append(parts, fmt.Sprint(ns[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, " ")
 }
 
 // Describe prints the plan and its expansion on a job of np processes: the suite, then

@@ -9,6 +9,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/runner"
 )
 
 // The status of a run says the worst that happened in it: corrupt data (4) over a
@@ -118,5 +119,25 @@ func TestLaterFailureKeepsTheCorruptStatus(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "corrupt  Bcast") {
 		t.Errorf("the points not measured are not listed:\n%s", stderr.String())
+	}
+}
+
+// Points denied for an operation the build lacks (OpenSHMEM in an MPICH build) leave
+// the status 0; the summary gives the first in full and counts the rest in one line.
+func TestSummaryNotBuilt(t *testing.T) {
+	st := &state{res: &report.Results{}}
+	full := "Shmem_Put: this skampi was built without OpenSHMEM (an MPICH build): build it against Open MPI with shmem.h, `make build`"
+	for i, d := range []string{full, runner.NotBuiltDetail, runner.NotBuiltDetail} {
+		st.res.Faults = append(st.res.Faults, record.Fault{Kind: record.KindFault, RunID: "r", Fault: record.FaultDenied,
+			Op: "Shmem_Put", Measurement: "put", MsgBytes: int64(8 << i), Detail: d})
+	}
+	var out bytes.Buffer
+	if got := st.summarise(&out, []string{"r"}); got != 0 {
+		t.Errorf("status %d", got)
+	}
+	text := out.String()
+	if !strings.Contains(text, "3 point(s) not measured") || !strings.Contains(text, `denied   Shmem_Put "put", 8 B: `+full+"\n") ||
+		!strings.Contains(text, "denied   Shmem_Put: 2 more point(s), not in this build either\n") || strings.Count(text, "\n") != 4 {
+		t.Errorf("summary:\n%s", text)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
@@ -90,7 +91,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return fail(err)
 	}
 	w.SetHosts(hosts)
-	if usesSHMEM(plan) { // every rank reads the same plan: all start it, or none
+	if startsSHMEM(plan) { // every rank reads the same plan: all start it, or none
 		ph.start("start-up: shmem_init")
 		err := shmem.Start(w)
 		ph.stop()
@@ -168,12 +169,12 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	}
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier,
-		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr}
+		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr, NotBuilt: notBuilt}
 	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
 	defer stopSignals()
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
-		if usesSHMEM(plan) {
+		if startsSHMEM(plan) {
 			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmem.Library()
 		}
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
@@ -231,8 +232,7 @@ func usesWindows(plan *inputs.Plan) bool {
 	return false
 }
 
-// usesSHMEM reports whether a plan measures OpenSHMEM operations: only then does a run
-// start OpenSHMEM (its symmetric heap and transport cost memory and start-up time).
+// usesSHMEM reports whether a plan measures OpenSHMEM operations.
 func usesSHMEM(plan *inputs.Plan) bool {
 	for _, m := range plan.Measurements {
 		if m.Op.SHMEM {
@@ -240,4 +240,19 @@ func usesSHMEM(plan *inputs.Plan) bool {
 		}
 	}
 	return false
+}
+
+// startsSHMEM reports whether a run starts OpenSHMEM: only when its plan measures
+// OpenSHMEM operations (the symmetric heap and transport cost memory and start-up
+// time) and this binary has it; a build without it (an MPICH build) denies their
+// points instead (notBuilt) and measures the rest.
+func startsSHMEM(plan *inputs.Plan) bool { return shmem.Available && usesSHMEM(plan) }
+
+// notBuilt is why this binary cannot run an operation at all ("" when it can): the
+// runner denies its points with it.
+func notBuilt(in ops.Info) string {
+	if in.SHMEM {
+		return shmem.Missing()
+	}
+	return ""
 }

@@ -159,7 +159,7 @@ func Startup(o StartupOptions) error {
 		return fmt.Errorf("finding the skampi executable: %w", err)
 	}
 	if o.Shmem && !shmem.Available {
-		return errors.New("--shmem: this skampi was built without OpenSHMEM")
+		return errors.New("--shmem: " + shmem.Missing())
 	}
 	var out *os.File
 	if o.Out != "" {

@@ -196,10 +196,15 @@ func (st *state) summarise(w io.Writer, runs []string) int {
 	}
 	code := 0
 	fmt.Fprintf(w, "\nskampi: %d point(s) not measured:\n", len(faults))
-	lacking := map[string]int{} // an operation the library lacks: said once, with its count
+	// An operation the library lacks, or the build: said once, with its count.
+	lacking, notBuilt := map[string]int{}, map[string]int{}
 	for _, f := range faults {
 		if f.Fault == record.FaultDenied && f.Detail == runner.LackingDetail {
 			lacking[f.Op]++
+			continue
+		}
+		if f.Fault == record.FaultDenied && f.Detail == runner.NotBuiltDetail {
+			notBuilt[f.Op]++
 			continue
 		}
 		fmt.Fprintf(w, "  %-8s %s %q, %s: %s\n", f.Fault, f.Op, f.Measurement, report.Bytes(f.MsgBytes), f.Detail)
@@ -214,6 +219,9 @@ func (st *state) summarise(w io.Writer, runs []string) int {
 	}
 	for _, op := range slices.Sorted(maps.Keys(lacking)) {
 		fmt.Fprintf(w, "  %-8s %s: %d more point(s), not in this MPI library either\n", record.FaultDenied, op, lacking[op])
+	}
+	for _, op := range slices.Sorted(maps.Keys(notBuilt)) {
+		fmt.Fprintf(w, "  %-8s %s: %d more point(s), not in this build either\n", record.FaultDenied, op, notBuilt[op])
 	}
 	return code
 }

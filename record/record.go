@@ -302,7 +302,7 @@ const KindFault = "fault"
 const (
 	FaultTimeout     = "timeout"     // the point outlived its hang timeout: blocked in the library
 	FaultCrash       = "crash"       // the job died in this point, twice in a row
-	FaultDenied      = "denied"      // the routine is on the known-broken list for this library
+	FaultDenied      = "denied"      // not run: on the deny-list for this library, or a routine the library or the build lacks (OpenSHMEM in an MPICH build)
 	FaultInterrupted = "interrupted" // SIGINT/SIGTERM arrived during the point
 	FaultCorrupt     = "corrupt"     // check_data: a received byte differed from what was sent
 	FaultError       = "error"       // the library (or skampi) refused the point; the run went on

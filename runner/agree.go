@@ -80,6 +80,27 @@ func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
 // after its first, whose record says why in full.
 const LackingDetail = "not in this MPI library (the operation's first point says why)"
 
+// NotBuiltDetail is the detail of the denied points of an operation this binary was
+// built without (OpenSHMEM in an MPICH build), after its first, whose record says why
+// in full.
+const NotBuiltDetail = "not in this build (the operation's first point says why)"
+
+// notBuilt is why this binary cannot run op at all ("" when it can).
+func (r *Runner) notBuilt(op ops.Info) string {
+	if r.NotBuilt == nil {
+		return ""
+	}
+	return r.NotBuilt(op)
+}
+
+// lack notes, on rank 0, that op's next points are denied unprepared with brief.
+func (r *Runner) lack(op, brief string) {
+	if r.lacking == nil {
+		r.lacking = map[string]string{}
+	}
+	r.lacking[op] = brief
+}
+
 // unsupportedFault records, on rank 0, that the library lacks a routine the point's
 // operation calls (MPI_Psend_init in Open MPI 4.1): a denied point with the reason;
 // decide denies its other points without preparing them, saying so in brief. Every
@@ -89,10 +110,7 @@ func (r *Runner) unsupportedFault(pt *inputs.Point, err error) error {
 	if r.World.Rank() != 0 {
 		return nil
 	}
-	if r.lacking == nil {
-		r.lacking = map[string]bool{}
-	}
-	r.lacking[pt.Op().Name] = true
+	r.lack(pt.Op().Name, LackingDetail)
 	f := pt.Fault(r.RunID)
 	f.Fault, f.Time = record.FaultDenied, time.Now().UTC()
 	f.Detail = err.Error()

@@ -66,6 +66,11 @@ type Runner struct {
 	Earlier  map[record.Key]float64
 	Watchdog *Watchdog // optional: armed around every point
 	Stderr   io.Writer // where a rank says why its part of a point failed
+	// NotBuilt says why this binary cannot run an operation at all, "" when it can:
+	// OpenSHMEM's in a build without it (an MPICH build). Rank 0 denies such an
+	// operation's points without preparing them, the reason in full with the first;
+	// nil: every operation is built.
+	NotBuilt func(ops.Info) string
 
 	// Skipped counts the points left alone because Done had them (rank 0).
 	Skipped int
@@ -81,9 +86,10 @@ type Runner struct {
 	corrupt *record.Corrupt // rank 0: the point's first corrupt byte (check_data), for its outcome
 	pvars   *pvarValues     // the point's performance variables (pvars), read around its first measurement
 
-	// lacking: rank 0's operations the library cannot run (ops.ErrUnsupported),
-	// the reason said in full with the first point; the others are denied unprepared.
-	lacking map[string]bool
+	// lacking: rank 0's operations the library cannot run (ops.ErrUnsupported) or
+	// this binary was built without (NotBuilt), the reason said in full with the first
+	// point; the others are denied unprepared, with the brief detail kept here.
+	lacking map[string]string
 
 	io      *ioState          // MPI-IO points: the run's directories (io.go)
 	ioHints map[string]string // the point's MPI-IO hints, for its outcome
@@ -96,7 +102,7 @@ type Runner struct {
 const (
 	actMeasure = iota
 	actDone    // measured (or faulted) in an earlier run
-	actDenied  // known to crash in this library, or lacking from it (unsupportedFault)
+	actDenied  // known to crash in this library, lacking from it (unsupportedFault) or from the build (NotBuilt)
 )
 
 // measurementState is what the points of one measurement share.
@@ -161,10 +167,18 @@ func (r *Runner) decide(pt *inputs.Point) (int, error) {
 			if t, ok := r.Earlier[pt.LookupKey().WithoutRanks()]; ok {
 				r.noteTime(pt.Key(), t)
 			}
-		} else if r.lacking[pt.Op().Name] {
+		} else if brief, ok := r.lacking[pt.Op().Name]; ok {
 			act = actDenied
 			f := pt.Fault(r.RunID)
-			f.Fault, f.Time, f.Detail = record.FaultDenied, time.Now().UTC(), LackingDetail
+			f.Fault, f.Time, f.Detail = record.FaultDenied, time.Now().UTC(), brief
+			if err := r.Sink.Fault(&f); err != nil {
+				return 0, fmt.Errorf("writing results: %w", err)
+			}
+		} else if why := r.notBuilt(pt.Op()); why != "" {
+			act = actDenied
+			r.lack(pt.Op().Name, NotBuiltDetail)
+			f := pt.Fault(r.RunID)
+			f.Fault, f.Time, f.Detail = record.FaultDenied, time.Now().UTC(), pt.Op().Name+": "+why
 			if err := r.Sink.Fault(&f); err != nil {
 				return 0, fmt.Errorf("writing results: %w", err)
 			}

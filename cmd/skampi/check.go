@@ -22,6 +22,7 @@ func newCheckCmd() *cobra.Command {
 				return usageError(fmt.Errorf("check: -i SUITE is required"))
 			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
+			o.Refused = refused
 			err := inputs.Check(o)
 			if errors.Is(err, inputs.ErrCheckReported) {
 				return &exitError{Code: 1, Quiet: true}

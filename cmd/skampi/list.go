@@ -9,6 +9,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/ops/shmem"
 	"github.com/spf13/cobra"
 )
 
@@ -61,7 +62,7 @@ func newListCmd() *cobra.Command {
 			for _, in := range ops.All() {
 				if match(in.Name) {
 					desc := in.Description
-					if why := mpi.UnsupportedReason(in.Kernel); why != "" && !in.SHMEM {
+					if why := refused(in); why != "" {
 						desc = "[refused: " + why + "] " + desc
 					}
 					fmt.Fprintf(tw, "%s\t%s\n", in.Name, desc)
@@ -80,6 +81,17 @@ func newListCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&skampi, "skampi", false, "list SKaMPI 6's measurement functions and what measures each in skampi")
 	cmd.Flags().BoolVar(&suites, "suites", false, "list the built-in suites' names, one per line")
 	return cmd
+}
+
+// refused says why this binary cannot run an operation, "" when it can: OpenSHMEM's
+// in a build without it (an MPICH build), an MPI routine the library does not provide
+// (MPI_Psend_init in Open MPI 4.1). A run records its points as denied with the same
+// reason; list and check say it beforehand.
+func refused(in ops.Info) string {
+	if in.SHMEM {
+		return shmem.Missing()
+	}
+	return mpi.UnsupportedReason(in.Kernel)
 }
 
 // nameMatcher matches operation names against a pattern, case-insensitive: a glob

@@ -29,7 +29,7 @@ func newStartupCmd() *cobra.Command {
 				return usageError(fmt.Errorf("--launches must be at least 1 and --np must name a process count"))
 			}
 			if o.Shmem && !shmem.Available {
-				return usageError(fmt.Errorf("--shmem: this skampi was built without OpenSHMEM"))
+				return usageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
 			}
 			for _, n := range o.NPs {
 				if n < 1 {

@@ -23,6 +23,9 @@ const Available = true
 
 var register sync.Once
 
+// Missing is empty: this build runs OpenSHMEM operations.
+func Missing() string { return "" }
+
 // Register adds the OpenSHMEM kernels to ops/mpi's engine, which prepares and runs
 // them like its own. It makes no OpenSHMEM call: tests check the tables with it.
 func Register() {

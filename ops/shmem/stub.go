@@ -15,10 +15,12 @@ const Available = false
 // Register does nothing without OpenSHMEM.
 func Register() {}
 
+// Missing says why this build cannot run OpenSHMEM operations: a run records their
+// points as denied with it, and never starts OpenSHMEM.
+func Missing() string { return missingText(mpi.Build) }
+
 // Start reports that this build has no OpenSHMEM.
-func Start(*mpi.World) error {
-	return errors.New("this skampi was built without OpenSHMEM: build it with `make build` where shmem.h is installed (go build -tags mpi,shmem)")
-}
+func Start(*mpi.World) error { return errors.New(Missing()) }
 
 // InitTime is zero without OpenSHMEM.
 func InitTime() time.Duration { return 0 }
