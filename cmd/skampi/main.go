@@ -10,6 +10,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/job"
+	"github.com/skampi/skampi/ops/mpi"
 )
 
 func init() {
@@ -20,7 +21,10 @@ func init() {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// Not os.Exit: a rank that finalized MPI leaves through exit(3), so the library's
+	// atexit handlers run (MPICH 4.1 and later end the rank's process-manager
+	// connection there; see mpi.Exit).
+	mpi.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // exitError carries an exit status (2 for a usage mistake); Quiet means the message

@@ -441,6 +441,7 @@ int sk_pvars_get(struct sk_pvars *p, int i, const char **name, int *cls, int *co
 int sk_pvars_is_delta(int cls);
 void sk_pvars_free(struct sk_pvars *p);
 int sk_finalize(void);
+int sk_finalized(void);
 void sk_abort(int code);
 int sk_comm_dup_world(MPI_Fint *out);
 int sk_comm_split(MPI_Fint parent, int member, int key, MPI_Fint *out);

@@ -4,6 +4,7 @@ package mpi
 
 import (
 	"errors"
+	"os"
 	"time"
 	"unsafe"
 
@@ -40,6 +41,7 @@ func Init(string) (*World, error)                    { return nil, errNoMPI }
 func (w *World) ThreadLevel() (string, string)       { return "", "" }
 func (w *World) InitTime() (time.Time, time.Time)    { return time.Time{}, time.Time{} }
 func Abort(int)                                      {}
+func Exit(code int)                                  { os.Exit(code) }
 func Progress() uint64                               { return 0 }
 func Library() (string, string)                      { return "none", "" }
 func Timer() (string, float64)                       { return "none", 0 }

@@ -47,6 +47,12 @@ int sk_finalize(void) {
 
 void sk_abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 
+int sk_finalized(void) {
+	int done = 0;
+	MPI_Finalized(&done);
+	return done;
+}
+
 int sk_comm_dup_world(MPI_Fint *out) {
 	MPI_Comm c;
 	int rc = MPI_Comm_dup(MPI_COMM_WORLD, &c);

@@ -15,6 +15,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -247,6 +248,22 @@ func (w *World) Finalize() error {
 
 // Abort ends every rank of the job.
 func Abort(code int) { C.sk_abort(C.int(code)) }
+
+// Exit ends the process with status code. Once MPI is finalized it leaves through the
+// C library's exit(3), as a C program's return from main does, not through os.Exit
+// (exit_group, which skips what the libraries registered with atexit): MPICH 4.1 and
+// later (Debian 13's 4.2.1) end their connection to the process manager (PMI_Finalize,
+// "cmd=finalize") in an atexit handler, no longer in MPI_Finalize, and Hydra's proxy
+// takes a rank whose connection closes unannounced for one that died and kills every
+// rank still running with SIGKILL ("BAD TERMINATION ... EXIT CODE: 9" after the last
+// point; scripts/repro/mpich_exit_without_atexit.c). Before MPI_Finalize (a rank that
+// failed) the handlers are not run: the job must still see a rank that ended badly.
+func Exit(code int) {
+	if C.sk_finalized() != 0 {
+		C.exit(C.int(code))
+	}
+	os.Exit(code)
+}
 
 // Progress counts the steps this rank has finished (and every repetition's start and
 // end): the watchdog reads it from its own goroutine to tell a slow point from a
