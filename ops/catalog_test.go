@@ -106,33 +106,44 @@ func TestRolesAndBytes(t *testing.T) {
 }
 
 func TestDenyList(t *testing.T) {
-	if r, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "", "Open MPI v4.1.4, package: Debian OpenMPI"); !ok || !strings.Contains(r, "stack smashing") {
+	if r, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "", "Open MPI v4.1.4, package: Debian OpenMPI", 2); !ok || !strings.Contains(r, "stack smashing") {
 		t.Errorf("4.1.4 compare-swap: %q %v", r, ok)
 	}
-	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "", "Open MPI v4.1.5"); ok {
+	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "", "Open MPI v4.1.5", 2); ok {
 		t.Error("4.1.5 is not known to be broken")
 	}
 	// The 64-bit compare-and-swap works in 4.1.4 (measured with --allow-broken).
-	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Long", "", "Open MPI v4.1.4"); ok {
+	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Long", "", "Open MPI v4.1.4", 2); ok {
 		t.Error("the long compare-and-swap denied")
 	}
-	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "", "Open MPI v4.1.45"); ok {
+	if _, ok := Denied("Shmem_Atomic_Compare_Swap_Int", "", "Open MPI v4.1.45", 2); ok {
 		t.Error("version match must not be a prefix match")
 	}
-	if _, ok := Denied("Selftest_Crash", "", "MPICH Version: 4.0"); !ok {
+	if _, ok := Denied("Selftest_Crash", "", "MPICH Version: 4.0", 2); !ok {
 		t.Error("the crash self-test is denied everywhere")
 	}
-	if _, ok := Denied("Pingpong_Send_Recv", "", "Open MPI v4.1.4"); ok {
+	if _, ok := Denied("Pingpong_Send_Recv", "", "Open MPI v4.1.4", 2); ok {
 		t.Error("ping-pong denied")
+	}
+	// An entry for jobs beyond a size: Open MPI 5.0's partitioned ping-pong hangs with
+	// idle processes beside the pair, not on 2.
+	if _, ok := Denied("Pingpong_Partitioned", "", "Open MPI v5.0.7", 2); ok {
+		t.Error("partitioned ping-pong denied on 2 processes")
+	}
+	if _, ok := Denied("Pingpong_Partitioned", "", "Open MPI v5.0.7", 4); !ok {
+		t.Error("partitioned ping-pong on 4 processes of Open MPI 5.0.7 not denied")
+	}
+	if _, ok := Denied("Pingpong_Partitioned", "", "MPICH 4.2.1", 4); ok {
+		t.Error("MPICH's partitioned ping-pong denied")
 	}
 	// A method-scoped entry matches its method only.
 	saved := denyList
 	defer func() { denyList = saved }()
 	denyList = append(denyList, Denial{Op: "Put", Method: "pscw", Library: regexp.MustCompile(`Example MPI 1\.0\b`), Reason: "hangs"})
-	if _, ok := Denied("Put", "pscw", "Example MPI 1.0"); !ok {
+	if _, ok := Denied("Put", "pscw", "Example MPI 1.0", 2); !ok {
 		t.Error("Put pscw not denied")
 	}
-	if _, ok := Denied("Put", "fence", "Example MPI 1.0"); ok {
+	if _, ok := Denied("Put", "fence", "Example MPI 1.0", 2); ok {
 		t.Error("Put fence denied by a pscw entry")
 	}
 	for _, d := range DenyList() {

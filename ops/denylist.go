@@ -19,7 +19,9 @@ type Denial struct {
 	// mode, say); "" every method.
 	Method  string
 	Library *regexp.Regexp // matched against the library's version string
-	Reason  string
+	// Beyond: only in a job of more than this many processes (0: any job).
+	Beyond int
+	Reason string
 }
 
 // denyList is kept short and documented: every entry names the library versions and
@@ -38,6 +40,15 @@ var denyList = []Denial{
 		Reason:  "MPICH 4.0's MPI_Scatter_init fails at its second MPI_Start with more than 2 processes (\"Invalid communicator\" in its schedule) and the other ranks hang",
 	},
 	{
+		// A plain C program shows it (ranks 0 and 1 of 4 run an MPI_Psend_init /
+		// MPI_Precv_init ping-pong on MPI_COMM_WORLD, ranks 2 and 3 wait in MPI_Barrier):
+		// it hangs, while the same program on 2 processes ends.
+		Op:      "Pingpong_Partitioned",
+		Library: regexp.MustCompile(`^Open MPI v5\.0\.`),
+		Beyond:  2,
+		Reason:  "Open MPI 5.0's partitioned ping-pong between two processes hangs when the job has more processes than the two",
+	},
+	{
 		Op:      "Selftest_Crash",
 		Library: regexp.MustCompile(``),
 		Reason:  "crashes on purpose (a self-test of skampi's crash recovery)",
@@ -50,10 +61,10 @@ var denyList = []Denial{
 }
 
 // Denied reports whether op, under a timing method ("": none), is known to crash or
-// hang in library, and why.
-func Denied(op, method, library string) (string, bool) {
+// hang in library in a job of nprocs processes, and why.
+func Denied(op, method, library string, nprocs int) (string, bool) {
 	for _, d := range denyList {
-		if d.Op == op && (d.Method == "" || d.Method == method) && d.Library.MatchString(library) {
+		if d.Op == op && (d.Method == "" || d.Method == method) && d.Library.MatchString(library) && nprocs > d.Beyond {
 			return d.Reason, true
 		}
 	}

@@ -182,7 +182,7 @@ func (r *Runner) decide(pt *inputs.Point) (int, error) {
 			if err := r.Sink.Fault(&f); err != nil {
 				return 0, fmt.Errorf("writing results: %w", err)
 			}
-		} else if reason, denied := ops.Denied(pt.Op().Name, pt.Method, r.Library); denied && !r.AllowBroken {
+		} else if reason, denied := ops.Denied(pt.Op().Name, pt.Method, r.Library, r.World.Size()); denied && !r.AllowBroken {
 			act = actDenied
 			f := pt.Fault(r.RunID)
 			f.Fault, f.Time = record.FaultDenied, time.Now().UTC()

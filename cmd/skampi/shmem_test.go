@@ -82,13 +82,13 @@ func TestShmem(t *testing.T) {
 		// Denied: what the deny-list holds for this library, nothing else.
 		wantDenied := 0
 		for _, pt := range points {
-			if _, ok := ops.Denied(pt.Op().Name, pt.Method, res.Runs[0].MPILibrary); ok {
+			if _, ok := ops.Denied(pt.Op().Name, pt.Method, res.Runs[0].MPILibrary, res.Runs[0].NProcs); ok {
 				wantDenied++
 			}
 		}
 		denied := 0
 		for _, f := range res.Faults {
-			if _, ok := ops.Denied(f.Op, f.Method, res.Runs[0].MPILibrary); ok && f.Fault == record.FaultDenied {
+			if _, ok := ops.Denied(f.Op, f.Method, res.Runs[0].MPILibrary, res.Runs[0].NProcs); ok && f.Fault == record.FaultDenied {
 				denied++
 				continue
 			}
@@ -143,7 +143,7 @@ func TestShmem(t *testing.T) {
 // --allow-broken runs a compare-and-swap the deny-list holds: it crashes this library,
 // the crash costs that point (a crash fault) and the next point is measured.
 func TestShmemAllowBroken(t *testing.T) {
-	if _, ok := ops.Denied("Shmem_Atomic_Compare_Swap_Int", "", mpiLibrary(t)); !ok {
+	if _, ok := ops.Denied("Shmem_Atomic_Compare_Swap_Int", "", mpiLibrary(t), 2); !ok {
 		t.Skip("the 32-bit compare-and-swap is not denied for this library")
 	}
 	suite := writeSuite(t, `[settings]
