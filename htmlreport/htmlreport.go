@@ -144,11 +144,7 @@ var funcs = template.FuncMap{
 		return fmt.Sprintf("%.6g", sum)
 	},
 	"breakpoint": func(b analyze.Breakdown, i int) string {
-		before, at := b.Regimes[i].ToBytes, b.Regimes[i+1].FromBytes
-		if at-before <= 1 {
-			return report.Bytes(at) + " (to the byte: " + report.Bytes(before) + " is the last before)"
-		}
-		return report.Bytes(at) + " (after " + report.Bytes(before) + ")"
+		return report.Bytes(b.Regimes[i+1].FromBytes) + b.Resolution[i]
 	},
 	"changes": func(b analyze.Breakdown, i int) []analyze.PVarChange {
 		if i < len(b.Changes) {

@@ -30,7 +30,7 @@ const (
 const refineExample = `{ max_gap = 0.1, max_points = 32 }`
 
 var refineSettingList = []setting{
-	{"refine", `sizes that refine themselves: after the listed sizes, sizes are added between two measured ones where the time changes by more than max_gap (relative) and the midpoint is off the straight line between them by more than max_gap, and bisected to one element where a protocol switches, so a breakpoint is found to the byte; at most max_points per curve, each an ordinary point recorded as refined: true, resumed like any other. ` + "`true`" + ` (max_gap = 0.1, max_points = 32), a table such as ` + refineExample + `, or false (default); on the command line --refine true or --refine max_gap=0.05,max_points=64`, func(s *Settings, v any) error {
+	{"refine", `sizes that refine themselves: after the listed sizes, sizes are added between two measured ones where the time changes by more than max_gap (relative) and three standard errors, and the midpoint is off the straight line between them by as much, and bisected to one element where a protocol switches; the two sizes of such a step are measured again alternately, and it is recorded (a step record) as confirmed to the element only when every round shows it; at most max_points per curve, each an ordinary point recorded as refined: true, resumed like any other. ` + "`true`" + ` (max_gap = 0.1, max_points = 32), a table such as ` + refineExample + `, or false (default); on the command line --refine true or --refine max_gap=0.05,max_points=64`, func(s *Settings, v any) error {
 		switch x := v.(type) {
 		case bool:
 			s.Refine = Refine{}

@@ -147,6 +147,12 @@ type durable struct {
 func (d durable) Run(r *record.Run) error     { return d.synced(d.Sink.Run(r)) }
 func (d durable) Point(p *record.Point) error { return d.synced(d.Sink.Point(p)) }
 func (d durable) Fault(f *record.Fault) error { return d.synced(d.Sink.Fault(f)) }
+func (d durable) Step(s *record.Step) error {
+	if ss, ok := d.Sink.(report.StepSink); ok {
+		return d.synced(ss.Step(s))
+	}
+	return nil
+}
 
 // synced syncs the file after a record was written to it.
 func (d durable) synced(err error) error {

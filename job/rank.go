@@ -108,7 +108,8 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	var counted *tally
 	var files []*os.File
 	var done *record.KeySet
-	var earlier map[record.Key]float64
+	var earlier map[record.Key]runner.Estimate
+	var steps *record.KeySet
 	var lock *dirLock
 	defer func() { lock.release() }()
 	status := int64(0)
@@ -123,7 +124,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		if err == nil && o.Resume {
 			var st *state
 			if st, err = resumeState(plan, o.Out, o.Force, o.Stderr); err == nil {
-				done, earlier = &st.done, st.times
+				done, earlier, steps = &st.done, st.times, &st.steps
 			}
 		} else if err == nil && o.Out != "" {
 			err = checkFresh(o.Out, o.Append) // under the user's launcher, nothing checked it yet
@@ -168,7 +169,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		ph.selfRecord.Store(true)
 	}
 	lib, _ := mpi.Library()
-	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier,
+	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier, Steps: steps,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr, NotBuilt: notBuilt}
 	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
 	defer stopSignals()

@@ -147,3 +147,10 @@ func (t *tally) Fault(f *record.Fault) error {
 	}
 	return t.Sink.Fault(f)
 }
+
+func (t *tally) Step(s *record.Step) error {
+	if ss, ok := t.Sink.(report.StepSink); ok {
+		return ss.Step(s)
+	}
+	return nil
+}

@@ -21,9 +21,10 @@ import (
 type state struct {
 	res  *report.Results
 	done record.KeySet // measured, or faulted by a timeout or crash
-	// times: time_s of every measured point by key without ranks, for refinement to
-	// choose the sizes it chose before.
-	times map[record.Key]float64
+	// times: the estimate of every measured point by key without ranks, for refinement
+	// to choose the sizes it chose before.
+	times map[record.Key]runner.Estimate
+	steps record.KeySet // the steps refinement recorded, not measured again
 }
 
 // loadState reads dir/results.jsonl; a missing file is an empty state.
@@ -43,13 +44,16 @@ func loadState(dir string) (*state, error) {
 	if st.res, err = report.Read(f, f.Name()); err != nil {
 		return st, err
 	}
-	st.times = map[record.Key]float64{}
+	st.times = map[record.Key]runner.Estimate{}
 	for i := range st.res.Points {
 		p := &st.res.Points[i]
 		st.done.Add(p.Key())
 		if p.Reps > 0 {
-			st.times[p.Key().WithoutRanks()] = p.TimeS
+			st.times[p.Key().WithoutRanks()] = runner.Estimate{TimeS: p.TimeS, StderrS: p.StderrS}
 		}
+	}
+	for i := range st.res.Steps {
+		st.steps.Add(st.res.Steps[i].Key())
 	}
 	for i := range st.res.Faults {
 		if st.res.Faults[i].Skips() {
@@ -144,7 +148,7 @@ func (st *state) firstMissing(plan *inputs.Plan) *inputs.Point {
 	// The plan's points in the order the run measures them, with the sizes refinement
 	// chose from the recorded times.
 	return runner.FirstMissing(ex.Points, func(k record.Key) bool { return st.done.Has(k) || recorded.Has(k) },
-		func(k record.Key) float64 { return st.times[k] })
+		func(k record.Key) runner.Estimate { return st.times[k] })
 }
 
 // recordCrash appends a crash fault for a point the job died in twice. Its index is the

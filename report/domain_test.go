@@ -253,3 +253,23 @@ func TestEveryProblemOfALine(t *testing.T) {
 		}
 	}
 }
+
+// A step record is kept when its sizes nest (the bracket around the two sizes it was
+// found between), refused otherwise, and merged once per run and curve.
+func TestStepRecords(t *testing.T) {
+	step := `{"kind":"step","run_id":"r","measurement":"pp","op":"Pingpong_Send_Recv","nprocs":2,"lo_bytes":4096,"hi_bytes":8192,"found_lo_bytes":4944,"found_hi_bytes":4945,"before_s":1e-6,"after_s":5e-6,"rounds":[[1e-6,1e-6]],"confirmed":false}`
+	res := readLines(t, domainRun, step)
+	if len(res.Problems) != 0 || len(res.Steps) != 1 || res.Steps[0].FoundHi != 4945 {
+		t.Fatalf("a good step: %v, %+v", res.Problems, res.Steps)
+	}
+	res.Merge(readLines(t, domainRun, step))
+	if len(res.Steps) != 1 {
+		t.Errorf("merged with itself: %d steps", len(res.Steps))
+	}
+	for _, bad := range []map[string]any{{"lo_bytes": 5000}, {"hi_bytes": 4944}, {"found_hi_bytes": 4944}, {"confirmed": nil}} {
+		res := readLines(t, domainRun, edit(t, step, bad))
+		if len(res.Steps) != 0 || len(res.Problems) != 1 {
+			t.Errorf("%v: kept %+v, problems %v", bad, res.Steps, res.Problems)
+		}
+	}
+}

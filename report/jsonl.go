@@ -17,6 +17,7 @@ func NewJSONL(w io.Writer) *JSONL { return &JSONL{w: w} }
 func (j *JSONL) Run(r *record.Run) error     { return j.line(r) }
 func (j *JSONL) Point(p *record.Point) error { return j.line(p) }
 func (j *JSONL) Fault(f *record.Fault) error { return j.line(f) }
+func (j *JSONL) Step(s *record.Step) error   { return j.line(s) }
 
 // Clock appends a clock check (`skampi clock check`'s file, after its run header).
 func (j *JSONL) Clock(c *record.Clock) error { return j.line(c) }

@@ -161,7 +161,23 @@ func (r *Results) Merge(other *Results) {
 			r.Faults = append(r.Faults, f)
 		}
 	}
+	steps := map[stepID]bool{}
+	for i := range r.Steps {
+		steps[stepID{r.Steps[i].RunID, r.Steps[i].Key()}] = true
+	}
+	for i, st := range other.Steps {
+		if k := (stepID{st.RunID, other.Steps[i].Key()}); !steps[k] {
+			steps[k] = true
+			r.Steps = append(r.Steps, st)
+		}
+	}
 	r.Problems = append(r.Problems, other.Problems...)
+}
+
+// stepID tells a run's step records apart: one per curve and upper size.
+type stepID struct {
+	run string
+	key record.Key
 }
 
 // recordID tells a run's records apart. A point of the plan has one record per run,

@@ -13,6 +13,7 @@ type Results struct {
 	Points   []record.Point
 	Faults   []record.Fault
 	Clocks   []record.Clock
+	Steps    []record.Step // where refinement found a curve to jump
 	Problems []Problem
 }
 

@@ -20,6 +20,7 @@ var required = map[string][]string{
 	record.KindPoint: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "time_s", "stderr_s", "reps", "stop"},
 	record.KindFault: {"run_id", "point_index", "measurement", "op", "msg_bytes", "nprocs", "fault"},
 	record.KindClock: {"run_id", "rank", "algorithm", "elapsed_s", "residual_s"},
+	record.KindStep:  {"run_id", "measurement", "op", "nprocs", "lo_bytes", "hi_bytes", "found_lo_bytes", "found_hi_bytes", "confirmed"},
 }
 
 var faultKinds = []string{record.FaultTimeout, record.FaultCrash, record.FaultDenied, record.FaultInterrupted, record.FaultCorrupt, record.FaultError}
@@ -144,6 +145,19 @@ func (s *schema) storeKind(res *Results, kind string, b []byte, fields map[strin
 		}
 		res.Clocks = append(res.Clocks, c)
 		return clockNames(&c)
+	case record.KindStep:
+		var st record.Step
+		if err := json.Unmarshal(b, &st); err != nil {
+			return one("step record: " + plainJSONError(err, fields))
+		}
+		if s.runs[st.RunID] == nil {
+			return one(fmt.Sprintf("run_id %q has no run record before it", st.RunID))
+		}
+		if msg := checkStep(&st); msg != "" {
+			return one(msg)
+		}
+		res.Steps = append(res.Steps, st)
+		return one(unknownOp(st.Op))
 	case record.KindFault:
 		var f record.Fault
 		if err := json.Unmarshal(b, &f); err != nil {
@@ -190,6 +204,15 @@ func (s *schema) index(run string, idx, line int) string {
 		return fmt.Sprintf("point_index %d of run %s already recorded on line %d", idx, run, prev)
 	}
 	s.seen[run][idx] = line
+	return ""
+}
+
+// checkStep: a step's sizes nest, the bracket around the sizes it was found between.
+func checkStep(st *record.Step) string {
+	if st.NProcs < 1 || st.FoundLo < 0 || st.FoundLo >= st.FoundHi || st.LoBytes > st.FoundLo || st.HiBytes < st.FoundHi {
+		return fmt.Sprintf("step record: sizes %d <= %d < %d <= %d do not nest (lo_bytes, found_lo_bytes, found_hi_bytes, hi_bytes)",
+			st.LoBytes, st.FoundLo, st.FoundHi, st.HiBytes)
+	}
 	return ""
 }
 

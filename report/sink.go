@@ -24,8 +24,15 @@ type Sink interface {
 	Close() error
 }
 
+// StepSink is a sink that shows the steps refinement finds (record.Step); the others
+// leave them out.
+type StepSink interface {
+	Step(*record.Step) error
+}
+
 // The package's sinks, checked to be ones.
 var _ = []Sink{(*JSONL)(nil), (*CSV)(nil), (*SKO)(nil), (*Table)(nil), Multi(nil), (*Locked)(nil)}
+var _ = []StepSink{(*JSONL)(nil), (*Table)(nil), Multi(nil), (*Locked)(nil)}
 
 // Multi sends every record to each sink in turn.
 type Multi []Sink
@@ -34,6 +41,16 @@ func (m Multi) Run(r *record.Run) error     { return m.each(func(s Sink) error {
 func (m Multi) Point(p *record.Point) error { return m.each(func(s Sink) error { return s.Point(p) }) }
 func (m Multi) Fault(f *record.Fault) error { return m.each(func(s Sink) error { return s.Fault(f) }) }
 func (m Multi) Close() error                { return m.each(Sink.Close) }
+
+// Step goes to the sinks that show steps (StepSink).
+func (m Multi) Step(st *record.Step) error {
+	return m.each(func(s Sink) error {
+		if ss, ok := s.(StepSink); ok {
+			return ss.Step(st)
+		}
+		return nil
+	})
+}
 
 // each calls do on every sink, in order, whatever the ones before returned.
 func (m Multi) each(do func(Sink) error) error {
@@ -57,6 +74,14 @@ func (l *Locked) Run(r *record.Run) error     { return l.locked(func() error { r
 func (l *Locked) Point(p *record.Point) error { return l.locked(func() error { return l.s.Point(p) }) }
 func (l *Locked) Fault(f *record.Fault) error { return l.locked(func() error { return l.s.Fault(f) }) }
 func (l *Locked) Close() error                { return l.locked(l.s.Close) }
+func (l *Locked) Step(st *record.Step) error {
+	return l.locked(func() error {
+		if ss, ok := l.s.(StepSink); ok {
+			return ss.Step(st)
+		}
+		return nil
+	})
+}
 
 func (l *Locked) locked(do func() error) error {
 	l.mu.Lock()

@@ -126,6 +126,21 @@ func (t *Table) Fault(f *record.Fault) error {
 	return err
 }
 
+// Step is a line under the curve's last point: where it jumps, to the element when
+// measuring both sizes again confirmed it, else the bracket.
+func (t *Table) Step(st *record.Step) error {
+	var b strings.Builder
+	if st.Confirmed {
+		fmt.Fprintf(&b, "%11s step between %d and %d B: %s -> %s, confirmed in %d rounds measured again alternately\n", "",
+			st.LoBytes, st.HiBytes, micro(st.BeforeS)+" µs", micro(st.AfterS)+" µs", len(st.Rounds))
+	} else {
+		fmt.Fprintf(&b, "%11s step between %d and %d B, not confirmed at %d..%d B (%s)\n", "",
+			st.LoBytes, st.HiBytes, st.FoundLo, st.FoundHi, st.Detail)
+	}
+	_, err := io.WriteString(t.w, PrintableLines(b.String()))
+	return err
+}
+
 func (t *Table) Close() error { return nil }
 
 func ranksText(r []int) string {

@@ -128,7 +128,7 @@ func (r *Runner) write(pt *inputs.Point, p *record.Point, corrupt *record.Fault)
 	} else {
 		err = r.Sink.Point(p)
 		if p.Reps > 0 {
-			r.noteTime(pt.Key(), p.TimeS)
+			r.noteTime(pt.Key(), Estimate{p.TimeS, p.StderrS})
 		}
 	}
 	if err != nil {

@@ -61,9 +61,12 @@ type Runner struct {
 	Library     string         // the library's version string, for the deny-list
 	AllowBroken bool           // run routines on the deny-list anyway
 	Done        *record.KeySet // rank 0: points a resumed run leaves alone
-	// Earlier: rank 0, the time_s of the points the resumed run measured, by key without
-	// ranks: refinement chooses its sizes from them as from its own.
-	Earlier  map[record.Key]float64
+	// Earlier: rank 0, the estimates of the points the resumed run measured, by key
+	// without ranks: refinement chooses its sizes from them as from its own.
+	Earlier map[record.Key]Estimate
+	// Steps: rank 0, the steps (by Step.Key) a resumed run's earlier runs measured
+	// again: not measured once more.
+	Steps    *record.KeySet
 	Watchdog *Watchdog // optional: armed around every point
 	Stderr   io.Writer // where a rank says why its part of a point failed
 	// NotBuilt says why this binary cannot run an operation at all, "" when it can:
@@ -95,7 +98,7 @@ type Runner struct {
 	ioHints map[string]string // the point's MPI-IO hints, for its outcome
 	threads *threadNote       // rank 0: what a multi-threaded point's threads did, for its outcome
 
-	times map[record.Key]float64 // rank 0: time_s of every point measured or resumed, for refinement
+	times map[record.Key]Estimate // rank 0: every point measured or resumed, for refinement
 }
 
 // What rank 0 decides for a point, broadcast so all ranks agree.

@@ -137,7 +137,10 @@ func (o fakeOp) nonblocking(b float64) float64 {
 type collect struct {
 	points []*record.Point
 	faults []*record.Fault
+	steps  []*record.Step
 }
+
+func (c *collect) Step(s *record.Step) error { c.steps = append(c.steps, s); return nil }
 
 func (c *collect) Point(p *record.Point) error { c.points = append(c.points, p); return nil }
 func (c *collect) Fault(f *record.Fault) error { c.faults = append(c.faults, f); return nil }

@@ -4,6 +4,7 @@
 package analyze
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -53,6 +54,10 @@ type Breakdown struct {
 	// may be the machine's, not the library's (record.EffectRelation); "" when
 	// neither point has one.
 	Unsteady []string
+	// Resolution: for every breakpoint, how exactly it is known, as a parenthesis after
+	// its size: to the byte only where refinement measured both sizes again and the
+	// step came back (record.Step).
+	Resolution []string
 }
 
 // PVarChange is one performance variable's value on both sides of a breakpoint (summed
@@ -135,6 +140,7 @@ func Analyze(res *report.Results) []Breakdown {
 			OneWay: oneWay, Regimes: Segment(sizes, times)}
 		b.Changes = pvarChanges(pts, b.Regimes)
 		b.Unsteady = unsteady(pts, b.Regimes)
+		b.Resolution = resolutions(b, res.Steps)
 		out = append(out, b)
 	}
 	return out
@@ -254,4 +260,34 @@ func changed(b, a float64) bool {
 		return b != a
 	}
 	return math.Abs(a-b)/math.Max(math.Abs(a), math.Abs(b)) > 0.5
+}
+
+// resolutions says, for every breakpoint of b, how exactly it is known: the last size
+// measured before it, and whether the two sizes around a one-byte bracket were measured
+// again and still stepped (a step record of the same curve, of any run: a resumed run
+// records it).
+func resolutions(b Breakdown, steps []record.Step) []string {
+	out := make([]string, len(b.Regimes)-1)
+	for i := range out {
+		before, at := b.Regimes[i].ToBytes, b.Regimes[i+1].FromBytes
+		out[i] = " (after " + report.Bytes(before) + ")"
+		if at-before > 1 {
+			continue
+		}
+		out[i] = " (" + report.Bytes(before) + " is the last before; not measured again)"
+		for _, st := range steps {
+			if st.Measurement != b.Measurement || st.Op != b.Op || st.Method != b.Method || st.NProcs != b.NProcs ||
+				st.FoundLo != before || st.FoundHi != at {
+				continue
+			}
+			if st.Confirmed {
+				out[i] = fmt.Sprintf(" (to the byte: %s is the last before; both measured again %d times, alternately)",
+					report.Bytes(before), len(st.Rounds))
+			} else {
+				out[i] = fmt.Sprintf(" (between %s and %s: the step did not come back when %s and %s were measured again)",
+					report.Bytes(st.LoBytes), report.Bytes(st.HiBytes), report.Bytes(before), report.Bytes(at))
+			}
+		}
+	}
+	return out
 }

@@ -177,3 +177,45 @@ func TestBreakpointBetweenUnsteadyPoints(t *testing.T) {
 		}
 	}
 }
+
+// A breakpoint between sizes one byte apart is "to the byte" only where refinement
+// measured both again and the step came back (a step record of the curve); a step
+// that did not is printed as the bracket it recorded.
+func TestBreakpointResolution(t *testing.T) {
+	curve := func(steps ...record.Step) *report.Results {
+		res := &report.Results{Steps: steps}
+		sizes := []int64{1024, 2048, 4096, 4944, 4945, 8192, 16384, 32768}
+		for _, s := range sizes {
+			tm := 1e-6 + 0.2e-9*float64(s)
+			if s > 4944 {
+				tm = 5e-6 + 0.1e-9*float64(s)
+			}
+			res.Points = append(res.Points, record.Point{RunID: "r", Measurement: "pp", Op: "Pingpong_Send_Recv", MsgBytes: s, NProcs: 2, TimeS: tm, Reps: 10})
+		}
+		return res
+	}
+	step := record.Step{Kind: record.KindStep, RunID: "r2", Measurement: "pp", Op: "Pingpong_Send_Recv", NProcs: 2,
+		LoBytes: 4944, HiBytes: 4945, FoundLo: 4944, FoundHi: 4945, Rounds: [][2]float64{{1, 5}, {1, 5}}, Confirmed: true}
+	unconfirmed := step
+	unconfirmed.Confirmed, unconfirmed.LoBytes, unconfirmed.HiBytes = false, 4096, 8192
+	other := step
+	other.Measurement = "another"
+	for _, c := range []struct {
+		name string
+		res  *report.Results
+		want string
+	}{
+		{"no step record", curve(), "not measured again"},
+		{"another curve's", curve(other), "not measured again"},
+		{"confirmed", curve(step), "to the byte: 4944 B is the last before"},
+		{"not confirmed", curve(unconfirmed), "between 4 KiB and 8 KiB: the step did not come back"},
+	} {
+		bds := Analyze(c.res)
+		if len(bds) != 1 || len(bds[0].Resolution) != 1 || bds[0].Breakpoints()[0] != 4945 {
+			t.Fatalf("%s: %+v", c.name, bds)
+		}
+		if got := bds[0].Resolution[0]; !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q in it", c.name, got, c.want)
+		}
+	}
+}

@@ -57,7 +57,7 @@ func writeBreakdown(w io.Writer, b Breakdown) {
 	if bp := b.Breakpoints(); len(bp) > 0 {
 		s := make([]string, len(bp))
 		for i, x := range bp {
-			s[i] = report.Bytes(x) + resolution(b.Regimes[i].ToBytes, x)
+			s[i] = report.Bytes(x) + b.Resolution[i]
 		}
 		fmt.Fprintf(w, "breakpoints: %s\n", strings.Join(s, ", "))
 		for i, cs := range b.Changes {
@@ -72,12 +72,4 @@ func writeBreakdown(w io.Writer, b Breakdown) {
 		}
 	}
 	fmt.Fprintln(w)
-}
-
-// resolution says how exactly a breakpoint is known: the last size measured before it.
-func resolution(before, at int64) string {
-	if at-before <= 1 {
-		return " (to the byte: " + report.Bytes(before) + " is the last before)"
-	}
-	return " (after " + report.Bytes(before) + ")"
 }
