@@ -104,6 +104,8 @@ var flagMeaning = map[string]string{
 	record.FlagBreakdownMissing: "no breakdown: the full operation had no positive time, or a part had fewer than two valid repetitions; only the full operation's time is reported",
 	record.FlagLockNotHeld:      "Lock_Held's waiters waited less than half the hold: the lock was not held as long as asked",
 	record.FlagNoisy:            "another process took a participating rank's core during the point (preemptions): its time stands, relations between its parts or with other points may not",
+	record.FlagTransient:        "the first repetitions ran in another state than the rest (a transient) and were dropped before the point converged; transient_reps says how many",
+	record.FlagUnsteady:         "the samples drift or split (unsteady says how): the point was refused convergence and stopped at a cap",
 }
 
 var funcs = template.FuncMap{

@@ -101,6 +101,11 @@ type Result struct {
 	SubtractedStderr float64
 	// TaskTimes: a per-task method, every task's time (set by the caller).
 	TaskTimes []float64
+	// Transient: valid repetitions dropped as a transient before the rest converged
+	// (steady.go); Unsteady: why the samples were still not steady when the point
+	// stopped ("" when they were).
+	Transient int
+	Unsteady  string
 }
 
 // Measure runs one point on every rank; the Result is returned on rank 0 and nil
@@ -121,12 +126,20 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 		if s.overran(t.Stop) {
 			return Overrun, nil
 		}
-		if t.StopScale > 0 {
-			return t.Stop.judge(len(s.samples), s.discarded, time.Since(start), func() (float64, float64) {
-				return t.StopScale, Summarize(s.samples).Stderr
-			}), nil
+		judge := func() Verdict {
+			return t.Stop.judgeAfter(len(s.samples), s.dropped, s.discarded, time.Since(start), func() (float64, float64) {
+				if t.StopScale > 0 {
+					return t.StopScale, Summarize(s.samples).Stderr
+				}
+				sum := Summarize(s.samples)
+				return sum.Time, sum.Stderr
+			})
 		}
-		return t.Stop.Decide(s.samples, s.discarded, time.Since(start)), nil
+		limit := func() Verdict { return t.Stop.limit(len(s.samples), s.dropped, s.discarded, time.Since(start)) }
+		if t.StopScale > 0 { // a part judged against its whole: its own level may be ~0
+			return judge(), nil
+		}
+		return s.steady(judge(), t.Stop.MaxRelStderr, judge, limit), nil
 	})
 	if err != nil || c.Rank() != 0 {
 		return nil, err
@@ -216,6 +229,10 @@ type series struct {
 	// not the operation's.
 	fastest, lastPer float64
 	last             time.Duration
+	// dropped: leading repetitions dropped as a transient, in drops cuts; unsteady:
+	// why the samples were not steady when the stop rule was last met (steady.go).
+	dropped, drops int
+	unsteady       string
 }
 
 // clocked notes a valid repetition's time per operation (rank 0 judges).
@@ -264,7 +281,7 @@ func (s *series) rep(c Comm, op Op, t Task) error {
 
 // result summarises the series (rank 0).
 func (s *series) result() *Result {
-	res := &Result{Iterations: s.iters, Samples: s.samples, Discarded: s.discarded,
+	res := &Result{Iterations: s.iters, Samples: s.samples, Discarded: s.discarded, Transient: s.dropped, Unsteady: s.unsteady,
 		Summary: Summarize(s.samples), RankTime: make([]float64, len(s.perRank))}
 	for i, xs := range s.perRank {
 		res.RankTime[i] = Summarize(xs).Time

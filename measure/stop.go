@@ -65,17 +65,13 @@ func (r StopRule) Decide(samples []float64, discarded int, elapsed time.Duration
 // judge applies the rule to n valid repetitions whose estimate (the value and its
 // standard error) est computes; est is called only when the answer can matter.
 func (r StopRule) judge(n, discarded int, elapsed time.Duration, est func() (v, se float64)) Verdict {
-	limit := Continue
-	switch {
-	case n >= r.Max:
-		limit = MaxReps
-	case discarded > r.MaxDiscarded:
-		limit = DiscardCap
-	case elapsed >= r.MaxTime:
-		limit = TimeCap
-	case r.Budget > 0 && elapsed >= r.Budget && n >= r.Min:
-		limit = MaxReps
-	}
+	return r.judgeAfter(n, 0, discarded, elapsed, est)
+}
+
+// judgeAfter is judge when dropped more valid repetitions were run and dropped as a
+// transient: they count against Max, not towards Min.
+func (r StopRule) judgeAfter(n, dropped, discarded int, elapsed time.Duration, est func() (v, se float64)) Verdict {
+	limit := r.limit(n, dropped, discarded, elapsed)
 	// One sample has no error estimate: it never converges.
 	if n >= r.Min && n >= 2 && (limit != Continue || checkpoint(n)) {
 		if v, se := est(); se <= r.MaxRelStderr*math.Abs(v) {
@@ -83,6 +79,21 @@ func (r StopRule) judge(n, discarded int, elapsed time.Duration, est func() (v, 
 		}
 	}
 	return limit
+}
+
+// limit is the cap a point has reached, Continue when none.
+func (r StopRule) limit(n, dropped, discarded int, elapsed time.Duration) Verdict {
+	switch {
+	case n+dropped >= r.Max:
+		return MaxReps
+	case discarded > r.MaxDiscarded:
+		return DiscardCap
+	case elapsed >= r.MaxTime:
+		return TimeCap
+	case r.Budget > 0 && elapsed >= r.Budget && n >= r.Min:
+		return MaxReps
+	}
+	return Continue
 }
 
 // checkpoint says whether the estimate is looked at after n repetitions: after every

@@ -344,6 +344,8 @@ var selftestOps = []Info{
 		Description: "one read of the clock every timing reads (clock_gettime(CLOCK_MONOTONIC)) on the initiator: what a timer call costs (SKaMPI's MPI_Wtime measurement)"},
 	{Name: "Selftest_Slow", Family: "selftest", Kernel: "selftest_slow", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
 		Description: "self-test: a ping-pong that sleeps 20 ms a step on both ranks: slow but moving, it must end by its time cap with its samples, never as a hang"},
+	{Name: "Selftest_Transient", Family: "selftest", Kernel: "selftest_transient", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
+		Description: "self-test: a ping-pong whose first 7 steps sleep 2 ms on both ranks, as a job still starting: the point must end on the ping-pong's steady time, the slow repetitions dropped as a transient"},
 }
 
 func pp(name, desc string) Info {

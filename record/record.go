@@ -42,6 +42,12 @@ const (
 	// the point (see Point.Preemptions and Point.OffCPU): its time holds, but a
 	// relation between its parts or with another point may not (see Effect).
 	FlagNoisy = "noisy"
+	// FlagTransient: the point's first repetitions ran in another state than the rest
+	// (the job still starting, a burst) and were dropped before it converged
+	// (Point.TransientReps); FlagUnsteady: its samples drift or split and it was
+	// refused convergence (Point.Unsteady says how).
+	FlagTransient = "transient_dropped"
+	FlagUnsteady  = "unsteady"
 )
 
 // Run is the provenance header, the first line of every result file.
@@ -142,6 +148,8 @@ type Point struct {
 	InvalidFraction  *float64  `json:"invalid_fraction,omitempty"`    // window synchronisation: repetitions discarded for a late start, of all run
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
+	TransientReps    int       `json:"transient_reps,omitempty"` // valid repetitions dropped as a transient, not in samples_s
+	Unsteady         string    `json:"unsteady,omitempty"`       // why the samples were not steady when the point stopped
 	Stop             string    `json:"stop"`
 	Flags            []string  `json:"flags,omitempty"`
 	RankTimeS        []float64 `json:"rank_time_s"`

@@ -127,6 +127,12 @@ func fill(p *record.Point, r *measure.Result, minReps int) {
 	if f := verdictFlag(r.Verdict); f != "" {
 		p.AddFlag(f)
 	}
+	if p.TransientReps, p.Unsteady = r.Transient, r.Unsteady; r.Transient > 0 {
+		p.AddFlag(record.FlagTransient)
+	}
+	if r.Unsteady != "" {
+		p.AddFlag(record.FlagUnsteady)
+	}
 	p.SubtractedS = r.Subtracted
 	if r.Subtracted != nil {
 		se := r.SubtractedStderr

@@ -470,3 +470,32 @@ func TestStalledStartUpIsRecorded(t *testing.T) {
 		t.Errorf("runs %+v, faults %+v\n%s", res.Runs, res.Faults, stderr)
 	}
 }
+
+// A point whose first repetitions are slow (Selftest_Transient: 7 steps that sleep
+// 2 ms, as a job still starting) must not converge on them: with one step a repetition,
+// no warm-up and 8 repetitions asked, the 8th is the first fast one, and the old rule
+// called the 2 ms converged. The point ends on the ping-pong's time, saying how many
+// repetitions it dropped, or a flag says why not.
+func TestTransientIsDropped(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := skampi(t, nil, "run", "Selftest_Transient", "--sizes", "8", "--iterations", "1", "--warmup", "0",
+		"--min-repetitions", "8", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	if len(res.Points) != 1 {
+		t.Fatalf("%d points, faults %+v", len(res.Points), res.Faults)
+	}
+	p := &res.Points[0]
+	effect(t, p, record.EffectConverged, "transient")
+	if p.Stop == "converged" && (p.TimeS > 0.5e-3 || p.TransientReps < 7 || !slices.Contains(p.Flags, record.FlagTransient)) {
+		t.Errorf("converged on %.4g s after dropping %d repetitions, flags %v: want the ping-pong's time (well under 0.5 ms), the 7 slow ones dropped",
+			p.TimeS, p.TransientReps, p.Flags)
+	}
+	for _, s := range p.SamplesS {
+		if s > 1.5e-3 && p.Stop == "converged" {
+			t.Errorf("a slow repetition (%.4g s) is still among the samples of a converged point", s)
+		}
+	}
+}

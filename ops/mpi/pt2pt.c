@@ -305,6 +305,23 @@ int sk_step_selftest_slow(ctx *c) {
 	return send_plain(c);
 }
 
+/* A ping-pong whose first TRANSIENT_STEPS steps (a warm-up's included) sleep 2 ms on both
+ * ranks first, as a job still starting would: a point that stops on them converges on
+ * the transient, not on the ping-pong. */
+#define TRANSIENT_STEPS 7
+int sk_step_selftest_transient(ctx *c) {
+	if (c->seq++ < TRANSIENT_STEPS) {
+		const struct timespec nap = {0, 2 * 1000 * 1000};
+		nanosleep(&nap, NULL);
+	}
+	if (c->a.role == SK_ROLE_INITIATOR) {
+		CK(send_plain(c));
+		return recv_plain(c);
+	}
+	CK(recv_plain(c));
+	return send_plain(c);
+}
+
 /* What a routine with a stack-smashing bug does: abort() in the middle of the loop. */
 int sk_step_selftest_crash(ctx *c) {
 	if (c->a.role == SK_ROLE_INITIATOR) abort();
@@ -362,6 +379,7 @@ static const sk_kernel kernels[] = {
 	KERNEL("selftest_crash", sk_step_selftest_crash, 0),
 	KERNEL("selftest_segfault", sk_step_selftest_segfault, 0),
 	KERNEL("selftest_slow", sk_step_selftest_slow, 0),
+	KERNEL("selftest_transient", sk_step_selftest_transient, 0),
 	KERNEL("wtime", sk_step_wtime, 0),
 	CHECKED("selftest_corrupt", sk_step_selftest_corrupt, 0, SK_CHECK_PEER),
 };
