@@ -91,8 +91,8 @@ func (o OneLine) Suite() (string, error) {
 		if latency {
 			fmt.Fprintf(&b, "window = 1%s\n", comment(latencyNote))
 		}
-		if in, ok := ops.Lookup(op); ok && len(o.Methods) > 0 && len(in.Methods) > 0 {
-			fmt.Fprintf(&b, "method = %s\n", tomlList(o.Methods))
+		if in, ok := ops.Lookup(op); ok && len(o.methodsOf(in)) > 0 {
+			fmt.Fprintf(&b, "method = %s\n", tomlList(o.methodsOf(in)))
 		}
 	}
 	return b.String(), nil
@@ -106,21 +106,51 @@ func comment(note string) string {
 	return "  # " + strings.NewReplacer("\n", " ", "\r", " ").Replace(note)
 }
 
-// checkMethods refuses --method when no operation named has timing methods: it would
-// go to none of them.
+// checkMethods refuses a method of --method that no operation named has: it would go
+// to none of them. Each operation is given the listed methods it has (an operation
+// with none of them is measured without).
 func (o OneLine) checkMethods() error {
-	if len(o.Methods) == 0 {
-		return nil
-	}
-	var names []string
-	for _, op := range o.Ops {
-		in, ok := ops.Lookup(op)
-		if !ok || len(in.Methods) > 0 {
-			return nil // an unknown operation is said by ParseOneLine
+	for _, m := range o.Methods {
+		var has []string
+		for _, op := range o.Ops {
+			in, ok := ops.Lookup(op)
+			if !ok {
+				return nil // an unknown operation is said by ParseOneLine
+			}
+			if hasMethod(in, m) {
+				has = nil
+				break
+			}
+			if len(in.Methods) == 0 {
+				has = append(has, op+": no timing methods")
+			} else {
+				has = append(has, op+": "+quoteList(in.MethodNames()))
+			}
 		}
-		names = append(names, op)
+		if has != nil {
+			return fmt.Errorf("--method: %q is not a timing method of any operation named (%s)", m, strings.Join(has, "; "))
+		}
 	}
-	return fmt.Errorf("--method: %s: only operations with timing methods take it (Bcast, Put, Shmem_Broadcast, ...)", noneUses(names))
+	return nil
+}
+
+// methodsOf is the methods of --method the operation has.
+func (o OneLine) methodsOf(in ops.Info) []string {
+	var out []string
+	for _, m := range o.Methods {
+		if hasMethod(in, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// hasMethod: the operation has the method, or had it (the suite's parser then says
+// what it is called now).
+func hasMethod(in ops.Info, m string) bool {
+	_, has := in.Method(m)
+	_, retired := in.RetiredMethods[m]
+	return has || retired
 }
 
 func (o OneLine) sizes(op string, s Settings) (string, error) {

@@ -140,7 +140,13 @@ func TestOneLineMethodsGoSomewhere(t *testing.T) {
 		t.Errorf("Put_Pingpong has fence: %v", err)
 	}
 	_, err = OneLine{Ops: []string{"Pingpong_Send_Recv", "Allreduce"}, Methods: []string{"barrier"}}.Suite()
-	if err == nil || err.Error() != "--method: none of Pingpong_Send_Recv, Allreduce uses it: only operations with timing methods take it (Bcast, Put, Shmem_Broadcast, ...)" {
+	if err == nil || err.Error() != `--method: "barrier" is not a timing method of any operation named (Pingpong_Send_Recv: no timing methods; Allreduce: "osu")` {
 		t.Errorf("err = %v", err)
+	}
+	// Each operation gets the listed methods it has.
+	text, err := OneLine{Ops: []string{"Bcast", "Allreduce"}, Methods: []string{"barrier", "osu"}}.Suite()
+	if err != nil || !strings.Contains(text, "op = \"Bcast\"\nsizes = ") || strings.Count(text, `method = ["barrier", "osu"]`) != 1 ||
+		strings.Count(text, `method = ["osu"]`) != 1 {
+		t.Errorf("Bcast and Allreduce, --method barrier,osu: %v\n%s", err, text)
 	}
 }

@@ -19,6 +19,9 @@ const (
 	// ReduceMax takes the slowest participating rank: the operation is done when the
 	// last process is done.
 	ReduceMax
+	// ReduceMean takes the mean over the participating ranks: OSU's collective
+	// benchmarks print the ranks' average (each rank's own mean per call).
+	ReduceMean
 )
 
 // Comm is what the engine needs from the communicator all ranks share.
@@ -322,7 +325,7 @@ func reduce(vals []float64, participants []int, how Reduce) (float64, bool) {
 	if len(participants) == 0 {
 		return 0, false
 	}
-	out := math.Inf(-1)
+	out, sum := math.Inf(-1), 0.0
 	for i, r := range participants {
 		if r < 0 || r >= len(vals) {
 			return 0, false
@@ -337,6 +340,10 @@ func reduce(vals []float64, participants []int, how Reduce) (float64, bool) {
 		case how == ReduceMax && v > out:
 			out = v
 		}
+		sum += v
+	}
+	if how == ReduceMean {
+		return sum / float64(len(participants)), true
 	}
 	return out, true
 }

@@ -236,3 +236,17 @@ func TestOverrunEndsTheRepetitions(t *testing.T) {
 		t.Errorf("verdict %v, %d samples, %v", res.Verdict, res.N, err)
 	}
 }
+
+// The ranks' mean (OSU's collectives) is over the participants only; an invalid rank
+// time invalidates the repetition as for the other reductions.
+func TestReduceMean(t *testing.T) {
+	if v, ok := reduce([]float64{1, 3, math.NaN()}, []int{0, 1}, ReduceMean); !ok || v != 2 {
+		t.Errorf("mean of 1 and 3: %v %v", v, ok)
+	}
+	if _, ok := reduce([]float64{1, math.NaN()}, []int{0, 1}, ReduceMean); ok {
+		t.Error("a NaN among the participants: valid")
+	}
+	if v, _ := reduce([]float64{1, 3}, []int{0, 1}, ReduceMax); v != 3 {
+		t.Errorf("max of 1 and 3: %v", v)
+	}
+}

@@ -23,6 +23,8 @@ const (
 	ReduceFirst = measure.ReduceFirst
 	// ReduceMax takes the slowest participating rank.
 	ReduceMax = measure.ReduceMax
+	// ReduceMean takes the mean over the participating ranks (method osu).
+	ReduceMean = measure.ReduceMean
 )
 
 // Pattern says which ranks take part in an operation.
@@ -204,6 +206,9 @@ type Method struct {
 	// Passive: the target takes no part in the epoch (a passive-target mode of a
 	// one-sided operation), so it can be kept busy meanwhile (target_busy, poll).
 	Passive bool
+	// RankMean: a repetition's time is the mean over the ranks, not the slowest's
+	// (the collectives' method osu: OSU's average column).
+	RankMean bool
 }
 
 // Method finds one of the operation's timing methods by name.

@@ -181,8 +181,21 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 		t.Errorf("throughput ops %v, want %v", throughput, want)
 	}
 	bcast, _ := Lookup("Bcast")
-	if got := bcast.MethodNames(); !slices.Equal(got, []string{"barrier", "sync", "rounds", "ack"}) {
+	if got := bcast.MethodNames(); !slices.Equal(got, []string{"barrier", "sync", "rounds", "ack", "osu"}) {
 		t.Errorf("broadcast methods %v", got)
+	}
+	// OSU's reduction for every blocking collective timed one call at a time, and for
+	// none that is timed otherwise.
+	blocking := map[string]bool{}
+	for _, in := range append(slices.Clone(collOps), collV...) {
+		blocking[in.Name] = !in.CallTimed && !in.Local
+	}
+	for _, in := range All() {
+		m, ok := in.Method("osu")
+		want := blocking[in.Name]
+		if ok != want || ok && (!m.RankMean || m.Kernel != in.Kernel) {
+			t.Errorf("%s: method osu %v %+v, want it %v", in.Name, ok, m, want)
+		}
 	}
 	if bcast.KernelFor("") != "bcast" || bcast.KernelFor("ack") != "bcast_ack" || bcast.KernelFor("sync") != "bcast" {
 		t.Errorf("kernels of the methods: %q %q %q", bcast.KernelFor(""), bcast.KernelFor("ack"), bcast.KernelFor("sync"))

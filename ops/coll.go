@@ -5,7 +5,7 @@ import "strings"
 // Collective operations. msg_bytes is the data of one process: the broadcast buffer,
 // each process's contribution to a reduction, or the block exchanged with each
 // process for PerProcess operations. Time is until the last process is done.
-var collOps = []Info{
+var collOps = withOSU([]Info{
 	noData(coll("Barrier", "MPI_Barrier: every process waits for all of them", false, false, false)),
 	bcast,
 	coll("Reduce", "MPI_Reduce to the root", false, true, true),
@@ -42,12 +42,12 @@ var collOps = []Info{
 		in.NodeAware = true
 		return in
 	}(),
-}
+})
 
 // Collectives with counts per process beside coll's (ops/mpi/coll_v.c).
-var collV = []Info{
+var collV = withOSU([]Info{
 	coll("Reduce_Scatterv", "baseline: MPI_Reduce of nprocs blocks to the root, then MPI_Scatterv of block i to process i (SKaMPI's Reduce_Scatterv), beside Reduce_scatter", true, true, true),
-}
+})
 
 // Broadcast timing methods (the method paper's Alg. 1-4). Without a method, one
 // MPI_Bcast per repetition after a barrier.
@@ -63,10 +63,20 @@ var bcastMethods = []Method{
 }
 
 var bcast = func() Info {
-	in := coll("Bcast", "MPI_Bcast from the root; method = barrier, sync, rounds, ack", false, false, true)
-	in.Methods = bcastMethods
+	in := coll("Bcast", "MPI_Bcast from the root; method = barrier, sync, rounds, ack, osu", false, false, true)
+	in.Methods = append(bcastMethods, osuMethod("bcast"))
 	return in
 }()
+
+// osuMethod is OSU's collective benchmarks' sequence and reduction (osu_allreduce and
+// its siblings, 5.x to 7.x): every call timed alone between a barrier and the next, each
+// rank's mean per call, averaged over the ranks (their "Avg Latency"). skampi's own,
+// without a method, takes the slowest rank of every call: when the operation is done
+// for everyone.
+func osuMethod(kernel string) Method {
+	return Method{Name: "osu", Kernel: kernel, RankMean: true,
+		Description: "OSU's: one call per repetition after a barrier, the mean over the ranks (osu_<coll>'s Avg Latency), not the slowest rank"}
+}
 
 // throughput marks the all-to-all operations whose records carry throughput_Bps.
 func throughput(in Info) Info {
@@ -78,6 +88,17 @@ func coll(name, desc string, perProcess, reduction, rooted bool) Info {
 	return Info{Name: name, Family: "coll", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternAll, Reduce: ReduceMax,
 		Directions: 1, PerProcess: perProcess, Reduction: reduction, Rooted: rooted, SingleShot: true,
 		Datatyped: true, Combines: reduction}
+}
+
+// withOSU gives every blocking collective timed one call per repetition the method osu
+// (Bcast has it among its own).
+func withOSU(in []Info) []Info {
+	for i := range in {
+		if !in[i].CallTimed && !in[i].Local && len(in[i].Methods) == 0 {
+			in[i].Methods = []Method{osuMethod(in[i].Kernel)}
+		}
+	}
+	return in
 }
 
 // noData: the operation moves no data, so it takes no datatype either.

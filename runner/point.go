@@ -173,6 +173,8 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 	}
 	if m, ok := op.Method(pt.Method); ok && m.RootTimed {
 		t.Reduce = ops.ReduceFirst // the root's own result is the time
+	} else if ok && m.RankMean {
+		t.Reduce = ops.ReduceMean
 	}
 	return t
 }

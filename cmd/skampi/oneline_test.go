@@ -47,7 +47,7 @@ func TestRunOneLineMistakes(t *testing.T) {
 		want string
 	}{
 		{[]string{"Pingpong_Send_Recv", "--sizes", "1B:4XB"}, `skampi run: --sizes: size "4XB": unknown unit "XB" (use B, KiB, MiB, GiB or TiB)` + "\n"},
-		{[]string{"Bcast", "Allreduce", "--method", "barier"}, `skampi run: --method: "barier" is not a timing method of Bcast ("barrier", "sync", "rounds", "ack")` + "\n"},
+		{[]string{"Bcast", "Allreduce", "--method", "barier"}, `skampi: run: --method: "barier" is not a timing method of any operation named (Bcast: "barrier", "sync", "rounds", "ack", "osu"; Allreduce: "osu")` + "\n"},
 		{[]string{"Put", "--method", "lock_shared"}, `skampi run: --method: Put has no method "lock_shared" any more: it is now called "lock" (MPI_Win_lock shared per epoch, OSU's -s lock)` + "\n"},
 		{[]string{"Put_Pingpong", "--method", "lock_all"}, `skampi run: --method: Put_Pingpong has no method "lock_all" any more: it is now called "lock_all_flush" (lock_all held through the point, put and flush)` + "\n"},
 		{[]string{"Pingpong_Send_Recv", "Bcast", "--window", "foo"}, "skampi run: --window: must be an integer, got a string\n"},

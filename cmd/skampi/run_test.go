@@ -23,7 +23,7 @@ func TestRunFlagsMustApply(t *testing.T) {
 		{[]string{"Put", "--lock-hold", "1ms"},
 			"skampi run: --lock-hold: Put does not use it: lock_hold applies to operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)\n"},
 		{[]string{"Pingpong_Send_Recv", "Allreduce", "--method", "barrier"},
-			"skampi: run: --method: none of Pingpong_Send_Recv, Allreduce uses it: only operations with timing methods take it (Bcast, Put, Shmem_Broadcast, ...)\n"},
+			"skampi: run: --method: \"barrier\" is not a timing method of any operation named (Pingpong_Send_Recv: no timing methods; Allreduce: \"osu\")\n"},
 		{[]string{"Shmem_Put", "Shmem_Get", "--progress", "100"},
 			"skampi run: --progress: none of Shmem_Put, Shmem_Get uses it: progress applies to non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute, and busy passive targets (target_busy), which poll\n"},
 		{[]string{"Lock_Held", "--procs", "1,2"},
