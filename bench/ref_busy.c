@@ -1,7 +1,8 @@
 /* A busy passive target as a plain C program, for bench/reference.sh (ONLY=busy): what
  * skampi's Put with method lock measures under target_busy (ops/mpi/rma_busy.c). Per
- * operation both ranks meet in MPI_Barrier; rank 0 times MPI_Win_lock (shared) on rank
- * 1, MPI_Put of SIZE bytes, MPI_Win_unlock; rank 1 meanwhile spins for BUSY_US
+ * operation rank 1 sends rank 0 an empty message and starts computing; rank 0, once it
+ * has it, times MPI_Win_lock (shared) on rank 1, MPI_Put of SIZE bytes,
+ * MPI_Win_unlock; rank 1 meanwhile spins for BUSY_US
  * microseconds (a counter loop no compiler removes, calibrated here), calling
  * MPI_Iprobe every PROGRESS iterations (0: never); both meet in MPI_Barrier again.
  * Per size a window from MPI_Win_allocate of the size + 64 bytes on a duplicate of
@@ -77,14 +78,16 @@ int main(int argc, char **argv) {
 		for (int l = -1; l < loops; l++) { /* loop -1: warm-up */
 			double sum = 0;
 			for (int i = 0; i < iters; i++) {
-				CK(MPI_Barrier(comm));
+				char none = 0;
 				if (rank == 0) {
+					CK(MPI_Recv(&none, 0, MPI_BYTE, 1, 9, comm, MPI_STATUS_IGNORE));
 					double t0 = ref_now();
 					CK(MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win));
 					CK(MPI_Put(s_buf, n, MPI_BYTE, 1, 0, n, MPI_BYTE, win));
 					CK(MPI_Win_unlock(1, win));
 					sum += ref_now() - t0;
 				} else {
+					CK(MPI_Send(&none, 0, MPI_BYTE, 0, 9, comm));
 					busy(n_spin, every, comm);
 				}
 				CK(MPI_Barrier(comm));
