@@ -70,9 +70,38 @@ func ranges(order []compare.Key, titles map[compare.Key]compare.Table, rows map[
 			m.Ranges = append(m.Ranges, Range{From: k.MsgBytes, To: k.MsgBytes, Winner: winner, Baseline: isBase, Factor: math.Exp(f),
 				Significant: sig, Untested: untested, Sizes: 1})
 		}
+		m.Ranges = lone(m.Ranges, baseline)
 		if len(m.Ranges) > 0 {
 			ms = append(ms, m)
 		}
 	}
 	return ms
+}
+
+// minSignificant is how many sizes a setting must be significantly faster at, in a
+// range or overall, before it is recommended: one significant size among many is what
+// the correction for many comparisons still lets through now and then.
+const minSignificant = 2
+
+// lone gives the baseline back every range whose winner is significantly faster at
+// fewer than minSignificant sizes (its Lone says how many it was), and joins the
+// baseline's neighbouring ranges.
+func lone(rs []Range, baseline string) []Range {
+	var out []Range
+	for _, r := range rs {
+		if !r.Baseline && r.Significant < minSignificant {
+			r = Range{From: r.From, To: r.To, Winner: baseline, Baseline: true, Factor: 1, Untested: r.Untested,
+				Sizes: r.Sizes, Lone: r.Winner}
+		}
+		if n := len(out); n > 0 && out[n-1].Baseline && r.Baseline {
+			p := &out[n-1]
+			p.To, p.Sizes, p.Untested = r.To, p.Sizes+r.Sizes, p.Untested+r.Untested
+			if p.Lone == "" {
+				p.Lone = r.Lone
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }

@@ -441,3 +441,32 @@ func TestFailedLaunchNamesItsLog(t *testing.T) {
 		t.Errorf("no %q in\n%s", want, log.String())
 	}
 }
+
+// A recommendation never rests on one significant point: not overall ("faster at 2,
+// slower at 1 of 16" keeps the baseline), not in a size range (a lone significant size
+// goes back to the baseline, and the range says which setting it was).
+func TestRecommendationNeedsSeveralPoints(t *testing.T) {
+	for _, c := range []struct {
+		r    Recommendation
+		want bool
+	}{
+		{Recommendation{Geomean: 0.8, Faster: 2, Slower: 1, Tested: 16}, false},
+		{Recommendation{Geomean: 0.8, Faster: 1, Slower: 0, Tested: 16}, false},
+		{Recommendation{Geomean: 0.99, Faster: 5, Slower: 0, Tested: 16}, false},
+		{Recommendation{Geomean: 0.8, Faster: 2, Slower: 0, Tested: 16}, true},
+	} {
+		if got := recommends(c.r); got != c.want {
+			t.Errorf("%+v: recommends %v", c.r, got)
+		}
+	}
+	rs := lone([]Range{
+		{From: 8, To: 64, Winner: "base", Baseline: true, Factor: 1, Sizes: 4},
+		{From: 128, To: 128, Winner: "x=1", Factor: 1.3, Significant: 1, Sizes: 1},
+		{From: 256, To: 1024, Winner: "base", Baseline: true, Factor: 1, Sizes: 3},
+		{From: 2048, To: 8192, Winner: "x=2", Factor: 2, Significant: 3, Sizes: 3},
+	}, "base")
+	if len(rs) != 2 || !rs[0].Baseline || rs[0].From != 8 || rs[0].To != 1024 || rs[0].Sizes != 8 || rs[0].Lone != "x=1" ||
+		rs[1].Winner != "x=2" || rs[1].Baseline {
+		t.Errorf("ranges %+v", rs)
+	}
+}

@@ -89,6 +89,9 @@ type Range struct {
 	Significant int     // sizes where the winner is significantly faster than the baseline
 	Untested    int     // sizes where the winner is faster but could not be tested (too few repeats)
 	Sizes       int
+	// Lone: a setting that was significantly faster at one size of the range only,
+	// which the baseline keeps (minSignificant); "" when none.
+	Lone string
 }
 
 // Breakpoints are the protocol switches found in one combination's latency curve of a
@@ -273,15 +276,21 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	}
 	g.Breakpoints = breakpoints(present)
 	g.Noise.spread(tables)
-	// Apply the best only when it is faster overall and more often significantly so
-	// than significantly slower: otherwise the baseline stays.
+	// Apply the best only when it is faster overall, significantly so at several sizes
+	// and significantly slower at none: otherwise the baseline stays, and where a setting
+	// is faster only at some sizes the ranges say which.
+	better := recommends(rec)
 	switch {
 	case rec.Combination == nil:
 		rec = Recommendation{Why: "nothing to compare with the baseline"}
-	case rec.Geomean < 0.98 && rec.Faster > rec.Slower && g.Noise.beaten(rec, g.Baseline) != "":
+	case better && g.Noise.beaten(rec, g.Baseline) != "":
 		rec = Recommendation{Why: g.Noise.beaten(rec, g.Baseline), Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested,
 			Faster: rec.Faster, Slower: rec.Slower}
-	case rec.Geomean < 0.98 && rec.Faster > rec.Slower:
+	case rec.Geomean < 0.98 && rec.Slower > 0 && rec.Faster >= minSignificant:
+		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d but slower at %d (of %d tested): no one setting for every size; keep %s, or apply it per size range where it is faster (above)",
+			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, rec.Tested, g.Baseline)
+		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested, Faster: rec.Faster, Slower: rec.Slower}
+	case better:
 		rec.Why = fmt.Sprintf("%.2f× faster than %s over %d points (geometric mean), significantly faster at %d, slower at %d (of %d tested, U test over repeats, corrected)",
 			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower, rec.Tested)
 		rec.Apply = applyLines(*rec.Combination, present[0].Combination)
@@ -296,6 +305,12 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	}
 	g.Recommendation = rec
 	return g, nil
+}
+
+// recommends: the best setting is faster overall (geometric mean), significantly faster
+// at minSignificant sizes or more and significantly slower at none.
+func recommends(r Recommendation) bool {
+	return r.Geomean < 0.98 && r.Faster >= minSignificant && r.Slower == 0
 }
 
 // listed is res without the sizes refinement added: they differ from setting to setting
@@ -364,6 +379,9 @@ func (v *Verdict) Write(w io.Writer) error {
 				vs, sig := "(the baseline)", "none significantly faster"
 				if r.Untested > 0 {
 					sig += fmt.Sprintf(" (%d of %d sizes faster but untested: too few repeats)", r.Untested, r.Sizes)
+				}
+				if r.Lone != "" {
+					sig += fmt.Sprintf(" (%s significantly faster at one size only: not enough to recommend)", r.Lone)
 				}
 				if !r.Baseline {
 					vs = fmt.Sprintf("%.2f× faster", r.Factor)
