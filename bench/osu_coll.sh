@@ -2,7 +2,7 @@
 # skampi's collective method osu beside OSU's own osu_allreduce, osu_bcast and
 # osu_alltoall, built from OSU's public sources (OSU=DIR: the build's
 # c/mpi/collective/blocking, or wherever the three binaries are), interleaved: each of
-# RUNS rounds runs every OSU binary once and skampi once over the same sizes. Prints
+# RUNS rounds runs, per operation and size, OSU's binary and then skampi's point. Prints
 # every round's µs per call and, per row, the median of the per-round ratios
 # skampi/OSU. Both time one call at a time after a barrier and average the ranks' means
 # (skampi's time_s is the middle-half mean over repetitions, OSU's the plain mean over
@@ -23,22 +23,26 @@ trap 'rm -rf "$tmp"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpirun_flags=(-np "$NP")
 if mpirun --version 2>&1 | grep -q "Open MPI"; then mpirun_flags+=(--oversubscribe); fi
+declare -A skname=([allreduce]=Allreduce [bcast]=Bcast [alltoall]=Alltoall)
 for r in $(seq 1 "$RUNS"); do
 	for op in allreduce bcast alltoall; do
 		for s in ${SIZES//,/ }; do
-			# OSU's -m a:b measures the powers of two from a to b; one size each call.
+			# One OSU size (-m a:b measures the powers of two from a to b), then skampi's
+			# same point right after it: this machine's speed moves between periods of a
+			# few seconds, so each ratio compares neighbours in time.
 			mpirun "${mpirun_flags[@]}" "$OSU/osu_$op" -m "$s:$s" |
 				awk -v op="$op" -v r="$r" -v s="$s" '$1 == s { print r, "osu", op, s, $2 }' >>"$tmp/rows"
-		done
-	done
-	"$SKAMPI" run Allreduce Bcast Alltoall --sizes "$SIZES" --method osu --datatype char --np "$NP" -o "$tmp/sk$r" >/dev/null
-	python3 - "$tmp/sk$r/results.jsonl" "$r" >>"$tmp/rows" <<'PY'
+			out="$tmp/sk-$r-$op-$s"
+			"$SKAMPI" run "${skname[$op]}" --sizes "$s" --method osu --datatype char --np "$NP" -o "$out" >/dev/null
+			python3 - "$out/results.jsonl" "$r" >>"$tmp/rows" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     p = json.loads(line)
     if p.get("kind") == "point" and p.get("reps", 0) > 0:
         print(sys.argv[2], "skampi", p["op"].lower(), p["msg_bytes"], p["time_s"] * 1e6)
 PY
+		done
+	done
 done
 python3 - "$tmp/rows" <<'PY'
 import collections, statistics, sys

@@ -209,6 +209,9 @@ type Method struct {
 	// RankMean: a repetition's time is the mean over the ranks, not the slowest's
 	// (the collectives' method osu: OSU's average column).
 	RankMean bool
+	// BarrierEach: every call timed alone with a barrier after it, untimed, many per
+	// repetition (OSU's collective loop): calls never overlap, so iterations calibrate.
+	BarrierEach bool
 }
 
 // Method finds one of the operation's timing methods by name.

@@ -69,13 +69,14 @@ var bcast = func() Info {
 }()
 
 // osuMethod is OSU's collective benchmarks' sequence and reduction (osu_allreduce and
-// its siblings, 5.x to 7.x): every call timed alone between a barrier and the next, each
-// rank's mean per call, averaged over the ranks (their "Avg Latency"). skampi's own,
-// without a method, takes the slowest rank of every call: when the operation is done
-// for everyone.
+// its siblings, 5.x to 7.x): every call timed alone with a barrier after it, each rank's
+// mean per call, averaged over the ranks (their "Avg Latency"). A repetition is such a
+// loop (iterations calibrated), so a point is OSU's run repeated under the stop rule.
+// skampi's own, without a method, takes the slowest rank of every call: when the
+// operation is done for everyone.
 func osuMethod(kernel string) Method {
-	return Method{Name: "osu", Kernel: kernel, RankMean: true,
-		Description: "OSU's: one call per repetition after a barrier, the mean over the ranks (osu_<coll>'s Avg Latency), not the slowest rank"}
+	return Method{Name: "osu", Kernel: kernel, RankMean: true, BarrierEach: true,
+		Description: "OSU's: every call timed alone with a barrier after it, the mean per call over the ranks (osu_<coll>'s Avg Latency), not the slowest rank"}
 }
 
 // throughput marks the all-to-all operations whose records carry throughput_Bps.

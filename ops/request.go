@@ -58,6 +58,9 @@ type Request struct {
 	// "flush", "quiet"; "": the transport's own) every ProgressEvery of them (0: never).
 	BusySpin int64
 	Poll     string
+	// BarrierEach: OSU's collective loop (Method.BarrierEach): every step timed alone,
+	// a barrier after it, untimed.
+	BarrierEach bool
 	// PVars: the library's performance variables read around the point's runs (rank 0
 	// records them); "all" for every one.
 	PVars []string

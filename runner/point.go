@@ -167,11 +167,14 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 	// OpenSHMEM put done in 50 ns while its target computes 100 us).
 	t.CalibrateOnWall = op.CallTimed || op.Delayed || busyTarget(pt)
 	// A collective called back to back pipelines, so "auto" means one call per
-	// repetition for them (each repetition starts synchronised).
-	if s.Iterations == 0 && op.SingleShot {
+	// repetition for them (each repetition starts synchronised); with a barrier after
+	// every call (OSU's loop) they do not, and a repetition lasts rep_time.
+	m, ok := op.Method(pt.Method)
+	if s.Iterations == 0 && op.SingleShot && !m.BarrierEach {
 		t.Iterations = 1
 	}
-	if m, ok := op.Method(pt.Method); ok && m.RootTimed {
+	t.CalibrateOnWall = t.CalibrateOnWall || m.BarrierEach
+	if ok && m.RootTimed {
 		t.Reduce = ops.ReduceFirst // the root's own result is the time
 	} else if ok && m.RankMean {
 		t.Reduce = ops.ReduceMean

@@ -68,7 +68,7 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	}
 	fill(p, res, s.MinReps)
 	p.TaskTimeS = res.TaskTimes
-	if op.SingleShot && res.Iterations > 1 {
+	if m, _ := op.Method(pt.Method); op.SingleShot && res.Iterations > 1 && !m.BarrierEach {
 		// Asked for explicitly: consecutive calls overlap, which is a different
 		// measurement from one synchronised call (what OSU and IMB report, though).
 		p.AddFlag(record.FlagPipelined)

@@ -34,7 +34,7 @@ func pointRequest(pt *inputs.Point) ops.Request {
 	op := pt.Op()
 	r := request(op, op.KernelFor(pt.Method), pt.Size, pt.Settings(), pt.Pair, pt.Comm)
 	if m, ok := op.Method(pt.Method); ok {
-		r.Mode = m.Mode
+		r.Mode, r.BarrierEach = m.Mode, m.BarrierEach
 	}
 	return r
 }

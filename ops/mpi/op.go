@@ -145,6 +145,9 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.BusySpin > 0 {
 		a.busy_spin, a.progress_every, a.poll = C.longlong(s.BusySpin), C.longlong(s.ProgressEvery), pollName
 	}
+	if s.BarrierEach {
+		a.barrier_each = 1
+	}
 	if s.Info.Skewed {
 		a.ratio = C.int(s.Ratio)
 	}

@@ -116,6 +116,26 @@ static void fill_all(sk_ctx *c) {
 	c->a.rbuf = r;
 }
 
+/* OSU's collective loop (barrier_each): the step timed alone, then a barrier outside
+ * its time, so consecutive calls never overlap and a repetition of many steps is OSU's
+ * whole loop; the steps add their own time to result. */
+static int barrier_each_step(sk_ctx *c) {
+	double t0 = sk_now();
+	int rc = c->each_inner(c);
+	c->result += sk_now() - t0;
+	if (rc != MPI_SUCCESS) return rc;
+	return MPI_Barrier(c->comm);
+}
+
+static int wrap_barrier_each(sk_ctx *c) {
+	/* a kernel with its own run loop, or a step that is already wrapped, times itself */
+	if (c->k->run || c->busy_inner || !c->step || (c->k->flags & SK_K_OWN_RESULT)) return SK_ERR_ARGS;
+	c->each_inner = c->step;
+	c->step = barrier_each_step;
+	c->own_result = 1;
+	return MPI_SUCCESS;
+}
+
 int sk_prepare(const sk_args *a, sk_ctx **out) {
 	*out = NULL;
 	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
@@ -172,6 +192,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 		c->a.dims = NULL; /* the caller's: read by the prepare hook only */
 		/* A busy target no kernel wrapped its step for would be measured idle. */
 		if (rc == MPI_SUCCESS && a->busy_spin > 0 && !c->busy_inner) rc = SK_ERR_BUSY;
+		if (rc == MPI_SUCCESS && a->barrier_each) rc = wrap_barrier_each(c);
 		if (rc != MPI_SUCCESS) {
 			sk_release(c);
 			return rc;

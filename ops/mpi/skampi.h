@@ -112,6 +112,9 @@ typedef struct {
 	 * every progress_every of them (0: never). */
 	long long busy_spin;
 	const char *poll;
+	/* OSU's collective loop (method osu, run.c): every step timed alone, an MPI_Barrier
+	 * on the point's communicator after it, outside its timer pair. */
+	int barrier_each;
 	/* Neighbourhood collectives (neighbor.c): the topology, resolved by Go for this
 	 * communicator (ops.Topology): a periodic Cartesian grid of ndims dims (graph 0),
 	 * or a distributed graph (graph 1); this rank's edges in both cases, and for each
@@ -309,6 +312,7 @@ struct sk_ctx {
 	 * own_result set, the steps add their time to result (as SK_K_OWN_RESULT). */
 	sk_step busy_inner;
 	int poll, poll_locked, own_result;
+	sk_step each_inner; /* barrier_each: the step it times */
 	/* An OpenSHMEM busy target (ops/shmem/busy.c): whether this PE is the target, the
 	 * other PEs' numbers (the target's to release them), and the steps met so far. */
 	int busy_is_target, busy_npes;
