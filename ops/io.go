@@ -17,22 +17,22 @@ var ioOps = []Info{
 	callTimed(ioNoData("File_Close", "file_close", "MPI_File_close (collective), timed alone; the MPI_File_open before it is not timed")),
 	ioNoData("File_Set_View", "file_set_view", "MPI_File_set_view (collective): displacement at this process's block, MPI_BYTE etype and filetype, \"native\""),
 
-	ioOp("File_Write_At", "file_write_at", "MPI_File_write_at of msg_bytes at this process's block (explicit offset, independent); no sync"),
+	imbSynced(ioOp("File_Write_At", "file_write_at", "MPI_File_write_at of msg_bytes at this process's block (explicit offset, independent); no sync"), "P_Write_expl"),
 	ioOp("File_Write_At_Sync", "file_write_at_sync", "MPI_File_write_at then MPI_File_sync (collective), both timed: the data reaches the file system"),
 	ioOp("File_Read_At", "file_read_at", "MPI_File_read_at of msg_bytes from this process's block (explicit offset, independent)"),
-	ioOp("File_Write", "file_write", "MPI_File_seek to this process's block (local) then MPI_File_write (individual file pointer); no sync"),
+	imbSynced(ioOp("File_Write", "file_write", "MPI_File_seek to this process's block (local) then MPI_File_write (individual file pointer); no sync"), "P_Write_indv"),
 	ioOp("File_Write_Sync", "file_write_sync", "MPI_File_seek, MPI_File_write then MPI_File_sync (collective), all timed"),
 	ioOp("File_Read", "file_read", "MPI_File_seek to this process's block (local) then MPI_File_read (individual file pointer)"),
-	callTimed(ioOp("File_Write_Shared", "file_write_shared", "MPI_File_write_shared (shared file pointer: the processes' blocks one after another, in any order), timed alone; the pointer is set back to 0 with MPI_File_seek_shared before it, untimed; no sync")),
+	imbSynced(callTimed(ioOp("File_Write_Shared", "file_write_shared", "MPI_File_write_shared (shared file pointer: the processes' blocks one after another, in any order), timed alone; the pointer is set back to 0 with MPI_File_seek_shared before it, untimed; no sync")), "P_Write_shared"),
 	callTimed(ioOp("File_Write_Shared_Sync", "file_write_shared_sync", "MPI_File_write_shared then MPI_File_sync (collective), timed; MPI_File_seek_shared to 0 before, untimed")),
 	callTimed(ioOp("File_Read_Shared", "file_read_shared", "MPI_File_read_shared (shared file pointer: each process reads one of the blocks, in any order), timed alone; MPI_File_seek_shared to 0 before, untimed")),
-	ioOp("File_Write_All", "file_write_all", "MPI_File_seek to this process's block (local) then MPI_File_write_all (collective, individual file pointer); no sync"),
+	imbSynced(ioOp("File_Write_All", "file_write_all", "MPI_File_seek to this process's block (local) then MPI_File_write_all (collective, individual file pointer); no sync"), "C_Write_indv"),
 	ioOp("File_Write_All_Sync", "file_write_all_sync", "MPI_File_seek, MPI_File_write_all then MPI_File_sync, all timed"),
 	ioOp("File_Read_All", "file_read_all", "MPI_File_seek to this process's block (local) then MPI_File_read_all (collective)"),
-	ioOp("File_Write_At_All", "file_write_at_all", "MPI_File_write_at_all of msg_bytes at this process's block (collective, explicit offset); no sync"),
+	imbSynced(ioOp("File_Write_At_All", "file_write_at_all", "MPI_File_write_at_all of msg_bytes at this process's block (collective, explicit offset); no sync"), "C_Write_expl"),
 	ioOp("File_Write_At_All_Sync", "file_write_at_all_sync", "MPI_File_write_at_all then MPI_File_sync, both timed"),
 	ioOp("File_Read_At_All", "file_read_at_all", "MPI_File_read_at_all from this process's block (collective, explicit offset)"),
-	callTimed(ioOp("File_Write_Ordered", "file_write_ordered", "MPI_File_write_ordered (collective, shared file pointer: the blocks in rank order), timed alone; MPI_File_seek_shared to 0 before, untimed; no sync")),
+	imbSynced(callTimed(ioOp("File_Write_Ordered", "file_write_ordered", "MPI_File_write_ordered (collective, shared file pointer: the blocks in rank order), timed alone; MPI_File_seek_shared to 0 before, untimed; no sync")), "C_Write_shared"),
 	callTimed(ioOp("File_Write_Ordered_Sync", "file_write_ordered_sync", "MPI_File_write_ordered then MPI_File_sync, timed; MPI_File_seek_shared to 0 before, untimed")),
 	callTimed(ioOp("File_Read_Ordered", "file_read_ordered", "MPI_File_read_ordered (collective, shared file pointer, in rank order), timed alone; MPI_File_seek_shared to 0 before, untimed")),
 	ioOp("File_Write_All_Begin_End", "file_write_all_begin_end", "MPI_File_seek (local), MPI_File_write_all_begin then MPI_File_write_all_end (split collective); no sync"),
@@ -40,9 +40,18 @@ var ioOps = []Info{
 	ioOp("File_Iwrite_At", "file_iwrite_at", "MPI_File_iwrite_at at this process's block then MPI_Wait (non-blocking, independent); no sync"),
 	ioOp("File_Iread_At", "file_iread_at", "MPI_File_iread_at from this process's block then MPI_Wait (non-blocking, independent)"),
 	ioOp("File_Iwrite_At_All", "file_iwrite_at_all", "MPI_File_iwrite_at_all at this process's block then MPI_Wait (non-blocking collective, MPI-3.1); no sync"),
-	ioOp("File_Write_Private", "file_write_private", "MPI_File_write_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF; the point's file name with .rankN after it), independent; no sync (IMB-IO's P_Write_priv)"),
+	imbSynced(ioOp("File_Write_Private", "file_write_private", "MPI_File_write_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF; the point's file name with .rankN after it), independent; no sync (IMB-IO's P_Write_priv)"), "P_Write_priv"),
 	ioOp("File_Read_Private", "file_read_private", "MPI_File_read_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF, written before the point), independent (IMB-IO's P_Read_priv)"),
 	ioOp("File_Iread_At_All", "file_iread_at_all", "MPI_File_iread_at_all from this process's block then MPI_Wait (non-blocking collective, MPI-3.1)"),
+}
+
+// imbSynced gives a write IMB-IO's completion as the method imb: the write, then
+// MPI_File_sync, MPI_Barrier and MPI_File_sync, all timed (IMB's non-aggregate mode,
+// one write per sample); peer names the IMB-IO benchmark.
+func imbSynced(in Info, peer string) Info {
+	in.Methods = append(in.Methods, Method{Name: "imb", Kernel: in.Kernel + "_imb",
+		Description: "IMB-IO's " + peer + ": the write, then MPI_File_sync, MPI_Barrier on the file's communicator and MPI_File_sync, all timed (IMB 3.1 on, non-aggregate)"})
+	return in
 }
 
 func ioOp(name, kernel, desc string) Info {

@@ -142,6 +142,8 @@ type Point struct {
 	LatencyS         *float64  `json:"latency_s,omitempty"`
 	BandwidthBps     *float64  `json:"bandwidth_Bps,omitempty"`
 	ThroughputBps    *float64  `json:"throughput_Bps,omitempty"`      // all-to-all: (nprocs-1)*msg_bytes/time per process
+	IOTotalBytes     *int64    `json:"io_total_bytes,omitempty"`      // MPI-IO: nprocs*msg_bytes, IMB-IO's #bytes of one call
+	AggregateBps     *float64  `json:"aggregate_Bps,omitempty"`       // MPI-IO: io_total_bytes/time (the slowest process's), IMB-IO's MB/s
 	SubtractedS      *float64  `json:"subtracted_s,omitempty"`        // subtraction method: the time taken off every sample
 	SubtractedStderr *float64  `json:"subtracted_stderr_s,omitempty"` // subtraction method: the standard error of subtracted_s
 	WindowS          *float64  `json:"window_s,omitempty"`            // window synchronisation: the window at the end of the point

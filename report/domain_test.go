@@ -184,7 +184,7 @@ func TestImpossibleFieldValues(t *testing.T) {
 		{"atomic of two elements", atomicPt, map[string]any{"msg_bytes": 8}, "msg_bytes is 8: Shmem_Atomic_Fetch_Add_Int moves one element of 4 bytes", false},
 		{"time without repetitions", pingpong, map[string]any{"reps": 0, "samples_s": []float64{}, "latency_s": nil}, "with no valid repetition", false},
 		// Names: kept, but said.
-		{"unknown timing method", ackPt, map[string]any{"method": "guess"}, `method "guess" is not a timing method of Bcast (known: barrier, sync, rounds, ack); the record is kept`, true},
+		{"unknown timing method", ackPt, map[string]any{"method": "guess"}, `method "guess" is not a timing method of Bcast (known: barrier, sync, rounds, ack, osu); the record is kept`, true},
 		{"method of a methodless op", pingpong, map[string]any{"method": "ack"}, `method "ack" is not a timing method of Pingpong_Send_Recv (it has none)`, true},
 		{"unknown timer", pingpong, map[string]any{"timer": "sundial"}, `timer "sundial" is not one this skampi knows`, true},
 		{"unknown stop", pingpong, map[string]any{"stop": "bored"}, `stop "bored" is not one this skampi knows`, true},

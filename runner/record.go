@@ -110,6 +110,13 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		rate := op.Messages(s.Window, op.Pairs(r.World.Size())) / p.TimeS
 		p.MessagesPerS = &rate
 	}
+	if op.IO && !op.NoData && p.TimeS > 0 {
+		// IMB-IO's convention beside skampi's: the bytes of one call over every process,
+		// and its MB/s, that total over the slowest process's time.
+		total := int64(pt.NProcs) * pt.Size
+		agg := float64(total) / p.TimeS
+		p.IOTotalBytes, p.AggregateBps = &total, &agg
+	}
 	return p
 }
 

@@ -11,6 +11,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,6 +35,9 @@ func ioSuite(t *testing.T, dir string) string {
 				sizes = "[0]"
 			}
 			fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\n", in.Name, in.Name, sizes)
+			if len(in.Methods) > 0 { // IMB-IO's synced writes beside the plain ones
+				fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nsizes = %s\nmethod = %q\n", in.Name+"_methods", in.Name, sizes, in.MethodNames())
+			}
 		}
 	}
 	return writeSuite(t, b.String())
@@ -72,6 +76,12 @@ func TestIO(t *testing.T) {
 			}
 			if p.IODir != dir || !p.CheckData || (in.Bandwidth && p.Shows(record.EffectTime) && p.BandwidthBps == nil) {
 				t.Errorf("np %d, %s: io_dir %q (want %q), check_data %v, bandwidth %v", np, p.Op, p.IODir, dir, p.CheckData, p.BandwidthBps)
+			}
+			// IMB-IO's size and rate beside skampi's: every process's bytes, over the
+			// slowest's time.
+			if !in.NoData && p.Shows(record.EffectTime) && (p.IOTotalBytes == nil || *p.IOTotalBytes != int64(np)*p.MsgBytes ||
+				p.AggregateBps == nil || math.Abs(*p.AggregateBps*p.TimeS-float64(*p.IOTotalBytes)) > 1e-6*float64(*p.IOTotalBytes)) {
+				t.Errorf("np %d, %s %d B: io_total_bytes %v, aggregate_Bps %v", np, p.Op, p.MsgBytes, p.IOTotalBytes, p.AggregateBps)
 			}
 		}
 		for _, in := range ops.All() {

@@ -205,21 +205,34 @@ static int step_set_view(sk_ctx *c) { IO(MPI_File_set_view(FH, OFF, MPI_BYTE, MP
 
 static void sync_file(sk_ctx *c) { IO(MPI_File_sync(FH), "MPI_File_sync"); }
 
+/* IMB-IO's completion of a write (IMB 3.1 on, every P_ and C_ write): MPI_File_sync,
+ * MPI_Barrier on the file's communicator (MPI_COMM_SELF for a private file), then
+ * MPI_File_sync again, timed with the write (the method imb). */
+static void imb_sync(sk_ctx *c) {
+	sync_file(c);
+	IO(MPI_Barrier(c->io->priv ? MPI_COMM_SELF : c->comm), "MPI_Barrier");
+	sync_file(c);
+}
+
 /* Explicit offsets. */
 static int step_write_at(sk_ctx *c) { IOD(MPI_File_write_at(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at"); return MPI_SUCCESS; }
 static int step_write_at_sync(sk_ctx *c) { step_write_at(c); sync_file(c); return MPI_SUCCESS; }
+static int step_write_at_imb(sk_ctx *c) { step_write_at(c); imb_sync(c); return MPI_SUCCESS; }
 static int step_read_at(sk_ctx *c) { IOD(MPI_File_read_at(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at"); return MPI_SUCCESS; }
 static int step_write_at_all(sk_ctx *c) { IOD(MPI_File_write_at_all(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at_all"); return MPI_SUCCESS; }
 static int step_write_at_all_sync(sk_ctx *c) { step_write_at_all(c); sync_file(c); return MPI_SUCCESS; }
+static int step_write_at_all_imb(sk_ctx *c) { step_write_at_all(c); imb_sync(c); return MPI_SUCCESS; }
 static int step_read_at_all(sk_ctx *c) { IOD(MPI_File_read_at_all(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at_all"); return MPI_SUCCESS; }
 
 /* Individual file pointers: MPI_File_seek to the block (local), then the call. */
 static void seek(sk_ctx *c) { IO(MPI_File_seek(FH, OFF, MPI_SEEK_SET), "MPI_File_seek"); }
 static int step_write(sk_ctx *c) { seek(c); IOD(MPI_File_write(FH, SB, N, MPI_BYTE, ST), "MPI_File_write"); return MPI_SUCCESS; }
 static int step_write_sync(sk_ctx *c) { step_write(c); sync_file(c); return MPI_SUCCESS; }
+static int step_write_imb(sk_ctx *c) { step_write(c); imb_sync(c); return MPI_SUCCESS; }
 static int step_read(sk_ctx *c) { seek(c); IOD(MPI_File_read(FH, RB, N, MPI_BYTE, ST), "MPI_File_read"); return MPI_SUCCESS; }
 static int step_write_all(sk_ctx *c) { seek(c); IOD(MPI_File_write_all(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_all"); return MPI_SUCCESS; }
 static int step_write_all_sync(sk_ctx *c) { step_write_all(c); sync_file(c); return MPI_SUCCESS; }
+static int step_write_all_imb(sk_ctx *c) { step_write_all(c); imb_sync(c); return MPI_SUCCESS; }
 static int step_read_all(sk_ctx *c) { seek(c); IOD(MPI_File_read_all(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_all"); return MPI_SUCCESS; }
 
 /* Split collectives. */
@@ -253,15 +266,18 @@ static int step_iread_at_all(sk_ctx *c) { return wait_req(c, MPI_File_iread_at_a
 		IO(MPI_File_seek_shared(FH, 0, MPI_SEEK_SET), "MPI_File_seek_shared");        \
 		double t0 = sk_now();                                                          \
 		IOD(call_, what_);                                                             \
-		if (sync_) sync_file(c);                                                       \
+		if (sync_ == 1) sync_file(c);                                                  \
+		if (sync_ == 2) imb_sync(c);                                                   \
 		c->result += sk_now() - t0;                                                    \
 		return MPI_SUCCESS;                                                            \
 	}
 SHARED(step_write_shared, MPI_File_write_shared(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_shared", 0)
 SHARED(step_write_shared_sync, MPI_File_write_shared(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_shared", 1)
+SHARED(step_write_shared_imb, MPI_File_write_shared(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_shared", 2)
 SHARED(step_read_shared, MPI_File_read_shared(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_shared", 0)
 SHARED(step_write_ordered, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_ordered", 0)
 SHARED(step_write_ordered_sync, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_ordered", 1)
+SHARED(step_write_ordered_imb, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_ordered", 2)
 SHARED(step_read_ordered, MPI_File_read_ordered(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_ordered", 0)
 
 /* The kernels of this file (kernels.c joins the tables). W: a write kernel on an open
@@ -301,6 +317,14 @@ static const sk_kernel kernels[] = {
 	R("file_iread_at", step_iread_at),
 	W("file_iwrite_at_all", step_iwrite_at_all),
 	R("file_iread_at_all", step_iread_at_all),
+	/* IMB-IO's synced writes (method imb) */
+	W("file_write_at_imb", step_write_at_imb),
+	W("file_write_imb", step_write_imb),
+	IOK("file_write_shared_imb", step_write_shared_imb, prepare_open, OWN, IO_CHECK_WRITE_ANYWHERE),
+	W("file_write_all_imb", step_write_all_imb),
+	W("file_write_at_all_imb", step_write_at_all_imb),
+	IOK("file_write_ordered_imb", step_write_ordered_imb, prepare_open, OWN, IO_CHECK_WRITE),
+	IOK("file_write_private_imb", step_write_at_imb, prepare_private, 0, IO_CHECK_WRITE),
 	/* each process its own file at offset 0 (its block, off, is 0) */
 	IOK("file_write_private", step_write_at, prepare_private, 0, IO_CHECK_WRITE),
 	IOK("file_read_private", step_read_at, prepare_private_read, 0, IO_CHECK_READ),
