@@ -1,7 +1,8 @@
 package ops
 
-// Multi-threaded communication, as OSU's osu_latency_mt and osu_bw_mt measure it: each
-// rank of the pair runs `threads` threads (created in C once per point), every thread
+// Multi-threaded communication (osu_latency_mt at 1:1 threads, osu_bw in several thread
+// pairs, IMB-MT's PingPingMT, SendRecvMT and BibandMT; docs/osu-imb.md says how they
+// differ from the peers): each rank of the pair runs `threads` threads (created in C once per point), every thread
 // its own ping-pong or window of messages with its partner thread on the other rank,
 // on a communicator of its own (thread_comm = "dup") or one shared with a tag each
 // ("tag"). The point's time is the slowest thread's; records also carry the mean
@@ -9,10 +10,10 @@ package ops
 var mtOps = []Info{
 	{Name: "Pingpong_Send_Recv_MT", Family: "pt2pt", Kernel: "pingpong_send_recv_mt", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, Threaded: true,
-		Description: "round trips (MPI_Send then MPI_Recv) in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_latency_mt); time of the slowest thread; needs MPI_THREAD_MULTIPLE"},
+		Description: "round trips (MPI_Send then MPI_Recv) in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_latency_mt at -t 1:1; OSU's default is 1 sender thread to 2 receivers); time of the slowest thread; needs MPI_THREAD_MULTIPLE"},
 	{Name: "Bandwidth_MT", Family: "pt2pt", Kernel: "bandwidth_mt", Pattern: PatternPair, Reduce: ReduceFirst,
 		Windowed: true, Bandwidth: true, Directions: 1, Threaded: true,
-		Description: "a window of MPI_Isend/MPI_Irecv then a 1-byte ack, in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_bw_mt); time of the slowest thread, bandwidth and messages/s of all threads; needs MPI_THREAD_MULTIPLE"},
+		Description: "a window of MPI_Isend/MPI_Irecv then a 1-byte ack, in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_bw per thread pair; IMB-MT's UnibandMT); time of the slowest thread, bandwidth and messages/s of all threads over their span; needs MPI_THREAD_MULTIPLE"},
 	{Name: "Pingping_Send_Recv_MT", Family: "pt2pt", Kernel: "pingping_send_recv_mt", Pattern: PatternPair, Reduce: ReduceMax,
 		Directions: 2, Threaded: true,
 		Description: "both threads of a pair send at once (MPI_Isend, MPI_Recv, MPI_Wait), in `threads` threads per rank, each pair on its own communicator or tag (IMB-MT's PingPingMT); time of the slowest thread on the slower rank; needs MPI_THREAD_MULTIPLE"},

@@ -225,14 +225,18 @@ type Point struct {
 	// ("dup": a communicator each; "tag": one shared, a tag each), their pinning
 	// ("none", "core"); time_s is the slowest thread's, thread_mean_s the mean
 	// thread's; msgs_per_s, the messages of all threads per second (threads * messages
-	// per step / time_s); thread_cpus, the CPU every thread of each rank of ranks last
+	// per step / thread_span_s); thread_cpus, the CPU every thread of each rank of ranks last
 	// ran on.
 	Threads       int      `json:"threads,omitempty"`
 	ThreadComm    string   `json:"thread_comm,omitempty"`
 	ThreadPinning string   `json:"thread_pinning,omitempty"`
 	ThreadMeanS   *float64 `json:"thread_mean_s,omitempty"`
-	MsgsPerS      *float64 `json:"msgs_per_s,omitempty"`
-	ThreadCPUs    [][]int  `json:"thread_cpus,omitempty"`
+	// ThreadSpanS: a multi-threaded point's time per step from the earliest thread's
+	// start to the latest one's end (at least time_s: the loops may run staggered); the
+	// aggregate msgs_per_s and bandwidth_Bps are over it.
+	ThreadSpanS *float64 `json:"thread_span_s,omitempty"`
+	MsgsPerS    *float64 `json:"msgs_per_s,omitempty"`
+	ThreadCPUs  [][]int  `json:"thread_cpus,omitempty"`
 
 	// Breakdown: a non-blocking operation measured the method paper's way (its four
 	// measurements in one point); nil for every other operation.

@@ -11,24 +11,29 @@ import (
 // threadStater is an operation that ran in threads of its own (ops.Info.Threaded):
 // the mean thread's time over the slowest's, and the CPU each thread last ran on.
 type threadStater interface {
-	ThreadStats() (meanRatio float64, cpus []int)
+	ThreadStats() (meanRatio, spanRatio float64, cpus []int)
 }
 
 // threadNote is what a multi-threaded point's threads did, for its record.
 type threadNote struct {
 	meanRatio float64 // the initiator's mean thread over its slowest, over the runs
+	spanRatio float64 // its threads' span (earliest start to latest end) over its slowest
 	cpus      [][]int // per rank of the pair, initiator first: each thread's last CPU
 }
 
 // noteThreads brings what the threads of a multi-threaded operation did on the pair's
 // ranks to rank 0, for the point's record; every rank calls it after the repetitions.
 func (r *Runner) noteThreads(op Op, spec ops.Request) error {
-	var ratio float64
+	var ratio, span float64
 	var cpus []int
 	if ts, ok := op.(threadStater); ok {
-		ratio, cpus = ts.ThreadStats()
+		ratio, span, cpus = ts.ThreadStats()
 	}
 	ratios, err := r.World.Gather(ratio)
+	if err != nil {
+		return fmt.Errorf("gathering the threads' times: %w", err)
+	}
+	spans, err := r.World.Gather(span)
 	if err != nil {
 		return fmt.Errorf("gathering the threads' times: %w", err)
 	}
@@ -46,8 +51,8 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 		return nil
 	}
 	n := &threadNote{}
-	if ini := spec.Pair[0]; ini >= 0 && ini < len(ratios) {
-		n.meanRatio = ratios[ini]
+	if ini := spec.Pair[0]; ini >= 0 && ini < len(ratios) && ini < len(spans) {
+		n.meanRatio, n.spanRatio = ratios[ini], spans[ini]
 	}
 	for _, rank := range spec.Pair {
 		row := make([]int, len(per))
@@ -80,10 +85,18 @@ func threadFields(p *record.Point, pt *inputs.Point, n *threadNote) {
 	if p.Reps == 0 || !(p.TimeS > 0) {
 		return
 	}
-	rate := float64(s.Threads*op.MessagesPerStep(s.Window)) / p.TimeS
+	// All threads' messages over the time they took together: from the earliest
+	// thread's start to the latest one's end, which is the slowest thread's time only
+	// when the loops ran side by side (each starts after its own handshake).
+	span := p.TimeS
+	if n != nil && n.spanRatio >= 1 {
+		span = p.TimeS * n.spanRatio
+		p.ThreadSpanS = &span
+	}
+	rate := float64(s.Threads*op.MessagesPerStep(s.Window)) / span
 	p.MsgsPerS = &rate
 	if p.BandwidthBps != nil {
-		bw := *p.BandwidthBps * float64(s.Threads) // one thread's, as Bandwidth's
+		bw := *p.BandwidthBps * float64(s.Threads) * p.TimeS / span // one thread's, as Bandwidth's
 		p.BandwidthBps = &bw
 	}
 	if n != nil && n.meanRatio > 0 {

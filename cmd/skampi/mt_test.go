@@ -8,6 +8,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 )
 
@@ -95,6 +97,11 @@ func TestThreaded(t *testing.T) {
 				if p.ThreadMeanS == nil || *p.ThreadMeanS > p.TimeS*(1+1e-9) || p.MsgsPerS == nil {
 					t.Errorf("%s: thread mean %v (slowest %g), msgs/s %v", what, p.ThreadMeanS, p.TimeS, p.MsgsPerS)
 				}
+				// The rates are over the threads' span, never shorter than the slowest loop.
+				if p.ThreadSpanS == nil || *p.ThreadSpanS < p.TimeS*(1-1e-9) ||
+					math.Abs(*p.MsgsPerS**p.ThreadSpanS-float64(p.Threads*msgsPerStep(p))) > 1e-6*float64(p.Threads*msgsPerStep(p)) {
+					t.Errorf("%s: span %v (slowest %g), msgs/s %v", what, p.ThreadSpanS, p.TimeS, *p.MsgsPerS)
+				}
 				if len(p.ThreadCPUs) != 2 || len(p.ThreadCPUs[0]) != p.Threads || len(p.ThreadCPUs[1]) != p.Threads {
 					t.Errorf("%s: thread CPUs %v for %d threads", what, p.ThreadCPUs, p.Threads)
 				}
@@ -155,4 +162,10 @@ func TestThreadLevelNotProvided(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(out, "results.jsonl")); err == nil && strings.Contains(string(data), `"kind":"point"`) {
 		t.Errorf("a refused run measured points:\n%s", data)
 	}
+}
+
+// msgsPerStep is what one thread's step moves, as ops.Info.MessagesPerStep counts it.
+func msgsPerStep(p record.Point) int {
+	in, _ := ops.Lookup(p.Op)
+	return in.MessagesPerStep(p.Window)
 }

@@ -1,6 +1,6 @@
 //go:build mpi
 
-/* Multi-threaded communication (osu_latency_mt, osu_bw_mt, IMB-MT's PingPingMT,
+/* Multi-threaded communication (osu_latency_mt at 1:1, osu_bw per thread pair, IMB-MT's PingPingMT,
  * SendRecvMT and BibandMT): each rank of the pair runs
  * a->threads threads, thread 0 the calling thread (Go's locked OS thread, in C) and the
  * others pthreads created once per point (prepare) and ended after it (close, or
@@ -30,7 +30,8 @@ typedef struct {
 	MPI_Comm comm;
 	char *sbuf, *rbuf;
 	MPI_Request *req;
-	double t; /* its last loop's time (s) */
+	double t;          /* its last loop's time (s) */
+	double start, end; /* and when it began and ended, on this rank's clock */
 	pthread_t th;
 } mt_thread;
 
@@ -43,8 +44,9 @@ struct sk_mt {
 	pthread_barrier_t start, done;
 	int have_barriers;
 	mt_thread *th;
-	/* over every run: the slowest thread's time and the mean thread's, summed */
-	double sum_max, sum_mean;
+	/* over every run: the slowest thread's time, the mean thread's, and the span from
+	 * the earliest thread's start to the latest one's end, summed */
+	double sum_max, sum_mean, sum_span;
 };
 
 static int step_pingpong(mt_thread *t) {
@@ -57,7 +59,7 @@ static int step_pingpong(mt_thread *t) {
 	return MPI_Send(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm);
 }
 
-/* osu_bw_mt's step: a window of messages one way, into one receive buffer, then a
+/* osu_bw's step, per thread pair: a window of messages one way, into one receive buffer, then a
  * 1-byte ack back. */
 static int step_bandwidth(mt_thread *t) {
 	const sk_args *a = &t->s->c->a;
@@ -133,7 +135,9 @@ static void run_thread(mt_thread *t) {
 		 * 16th step, to keep their cores off the counter's line. */
 		if (t->idx == 0 || (i & 15) == 15) SK_STEP_DONE();
 	}
-	t->t = sk_now() - t0;
+	t->end = sk_now();
+	t->start = t0;
+	t->t = t->end - t0;
 	t->rc = rc;
 	t->cpu = sched_getcpu();
 }
@@ -329,23 +333,30 @@ static int run_mt(sk_ctx *c, long long iters, double *total) {
 	if (s->th[0].pin_cpu >= 0) pthread_setaffinity_np(pthread_self(), sizeof old, &old);
 	pthread_barrier_wait(&s->done);
 	int rc = MPI_SUCCESS;
-	double slowest = 0, sum = 0;
+	double slowest = 0, sum = 0, first = s->th[0].start, last = s->th[0].end;
 	for (int i = 0; i < s->n; i++) {
 		if (rc == MPI_SUCCESS) rc = s->th[i].rc;
 		if (s->th[i].t > slowest) slowest = s->th[i].t;
 		sum += s->th[i].t;
+		if (s->th[i].start < first) first = s->th[i].start;
+		if (s->th[i].end > last) last = s->th[i].end;
 	}
 	*total = slowest;
 	s->sum_max += slowest;
 	s->sum_mean += sum / s->n;
+	s->sum_span += last - first; /* the threads' loops may run staggered */
 	if (rc == MPI_SUCCESS && c->a.check) verify(c);
 	return rc;
 }
 
 /* For Go (mt.go): the mean thread's time over the slowest's, over every run so far
- * (0: none), and the CPU thread i last ran on (-1: none). */
+ * (0: none), the span from the earliest start to the latest end over the slowest's,
+ * and the CPU thread i last ran on (-1: none). */
 double sk_mt_mean_ratio(const sk_ctx *c) {
 	return c && c->mt && c->mt->sum_max > 0 ? c->mt->sum_mean / c->mt->sum_max : 0;
+}
+double sk_mt_span_ratio(const sk_ctx *c) {
+	return c && c->mt && c->mt->sum_max > 0 ? c->mt->sum_span / c->mt->sum_max : 0;
 }
 int sk_mt_threads(const sk_ctx *c) { return c && c->mt ? c->mt->n : 0; }
 int sk_mt_cpu(const sk_ctx *c, int i) { return c && c->mt && i >= 0 && i < c->mt->n ? c->mt->th[i].cpu : -1; }

@@ -5,21 +5,23 @@ package mpi
 /*
 #include "skampi.h"
 double sk_mt_mean_ratio(const sk_ctx *c);
+double sk_mt_span_ratio(const sk_ctx *c);
 int sk_mt_threads(const sk_ctx *c);
 int sk_mt_cpu(const sk_ctx *c, int i);
 */
 import "C"
 
 // ThreadStats is what a multi-threaded operation's threads did on this rank over the
-// runs so far: the mean thread's time over the slowest thread's (0: none ran), and the
-// CPU each thread last ran on (nil on a rank without threads).
-func (o *Op) ThreadStats() (meanRatio float64, cpus []int) {
+// runs so far: the mean thread's time and the span from the earliest thread's start to
+// the latest one's end, each over the slowest thread's time (0: none ran), and the CPU
+// each thread last ran on (nil on a rank without threads).
+func (o *Op) ThreadStats() (meanRatio, spanRatio float64, cpus []int) {
 	if o.ctx == nil {
-		return 0, nil
+		return 0, 0, nil
 	}
 	n := int(C.sk_mt_threads(o.ctx))
 	for i := 0; i < n; i++ {
 		cpus = append(cpus, int(C.sk_mt_cpu(o.ctx, C.int(i))))
 	}
-	return float64(C.sk_mt_mean_ratio(o.ctx)), cpus
+	return float64(C.sk_mt_mean_ratio(o.ctx)), float64(C.sk_mt_span_ratio(o.ctx)), cpus
 }
