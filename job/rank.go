@@ -18,6 +18,9 @@ import (
 	"github.com/skampi/skampi/runner"
 )
 
+// settleFor bounds the barrier rounds a job runs before its first point.
+const settleFor = 500 * time.Millisecond
+
 // selftestStall is a self-test of the start-up watchdog, like the Selftest_ operations:
 // with SKAMPI_SELFTEST_STALL_RANK=N in the environment, rank N never starts MPI, as a
 // rank stopped on a broken node would not; the others must record it and end the job.
@@ -173,8 +176,16 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr, NotBuilt: notBuilt}
 	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
 	defer stopSignals()
+	// The job's start settles before its first point is measured (the points' own
+	// steadiness checks catch what is left).
+	ph.start("start-up: settling")
+	settled, barrierS, err := w.Settle(settleFor)
+	if err != nil {
+		return fail(fmt.Errorf("settling: %w", err))
+	}
 	if rank == 0 {
 		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
+		hdr.SettleRounds, hdr.SettleBarrierS = settled, barrierS
 		if startsSHMEM(plan) {
 			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmem.Library()
 		}

@@ -103,6 +103,11 @@ type Run struct {
 	// `skampi check` say them: sizes above the memory a rank may hold (a suite that
 	// sets no buffer), procs above the job.
 	PlanNotes []string `json:"plan_notes,omitempty"`
+	// SettleRounds: rounds of 32 barriers the job ran before its first point, until a
+	// round took as long as the one before (its start over) or half a second passed;
+	// SettleBarrierS: the last round's median barrier, the slowest rank's.
+	SettleRounds   int     `json:"settle_rounds,omitempty"`
+	SettleBarrierS float64 `json:"settle_barrier_s,omitempty"`
 }
 
 // Point is one measured point: one operation at one message size.

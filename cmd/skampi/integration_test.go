@@ -169,7 +169,8 @@ func checkPoints(t *testing.T, plan *inputs.Plan, res *report.Results, nprocs in
 	run := res.Runs[0]
 	if run.NProcs != nprocs || run.Points != npoints || run.SuiteSHA256 != plan.SHA256 ||
 		!strings.Contains(run.MPILibrary, "Open MPI") || run.TimerResolution <= 0 || len(run.RankHosts) != nprocs ||
-		run.RanksPerHost[run.Hosts[0]] != nprocs || run.StartTime.IsZero() || run.RunID == "" {
+		run.RanksPerHost[run.Hosts[0]] != nprocs || run.StartTime.IsZero() || run.RunID == "" ||
+		run.SettleRounds < 1 || !(run.SettleBarrierS > 0) {
 		t.Errorf("run header: %+v", run)
 	}
 	if _, ok := run.Env["UCX_ERROR_SIGNALS"]; !ok {

@@ -453,6 +453,7 @@ int sk_comm_free(MPI_Fint *comm);
 int sk_rank(MPI_Fint comm, int *rank);
 int sk_size(MPI_Fint comm, int *size);
 int sk_gather_double(MPI_Fint comm, double v, double *out);
+int sk_settle(MPI_Fint comm, double max_s, int *rounds, double *median);
 int sk_bcast_ll(MPI_Fint comm, long long *v);
 int sk_allgather_names(MPI_Fint comm, char *out, int stride);
 int sk_gather_strv(MPI_Fint comm, const char *mine, int len, int *lens, char **out);

@@ -37,25 +37,26 @@ func (w *World) SetHosts([]string) {}
 // ThreadLevels mirrors the MPI build.
 var ThreadLevels = []string{"default", "single", "funneled", "serialized", "multiple"}
 
-func Init(string) (*World, error)                    { return nil, errNoMPI }
-func (w *World) ThreadLevel() (string, string)       { return "", "" }
-func (w *World) InitTime() (time.Time, time.Time)    { return time.Time{}, time.Time{} }
-func Abort(int)                                      {}
-func Exit(code int)                                  { os.Exit(code) }
-func Progress() uint64                               { return 0 }
-func Library() (string, string)                      { return "none", "" }
-func Timer() (string, float64)                       { return "none", 0 }
-func Now() float64                                   { return 0 }
-func (w *World) Finalize() error                     { return errNoMPI }
-func (w *World) Rank() int                           { return 0 }
-func (w *World) Size() int                           { return 1 }
-func (w *World) Gather(float64) ([]float64, error)   { return nil, errNoMPI }
-func (w *World) Bcast(int64) (int64, error)          { return 0, errNoMPI }
-func (w *World) Hosts() ([]string, error)            { return nil, errNoMPI }
-func (w *World) NewOp(ops.Request) (*Op, error)      { return nil, errNoMPI }
-func (o *Op) Run(int, measure.Slot) (float64, error) { return 0, errNoMPI }
-func (o *Op) Close() error                           { return nil }
-func (o *Op) StartPVars([]string) error              { return errNoMPI }
+func Init(string) (*World, error)                           { return nil, errNoMPI }
+func (w *World) ThreadLevel() (string, string)              { return "", "" }
+func (w *World) InitTime() (time.Time, time.Time)           { return time.Time{}, time.Time{} }
+func Abort(int)                                             {}
+func Exit(code int)                                         { os.Exit(code) }
+func Progress() uint64                                      { return 0 }
+func Library() (string, string)                             { return "none", "" }
+func Timer() (string, float64)                              { return "none", 0 }
+func Now() float64                                          { return 0 }
+func (w *World) Finalize() error                            { return errNoMPI }
+func (w *World) Rank() int                                  { return 0 }
+func (w *World) Size() int                                  { return 1 }
+func (w *World) Gather(float64) ([]float64, error)          { return nil, errNoMPI }
+func (w *World) Bcast(int64) (int64, error)                 { return 0, errNoMPI }
+func (w *World) Settle(time.Duration) (int, float64, error) { return 0, 0, errNoMPI }
+func (w *World) Hosts() ([]string, error)                   { return nil, errNoMPI }
+func (w *World) NewOp(ops.Request) (*Op, error)             { return nil, errNoMPI }
+func (o *Op) Run(int, measure.Slot) (float64, error)        { return 0, errNoMPI }
+func (o *Op) Close() error                                  { return nil }
+func (o *Op) StartPVars([]string) error                     { return errNoMPI }
 func (o *Op) PVars() (map[string][]float64, []string, error) {
 	return nil, nil, errNoMPI
 }

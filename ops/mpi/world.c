@@ -171,3 +171,43 @@ int sk_alloc(long long bytes, char **out) {
 }
 
 int sk_free(char *p) { return MPI_Free_mem(p); }
+
+/* The job's start: ranks still leaving MPI_Init, a launcher's daemons, page faults in
+ * fresh buffers make the first collectives slow by milliseconds (the first point of a
+ * job at np 16 once read 8 ms for a 4 us barrier). sk_settle runs rounds of
+ * SETTLE_BARRIERS barriers, each timed alone, until the slowest rank's median barrier of
+ * a round is within a quarter of the round before and not above twice the fastest
+ * round's, or max_s has passed on some rank; every rank decides alike (Allreduce).
+ * *rounds: the rounds run; *median: the last round's slowest median (s). */
+#define SETTLE_BARRIERS 32
+static int cmp_double(const void *a, const void *b) {
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int sk_settle(MPI_Fint f, double max_s, int *rounds, double *median) {
+	MPI_Comm comm = MPI_Comm_f2c(f);
+	double t[SETTLE_BARRIERS], prev = -1, best = -1, start = sk_now();
+	*rounds = 0;
+	*median = 0;
+	for (;;) {
+		for (int i = 0; i < SETTLE_BARRIERS; i++) {
+			double t0 = sk_now();
+			int rc = MPI_Barrier(comm);
+			if (rc != MPI_SUCCESS) return rc;
+			t[i] = sk_now() - t0;
+			SK_STEP_DONE();
+		}
+		qsort(t, SETTLE_BARRIERS, sizeof t[0], cmp_double);
+		double mine[2] = {t[SETTLE_BARRIERS / 2], sk_now() - start >= max_s ? 1 : 0}, all[2];
+		int rc = MPI_Allreduce(mine, all, 2, MPI_DOUBLE, MPI_MAX, comm);
+		if (rc != MPI_SUCCESS) return rc;
+		double m = all[0];
+		(*rounds)++;
+		*median = m;
+		if (best < 0 || m < best) best = m;
+		if (prev >= 0 && m <= 1.25 * prev && m >= 0.75 * prev && m <= 2 * best) return MPI_SUCCESS;
+		if (all[1] > 0) return MPI_SUCCESS; /* out of time: the points' own checks go on */
+		prev = m;
+	}
+}

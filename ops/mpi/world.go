@@ -301,6 +301,17 @@ func (w *World) Bcast(v int64) (int64, error) {
 	return int64(x), err
 }
 
+// Settle runs rounds of barriers until they take as long as the round before (the job's
+// start is over: every rank out of MPI_Init, buffers faulted in) or max has passed,
+// every rank alike: the rounds run and the last round's median barrier (the slowest
+// rank's, seconds). Collective.
+func (w *World) Settle(max time.Duration) (int, float64, error) {
+	var rounds C.int
+	var median C.double
+	err := check(C.sk_settle(w.comm, C.double(max.Seconds()), &rounds, &median), "MPI_Barrier")
+	return int(rounds), float64(median), err
+}
+
 // Hosts returns every rank's processor name, indexed by rank.
 func (w *World) Hosts() ([]string, error) {
 	const stride = 256
