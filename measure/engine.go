@@ -6,6 +6,7 @@ package measure
 import (
 	"fmt"
 	"math"
+	"sort"
 	"time"
 )
 
@@ -142,7 +143,17 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 		if t.StopScale > 0 { // a part judged against its whole: its own level may be ~0
 			return judge(), nil
 		}
-		return s.steady(judge(), t.Stop.MaxRelStderr, judge, limit), nil
+		// Converged but for the batch means' error: a transient may be what it sees.
+		ready := func() bool {
+			n := len(s.samples)
+			if n < t.Stop.Min || n < 2 || !checkpoint(n) {
+				return false
+			}
+			sorted := append([]float64(nil), s.samples...)
+			sort.Float64s(sorted)
+			return TrimmedStderr(sorted) <= t.Stop.MaxRelStderr*math.Abs(MiddleMean(sorted))
+		}
+		return s.steady(judge(), t.Stop.MaxRelStderr, judge, limit, ready), nil
 	})
 	if err != nil || c.Rank() != 0 {
 		return nil, err

@@ -15,7 +15,8 @@ type Summary struct {
 	Min, P10, P90, Max float64
 	// Stderr is the standard error of Time (TrimmedStderr), the statistic reported and
 	// judged by the stop rule; the mean's would be inflated by the very outliers the
-	// middle half leaves out.
+	// middle half leaves out. It is never below BatchStderr: samples that drift are not
+	// independent, and their own spread understates what a second run shows.
 	Stderr float64
 }
 
@@ -33,8 +34,43 @@ func Summarize(xs []float64) Summary {
 	}
 	return Summary{
 		N: n, Time: MiddleMean(s), Mean: sum / float64(n), Median: Quantile(s, 0.5),
-		Min: s[0], P10: Quantile(s, 0.1), P90: Quantile(s, 0.9), Max: s[n-1], Stderr: TrimmedStderr(s),
+		Min: s[0], P10: Quantile(s, 0.1), P90: Quantile(s, 0.9), Max: s[n-1], Stderr: max(TrimmedStderr(s), BatchStderr(xs)),
 	}
+}
+
+// minBatch is the fewest samples a batch of BatchStderr holds: four, so that its middle
+// mean leaves an outlier out as the point's own does.
+const minBatch = 4
+
+// BatchStderr is the standard error of the batch means method: the samples, in the
+// order measured, cut into consecutive batches (4 from 16 samples on, 2 from 8), each
+// reduced to its middle mean; the standard error is their standard deviation over the
+// square root of their number. For independent samples it estimates what TrimmedStderr
+// does (less precisely); for samples that drift or change level during the point (the
+// machine's state, which a second run samples anew) it is larger, where TrimmedStderr,
+// blind to order, is not. 0 below 8 samples.
+func BatchStderr(xs []float64) float64 {
+	n := len(xs)
+	k := 4
+	if n < k*minBatch {
+		k = 2
+	}
+	if n < k*minBatch {
+		return 0
+	}
+	m := make([]float64, k)
+	var mean float64
+	for b := range k {
+		part := append([]float64(nil), xs[b*n/k:(b+1)*n/k]...)
+		sort.Float64s(part)
+		m[b] = MiddleMean(part)
+		mean += m[b] / float64(k)
+	}
+	var ss float64
+	for _, v := range m {
+		ss += (v - mean) * (v - mean)
+	}
+	return math.Sqrt(ss/float64(k-1)) / math.Sqrt(float64(k))
 }
 
 // TrimmedStderr is the standard error of MiddleMean (a 25 % trimmed mean), after

@@ -171,3 +171,34 @@ func TestTrimmedStderr(t *testing.T) {
 		t.Errorf("normal: se*sqrt(n)/sigma = %v, want 1.093", r)
 	}
 }
+
+// The batch means' error matches the order-blind one for independent samples and is
+// twice it or more when the level moves during the point; Summarize reports the larger.
+func TestBatchStderr(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	iid := make([]float64, 64)
+	for i := range iid {
+		iid[i] = 1 + 0.05*rng.NormFloat64()
+	}
+	sorted := append([]float64(nil), iid...)
+	sort.Float64s(sorted)
+	b, tr := BatchStderr(iid), TrimmedStderr(sorted)
+	if b < tr/2.5 || b > tr*2.5 {
+		t.Errorf("independent samples: batch %.3g, trimmed %.3g", b, tr)
+	}
+	moved := make([]float64, 64)
+	for i := range moved {
+		moved[i] = 1 + 0.002*rng.NormFloat64()
+		if i >= 32 {
+			moved[i] += 0.1
+		}
+	}
+	sorted = append(sorted[:0], moved...)
+	sort.Float64s(sorted)
+	if b, tr := BatchStderr(moved), TrimmedStderr(sorted); b < 2*tr || Summarize(moved).Stderr != b {
+		t.Errorf("a level change: batch %.3g, trimmed %.3g, reported %.3g", b, tr, Summarize(moved).Stderr)
+	}
+	if BatchStderr(iid[:7]) != 0 {
+		t.Error("7 samples: no batches")
+	}
+}

@@ -55,11 +55,12 @@ func median(xs []float64) float64 {
 	return Quantile(s, 0.5)
 }
 
-// steady applies the steadiness check to a verdict of converged (rank 0): it drops a
-// transient and judges again what is left, or refuses convergence once it may drop no
-// more. judge is the stop rule on the series as it now is.
-func (s *series) steady(v Verdict, rel float64, judge func() Verdict, limit func() Verdict) Verdict {
-	for v == Converged {
+// steady applies the steadiness check (rank 0) once the samples look converged by their
+// order-blind error (ready; the batch means' error, which sees a drift, may still say
+// go on): it drops a transient and judges again what is left, or refuses convergence
+// once it may drop no more. judge is the stop rule on the series as it now is.
+func (s *series) steady(v Verdict, rel float64, judge, limit func() Verdict, ready func() bool) Verdict {
+	for v == Converged || ready() {
 		cut, why := transient(s.samples, rel)
 		if cut == 0 {
 			s.unsteady = ""
@@ -67,7 +68,10 @@ func (s *series) steady(v Verdict, rel float64, judge func() Verdict, limit func
 		}
 		if s.drops >= maxDrops {
 			s.unsteady = why
-			return limit()
+			if v == Converged {
+				return limit()
+			}
+			return v
 		}
 		s.drops++
 		s.dropped += cut
