@@ -30,6 +30,7 @@ type Options struct {
 	Append      bool // a new run after the runs -o DIR holds (else a non-empty DIR is refused)
 	AllowBroken bool
 	MaxRestarts int
+	Runs        int    // launches of the whole suite, one after another, summarised (0 or 1: one)
 	Force       bool   // --resume even into results of a different suite
 	ThreadLevel string // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
 
@@ -39,6 +40,9 @@ type Options struct {
 	Stdout  io.Writer
 	Stderr  io.Writer
 }
+
+// maxRuns bounds --runs.
+const maxRuns = 100
 
 // maxSelfLaunch bounds --np when skampi starts every process on this machine.
 const maxSelfLaunch = 1024
@@ -119,6 +123,12 @@ func Run(o Options) error {
 		return fmt.Errorf("srun started skampi without PMI, so the MPI library cannot find its peers: use `srun --mpi=pmix` (Open MPI; `srun --mpi=list` shows what this Slurm has)")
 	}
 	if under {
+		if o.Runs > 1 && !underSkampi(o.Env) { // skampi's own launch: the runs are its launcher's
+			if launch.Rank(o.Env) != 0 {
+				return &ExitError{Code: 1, Quiet: true}
+			}
+			return &ExitError{Code: 2, Err: fmt.Errorf("--runs needs skampi to start mpirun itself: under a launcher, start it once per run (with --append)")}
+		}
 		return runRank(plan, o)
 	}
 	// Inside a Slurm allocation without srun (a batch script): the allocation's tasks.
@@ -157,6 +167,12 @@ func Run(o Options) error {
 	if o.Resume && o.Append {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume continues the last run in -o DIR, --append starts another: not both")}
 	}
+	if o.Runs < 0 || o.Runs > maxRuns {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--runs must be between 1 and %d, got %d", maxRuns, o.Runs)}
+	}
+	if o.Runs > 1 && (o.Out == "" || o.Resume) {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--runs needs -o DIR (the runs are summarised from it) and no --resume")}
+	}
 	if o.Out != "" {
 		if err := checkOutDir(o.Out); err != nil {
 			return err
@@ -169,16 +185,22 @@ func Run(o Options) error {
 			return err
 		}
 	}
-	o, cleanup, err := withCrashDir(o)
-	if err != nil {
-		return err
+	once := func(o Options) error {
+		o, cleanup, err := withCrashDir(o)
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		l, err := MPIRun(o, quietLimit(plan))
+		if err != nil {
+			return err
+		}
+		return SelfLaunch(plan, o, l)
 	}
-	defer cleanup()
-	l, err := MPIRun(o, quietLimit(plan))
-	if err != nil {
-		return err
+	if o.Runs <= 1 {
+		return once(o)
 	}
-	return SelfLaunch(plan, o, l)
+	return repeatRuns(o, once)
 }
 
 func (o *Options) defaults() {

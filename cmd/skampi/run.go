@@ -25,6 +25,7 @@ func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.BoolVar(&o.Force, "force", false, "with --resume: continue even if -o DIR holds results of a different suite")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
 	fs.IntVar(&o.MaxRestarts, "max-restarts", 5, "when skampi launched mpirun itself: restarts after a hang or a crash")
+	fs.IntVar(&o.Runs, "runs", 1, "launch the suite this many times into -o DIR, one run after another, then print every point's median over the runs, their spread, and whether one run's error covers it")
 	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks; MPI_Init_thread(MULTIPLE) when a multi-threaded operation is measured, which refuses the lower levels), single, funneled, serialized or multiple (MPI_Init_thread)")
 }
 
@@ -52,7 +53,7 @@ var osuFlags = []string{"message-size", "osu-iterations", "osu-warmup", "window-
 func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 	fs.StringVar(&f.sizes, "sizes", "", `message sizes: a range "1B:4MiB" (with --step) or a list "1,8,64KiB" (default 1B:4MiB)`)
 	fs.StringVar(&f.step, "step", "", `step of a range of sizes: "*2" (default), "*4", "+1KiB"`)
-	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (Bcast: barrier,sync,rounds,ack)")
+	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (every collective: osu; Bcast: barrier,sync,rounds,ack; MPI-IO writes: imb)")
 	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop")
 	fs.StringVarP(&f.osu.MessageSize, "message-size", "m", "", "OSU's -m [MIN:]MAX: sizes from MIN (default: one element) to MAX by powers of two; units as --sizes")
 	fs.StringVar(&f.osu.Iterations, "osu-iterations", "", "OSU's -i N (with operations named, -i N is this): iterations = N, one timed loop of N operations per repetition")
