@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,41 +24,15 @@ func pointers(pts []record.Point) []*record.Point {
 	return out
 }
 
-// groundStep measures the two sizes of the eager limit on their own: whether this machine's library steps there at all (ob1 over vader with
-// single-copy steps about 4 times; a library whose rendezvous is cheap may not).
-func groundStep(t *testing.T, env []string) groundTruth {
-	t.Helper()
-	out := t.TempDir()
-	if code, stdout, stderr := skampi(t, env, "run", "Pingpong_Send_Recv", "--sizes", "4944,4945", "-o", out); code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	res := readResults(t, out)
-	by := map[int64]*record.Point{}
-	for i := range res.Points {
-		by[res.Points[i].MsgBytes] = &res.Points[i]
-	}
-	lo, hi := by[4944], by[4945]
-	if lo == nil || hi == nil {
-		t.Fatalf("the eager limit measured alone: %d points", len(res.Points))
-	}
-	return groundTruth{steps: hi.TimeS > 1.5*lo.TimeS && hi.TimeS-lo.TimeS > 3*math.Hypot(lo.StderrS, hi.StderrS),
-		what: fmt.Sprintf("4944 B %.3f µs, 4945 B %.3f µs", lo.TimeS*1e6, hi.TimeS*1e6), pts: []*record.Point{lo, hi}}
-}
-
-// groundTruth: whether the library steps at the eager limit, measured alone.
-type groundTruth struct {
-	steps bool
-	what  string
-	pts   []*record.Point
-}
-
 // checkSteps asserts what refinement claims of the curve's steps: each between two
 // sizes one byte apart; confirmed only at the eager limit (there is no other protocol
-// switch between 2 and 16 KiB); the eager limit's found and confirmed, or the points
-// say why not, or the library does not step there (measured alone).
-func checkSteps(t *testing.T, res *report.Results, ground func() groundTruth, when string) {
+// switch between 2 and 16 KiB); and the eager limit's step found and confirmed wherever
+// the run's own points show it (the nearest sizes it measured on either side of the
+// limit more than 1.5 times apart, beyond their errors), or those points say why not.
+// This machine sometimes runs in a state where the ping-pong is slow and the step
+// smeared out; a curve without the step has nothing to find.
+func checkSteps(t *testing.T, res *report.Results, when string) {
 	t.Helper()
-	atLimit := false
 	for _, st := range res.Steps {
 		if st.FoundHi-st.FoundLo != 1 || st.Confirmed && (st.LoBytes != st.FoundLo || st.HiBytes != st.FoundHi) {
 			t.Errorf("%s: step %+v: found one byte apart, the bracket the found sizes when confirmed", when, st)
@@ -65,22 +40,35 @@ func checkSteps(t *testing.T, res *report.Results, ground func() groundTruth, wh
 		if st.Confirmed && len(st.Rounds) == 0 {
 			t.Errorf("%s: step %+v confirmed without measuring again", when, st)
 		}
-		near := st.FoundHi >= 4900 && st.FoundHi <= 5000
-		if st.Confirmed && !near {
+		if st.Confirmed && (st.FoundHi < 4900 || st.FoundHi > 5000) {
 			relation(t, false, fmt.Sprintf("%s: a step confirmed at %d..%d B, far from the eager limit", when, st.FoundLo, st.FoundHi), pointers(res.Points)...)
 		}
-		atLimit = atLimit || st.Confirmed && near
 	}
-	if atLimit {
+	if slices.ContainsFunc(res.Steps, func(st record.Step) bool { return st.Confirmed && st.FoundHi >= 4900 && st.FoundHi <= 5000 }) {
 		return
 	}
-	g := ground()
-	if !g.steps {
-		t.Logf("%s: no step claimed, and the library does not step at its eager limit here (%s)", when, g.what)
+	var lo, hi *record.Point
+	for i := range res.Points {
+		p := &res.Points[i]
+		if p.Reps == 0 {
+			continue
+		}
+		if p.MsgBytes <= 4944 && (lo == nil || p.MsgBytes > lo.MsgBytes) {
+			lo = p
+		}
+		if p.MsgBytes >= 4945 && (hi == nil || p.MsgBytes < hi.MsgBytes) {
+			hi = p
+		}
+	}
+	if lo == nil || hi == nil {
+		t.Fatalf("%s: no points on both sides of the eager limit", when)
+	}
+	what := fmt.Sprintf("%d B %.3f µs, %d B %.3f µs", lo.MsgBytes, lo.TimeS*1e6, hi.MsgBytes, hi.TimeS*1e6)
+	if hi.TimeS <= 1.5*lo.TimeS || hi.TimeS-lo.TimeS <= 3*math.Hypot(lo.StderrS, hi.StderrS) {
+		t.Logf("%s: no step claimed, and the run's own curve shows none at the eager limit (%s)", when, what)
 		return
 	}
-	relation(t, false, fmt.Sprintf("%s: no step confirmed at the eager limit (steps %+v), which steps measured alone (%s)", when, res.Steps, g.what),
-		append(pointers(res.Points), g.pts...)...)
+	relation(t, false, fmt.Sprintf("%s: no step confirmed at the eager limit (steps %+v), which the run's points show (%s)", when, res.Steps, what), lo, hi)
 }
 
 // Refinement finds Open MPI's eager limit, set to an odd 5000 bytes, to the byte: ob1
@@ -93,14 +81,6 @@ func TestRefineFindsTheEagerLimit(t *testing.T) {
 		t.Skip("an Open MPI parameter")
 	}
 	env := []string{"OMPI_MCA_btl_vader_eager_limit=5000"}
-	var measured *groundTruth // measured once, when a run does not confirm the step
-	ground := func() groundTruth {
-		if measured == nil {
-			g := groundStep(t, env)
-			measured = &g
-		}
-		return *measured
-	}
 	out := t.TempDir()
 	args := []string{"run", "Pingpong_Send_Recv", "--sizes", "2KiB:16KiB", "--refine", "max_points=24", "-o", out}
 	if code, stdout, stderr := skampi(t, env, args...); code != 0 {
@@ -113,10 +93,13 @@ func TestRefineFindsTheEagerLimit(t *testing.T) {
 			refined++
 		}
 	}
-	if refined > 24 || refined == 0 {
-		t.Fatalf("%d sizes refined, want 1 to 24 (max_points) on a curve that rises 8-fold", refined)
+	if refined > 24 {
+		t.Fatalf("%d sizes refined, max_points is 24", refined)
 	}
-	checkSteps(t, res, ground, "first run")
+	// A curve that rises several-fold from 2 to 16 KiB has intervals to refine, unless
+	// the machine buried it in noise (its points then say so).
+	relation(t, refined > 0, "no size refined", pointers(res.Points)...)
+	checkSteps(t, res, "first run")
 	// Cut the results after the third refined point, as a job that died there leaves
 	// them, and resume: nothing measured twice, every kept point kept, the step found.
 	path := filepath.Join(out, "results.jsonl")
@@ -151,5 +134,5 @@ func TestRefineFindsTheEagerLimit(t *testing.T) {
 	if len(res.Runs) != 2 {
 		t.Errorf("%d runs, want the first and its resumption", len(res.Runs))
 	}
-	checkSteps(t, res, ground, "after resuming")
+	checkSteps(t, res, "after resuming")
 }

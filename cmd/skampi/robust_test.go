@@ -489,13 +489,10 @@ func TestTransientIsDropped(t *testing.T) {
 	}
 	p := &res.Points[0]
 	effect(t, p, record.EffectConverged, "transient")
-	if p.Stop == "converged" && (p.TimeS > 0.5e-3 || p.TransientReps < 7 || !slices.Contains(p.Flags, record.FlagTransient)) {
-		t.Errorf("converged on %.4g s after dropping %d repetitions, flags %v: want the ping-pong's time (well under 0.5 ms), the 7 slow ones dropped",
-			p.TimeS, p.TransientReps, p.Flags)
-	}
-	for _, s := range p.SamplesS {
-		if s > 1.5e-3 && p.Stop == "converged" {
-			t.Errorf("a slow repetition (%.4g s) is still among the samples of a converged point", s)
-		}
-	}
+	// The ping-pong's own time stands out from the 2 ms naps only on a machine that
+	// lets it run: a point another process kept off its core says so (noisy).
+	slow := slices.ContainsFunc(p.SamplesS, func(s float64) bool { return s > 1.5e-3 })
+	relation(t, p.Stop != "converged" || p.TimeS < 0.5e-3 && p.TransientReps >= 7 && slices.Contains(p.Flags, record.FlagTransient) && !slow,
+		fmt.Sprintf("converged on %.4g s after dropping %d repetitions, flags %v, a slow one kept %v: want the ping-pong's time (well under 0.5 ms), the 7 slow ones dropped",
+			p.TimeS, p.TransientReps, p.Flags, slow), p)
 }
