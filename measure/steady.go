@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 )
 
 // A point whose first repetitions ran in another state than the rest (the job still
@@ -49,11 +48,7 @@ func transient(samples []float64, rel float64) (int, string) {
 	return 0, ""
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return Quantile(s, 0.5)
-}
+func median(xs []float64) float64 { return Quantile(slices.Sorted(slices.Values(xs)), 0.5) }
 
 // steady applies the steadiness check (rank 0) once the samples look converged by their
 // order-blind error (ready; the batch means' error, which sees a drift, may still say

@@ -3,8 +3,8 @@ package report
 import (
 	"math"
 	"slices"
-	"sort"
 
+	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/record"
 )
 
@@ -48,22 +48,12 @@ func Spreads(res *Results, runs []string) []RunSpread {
 		if len(ts) < 2 {
 			continue
 		}
-		s := RunSpread{Key: k, Runs: len(ts), MedianS: median(ts), MinS: slices.Min(ts), MaxS: slices.Max(ts),
-			RunSD: sd(ts), StderrS: median(errs[k])}
+		s := RunSpread{Key: k, Runs: len(ts), MedianS: measure.Quantile(slices.Sorted(slices.Values(ts)), 0.5),
+			MinS: slices.Min(ts), MaxS: slices.Max(ts), RunSD: sd(ts), StderrS: measure.Quantile(slices.Sorted(slices.Values(errs[k])), 0.5)}
 		s.Understated = s.RunSD > 2*s.StderrS
 		out = append(out, s)
 	}
 	return out
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 func sd(xs []float64) float64 {

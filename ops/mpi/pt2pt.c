@@ -292,17 +292,22 @@ int sk_step_selftest_corrupt(ctx *c) {
 	return rc;
 }
 
-/* A ping-pong at scheduler speed: both ranks sleep 20 ms a step. It moves, so the
- * watchdog must leave it to its time cap. */
-int sk_step_selftest_slow(ctx *c) {
-	const struct timespec nap = {0, 20 * 1000 * 1000};
-	nanosleep(&nap, NULL);
+/* One round trip of the self-tests below. */
+static int pingpong_plain(ctx *c) {
 	if (c->a.role == SK_ROLE_INITIATOR) {
 		CK(send_plain(c));
 		return recv_plain(c);
 	}
 	CK(recv_plain(c));
 	return send_plain(c);
+}
+
+/* A ping-pong at scheduler speed: both ranks sleep 20 ms a step. It moves, so the
+ * watchdog must leave it to its time cap. */
+int sk_step_selftest_slow(ctx *c) {
+	const struct timespec nap = {0, 20 * 1000 * 1000};
+	nanosleep(&nap, NULL);
+	return pingpong_plain(c);
 }
 
 /* A ping-pong whose first TRANSIENT_STEPS steps (a warm-up's included) sleep 2 ms on both
@@ -314,12 +319,7 @@ int sk_step_selftest_transient(ctx *c) {
 		const struct timespec nap = {0, 2 * 1000 * 1000};
 		nanosleep(&nap, NULL);
 	}
-	if (c->a.role == SK_ROLE_INITIATOR) {
-		CK(send_plain(c));
-		return recv_plain(c);
-	}
-	CK(recv_plain(c));
-	return send_plain(c);
+	return pingpong_plain(c);
 }
 
 /* What a routine with a stack-smashing bug does: abort() in the middle of the loop. */
