@@ -134,8 +134,8 @@ func (t *Table) Step(st *record.Step) error {
 		fmt.Fprintf(&b, "%11s step between %d and %d B: %s -> %s, confirmed in %d rounds measured again alternately\n", "",
 			st.LoBytes, st.HiBytes, micro(st.BeforeS)+" µs", micro(st.AfterS)+" µs", len(st.Rounds))
 	} else {
-		fmt.Fprintf(&b, "%11s step between %d and %d B, not confirmed at %d..%d B (%s)\n", "",
-			st.LoBytes, st.HiBytes, st.FoundLo, st.FoundHi, st.Detail)
+		fmt.Fprintf(&b, "%11s no step confirmed at %d..%d B: the jump refinement saw there did not come back (%s)\n", "",
+			st.FoundLo, st.FoundHi, st.Detail)
 	}
 	_, err := io.WriteString(t.w, PrintableLines(b.String()))
 	return err

@@ -82,7 +82,7 @@ func (r *Runner) confirmSteps(base *inputs.Point, f *refiner, syncer measure.Syn
 		st.Rounds, st.Confirmed = rounds, failed == ""
 		if !st.Confirmed {
 			st.LoBytes, st.HiBytes = f.bracket(s)
-			st.Detail = fmt.Sprintf("measured again: %s; the step lies between %d and %d B", failed, st.LoBytes, st.HiBytes)
+			st.Detail = fmt.Sprintf("measured again: %s; a step, if there is one, lies between %d and %d B", failed, st.LoBytes, st.HiBytes)
 		}
 		if sink, ok := r.Sink.(StepSink); ok {
 			if err := sink.Step(st); err != nil {
