@@ -106,6 +106,7 @@ var flagMeaning = map[string]string{
 	record.FlagNoisy:            "another process took a participating rank's core during the point (preemptions): its time stands, relations between its parts or with other points may not",
 	record.FlagTransient:        "the first repetitions ran in another state than the rest (a transient) and were dropped before the point converged; transient_reps says how many",
 	record.FlagUnsteady:         "the samples drift or split (unsteady says how): the point was refused convergence and stopped at a cap",
+	record.FlagDrift:            "the level moved while the point was measured: its batch means' error (batch_stderr_s) is over twice stderr_s, which then understates what a second run shows",
 }
 
 var funcs = template.FuncMap{

@@ -6,7 +6,6 @@ package measure
 import (
 	"fmt"
 	"math"
-	"sort"
 	"time"
 )
 
@@ -143,17 +142,7 @@ func Measure(c Comm, op Op, t Task) (*Result, error) {
 		if t.StopScale > 0 { // a part judged against its whole: its own level may be ~0
 			return judge(), nil
 		}
-		// Converged but for the batch means' error: a transient may be what it sees.
-		ready := func() bool {
-			n := len(s.samples)
-			if n < t.Stop.Min || n < 2 || !checkpoint(n) {
-				return false
-			}
-			sorted := append([]float64(nil), s.samples...)
-			sort.Float64s(sorted)
-			return TrimmedStderr(sorted) <= t.Stop.MaxRelStderr*math.Abs(MiddleMean(sorted))
-		}
-		return s.steady(judge(), t.Stop.MaxRelStderr, judge, limit, ready), nil
+		return s.steady(judge(), t.Stop.MaxRelStderr, judge, limit), nil
 	})
 	if err != nil || c.Rank() != 0 {
 		return nil, err

@@ -173,7 +173,7 @@ func TestTrimmedStderr(t *testing.T) {
 }
 
 // The batch means' error matches the order-blind one for independent samples and is
-// twice it or more when the level moves during the point; Summarize reports the larger.
+// twice it or more when the level moves during the point; Summarize reports both.
 func TestBatchStderr(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	iid := make([]float64, 64)
@@ -195,8 +195,8 @@ func TestBatchStderr(t *testing.T) {
 	}
 	sorted = append(sorted[:0], moved...)
 	sort.Float64s(sorted)
-	if b, tr := BatchStderr(moved), TrimmedStderr(sorted); b < 2*tr || Summarize(moved).Stderr != b {
-		t.Errorf("a level change: batch %.3g, trimmed %.3g, reported %.3g", b, tr, Summarize(moved).Stderr)
+	if b, tr := BatchStderr(moved), TrimmedStderr(sorted); b < 2*tr || Summarize(moved).BatchStderr != b || Summarize(moved).Stderr != tr {
+		t.Errorf("a level change: batch %.3g, trimmed %.3g, summary %+v", b, tr, Summarize(moved))
 	}
 	if BatchStderr(iid[:7]) != 0 {
 		t.Error("7 samples: no batches")

@@ -16,7 +16,7 @@ import (
 // and the point goes on; after that, an unsteady point goes on to its caps and says
 // why (Result.Unsteady).
 const (
-	// fallFactor: the latest samples' median below the whole median by this factor
+	// fallFactor: the latest samples' median below every earlier sample by this factor
 	// says the transient has just ended.
 	fallFactor = 2
 	// splitSigmas and splitTargets: the halves' middle means apart by this many of
@@ -35,14 +35,19 @@ func transient(samples []float64, rel float64) (int, string) {
 	if n < 4 || slices.ContainsFunc(samples, func(x float64) bool { return !(x > 0) }) {
 		return 0, "" // a part near zero (a subtraction's) has no scale to fall by
 	}
-	med := median(samples)
+	// A fall: the latest samples below half of every sample before them (noise that
+	// mixes fast and slow repetitions throughout has fast ones before too).
 	k := max(1, n/8)
-	if latest := median(samples[n-k:]); latest*fallFactor < med {
-		return n - k, fmt.Sprintf("the last %d of %d repetitions fell to %.3g s from a median of %.3g s", k, n, latest, med)
+	if latest, before := median(samples[n-k:]), slices.Min(samples[:n-k]); latest*fallFactor < before {
+		return n - k, fmt.Sprintf("the last %d of %d repetitions fell to %.3g s, below half of every one before (at least %.3g s)", k, n, latest, before)
 	}
+	// A split: the halves' middle means apart beyond their errors and the target, and
+	// their middle halves not overlapping.
 	a, b := Summarize(samples[:n/2]), Summarize(samples[n/2:])
 	d := math.Abs(a.Time - b.Time)
-	if d > splitSigmas*math.Hypot(a.Stderr, b.Stderr) && d > splitTargets*rel*min(a.Time, b.Time) {
+	qa, qb := quartiles(samples[:n/2]), quartiles(samples[n/2:])
+	apart := qa[1] < qb[0] || qb[1] < qa[0]
+	if apart && d > splitSigmas*math.Hypot(a.Stderr, b.Stderr) && d > splitTargets*rel*min(a.Time, b.Time) {
 		return n / 2, fmt.Sprintf("the first %d repetitions took %.3g s, the next %d %.3g s", n/2, a.Time, n-n/2, b.Time)
 	}
 	return 0, ""
@@ -50,12 +55,17 @@ func transient(samples []float64, rel float64) (int, string) {
 
 func median(xs []float64) float64 { return Quantile(slices.Sorted(slices.Values(xs)), 0.5) }
 
-// steady applies the steadiness check (rank 0) once the samples look converged by their
-// order-blind error (ready; the batch means' error, which sees a drift, may still say
-// go on): it drops a transient and judges again what is left, or refuses convergence
-// once it may drop no more. judge is the stop rule on the series as it now is.
-func (s *series) steady(v Verdict, rel float64, judge, limit func() Verdict, ready func() bool) Verdict {
-	for v == Converged || ready() {
+// quartiles is the first and third quartile of xs.
+func quartiles(xs []float64) [2]float64 {
+	s := slices.Sorted(slices.Values(xs))
+	return [2]float64{Quantile(s, 0.25), Quantile(s, 0.75)}
+}
+
+// steady applies the steadiness check to a verdict of converged (rank 0): it drops a
+// transient and judges again what is left, or refuses convergence once it may drop no
+// more. judge is the stop rule on the series as it now is.
+func (s *series) steady(v Verdict, rel float64, judge, limit func() Verdict) Verdict {
+	for v == Converged {
 		cut, why := transient(s.samples, rel)
 		if cut == 0 {
 			s.unsteady = ""
@@ -63,10 +73,7 @@ func (s *series) steady(v Verdict, rel float64, judge, limit func() Verdict, rea
 		}
 		if s.drops >= maxDrops {
 			s.unsteady = why
-			if v == Converged {
-				return limit()
-			}
-			return v
+			return limit()
 		}
 		s.drops++
 		s.dropped += cut

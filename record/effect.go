@@ -53,7 +53,7 @@ var explainers = map[Effect][]string{
 	// The writer sets breakdown_missing whenever it omits the breakdown, beside the flag
 	// of why (a part out of time, no valid or no positive full).
 	EffectBreakdown: {FlagBreakdownMissing},
-	EffectRelation: {FlagNoisy, FlagUnsteady, FlagOverrun, FlagTimeCap, FlagMaxReps, FlagDiscardCap, FlagFewReps, FlagNoValidReps,
+	EffectRelation: {FlagNoisy, FlagUnsteady, FlagDrift, FlagOverrun, FlagTimeCap, FlagMaxReps, FlagDiscardCap, FlagFewReps, FlagNoValidReps,
 		FlagNegative, FlagBreakdownMissing, FlagComputeOffTarget, FlagFullMismatch, FlagRatioClamped},
 	EffectRepetitions: {FlagFewReps, FlagNoValidReps},
 }

@@ -98,7 +98,7 @@ func TestTimeIsPositiveAndMeasured(t *testing.T) {
 func TestExplainersAreFlags(t *testing.T) {
 	known := []string{FlagMaxReps, FlagTimeCap, FlagDiscardCap, FlagOverrun, FlagFewReps, FlagNoValidReps, FlagPairFallback,
 		FlagNegative, FlagPipelined, FlagRatioClamped, FlagComputeOffTarget, FlagFullMismatch, FlagLockNotHeld,
-		FlagBreakdownMissing, FlagNoisy, FlagTransient, FlagUnsteady}
+		FlagBreakdownMissing, FlagNoisy, FlagTransient, FlagUnsteady, FlagDrift}
 	for _, e := range Effects {
 		for _, f := range Explainers(e) {
 			if !slices.Contains(known, f) {

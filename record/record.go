@@ -48,6 +48,10 @@ const (
 	// refused convergence (Point.Unsteady says how).
 	FlagTransient = "transient_dropped"
 	FlagUnsteady  = "unsteady"
+	// FlagDrift: the point's level moved while it was measured: its batch means' error
+	// (Point.BatchStderrS) is more than twice stderr_s, which then understates what a
+	// second run shows.
+	FlagDrift = "drift"
 )
 
 // Run is the provenance header, the first line of every result file.
@@ -156,6 +160,7 @@ type Point struct {
 	Reps             int       `json:"reps"`
 	Discarded        int       `json:"discarded"`
 	TransientReps    int       `json:"transient_reps,omitempty"` // valid repetitions dropped as a transient, not in samples_s
+	BatchStderrS     *float64  `json:"batch_stderr_s,omitempty"` // the batch means' error of time_s (samples in order, 4 batches; 2 below 16)
 	Unsteady         string    `json:"unsteady,omitempty"`       // why the samples were not steady when the point stopped
 	Stop             string    `json:"stop"`
 	Flags            []string  `json:"flags,omitempty"`

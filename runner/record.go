@@ -156,6 +156,13 @@ func fill(p *record.Point, r *measure.Result, minReps int) {
 	s := r.Summary
 	p.TimeS, p.MeanS, p.MedianS = s.Time, s.Mean, s.Median
 	p.MinS, p.P10S, p.P90S, p.MaxS, p.StderrS = s.Min, s.P10, s.P90, s.Max, s.Stderr
+	if s.BatchStderr > 0 {
+		b := s.BatchStderr
+		p.BatchStderrS = &b
+		if b > 2*s.Stderr {
+			p.AddFlag(record.FlagDrift)
+		}
+	}
 }
 
 // verdictFlag is the flag of a measurement that stopped before converging ("": none).
