@@ -7,9 +7,7 @@ package main
 // under MPICH.
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,16 +136,8 @@ func TestDatatypesMPICH(t *testing.T) {
 	// target's data elsewhere than its base when the window's size is not a multiple
 	// of 16 bytes; skampi rounds its windows up to 64 (ops/mpi/rma.c). 24 B at stride 3
 	// spans 72 bytes (+ 64 spare): the check found it corrupt before.
-	cmd := exec.Command(bin, "-i", datatypesSuite(t, "[24, 4096]"), "-o", out)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%v\n%s\n%s", err, o.String(), e.String())
+	if code, o, e := runMPICH(t, bin, "-i", datatypesSuite(t, "[24, 4096]"), "-o", out); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, o, e)
 	}
 	wantDatatypes(t, readResults(t, out), "MPICH")
 }

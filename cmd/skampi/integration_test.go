@@ -9,12 +9,14 @@ import (
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,9 +51,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// runLimit bounds one skampi command of a test: 3 minutes, or SKAMPI_TEST_RUN_LIMIT (a
-// Go duration) on a machine so busy that a suite takes longer; skampi's own watchdog
-// ends a hang well before either.
+// runLimit bounds how long one skampi command of a test may go without progress: 3
+// minutes, or SKAMPI_TEST_RUN_LIMIT (a Go duration). Progress, not the whole run, is
+// bounded: a machine busy enough to slow a suite still shows progress, a hang shows
+// none (skampi's own watchdog ends one well before).
 func runLimit(t *testing.T) time.Duration {
 	t.Helper()
 	if v := os.Getenv("SKAMPI_TEST_RUN_LIMIT"); v != "" {
@@ -64,32 +67,121 @@ func runLimit(t *testing.T) time.Duration {
 	return 3 * time.Minute
 }
 
+// runCap bounds one command however much progress it makes: CI's time is finite.
+const runCap = 20 * time.Minute
+
 // skampi runs the binary with env added to a clean copy of the test's environment
 // (never a launcher's), and returns its exit code and output.
 func skampi(t *testing.T, env []string, args ...string) (int, string, string) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	var clean []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "OMPI_COMM_WORLD") && !strings.HasPrefix(kv, "PMI") {
-			cmd.Env = append(cmd.Env, kv)
+			clean = append(clean, kv)
 		}
 	}
-	cmd.Env = append(cmd.Env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
-	cmd.Env = append(cmd.Env, env...)
-	var out, errb bytes.Buffer
+	clean = append(clean, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	return runCmd(t, binary, append(clean, env...), args...)
+}
+
+// runMPICH runs an MPICH build with none of Open MPI's environment.
+func runMPICH(t *testing.T, bin string, args ...string) (int, string, string) {
+	t.Helper()
+	var clean []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
+			clean = append(clean, kv)
+		}
+	}
+	return runCmd(t, bin, clean, args...)
+}
+
+// progressWriter is a buffer that remembers when it was last written to.
+type progressWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	last time.Time
+}
+
+func (w *progressWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.last = time.Now()
+	return w.buf.Write(p)
+}
+
+func (w *progressWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+func (w *progressWriter) lastWrite() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last
+}
+
+// runCmd runs bin with args in env. It fails the test when the command goes runLimit
+// without progress (nothing written to its output, its -o directory's results
+// unchanged) or runs longer than runCap.
+func runCmd(t *testing.T, bin string, env []string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	var out, errb progressWriter
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	done := make(chan error, 1)
+	// A killed skampi's launcher or ranks may hold its output open: Wait stops waiting
+	// for them after this.
+	cmd.WaitDelay = 10 * time.Second
+	results := ""
+	for i, a := range args {
+		if (a == "-o" || a == "--output") && i+1 < len(args) {
+			results = filepath.Join(args[i+1], "results.jsonl")
+		}
+	}
+	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(runLimit(t)):
-		cmd.Process.Kill()
-		t.Fatalf("skampi %v did not finish in %v\n%s\n%s", args, runLimit(t), out.String(), errb.String())
+	limit := runLimit(t)
+	progress, size := start, int64(-1)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			if _, ok := err.(*exec.ExitError); err != nil && !ok && !errors.Is(err, exec.ErrWaitDelay) {
+				t.Fatal(err)
+			}
+			return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+		case now := <-tick.C:
+			for _, w := range []time.Time{out.lastWrite(), errb.lastWrite()} {
+				if w.After(progress) {
+					progress = w
+				}
+			}
+			if results != "" {
+				if fi, err := os.Stat(results); err == nil && fi.Size() != size {
+					size, progress = fi.Size(), now
+				}
+			}
+			why := ""
+			switch {
+			case now.Sub(progress) > limit:
+				why = fmt.Sprintf("made no progress for %v", limit)
+			case now.Sub(start) > runCap:
+				why = fmt.Sprintf("did not finish in %v", runCap)
+			}
+			if why != "" {
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("%s %v %s (after %v)\n%s\n%s", filepath.Base(bin), args, why, now.Sub(start).Round(time.Second), out.String(), errb.String())
+			}
+		}
 	}
-	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
 }
 
 // readResults reads dir/results.jsonl with the validating reader; any schema error

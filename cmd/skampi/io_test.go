@@ -206,20 +206,7 @@ func runBinary(t *testing.T, bin string, args ...string) (int, string, string) {
 	if bin == binary {
 		return skampi(t, nil, args...)
 	}
-	cmd := exec.Command(bin, args...)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		if _, ok := err.(*exec.ExitError); !ok {
-			t.Fatal(err)
-		}
-	}
-	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+	return runMPICH(t, bin, args...)
 }
 
 // The MPICH build runs every MPI-IO operation at 2 and 4 processes, data checked, and

@@ -8,10 +8,8 @@ package main
 // make test built it).
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,24 +31,6 @@ func mpichBin(t *testing.T) string {
 		t.Skip("no MPICH binary (make test builds one: SKAMPI_MPICH_BIN)")
 	}
 	return bin
-}
-
-// runMPICH runs the MPICH build without Open MPI's environment.
-func runMPICH(t *testing.T, bin string, args ...string) (int, string, string) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if _, ok := err.(*exec.ExitError); err != nil && !ok {
-		t.Fatal(err)
-	}
-	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
 }
 
 // The neighbor suite measures every point with its data checked, and records the

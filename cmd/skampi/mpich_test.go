@@ -3,9 +3,7 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,21 +23,7 @@ func TestMPICH(t *testing.T) {
 		}
 		t.Skip("no MPICH binary (make test builds one: SKAMPI_MPICH_BIN)")
 	}
-	run := func(args ...string) (int, string, string) {
-		cmd := exec.Command(bin, args...)
-		for _, kv := range os.Environ() {
-			if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
-				cmd.Env = append(cmd.Env, kv)
-			}
-		}
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		if _, ok := err.(*exec.ExitError); err != nil && !ok {
-			t.Fatal(err)
-		}
-		return cmd.ProcessState.ExitCode(), out.String(), errb.String()
-	}
+	run := func(args ...string) (int, string, string) { return runMPICH(t, bin, args...) }
 	code, stdout, _ := run("version")
 	if code != 0 || !strings.Contains(stdout, "MPI library: MPICH 4.") || !strings.Contains(stdout, "built for MPICH") ||
 		!strings.Contains(stdout, "self-launch: ") || strings.Contains(stdout, "OpenSHMEM") {

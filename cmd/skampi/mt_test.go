@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -38,24 +37,6 @@ func mtSuite(t *testing.T) string {
 	return writeSuite(t, b.String())
 }
 
-// mpichRun runs the MPICH binary as TestMPICH does (none of Open MPI's environment).
-func mpichRun(t *testing.T, bin string, args ...string) (int, string, string) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "OMPI_") && !strings.HasPrefix(kv, "PMI") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if _, ok := err.(*exec.ExitError); err != nil && !ok {
-		t.Fatal(err)
-	}
-	return cmd.ProcessState.ExitCode(), out.String(), errb.String()
-}
-
 // Every point of both operations is measured at 2 and 4 processes (oversubscribed at
 // 4, and at 2 once there are threads: correctness only) with Open MPI and, when built,
 // MPICH: its data checked, its threads recorded (the CPU each ran on, the mean thread
@@ -69,7 +50,7 @@ func TestThreaded(t *testing.T) {
 	}
 	builds := []build{{"Open MPI", func(args ...string) (int, string, string) { return skampi(t, nil, args...) }}}
 	if bin := os.Getenv("SKAMPI_MPICH_BIN"); bin != "" {
-		builds = append(builds, build{"MPICH", func(args ...string) (int, string, string) { return mpichRun(t, bin, args...) }})
+		builds = append(builds, build{"MPICH", func(args ...string) (int, string, string) { return runMPICH(t, bin, args...) }})
 	}
 	for _, b := range builds {
 		for _, np := range []int{2, 4} {
