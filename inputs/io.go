@@ -5,11 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skampi/skampi/ops"
 )
 
-// maxIODir bounds io_dir: the point's file name is added to it, and MPI-IO hands the
-// whole path to the library.
-const maxIODir = 900
+// ioNameBytes is the most skampi adds to io_dir for a file (runner/io.go):
+// /skampi-io-<16 hex digits>/point-<index>.dat, and .rank<rank> for a private one, with
+// up to 7 digits each.
+const ioNameBytes = len("/skampi-io-") + 16 + len("/point-") + 7 + len(".dat") + len(".rank") + 7
 
 func init() {
 	settingList = append(settingList, setting{"io_dir",
@@ -21,8 +24,9 @@ func init() {
 				return fmt.Errorf("must be a directory name, a string, got %s", typeName(v))
 			case strings.ContainsRune(str, 0):
 				return fmt.Errorf("must not contain a NUL byte")
-			case len(str) > maxIODir:
-				return fmt.Errorf("at most %d bytes, got %d", maxIODir, len(str))
+			}
+			if err := ioPathFits(str); err != nil {
+				return err
 			}
 			s.IODir = str
 			return nil
@@ -51,6 +55,9 @@ func CheckIODir(dir string) error {
 	if dir == "" {
 		dir, what = os.TempDir(), "the temporary directory "+os.TempDir()+" (io_dir unset)"
 	}
+	if err := ioPathFits(dir); err != nil {
+		return fmt.Errorf("io_dir %s: %w", what, err)
+	}
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return fmt.Errorf("io_dir %s: %w", what, err)
@@ -72,6 +79,21 @@ func CheckIODir(dir string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("io_dir %s is not writable: %w", what, err)
+	}
+	return nil
+}
+
+// ioPathFits says why the library cannot open the files skampi makes under dir: their
+// paths would be longer than it takes (ops.IOPathLimit).
+func ioPathFits(dir string) error {
+	abs, err := IOBase(dir)
+	if err != nil {
+		return err
+	}
+	lim := ops.IOPathLimit
+	if max := lim.Bytes - ioNameBytes; len(abs) > max {
+		return fmt.Errorf("%d bytes as an absolute path, at most %d: with the %d bytes of skampi's file names the library would get paths longer than the %d bytes %s; choose a shorter directory",
+			len(abs), max, ioNameBytes, lim.Bytes, lim.Why)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skampi/skampi/ops"
 )
 
 // The directories a plan's MPI-IO measurements write in, once each, and the check
@@ -59,5 +61,34 @@ sizes = [8]
 	}
 	if b, err := IOBase("rel"); err != nil || !filepath.IsAbs(b) {
 		t.Errorf("IOBase(rel) = %q, %v", b, err)
+	}
+}
+
+// An io_dir whose files' paths the library cannot take is refused where it is written,
+// in the suite file (line:col) and through TMPDIR; one that fits is taken.
+func TestIODirPathLimit(t *testing.T) {
+	saved := ops.IOPathLimit
+	t.Cleanup(func() { ops.IOPathLimit = saved })
+	ops.IOPathLimit = ops.PathLimit{Bytes: 244, Why: "the test's library takes"}
+	fits := "/" + strings.Repeat("d", 244-ioNameBytes-1)
+	long := fits + "x"
+	suite := func(dir string) []byte {
+		return []byte("[settings]\nio_dir = \"" + dir + "\"\n[[measurement]]\nname = \"w\"\nop = \"File_Write_At\"\nsizes = [8]\n")
+	}
+	if _, err := Parse("s.toml", suite(fits)); err != nil {
+		t.Errorf("%d bytes: %v", len(fits), err)
+	}
+	_, err := Parse("s.toml", suite(long))
+	if err == nil || !strings.HasPrefix(err.Error(), "s.toml:2:10: ") || !strings.Contains(err.Error(), "the test's library takes") {
+		t.Errorf("%d bytes: %v", len(long), err)
+	}
+	tmp := t.TempDir()
+	deep := filepath.Join(tmp, strings.Repeat("e", 244-ioNameBytes-len(tmp)))
+	if err := os.Mkdir(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", deep)
+	if err := CheckIODir(""); err == nil || !strings.Contains(err.Error(), "choose a shorter directory") {
+		t.Errorf("TMPDIR of %d bytes: %v", len(deep), err)
 	}
 }

@@ -66,3 +66,14 @@ func ioNoData(name, kernel, desc string) Info {
 	in.Description = desc + "; the point's file in io_dir"
 	return in
 }
+
+// PathLimit is the longest file path, in bytes, that MPI_File_open of the library this
+// binary is linked to takes, and why.
+type PathLimit struct {
+	Bytes int
+	Why   string
+}
+
+// IOPathLimit is set by the MPI engine where its library takes less than the system
+// does (ops/mpi); io_dir is checked against it before any process starts.
+var IOPathLimit = PathLimit{4095, "the system's PATH_MAX"}
