@@ -19,6 +19,7 @@ import (
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/runner"
 )
 
 // Launcher runs the job once with the given arguments and returns its exit status and
@@ -108,6 +109,15 @@ func (s *seenWriter) Write(p []byte) (int, error) {
 // plan's one list of points, expanded on the job the results header describes.
 func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 	o.defaults()
+	// Once the job is over, what ranks killed outright left in the MPI-IO directories
+	// (on this host; on the others the next run into the directory removes it).
+	defer func() {
+		for _, dir := range plan.IODirs() {
+			if base, err := inputs.IOBase(dir); err == nil {
+				runner.RemoveStaleIODirs(base)
+			}
+		}
+	}()
 	args := slices.Clone(o.Args)
 	var newRuns []string
 	var suspect *record.Key

@@ -21,12 +21,17 @@ import (
 // creates the file in its preparation and deletes it when it closes; the runner
 // removes it again after the point whatever happened (a preparation that failed half
 // way), and the run's directories when the run ends or is interrupted (RemoveIODirs).
+// A run killed outright cannot: every process of a run holds a shared lock on
+// skampi-io-<id>/.owner while it lives, and the next run into the same directory (and
+// the command that launched the job, once the job is over) removes the skampi-io-*
+// directories nobody holds (RemoveStaleIODirs).
 
 // ioState is what a runner's MPI-IO points share.
 type ioState struct {
-	mu   sync.Mutex // RemoveIODirs may run on a signal's goroutine
-	id   int64
-	dirs map[string]string // the directory under test -> the run's directory in it
+	mu     sync.Mutex // RemoveIODirs may run on a signal's goroutine
+	id     int64
+	dirs   map[string]string // the directory under test -> the run's directory in it
+	owners []*os.File        // each run directory's .owner, locked while the run lives
 }
 
 // ioFile sets the request's directory under test and file for an MPI-IO point. Every
@@ -48,13 +53,24 @@ func (r *Runner) ioFile(pt *inputs.Point, spec *ops.Request) error {
 		return fmt.Errorf("io_dir %s: %w", pt.Settings().IODir, err)
 	}
 	dir := filepath.Join(base, fmt.Sprintf("skampi-io-%016x", uint64(r.io.id)))
-	// Every rank: a temporary directory may be each host's own.
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("io_dir %s: %w", base, err)
-	}
 	r.io.mu.Lock()
-	r.io.dirs[base] = dir
+	_, made := r.io.dirs[base]
 	r.io.mu.Unlock()
+	if !made {
+		// Every rank: a temporary directory may be each host's own.
+		RemoveStaleIODirs(base)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("io_dir %s: %w", base, err)
+		}
+		owner, err := claimIODir(dir)
+		if err != nil {
+			return fmt.Errorf("io_dir %s: %w", base, err)
+		}
+		r.io.mu.Lock()
+		r.io.dirs[base] = dir
+		r.io.owners = append(r.io.owners, owner)
+		r.io.mu.Unlock()
+	}
 	spec.IODir = base
 	spec.IOPath = filepath.Join(dir, fmt.Sprintf("point-%d.dat", pt.Index))
 	return nil
@@ -94,6 +110,10 @@ func (r *Runner) RemoveIODirs() {
 	for _, dir := range r.io.dirs {
 		os.RemoveAll(dir)
 	}
+	for _, f := range r.io.owners {
+		f.Close()
+	}
+	r.io.owners = nil
 }
 
 // ioFields: what an MPI-IO point's data path was, the directory under test and the

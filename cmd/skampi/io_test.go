@@ -267,3 +267,61 @@ sizes = [1024, 2048, 4096, 8192, 16384, 32768]
 	}
 	empty(t, "after SIGINT", dir)
 }
+
+// Every process of a run killed outright (SIGKILL: skampi, mpirun and the ranks, the
+// files of the point in progress on disk), then the run resumed: the resumed run removes
+// what the killed one left in io_dir, measures what was missing, and leaves io_dir empty.
+func TestIOKilledResumed(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	suite := writeSuite(t, fmt.Sprintf(`[settings]
+io_dir = %q
+min_repetitions = 100
+max_repetitions = 100
+max_relative_stderr = 0.0001
+max_time_per_point = "2s"
+[[measurement]]
+name = "write"
+op = "File_Write_At_All_Sync"
+sizes = [1024, 2048, 4096, 8192]
+[[measurement]]
+name = "private"
+op = "File_Write_Private"
+sizes = [1024, 2048]
+`, dir))
+	cmd := command(binary, "-i", suite, "-o", out)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForPoints(t, out, 1)
+	tree := []int{cmd.Process.Pid}
+	for i := 0; i < len(tree); i++ {
+		tree = append(tree, children(tree[i])...)
+	}
+	for _, pid := range tree {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	cmd.Wait()
+	left, _ := filepath.Glob(filepath.Join(dir, "skampi-io-*"))
+	before := len(readResults(t, out).Points)
+	if before == 6 {
+		t.Fatal("every point measured before the kill: the test did not kill a run of MPI-IO points")
+	}
+	t.Logf("killed after %d of 6 points, leaving %q", before, left)
+	code, stdout, stderr := skampi(t, nil, "-i", suite, "-o", out, "--resume")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res := readResults(t, out)
+	seen := map[string]bool{}
+	for _, p := range res.Points {
+		k := fmt.Sprint(p.Measurement, p.MsgBytes)
+		if seen[k] {
+			t.Errorf("%s measured twice", k)
+		}
+		seen[k] = true
+	}
+	if len(seen) != 6 || len(res.Faults) != 0 {
+		t.Errorf("%d distinct points of 6 after the resume, faults %+v", len(seen), res.Faults)
+	}
+	empty(t, "after the resume", dir)
+}
