@@ -19,14 +19,15 @@ const LogName = "skampi.out"
 
 // launcherPrefix splits a launch command (--launcher) into its words; "" is none.
 func launcherPrefix(s string) ([]string, error) {
-	words := strings.Fields(s)
-	if s != "" && len(words) == 0 {
-		return nil, &UsageError{Msg: "--launcher is empty"}
+	if s == "" {
+		return nil, nil
 	}
-	if len(words) > 0 {
-		if _, err := exec.LookPath(words[0]); err != nil {
-			return nil, &UsageError{Msg: fmt.Sprintf("--launcher: %s: %v", words[0], err)}
-		}
+	words, err := launchWords(s)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := exec.LookPath(words[0]); err != nil {
+		return nil, &UsageError{Msg: fmt.Sprintf("--launcher: %s: %v", words[0], err)}
 	}
 	return words, nil
 }
