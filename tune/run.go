@@ -55,6 +55,11 @@ func Run(o RunOptions) error {
 	if err := Validate(t, ompi, mpich); err != nil {
 		return err
 	}
+	// The launch command's words are checked before -o DIR is made.
+	prefix, err := launcherPrefix(o.LauncherCmd)
+	if err != nil {
+		return err
+	}
 	release, err := lockOut(o)
 	if err != nil {
 		return err
@@ -65,25 +70,14 @@ func Run(o RunOptions) error {
 			return err
 		}
 	} else {
-		launcher := o.Launch
-		if launcher == nil {
-			bins := map[string]string{}
-			for _, lib := range t.Libraries {
-				b, err := o.binary(lib)
-				if err != nil {
-					return err
-				}
-				bins[lib] = b
-			}
-			prefix, err := launcherPrefix(o.LauncherCmd)
-			if err != nil {
-				return err
-			}
-			launcher = execLauncher(bins, prefix)
+		launcher, command, err := o.launcher(t, prefix)
+		if err != nil {
+			return err
 		}
 		n := len(t.Schedule())
 		fmt.Fprintf(o.Stdout, "tune %s: %d combinations x %d repeats = %d launches into %s\n", t.Name, len(t.Combinations()), t.Repeats, n, o.Dir)
-		if err := Sweep(t, Options{Dir: o.Dir, Resume: o.Resume, Force: o.Force, Out: o.Stdout}, launcher); err != nil {
+		so := Options{Dir: o.Dir, Resume: o.Resume, Force: o.Force, Out: o.Stdout, Command: command}
+		if err := Sweep(t, so, launcher); err != nil {
 			return err
 		}
 	}
@@ -107,7 +101,28 @@ func Run(o RunOptions) error {
 	}
 	fmt.Fprintf(o.Stdout, "verdict: %s, report: %s, figures: %s\n", filepath.Join(o.Dir, "verdict.txt"), filepath.Join(o.Dir, "report.html"),
 		filepath.Join(o.Dir, "figures"))
-	return nil
+	return v.judgedNothing()
+}
+
+// launcher is what runs the sweep's launches (the injected one, else the libraries'
+// skampi binaries under --launcher) and, when it is this package's, the command
+// line of each, to name a launch that fails.
+func (o RunOptions) launcher(t *inputs.Tune, prefix []string) (Launcher, func(inputs.Launch, string, string, bool) []string, error) {
+	if o.Launch != nil {
+		return o.Launch, nil, nil
+	}
+	bins := map[string]string{}
+	for _, lib := range t.Libraries {
+		b, err := o.binary(lib)
+		if err != nil {
+			return nil, nil, err
+		}
+		bins[lib] = b
+	}
+	command := func(l inputs.Launch, suite, dir string, resume bool) []string {
+		return launchArgs(prefix, bins[l.Library], l, suite, dir, resume)
+	}
+	return execLauncher(bins, prefix), command, nil
 }
 
 // lockOut makes Dir (unless only judging it) and takes its lock for the whole

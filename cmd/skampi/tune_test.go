@@ -148,3 +148,51 @@ func TestTuneVerdictOnlyChecksSweep(t *testing.T) {
 		t.Errorf("--force: %v", err)
 	}
 }
+
+// A tune whose launcher starts no skampi (true), fails every launch (false) or is a
+// script that fails, measures nothing: it exits 1 with the first launch's status,
+// command and output, after one launch of each combination, and writes no verdict.
+// A quoted launcher word reaches the launcher whole.
+func TestTuneLauncherMeasuresNothing(t *testing.T) {
+	dir := t.TempDir()
+	file, bin, script := filepath.Join(dir, "t.toml"), filepath.Join(dir, "skampi"), filepath.Join(dir, "launch.sh")
+	os.WriteFile(file, []byte(envTune), 0o644)
+	os.WriteFile(bin, nil, 0o755) // never run: no launcher here starts it
+	os.WriteFile(script, []byte("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \""+dir+"/args\"\necho 'launch.sh: no MPI here' >&2\nexit 7\n"), 0o755)
+	for _, c := range []struct {
+		launcher string
+		want     []string
+	}{
+		{"true", []string{"repeat 1 ended with status 0 but measured nothing (no point in ", "\n  command: SKAMPI_TUNE_TEST=a true -np 2 " + bin + " -i ", "/skampi.out): nothing"}},
+		{"false", []string{"repeat 1 ended with status 1\n", "\n  command: SKAMPI_TUNE_TEST=a false -np 2 " + bin + " -i "}},
+		{script + ` -x 'SKAMPI_A=x y' -n {np}`, []string{"repeat 1 ended with status 7\n",
+			"\n  command: SKAMPI_TUNE_TEST=a " + script + " -x 'SKAMPI_A=x y' -n 2 " + bin + " -i ", "/skampi.out) ends:\n    launch.sh: no MPI here\n"}},
+	} {
+		out := filepath.Join(t.TempDir(), "sweep")
+		code, stdout, stderr := runCLI("tune", "-i", file, "-o", out, "--launcher", c.launcher, "--openmpi-bin", bin)
+		if code != 1 || !strings.HasPrefix(stderr, "skampi: tune: no launch measured anything: the first 2 launches, one of every combination, failed, so the sweep stopped short of its 10; the first, openmpi_np2_SKAMPI_TUNE_TEST-a repeat 1 ended with status ") {
+			t.Errorf("--launcher %s: exit %d\n%s%s", c.launcher, code, stdout, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("--launcher %s: no %q in\n%s", c.launcher, w, stderr)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, "verdict.txt")); err == nil {
+			t.Errorf("--launcher %s: a verdict was written", c.launcher)
+		}
+	}
+	args, _ := os.ReadFile(filepath.Join(dir, "args"))
+	if want := "-x\nSKAMPI_A=x y\n-n\n2\n" + bin + "\n-i\n"; !strings.HasPrefix(string(args), want) {
+		t.Errorf("the script got %q, want %q...", args, want)
+	}
+	// What only a shell could do is refused before anything is made.
+	out := filepath.Join(t.TempDir(), "sweep")
+	code, _, stderr := runCLI("tune", "-i", file, "-o", out, "--launcher", "mpirun -H $(hostname)", "--openmpi-bin", bin)
+	if code != 2 || !strings.HasPrefix(stderr, "skampi: tune: --launcher: $(hostname) at column 11 is command substitution, which needs a shell") {
+		t.Errorf("$(...): exit %d %q", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused --launcher made -o DIR")
+	}
+}
