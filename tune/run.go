@@ -55,10 +55,16 @@ func Run(o RunOptions) error {
 	if err := Validate(t, ompi, mpich); err != nil {
 		return err
 	}
-	// The launch command's words are checked before -o DIR is made.
+	// The launch command's words, and the directories MPI-IO writes in, are
+	// checked before -o DIR is made.
 	prefix, err := launcherPrefix(o.LauncherCmd)
 	if err != nil {
 		return err
+	}
+	if !o.VerdictOnly {
+		if err := t.CheckIODirs(); err != nil {
+			return err
+		}
 	}
 	release, err := lockOut(o)
 	if err != nil {

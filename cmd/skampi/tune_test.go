@@ -98,6 +98,7 @@ func TestTuneErrorsOneLine(t *testing.T) {
 	np := write("np.toml", "np = [1, 2]\n"+envTune)
 	notDir := write("file", "")
 	empty := t.TempDir()
+	ioDirs := write("io.toml", "suite = \"io\"\n[suite_settings]\nio_dir = [\""+empty+"\", \""+notDir+"\"]\n")
 	pos := regexp.MustCompile(`^\S+:\d+:\d+: \S`)
 	for _, c := range []struct {
 		args []string
@@ -108,6 +109,7 @@ func TestTuneErrorsOneLine(t *testing.T) {
 		{[]string{"-i", badSuite, "-o", empty}, 1, badSuite + ":1:9: suite: s.toml does not parse (2 errors)"},
 		{[]string{"-i", names, "-o", empty}, 1, names + `:7:1: env: "A=B" is not an environment variable name`},
 		{[]string{"-i", np, "-o", empty}, 1, np + `:1:7: np: the suite does not run on 1 process: measurement "sr": Sendrecv_Shift needs at least 2 processes`},
+		{[]string{"-i", ioDirs, "-o", empty}, 1, fmt.Sprintf("%s:3:%d: suite_settings: with io_dir = %s (combination openmpi_np2_io_dir-", ioDirs, len(`io_dir = ["`+empty+`", `)+1, notDir)},
 		{[]string{"-i", good, "-o", empty, "--force"}, 2, "skampi: tune: --force takes a sweep"},
 		{[]string{"-i", good, "-o", empty, "--resume", "--verdict-only"}, 2, "skampi: tune: --resume launches, --verdict-only does not"},
 		{[]string{"-i", good, "-o", notDir}, 2, "skampi: tune: -o " + notDir + ": not a directory"},
