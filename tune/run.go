@@ -55,13 +55,13 @@ func Run(o RunOptions) error {
 	if err := Validate(t, ompi, mpich); err != nil {
 		return err
 	}
-	// The launch command's words, and the directories MPI-IO writes in, are
-	// checked before -o DIR is made.
-	prefix, err := launcherPrefix(o.LauncherCmd)
-	if err != nil {
-		return err
-	}
+	// What launches (the launch command's words, the directories MPI-IO writes in)
+	// is checked before -o DIR is made.
+	var prefix []string
 	if !o.VerdictOnly {
+		if prefix, err = launcherPrefix(o.LauncherCmd); err != nil {
+			return err
+		}
 		if err := t.CheckIODirs(); err != nil {
 			return err
 		}
