@@ -11,6 +11,7 @@ require (
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/plot v0.17.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (

@@ -59,6 +59,7 @@ type Tune struct {
 	suiteDoc map[string]any
 	npPos    []Pos // of each np value; none when np is the default
 	suitePos Pos   // of suite = (or of the first inline measurement)
+	ioDirs   []ioDirUse
 }
 
 // Param is one dimension of the grid.

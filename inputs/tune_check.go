@@ -72,6 +72,7 @@ func (t *Tune) checkSuites(d *decoder) {
 			msg := messages(err)
 			report(t.blame(vs, idx, msg), "suite_settings:%s the suite does not parse: %s", with, msg)
 		} else {
+			t.noteIODirs(d, plan, vs)
 			if points += planPoints(plan) * len(t.NP) * perRun; points > maxSweepPoints {
 				d.el.add(t.suitePos, "the sweep measures more than %s points (sizes × methods × procs of every launch): fewer sizes, values or repeats",
 					grouped(fmt.Sprint(maxSweepPoints)))

@@ -7,11 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/skampi/skampi/inputs"
-	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/report"
 )
 
@@ -58,6 +55,17 @@ func Run(o RunOptions) error {
 	if err := Validate(t, ompi, mpich); err != nil {
 		return err
 	}
+	// What launches (the launch command's words, the directories MPI-IO writes in)
+	// is checked before -o DIR is made.
+	var prefix []string
+	if !o.VerdictOnly {
+		if prefix, err = launcherPrefix(o.LauncherCmd); err != nil {
+			return err
+		}
+		if err := t.CheckIODirs(); err != nil {
+			return err
+		}
+	}
 	release, err := lockOut(o)
 	if err != nil {
 		return err
@@ -68,25 +76,14 @@ func Run(o RunOptions) error {
 			return err
 		}
 	} else {
-		launcher := o.Launch
-		if launcher == nil {
-			bins := map[string]string{}
-			for _, lib := range t.Libraries {
-				b, err := o.binary(lib)
-				if err != nil {
-					return err
-				}
-				bins[lib] = b
-			}
-			prefix, err := launcherPrefix(o.LauncherCmd)
-			if err != nil {
-				return err
-			}
-			launcher = execLauncher(bins, prefix)
+		launcher, command, err := o.launcher(t, prefix)
+		if err != nil {
+			return err
 		}
 		n := len(t.Schedule())
 		fmt.Fprintf(o.Stdout, "tune %s: %d combinations x %d repeats = %d launches into %s\n", t.Name, len(t.Combinations()), t.Repeats, n, o.Dir)
-		if err := Sweep(t, Options{Dir: o.Dir, Resume: o.Resume, Force: o.Force, Out: o.Stdout}, launcher); err != nil {
+		so := Options{Dir: o.Dir, Resume: o.Resume, Force: o.Force, Out: o.Stdout, Command: command}
+		if err := Sweep(t, so, launcher); err != nil {
 			return err
 		}
 	}
@@ -110,7 +107,28 @@ func Run(o RunOptions) error {
 	}
 	fmt.Fprintf(o.Stdout, "verdict: %s, report: %s, figures: %s\n", filepath.Join(o.Dir, "verdict.txt"), filepath.Join(o.Dir, "report.html"),
 		filepath.Join(o.Dir, "figures"))
-	return nil
+	return v.judgedNothing()
+}
+
+// launcher is what runs the sweep's launches (the injected one, else the libraries'
+// skampi binaries under --launcher) and, when it is this package's, the command
+// line of each, to name a launch that fails.
+func (o RunOptions) launcher(t *inputs.Tune, prefix []string) (Launcher, func(inputs.Launch, string, string, bool) []string, error) {
+	if o.Launch != nil {
+		return o.Launch, nil, nil
+	}
+	bins := map[string]string{}
+	for _, lib := range t.Libraries {
+		b, err := o.binary(lib)
+		if err != nil {
+			return nil, nil, err
+		}
+		bins[lib] = b
+	}
+	command := func(l inputs.Launch, suite, dir string, resume bool) []string {
+		return launchArgs(prefix, bins[l.Library], l, suite, dir, resume)
+	}
+	return execLauncher(bins, prefix), command, nil
 }
 
 // lockOut makes Dir (unless only judging it) and takes its lock for the whole
@@ -152,90 +170,6 @@ func (o RunOptions) binary(lib string) (string, error) {
 	}
 	how := map[string]string{"openmpi": "make build", "mpich": "make build MPI=mpich"}[lib]
 	return "", &UsageError{Msg: fmt.Sprintf("no skampi built against %s (%s, or --%s-bin PATH)", lib, how, lib)}
-}
-
-// LogName is the file in a launch's directory that holds its skampi's output: where a
-// failed launch says what went wrong.
-const LogName = "skampi.out"
-
-// launcherPrefix splits a launch command (--launcher) into its words; "" is none.
-func launcherPrefix(s string) ([]string, error) {
-	words := strings.Fields(s)
-	if s != "" && len(words) == 0 {
-		return nil, &UsageError{Msg: "--launcher is empty"}
-	}
-	if len(words) > 0 {
-		if _, err := exec.LookPath(words[0]); err != nil {
-			return nil, &UsageError{Msg: fmt.Sprintf("--launcher: %s: %v", words[0], err)}
-		}
-	}
-	return words, nil
-}
-
-// launchArgs is the command of one launch: skampi launching itself on l.NP processes,
-// or the user's launch command ({np} replaced, else -np N appended) running skampi.
-func launchArgs(prefix []string, bin string, l inputs.Launch, suite, dir string, resume bool) []string {
-	args := []string{"-i", suite, "-o", dir}
-	if resume {
-		args = append(args, "--resume")
-	}
-	np := strconv.Itoa(l.NP)
-	if len(prefix) == 0 {
-		return append([]string{bin, "--np", np}, args...)
-	}
-	var out []string
-	has := false
-	for _, w := range prefix {
-		has = has || strings.Contains(w, "{np}")
-		out = append(out, strings.ReplaceAll(w, "{np}", np))
-	}
-	if !has {
-		out = append(out, "-np", np)
-	}
-	return append(append(out, bin), args...)
-}
-
-// execLauncher runs the library's skampi for a launch, its output into the launch's
-// directory (LogName), the combination's variables over the environment; through the
-// user's launch command when prefix has one.
-func execLauncher(bins map[string]string, prefix []string) Launcher {
-	return func(l inputs.Launch, suite, dir string, resume bool) (int, error) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return 0, err
-		}
-		argv := launchArgs(prefix, bins[l.Library], l, suite, dir, resume)
-		cmd := exec.Command(argv[0], argv[1:]...)
-		cmd.Env = withEnv(os.Environ(), l.Env())
-		log, err := os.OpenFile(filepath.Join(dir, LogName), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			return 0, err
-		}
-		defer log.Close()
-		cmd.Stdout, cmd.Stderr = log, log
-		err = cmd.Run()
-		var xe *exec.ExitError
-		if errors.As(err, &xe) {
-			return xe.ExitCode(), nil
-		}
-		return 0, err
-	}
-}
-
-// withEnv sets vars (NAME=VALUE) over env, without the variables of a launcher that
-// started this process (a tune run inside mpirun must not pass them on).
-func withEnv(env, vars []string) []string {
-	set := map[string]bool{}
-	for _, kv := range vars {
-		k, _, _ := strings.Cut(kv, "=")
-		set[k] = true
-	}
-	var out []string
-	for _, kv := range launch.WithoutLauncher(env) {
-		if k, _, _ := strings.Cut(kv, "="); !set[k] {
-			out = append(out, kv)
-		}
-	}
-	return append(out, vars...)
 }
 
 // libraryCatalogs asks the libraries the tune file tunes for their parameters.

@@ -44,23 +44,35 @@ type Options struct {
 	Resume bool // continue a sweep in Dir (the same tune file)
 	Force  bool // with Resume: even if Dir holds another tune file's sweep
 	Out    io.Writer
+	// Command is the command line a launch runs, to name it when it fails (nil: the
+	// launcher does not say).
+	Command func(l inputs.Launch, suite, dir string, resume bool) []string
 }
 
 // Sweep runs every launch of t's schedule that Dir does not hold complete yet, in the
 // schedule's interleaved order; the caller holds Lock(o.Dir). A launch that fails (a
-// hang the run recorded, a crash) is reported and the sweep goes on: its points are
-// missing from the verdict, which says so.
+// hang the run recorded, a crash, a launcher that started nothing) is reported and the
+// sweep goes on: its points are missing from the verdict, which says so, and the
+// failures are listed at the end. When nothing at all is measured, the sweep is an
+// error naming the first failure; it stops once every combination has failed once.
 func Sweep(t *inputs.Tune, o Options, launch Launcher) error {
 	if err := prepareDir(t, o); err != nil {
 		return err
 	}
 	sched := t.Schedule()
+	round := len(sched) / t.Repeats
+	var failed []failure
+	measured, launched := false, 0
 	for i, l := range sched {
 		dir := filepath.Join(o.Dir, l.Dir())
 		done, have := Complete(dir)
 		if done {
+			measured = true
 			fmt.Fprintf(o.Out, "tune: [%d/%d] %s, repeat %d: already measured\n", i+1, len(sched), l.Describe(), l.Repeat)
 			continue
+		}
+		if !measured && launched == round {
+			return noneMeasured(failed, len(sched))
 		}
 		suite := filepath.Join(o.Dir, l.Name, "suite.toml")
 		if err := writeSuite(t, l.Combination, suite); err != nil {
@@ -72,10 +84,31 @@ func Sweep(t *inputs.Tune, o Options, launch Launcher) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", l.Name, err)
 		}
-		if code != 0 {
-			fmt.Fprintf(o.Out, "tune: %s, repeat %d: skampi ended with status %d after %v (its output: %s); its missing points are left out of the verdict\n",
-				l.Name, l.Repeat, code, time.Since(start).Round(time.Second), filepath.Join(dir, LogName))
+		launched++
+		points := measuredPoints(dir)
+		measured = measured || points > 0
+		if code == 0 && points > 0 {
+			continue
 		}
+		f := failure{launch: l, code: code, dir: dir}
+		if o.Command != nil {
+			f.command = o.Command(l, suite, dir, have)
+		}
+		failed = append(failed, f)
+		took := time.Since(start).Round(time.Second)
+		if code != 0 {
+			fmt.Fprintf(o.Out, "tune: %s, repeat %d: the launch ended with status %d after %v (its output: %s); its missing points are left out of the verdict\n",
+				l.Name, l.Repeat, code, took, filepath.Join(dir, LogName))
+		} else {
+			fmt.Fprintf(o.Out, "tune: %s, repeat %d: the launch ended with status 0 after %v but measured nothing (its output: %s)\n",
+				l.Name, l.Repeat, took, filepath.Join(dir, LogName))
+		}
+	}
+	switch {
+	case !measured && len(failed) > 0:
+		return noneMeasured(failed, len(sched))
+	case len(failed) > 0:
+		fmt.Fprintln(o.Out, summary(failed, launched))
 	}
 	return nil
 }
@@ -161,7 +194,7 @@ func writeSuite(t *inputs.Tune, c inputs.Combination, path string) error {
 // announced (measured or recorded as a fault); have says it holds anything (a
 // resume, not a fresh start).
 func Complete(dir string) (done, have bool) {
-	res, err := report.LoadAll(report.ParseSources([]string{filepath.Join(dir, "results.jsonl")}), nil)
+	res, err := loadLaunch(dir)
 	if err != nil || len(res.Runs) == 0 {
 		_, statErr := os.Stat(filepath.Join(dir, "results.jsonl"))
 		return false, statErr == nil
@@ -177,4 +210,18 @@ func Complete(dir string) (done, have bool) {
 		}
 	}
 	return want > 0 && len(keys) >= want, true
+}
+
+// measuredPoints is how many points a launch directory holds: none after a launch
+// that failed before measuring, or that started no skampi at all.
+func measuredPoints(dir string) int {
+	res, err := loadLaunch(dir)
+	if err != nil {
+		return 0
+	}
+	return len(res.Points)
+}
+
+func loadLaunch(dir string) (*report.Results, error) {
+	return report.LoadAll(report.ParseSources([]string{filepath.Join(dir, "results.jsonl")}), nil)
 }

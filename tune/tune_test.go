@@ -376,6 +376,7 @@ X = ["a\n[settings]\nwindow = 3", "b"]
 		if err != nil || p.Settings.Window != inputs.Defaults().Window {
 			t.Errorf("%s: the suite it ran: %v, window %d", l.Describe(), err, p.Settings.Window)
 		}
+		fakeRun(t, out, fmt.Sprintf("%s-%d", l.Name, l.Repeat), 1, 1)
 		return 0, nil
 	}
 	if err := Sweep(tu, Options{Dir: t.TempDir(), Out: io.Discard}, launch); err != nil {
@@ -416,29 +417,6 @@ btl_vader_eager_limit = [4096]
 	}
 	if err := Validate(tu, cat, nil); err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
-	}
-}
-
-// A launch that fails is named with the file holding its output, so the reason (an
-// MPI_Init banner, a crash) is one path away.
-func TestFailedLaunchNamesItsLog(t *testing.T) {
-	src := t.TempDir()
-	tf, sf := filepath.Join(src, "t.toml"), filepath.Join(src, "s.toml")
-	os.WriteFile(tf, []byte("suite = \"s.toml\"\n[mca]\nbtl_vader_eager_limit = [4096, 8192]\n"), 0o644)
-	os.WriteFile(sf, []byte("[[measurement]]\nname = \"sr\"\nop = \"Sendrecv_Shift\"\nsizes = [8]\n"), 0o644)
-	tu, err := inputs.LoadTune(tf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	launch := func(l inputs.Launch, suite, out string, resume bool) (int, error) { return 1, nil }
-	var log bytes.Buffer
-	if err := Sweep(tu, Options{Dir: dir, Out: &log}, launch); err != nil {
-		t.Fatal(err)
-	}
-	want := "skampi ended with status 1 after 0s (its output: " + filepath.Join(dir, tu.Schedule()[0].Dir(), LogName) + ")"
-	if !strings.Contains(log.String(), want) {
-		t.Errorf("no %q in\n%s", want, log.String())
 	}
 }
 

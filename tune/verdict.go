@@ -68,6 +68,7 @@ type Group struct {
 	Breakpoints    []Breakpoints
 	Noise          Noise
 	Recommendation Recommendation
+	NoBaseline     bool // the baseline has no results: nothing was judged
 }
 
 // Measurement is one measurement's sizes cut into ranges with the same winner: one
@@ -145,6 +146,19 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 	return v, nil
 }
 
+// judgedNothing is an error when no group has a baseline to judge against: a verdict
+// that answers nothing is no success, though it lists what was measured.
+func (v *Verdict) judgedNothing() error {
+	var why []string
+	for _, g := range v.Groups {
+		if !g.NoBaseline {
+			return nil
+		}
+		why = append(why, fmt.Sprintf("%s at %d processes", g.Baseline, g.NP))
+	}
+	return fmt.Errorf("tune: nothing was judged: the baseline has no results (%s)", strings.Join(why, ", "))
+}
+
 // DefaultRepeats is what a tune file that does not say gets: with 5 repeats a side the
 // U test's smallest p is 0.008, so a change across most sizes survives the correction
 // over every point; one confined to a few of many points needs more (see compare.Adjust).
@@ -188,6 +202,7 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	}
 	if len(present) == 0 || present[0].Label != g.Baseline {
 		g.Recommendation = Recommendation{Why: fmt.Sprintf("the baseline (%s) has no results: nothing is judged at %d processes", g.Baseline, np)}
+		g.NoBaseline = true
 		return g, nil
 	}
 	base := present[0]

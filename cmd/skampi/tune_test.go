@@ -98,6 +98,7 @@ func TestTuneErrorsOneLine(t *testing.T) {
 	np := write("np.toml", "np = [1, 2]\n"+envTune)
 	notDir := write("file", "")
 	empty := t.TempDir()
+	ioDirs := write("io.toml", "suite = \"io\"\n[suite_settings]\nio_dir = [\""+empty+"\", \""+notDir+"\"]\n")
 	pos := regexp.MustCompile(`^\S+:\d+:\d+: \S`)
 	for _, c := range []struct {
 		args []string
@@ -108,6 +109,7 @@ func TestTuneErrorsOneLine(t *testing.T) {
 		{[]string{"-i", badSuite, "-o", empty}, 1, badSuite + ":1:9: suite: s.toml does not parse (2 errors)"},
 		{[]string{"-i", names, "-o", empty}, 1, names + `:7:1: env: "A=B" is not an environment variable name`},
 		{[]string{"-i", np, "-o", empty}, 1, np + `:1:7: np: the suite does not run on 1 process: measurement "sr": Sendrecv_Shift needs at least 2 processes`},
+		{[]string{"-i", ioDirs, "-o", empty}, 1, fmt.Sprintf("%s:3:%d: suite_settings: with io_dir = %s (combination openmpi_np2_io_dir-", ioDirs, len(`io_dir = ["`+empty+`", `)+1, notDir)},
 		{[]string{"-i", good, "-o", empty, "--force"}, 2, "skampi: tune: --force takes a sweep"},
 		{[]string{"-i", good, "-o", empty, "--resume", "--verdict-only"}, 2, "skampi: tune: --resume launches, --verdict-only does not"},
 		{[]string{"-i", good, "-o", notDir}, 2, "skampi: tune: -o " + notDir + ": not a directory"},
@@ -146,5 +148,53 @@ func TestTuneVerdictOnlyChecksSweep(t *testing.T) {
 	forced.VerdictOnly, forced.Force = true, true
 	if err := tune.Run(forced); err != nil {
 		t.Errorf("--force: %v", err)
+	}
+}
+
+// A tune whose launcher starts no skampi (true), fails every launch (false) or is a
+// script that fails, measures nothing: it exits 1 with the first launch's status,
+// command and output, after one launch of each combination, and writes no verdict.
+// A quoted launcher word reaches the launcher whole.
+func TestTuneLauncherMeasuresNothing(t *testing.T) {
+	dir := t.TempDir()
+	file, bin, script := filepath.Join(dir, "t.toml"), filepath.Join(dir, "skampi"), filepath.Join(dir, "launch.sh")
+	os.WriteFile(file, []byte(envTune), 0o644)
+	os.WriteFile(bin, nil, 0o755) // never run: no launcher here starts it
+	os.WriteFile(script, []byte("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \""+dir+"/args\"\necho 'launch.sh: no MPI here' >&2\nexit 7\n"), 0o755)
+	for _, c := range []struct {
+		launcher string
+		want     []string
+	}{
+		{"true", []string{"repeat 1 ended with status 0 but measured nothing (no point in ", "\n  command: SKAMPI_TUNE_TEST=a true -np 2 " + bin + " -i ", "/skampi.out): nothing"}},
+		{"false", []string{"repeat 1 ended with status 1\n", "\n  command: SKAMPI_TUNE_TEST=a false -np 2 " + bin + " -i "}},
+		{script + ` -x 'SKAMPI_A=x y' -n {np}`, []string{"repeat 1 ended with status 7\n",
+			"\n  command: SKAMPI_TUNE_TEST=a " + script + " -x 'SKAMPI_A=x y' -n 2 " + bin + " -i ", "/skampi.out) ends:\n    launch.sh: no MPI here\n"}},
+	} {
+		out := filepath.Join(t.TempDir(), "sweep")
+		code, stdout, stderr := runCLI("tune", "-i", file, "-o", out, "--launcher", c.launcher, "--openmpi-bin", bin)
+		if code != 1 || !strings.HasPrefix(stderr, "skampi: tune: no launch measured anything: the first 2 launches, one of every combination, failed, so the sweep stopped short of its 10; the first, openmpi_np2_SKAMPI_TUNE_TEST-a repeat 1 ended with status ") {
+			t.Errorf("--launcher %s: exit %d\n%s%s", c.launcher, code, stdout, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("--launcher %s: no %q in\n%s", c.launcher, w, stderr)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, "verdict.txt")); err == nil {
+			t.Errorf("--launcher %s: a verdict was written", c.launcher)
+		}
+	}
+	args, _ := os.ReadFile(filepath.Join(dir, "args"))
+	if want := "-x\nSKAMPI_A=x y\n-n\n2\n" + bin + "\n-i\n"; !strings.HasPrefix(string(args), want) {
+		t.Errorf("the script got %q, want %q...", args, want)
+	}
+	// What only a shell could do is refused before anything is made.
+	out := filepath.Join(t.TempDir(), "sweep")
+	code, _, stderr := runCLI("tune", "-i", file, "-o", out, "--launcher", "mpirun -H $(hostname)", "--openmpi-bin", bin)
+	if code != 2 || !strings.HasPrefix(stderr, "skampi: tune: --launcher: $(hostname) at column 11 is command substitution, which needs a shell") {
+		t.Errorf("$(...): exit %d %q", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused --launcher made -o DIR")
 	}
 }
