@@ -168,10 +168,8 @@ func (d *decoder) checkMinProcs(m Measurement, path string, t map[string]any) {
 
 // checkLockHold reports a lock held so long that its points cannot be measured: every
 // step holds it for lock_hold, so a repetition of `iterations` steps at or past
-// max_time_per_point leaves a single repetition per point, and no rank finishes a step
-// during the hold, which the watchdog (judging progress) takes for a hang when the
-// hold nears hang_timeout: half of it is the margin for waiters queueing and the
-// watchdog's polling.
+// max_time_per_point leaves a single repetition per point. (That no rank finishes a
+// step during the hold, which the watchdog could take for a hang, is checkStall's.)
 func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix string) {
 	s := m.Settings
 	if !m.Op.LockHold {
@@ -189,9 +187,6 @@ func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix 
 	case rep >= s.MaxTime:
 		d.errAt(path, "%s holds the lock for lock_hold (%v) in every step, not shorter than max_time_per_point (%v): a point would end after one repetition; lower lock_hold or raise max_time_per_point",
 			m.Op.Name, s.LockHold, s.MaxTime)
-	case 2*s.LockHold >= s.Hang():
-		d.errAt(path, "%s holds the lock for lock_hold (%v), during which no rank finishes a step: hang_timeout (%v) must be more than twice that, or the watchdog may end a point that progresses as hung",
-			m.Op.Name, s.LockHold, s.Hang())
 	}
 }
 

@@ -331,6 +331,8 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 			m.Op = info
 		case "sizes", "method":
 			// expanded below, once the op, buffer and window are known
+		case "startup_timeout":
+			d.errAt(kp, "belongs in [settings]: it bounds the job's start-up and finalize, not a measurement")
 		default:
 			if !d.applySetting(&m.Settings, origin, kp, k, v) {
 				d.unknownKey(kp, k, append(append([]string{}, measurementKeys...), settingNames()...))
@@ -360,6 +362,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkApplies(&m, path, t)
 	d.checkMinProcs(m, path, t)
 	d.checkLockHold(m, origin, path)
+	d.checkStall(m, origin, path)
 	d.checkPoll(m, origin, path)
 	d.checkTopology(m, origin, path)
 	if m.Op.Nonblocking && m.Settings.Timer == TimerIteration {
