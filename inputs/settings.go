@@ -50,6 +50,9 @@ type Settings struct {
 	// blocked inside the library does (the stop rule ends slow points at MaxTime);
 	// 0 means twice MaxTime plus 5 s.
 	HangTimeout time.Duration
+	// StartupTimeout bounds each start-up phase (MPI_Init, shmem_init, the first
+	// exchanges) and finalize; 0 means the longer of Hang and a minute.
+	StartupTimeout time.Duration
 	// Datatype of collective data ("" = MPI_BYTE, or MPI_INT for reductions), the
 	// reduction operator and the root of rooted collectives.
 	Datatype string

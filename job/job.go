@@ -217,9 +217,9 @@ func (o *Options) defaults() {
 
 // quietLimit is how long a self-launched job may go without a new record before the
 // launcher takes it for stopped: longer than any watched phase (each is bounded by its
-// hang_timeout) plus the ranks' grace for rank 0 to write, with a margin for start-up.
+// hang_timeout, start-up and finalize by startup_timeout) plus the ranks' grace for rank 0 to write, with a margin for start-up.
 func quietLimit(plan *inputs.Plan) time.Duration {
-	longest := plan.Settings.Hang()
+	longest := max(plan.Settings.Hang(), plan.Settings.Startup())
 	for _, m := range plan.Measurements {
 		longest = max(longest, m.Settings.Hang())
 	}

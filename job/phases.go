@@ -28,8 +28,9 @@ type phases struct {
 	wd      *runner.Watchdog
 	rank    atomic.Int32 // from the launcher until MPI knows; read by the watchdog
 	runID   string
-	hang    time.Duration
-	nprocs  int // from the launcher: MPI may not be up to say
+	hang    time.Duration // a point's bound (the runner arms the watchdog with it)
+	startup time.Duration // a start-up phase's or finalize's (startup_timeout)
+	nprocs  int           // from the launcher: MPI may not be up to say
 	dir     string
 	plan    *inputs.Plan
 	version string
@@ -50,16 +51,17 @@ type phases struct {
 func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
 	var id [8]byte
 	rand.Read(id[:])
-	p := &phases{runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), dir: o.Out,
+	p := &phases{runID: hex.EncodeToString(id[:]), hang: plan.Settings.Hang(), startup: plan.Settings.Startup(), dir: o.Out,
 		plan: plan, version: o.Version, stderr: o.Stderr, nprocs: max(1, launch.Size(o.Env))}
 	p.rank.Store(int32(rank))
 	p.wd = &runner.Watchdog{Expire: p.expire, Progress: mpi.Progress, Note: p.note}
 	return p
 }
 
-// start arms the watchdog for a phase that is not a point.
+// start arms the watchdog for a phase that is not a point: start-up or finalize,
+// bounded by startup_timeout.
 func (p *phases) start(what string) {
-	p.wd.Start(record.Fault{Kind: record.KindFault, RunID: p.runID, Measurement: "(" + what + ")", NProcs: p.nprocs}, p.hang)
+	p.wd.Start(record.Fault{Kind: record.KindFault, RunID: p.runID, Measurement: "(" + what + ")", NProcs: p.nprocs}, p.startup)
 }
 
 func (p *phases) stop() { p.wd.Stop() }
@@ -76,7 +78,7 @@ func (p *phases) expire(f *record.Fault) {
 			// watched again, the job goes on.
 			if cur, _ := p.wd.Current(); cur != nil && cur.Measurement == f.Measurement && cur.PointIndex == f.PointIndex {
 				again := *cur
-				p.wd.Start(again, p.hang)
+				p.wd.Start(again, p.bound(&again))
 			}
 			return
 		}
@@ -105,11 +107,24 @@ func (p *phases) expire(f *record.Fault) {
 	if f.Op != "" {
 		what = fmt.Sprintf("%s %q, %d bytes", f.Op, f.Measurement, f.MsgBytes)
 	}
-	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (hang_timeout); ending the job\n", rank, what, stalled(f))
+	setting := "hang_timeout"
+	if f.Op == "" {
+		setting = "startup_timeout"
+	}
+	fmt.Fprintf(p.stderr, "skampi: rank %d: %s: no progress for %.0f s (%s); ending the job\n", rank, what, stalled(f), setting)
 	if p.mpiUp.Load() {
 		mpi.Abort(ExitTimeout)
 	}
 	os.Exit(ExitTimeout)
+}
+
+// bound is what the watchdog gives the phase or point f: a point (an operation's) its
+// hang_timeout, start-up and finalize their startup_timeout.
+func (p *phases) bound(f *record.Fault) time.Duration {
+	if f.Op == "" {
+		return p.startup
+	}
+	return p.hang
 }
 
 func (p *phases) crashedPeers() []*crashReport {

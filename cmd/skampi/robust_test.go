@@ -452,9 +452,10 @@ window = 8
 }
 
 // A rank that never starts MPI (a stopped node) does not leave the job waiting forever:
-// the start-up is watched like a point, recorded as a timeout, and the job ends.
+// the start-up is watched like a point (bounded by startup_timeout), recorded as a
+// timeout, and the job ends.
 func TestStalledStartUpIsRecorded(t *testing.T) {
-	suite := writeSuite(t, "[settings]\nmax_time_per_point = \"1s\"\nhang_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
+	suite := writeSuite(t, "[settings]\nmax_time_per_point = \"1s\"\nhang_timeout = \"3s\"\nstartup_timeout = \"3s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
 	out := t.TempDir()
 	start := time.Now()
 	code, stdout, stderr := skampi(t, []string{"SKAMPI_SELFTEST_STALL_RANK=1"}, "-i", suite, "-o", out, "--max-restarts", "0")
