@@ -147,6 +147,11 @@ func (d *decoder) checkLayoutSizes(m Measurement, path string) {
 				m.Op.Name, m.Settings.DataLayout, what, elem, n)
 			return
 		}
+		if span := ops.MulSat(n, int64(m.Settings.Stride)); span > ops.MaxBytes {
+			d.errAt(path+".sizes", "%s with data_layout %q and stride %d: %s spans %s, more than one MPI call moves (a C int of bytes, at most %d): lower stride or the sizes",
+				m.Op.Name, m.Settings.DataLayout, m.Settings.Stride, FormatSize(n), approxSize(span), int64(ops.MaxBytes))
+			return
+		}
 	}
 }
 

@@ -11,6 +11,12 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
+// MaxJobProcs bounds the processes of a job a plan is expanded for, and the grids and
+// communicators a suite may ask for: every point holds its ranks (a collective's, all of
+// them), so a plan's memory grows with both, and products of such counts stay far from
+// overflow.
+const MaxJobProcs = 1 << 20
+
 // Job is what expanding a plan needs to know about the job that runs it.
 type Job struct {
 	NProcs int
@@ -241,6 +247,9 @@ func procsText(procs []int) []string {
 // check verifies that the plan can run on this many processes, before anything runs:
 // every measurement that cannot, at its position.
 func (p *Plan) check(nprocs int) error {
+	if nprocs > MaxJobProcs {
+		return fmt.Errorf("a job of %d processes is more than skampi plans (at most %d: every point holds its ranks)", nprocs, MaxJobProcs)
+	}
 	if nprocs < 2 && len(p.Measurements) > 0 {
 		m := p.Measurements[0]
 		return fmt.Errorf("measurement %q: %s needs at least 2 processes, the job has %d (use --np)", m.Name, m.Op.Name, nprocs)

@@ -7,6 +7,7 @@
 package ops
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -258,13 +259,23 @@ func (in Info) KernelFor(method string) string {
 func (in Info) BufferBytes(size int64, slots, nprocs int) int64 {
 	switch {
 	case in.Windowed:
-		return size * int64(slots)
+		return MulSat(size, int64(slots))
 	case in.PerProcess:
-		return size * int64(nprocs)
+		return MulSat(size, int64(nprocs))
 	case in.Neighborhood: // a block per process, as a bound: the kernel takes the topology's degree
-		return size * int64(nprocs)
+		return MulSat(size, int64(nprocs))
 	}
 	return size
+}
+
+// MulSat multiplies counts that are not negative (sizes, slots, processes),
+// saturating far below overflow: a product past any memory stays past it, and sums
+// of a few such products stay positive. A wrapped product would pass every check.
+func MulSat(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/8/a {
+		return math.MaxInt64 / 8
+	}
+	return a * b
 }
 
 // Messages is how many messages of msg_bytes one timed step moves across all
