@@ -205,7 +205,7 @@ func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix 
 // (the flush needs a lock of its own, which the origin's exclusive lock excludes).
 func (d *decoder) checkPoll(m Measurement, origin map[string]string, prefix string) {
 	s := m.Settings
-	if s.Poll == "" || !busyTarget(&m) {
+	if s.Poll == "" || !polls(&m) { // a poll never made is the scope's error (applies.go)
 		return
 	}
 	path := d.later(origin, "poll")
