@@ -39,6 +39,28 @@ const (
 	maxValueBytes    = 4096    // a value: environment strings have limits of their own
 )
 
+// MaxTuneNP bounds a sweep's process counts: every launch starts them on this machine
+// or through the tune's launcher.
+const MaxTuneNP = 1024
+
+// ProcessCounts checks the process counts a flag lists (skampi tune --np, skampi startup
+// --np): at least one, each from 1 to most, none twice (it would be measured twice,
+// into one place). The error names the flag.
+func ProcessCounts(flag string, nps []int, most int) error {
+	if len(nps) == 0 {
+		return fmt.Errorf("%s: no process count given", flag)
+	}
+	for i, n := range nps {
+		if n < 1 || n > most {
+			return fmt.Errorf("%s: %d is not a process count from 1 to %d", flag, n, most)
+		}
+		if j := slices.Index(nps[:i], n); j >= 0 {
+			return fmt.Errorf("%s: %d is listed twice (counts %d and %d)", flag, n, j+1, i+1)
+		}
+	}
+	return nil
+}
+
 // Tune is a parsed tune file.
 type Tune struct {
 	Name, Source, SHA256, Description string
@@ -260,8 +282,8 @@ func (t *Tune) parseRuns(d *decoder, doc map[string]any) {
 			path := indexPath("np", v, i)
 			n, ok := x.(int64)
 			switch {
-			case !ok || n < 1 || n > 1024:
-				d.errAt(path, "must be a process count from 1 to 1024, got %v", x)
+			case !ok || n < 1 || n > MaxTuneNP:
+				d.errAt(path, "must be a process count from 1 to %d, got %v", MaxTuneNP, x)
 			case slices.Contains(t.NP, int(n)):
 				// Two equal counts would be one combination measured into one directory.
 				d.errAt(path, "%d is listed twice", n)
