@@ -32,8 +32,18 @@ func TestProductsDoNotOverflow(t *testing.T) {
 			"s.toml:6:9: measurement 1: sizes: Pingpong_Send_Recv with data_layout \"vector\" and stride 1024: 4MiB spans 4GiB, more than one MPI call moves"},
 		{"threads x size", "[settings]\nbuffer = \"1GiB\"\n" + mt + "op = \"Pingpong_Send_Recv_MT\"\nsizes = [\"1GiB\"]\nthreads = 64\n", 2, false,
 			`s.toml:3:3: measurement "m": Pingpong_Send_Recv_MT at 1GiB needs 130GiB per rank`},
+		{"blocks x processes at int displacements", "[settings]\nbuffer = \"4GiB\"\n" + mt + "op = \"Allgatherv\"\nsizes = [\"64MiB\"]\n", 64, false,
+			`s.toml:3:3: measurement "m": Allgatherv places its blocks at C int displacements (in elements): 64MiB blocks on 64 processes span 4294967296 elements, more than an int holds`},
+		{"blocks x processes at int byte displacements", "[settings]\nbuffer = \"2GiB\"\n" + mt + "op = \"Alltoallw\"\nsizes = [\"32MiB\"]\ndatatype = \"int\"\n", 64, false,
+			`s.toml:3:3: measurement "m": Alltoallw places its blocks at C int displacements (in bytes): 32MiB blocks on 64 processes span 2147483648 bytes`},
 		{"processes of the job", mt + "op = \"Barrier\"\nsizes = [0]\n", 1 << 21, false,
 			"a job of 2097152 processes is more than skampi plans (at most 1048576"},
+	}
+	// Counted in elements, the same blocks of ints fit.
+	withMemory(t, 64<<30, true)
+	p := mustParse(t, "[settings]\nbuffer = \"2GiB\"\n"+mt+"op = \"Alltoallv\"\nsizes = [\"32MiB\"]\ndatatype = \"int\"\n")
+	if err := p.check(64); err != nil {
+		t.Errorf("Alltoallv of 32MiB ints on 64 processes: %v", err)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
