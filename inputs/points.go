@@ -11,12 +11,6 @@ import (
 	"github.com/skampi/skampi/record"
 )
 
-// MaxJobProcs bounds the processes of a job a plan is expanded for, and the grids and
-// communicators a suite may ask for: every point holds its ranks (a collective's, all of
-// them), so a plan's memory grows with both, and products of such counts stay far from
-// overflow.
-const MaxJobProcs = 1 << 20
-
 // Job is what expanding a plan needs to know about the job that runs it.
 type Job struct {
 	NProcs int

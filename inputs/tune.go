@@ -43,24 +43,6 @@ const (
 // or through the tune's launcher.
 const MaxTuneNP = 1024
 
-// ProcessCounts checks the process counts a flag lists (skampi tune --np, skampi startup
-// --np): at least one, each from 1 to most, none twice (it would be measured twice,
-// into one place). The error names the flag.
-func ProcessCounts(flag string, nps []int, most int) error {
-	if len(nps) == 0 {
-		return fmt.Errorf("%s: no process count given", flag)
-	}
-	for i, n := range nps {
-		if n < 1 || n > most {
-			return fmt.Errorf("%s: %d is not a process count from 1 to %d", flag, n, most)
-		}
-		if j := slices.Index(nps[:i], n); j >= 0 {
-			return fmt.Errorf("%s: %d is listed twice (counts %d and %d)", flag, n, j+1, i+1)
-		}
-	}
-	return nil
-}
-
 // Tune is a parsed tune file.
 type Tune struct {
 	Name, Source, SHA256, Description string
