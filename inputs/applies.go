@@ -157,6 +157,11 @@ func (d *decoder) checkDefaults(origin map[string]string, ms []Measurement) {
 	}
 }
 
+// jobWide are the settings whose suite-wide value also bounds the job outside its
+// points (the watchdog's phases: start-up, opening the results, finalize; the launcher's
+// quiet limit), whatever the measurements set.
+var jobWide = map[string]bool{"hang_timeout": true, "max_time_per_point": true}
+
 // unusedWhy says why a suite-wide setting changes nothing: note in a suite file's
 // terms, flag in the one-line form's (whose flags are what was asked of the operations
 // named, so it names them).
@@ -165,6 +170,9 @@ type unusedWhy struct{ note, flag string }
 // defaultUnused says why a suite-wide value of setting k changes none of the
 // measurements (none uses it, or each that does sets its own); nil when one takes it.
 func defaultUnused(k string, ms []Measurement) *unusedWhy {
+	if jobWide[k] {
+		return nil
+	}
 	sc, scoped := scopes[k]
 	using := 0
 	for i := range ms {

@@ -78,6 +78,10 @@ func TestDefaultsEveryMeasurementOverrides(t *testing.T) {
 	if _, err := ParseOneLine(text); err == nil || !strings.Contains(err.Error(), "--window: its one measurement that uses it sets its own") {
 		t.Errorf("one line: %v", err)
 	}
+	// The hang timeout of [settings] also bounds the job outside its points.
+	if p := mustParse(t, "[settings]\nhang_timeout = \"1m\"\nmax_time_per_point = \"20s\"\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\nhang_timeout = \"30s\"\nmax_time_per_point = \"10s\"\n"); len(p.Notes) != 0 {
+		t.Errorf("notes %q", p.Notes)
+	}
 }
 
 // The one-line form names the flag.
