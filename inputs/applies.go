@@ -42,6 +42,40 @@ func threaded(m *Measurement) bool { return m.Op.Threaded }
 
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
 
+// loopTimed: the measurement's time is a loop of steps the timer times, whole or step by
+// step; not a multi-threaded operation's (every thread times its own loop whole), nor
+// one whose step times one call itself (CallTimed), nor methods that time every call
+// alone (the per-task and barrier-each methods).
+func loopTimed(m *Measurement) bool {
+	if m.Op.Threaded || m.Op.CallTimed {
+		return false
+	}
+	return len(m.Methods) == 0 || slices.ContainsFunc(m.Methods, func(name string) bool {
+		meth, _ := m.Op.Method(name)
+		return !meth.PerTask && !meth.BarrierEach
+	})
+}
+
+const timedOps = "operations timed as a loop of steps (not the multi-threaded ones, whose threads time their own loops, nor those that time one call of their step, such as Comm_dup, Win_lock or File_Open)"
+
+// coldable: a cold cache moves the measurement's messages. A one-sided operation's target
+// is its window, OpenSHMEM's symmetric memory, a thread's its own buffers: skampi's
+// buffers are not theirs; an operation that moves no data has none to move.
+func coldable(m *Measurement) bool {
+	return !m.Op.OneSided && !m.Op.SHMEM && !m.Op.Threaded && !m.Op.NoData
+}
+
+const coldOps = "MPI operations that move data from skampi's buffers (not one-sided, OpenSHMEM or multi-threaded ones, nor those that move no data)"
+
+// refinable: refinement adds sizes between two listed ones of a curve whose time
+// depends on the size.
+func refinable(m *Measurement) bool { return !m.Op.NoData && len(m.Sizes) > 1 }
+
+// polls: a busy passive target makes its poll call every progress spin iterations.
+func polls(m *Measurement) bool {
+	return busyTarget(m) && m.Settings.TargetBusy > 0 && m.Settings.Progress > 0
+}
+
 var scopes = map[string]scope{
 	"pair":          {"operations on a pair of ranks", func(m *Measurement) bool { return m.Op.Pattern == ops.PatternPair }},
 	"window":        {windowedOps, windowed},
@@ -57,7 +91,7 @@ var scopes = map[string]scope{
 			return (m.Op.Nonblocking && !m.Op.SHMEM && m.Settings.TargetBusy == 0) || (busyTarget(m) && m.Settings.TargetBusy > 0)
 		}},
 	"target_busy":     {busyOps, busyTarget},
-	"poll":            {busyOps, busyTarget},
+	"poll":            {"busy passive targets that poll (target_busy and progress above 0): " + busyOps, polls},
 	"rma_window":      {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
 	"lock_hold":       {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
 	"delay":           {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
@@ -77,7 +111,11 @@ var scopes = map[string]scope{
 	"threads":        {threadedOps, threaded},
 	"thread_comm":    {threadedOps, threaded},
 	"thread_pinning": {threadedOps, threaded},
-	"cache_size":     {`cold caches (cache = "cold")`, func(m *Measurement) bool { return m.Settings.Cache == CacheCold }},
+	"timer":          {timedOps, loopTimed},
+	"cache":          {coldOps, coldable},
+	"cache_size":     {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},
+	"refine": {"measurements of two sizes or more of an operation whose time depends on the size (not one that moves no data, such as Barrier, a lock or File_Open)",
+		refinable},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {
 		return m.Settings.Sync == "window" || slices.ContainsFunc(m.Methods, func(name string) bool {
 			meth, _ := m.Op.Method(name)
@@ -96,8 +134,8 @@ func (d *decoder) checkApplies(m *Measurement, path string, t map[string]any) {
 	}
 }
 
-// checkDefaults reports every setting of [settings] that no measurement uses: a note,
-// or with strict (the one-line form) an error.
+// checkDefaults reports every setting of [settings] whose value reaches no
+// measurement that uses it: a note, or with strict (the one-line form) an error.
 func (d *decoder) checkDefaults(origin map[string]string, ms []Measurement) {
 	keys := make([]string, 0, len(origin))
 	for k := range origin { // the valid ones: a wrong value is said already
@@ -105,22 +143,60 @@ func (d *decoder) checkDefaults(origin map[string]string, ms []Measurement) {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		sc, ok := scopes[k]
-		if !ok || slices.ContainsFunc(ms, func(m Measurement) bool { return sc.applies(&m) }) {
+		why := defaultUnused(k, ms)
+		if why == nil {
 			continue
 		}
 		path := "settings." + k
 		if d.strict {
-			names := make([]string, len(ms))
-			for i, m := range ms {
-				names[i] = m.Op.Name
-			}
-			d.errAt(path, "%s: %s applies to %s", noneUses(names), k, sc.what)
+			d.errAt(path, "%s", why.flag)
 			continue
 		}
 		pos := d.ix.at(path)
-		d.notes = append(d.notes, fmt.Sprintf("%s:%d:%d: %s: no measurement uses it (%s applies to %s): ignored",
-			d.el.File, pos.Line, pos.Col, path, k, sc.what))
+		d.notes = append(d.notes, fmt.Sprintf("%s:%d:%d: %s: %s: ignored", d.el.File, pos.Line, pos.Col, path, why.note))
+	}
+}
+
+// jobWide are the settings whose suite-wide value also bounds the job outside its
+// points (the watchdog's phases: start-up, opening the results, finalize; the launcher's
+// quiet limit), whatever the measurements set.
+var jobWide = map[string]bool{"hang_timeout": true, "max_time_per_point": true}
+
+// unusedWhy says why a suite-wide setting changes nothing: note in a suite file's
+// terms, flag in the one-line form's (whose flags are what was asked of the operations
+// named, so it names them).
+type unusedWhy struct{ note, flag string }
+
+// defaultUnused says why a suite-wide value of setting k changes none of the
+// measurements (none uses it, or each that does sets its own); nil when one takes it.
+func defaultUnused(k string, ms []Measurement) *unusedWhy {
+	if jobWide[k] {
+		return nil
+	}
+	sc, scoped := scopes[k]
+	using := 0
+	for i := range ms {
+		if !scoped || sc.applies(&ms[i]) {
+			using++
+			if !ms[i].own[k] {
+				return nil
+			}
+		}
+	}
+	if using > 0 {
+		w := "its one measurement that uses it sets its own"
+		if using > 1 {
+			w = fmt.Sprintf("each of the %d measurements that use it sets its own", using)
+		}
+		return &unusedWhy{w, w}
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Op.Name
+	}
+	return &unusedWhy{
+		note: fmt.Sprintf("no measurement uses it (%s applies to %s)", k, sc.what),
+		flag: fmt.Sprintf("%s: %s applies to %s", noneUses(names), k, sc.what),
 	}
 }
 

@@ -147,6 +147,11 @@ func (d *decoder) checkLayoutSizes(m Measurement, path string) {
 				m.Op.Name, m.Settings.DataLayout, what, elem, n)
 			return
 		}
+		if span := ops.MulSat(n, int64(m.Settings.Stride)); span > ops.MaxBytes {
+			d.errAt(path+".sizes", "%s with data_layout %q and stride %d: %s spans %s, more than one MPI call moves (a C int of bytes, at most %d): lower stride or the sizes",
+				m.Op.Name, m.Settings.DataLayout, m.Settings.Stride, FormatSize(n), approxSize(span), int64(ops.MaxBytes))
+			return
+		}
 	}
 }
 
@@ -195,7 +200,7 @@ func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix 
 // (the flush needs a lock of its own, which the origin's exclusive lock excludes).
 func (d *decoder) checkPoll(m Measurement, origin map[string]string, prefix string) {
 	s := m.Settings
-	if s.Poll == "" || !busyTarget(&m) {
+	if s.Poll == "" || !polls(&m) { // a poll never made is the scope's error (applies.go)
 		return
 	}
 	path := d.later(origin, "poll")

@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/skampi/skampi/ops"
 )
@@ -13,7 +12,7 @@ import (
 
 // rankMemory is what one rank holds for the points so far: its message buffers only
 // grow (ops/mpi: World.reserve, on every rank, idle or not), a point's window and
-// result buffer last as long as the point.
+// result buffer (and a multi-threaded point's buffers per thread) last as long as the point.
 type rankMemory struct {
 	send, recv, transient int64
 }
@@ -27,7 +26,7 @@ func (r *rankMemory) add(pt *Point) int64 {
 	slots := s.Slots(op)
 	size := pt.Size // the memory one message spans: stride times its payload when strided
 	if op.Layouts && ops.Strided(s.DataLayout) {
-		size = mulSat(size, int64(s.Stride))
+		size = ops.MulSat(size, int64(s.Stride))
 	}
 	send, recv := max(1, op.BufferBytes(size, 1, n)), max(1, op.BufferBytes(size, slots, n))
 	if op.OneSided {
@@ -37,10 +36,13 @@ func (r *rankMemory) add(pt *Point) int64 {
 		// Every step on another region of an area twice the last-level cache.
 		area := ops.ColdArea(s.CacheSize)
 		stride := (max(send, recv) + 63) &^ 63
-		area = max(mulSat(stride, max(2, area/stride)), area)
+		area = max(ops.MulSat(stride, max(2, area/stride)), area)
 		send, recv = area, area
 	}
 	transient := int64(0)
+	if op.Threaded { // every thread sends from and receives into buffers of its own
+		transient += ops.MulSat(2*max(size, 1), int64(max(1, s.Threads)))
+	}
 	if op.OneSided {
 		w := int64(max(1, s.Window))
 		perProcess := int64(1)
@@ -48,20 +50,12 @@ func (r *rankMemory) add(pt *Point) int64 {
 			perProcess = int64(n)
 		}
 		if s.RMAWindow == "allocate" { // the library's memory; create and dynamic use recv
-			transient += mulSat(size, int64(slots)*perProcess) + rmaSpare
+			transient += ops.MulSat(size, int64(slots)*perProcess) + rmaSpare
 		}
-		transient += mulSat(size, w) + rmaSpare // the gets' results
+		transient += ops.MulSat(size, w) + rmaSpare // the gets' results
 	}
 	r.send, r.recv, r.transient = max(r.send, send), max(r.recv, recv), max(r.transient, transient)
 	return r.send + r.recv + r.transient
-}
-
-// mulSat multiplies sizes, saturating far below overflow: sums of a few stay positive.
-func mulSat(a, b int64) int64 {
-	if a != 0 && b > math.MaxInt64/8/a {
-		return math.MaxInt64 / 8
-	}
-	return a * b
 }
 
 // rmaSpare: a window's flag, counter or marker past the data (ops/mpi: SK_RMA_SPARE).
@@ -95,7 +89,7 @@ func checkJob(el *ErrorList, points []Point, job Job) {
 		if peak := r.add(pt); memKnown && !memTold && peak > mem/int64(per) {
 			memTold = true
 			el.add(m.Pos, "measurement %q: %s at %s needs %s per rank (message buffers, and windows for one-sided operations), %s for the %d ranks on one host: more than this machine's memory; lower the sizes or buffer, or put fewer ranks on a host",
-				m.Name, m.Op.Name, FormatSize(pt.Size), approxSize(peak), approxSize(mulSat(peak, int64(per))), per)
+				m.Name, m.Op.Name, FormatSize(pt.Size), approxSize(peak), approxSize(ops.MulSat(peak, int64(per))), per)
 		}
 		if m.Op.Heap != ops.HeapNone && !heapTold[m] {
 			if msg := heapShort(pt); msg != "" {

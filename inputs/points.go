@@ -241,6 +241,9 @@ func procsText(procs []int) []string {
 // check verifies that the plan can run on this many processes, before anything runs:
 // every measurement that cannot, at its position.
 func (p *Plan) check(nprocs int) error {
+	if nprocs > MaxJobProcs {
+		return fmt.Errorf("a job of %d processes is more than skampi plans (at most %d: every point holds its ranks)", nprocs, MaxJobProcs)
+	}
 	if nprocs < 2 && len(p.Measurements) > 0 {
 		m := p.Measurements[0]
 		return fmt.Errorf("measurement %q: %s needs at least 2 processes, the job has %d (use --np)", m.Name, m.Op.Name, nprocs)
@@ -273,12 +276,34 @@ func (p *Plan) check(nprocs int) error {
 		if last := m.Sizes[len(m.Sizes)-1]; m.Settings.BufferSet && m.Op.PerProcess && m.Op.BufferBytes(last, m.Settings.Window, comm) > m.Settings.Buffer {
 			el.add(m.Pos, "measurement %q: %s needs %d bytes of buffer for %d-byte blocks with %d processes, buffer is %d: raise buffer, or leave buffer out and skampi sizes it for the job",
 				m.Name, m.Op.Name, m.Op.BufferBytes(last, m.Settings.Window, comm), last, comm, m.Settings.Buffer)
+		} else if msg := displacementsFit(m, comm); msg != "" {
+			el.add(m.Pos, "measurement %q: %s", m.Name, msg)
 		}
 	}
 	if len(el.Errors) > 0 {
 		return el
 	}
 	return nil
+}
+
+// displacementsFit says why the blocks of an operation that places them at C int
+// displacements would pass what an int holds on a communicator of comm processes ("":
+// they fit). Only a buffer the suite sets holds so much: skampi's own stays within
+// RankMemoryCap, far below.
+func displacementsFit(m Measurement, comm int) string {
+	unit := m.Op.Displacements
+	if unit == "" {
+		return ""
+	}
+	block := slices.Max(m.Sizes)
+	if unit == ops.DisplElements {
+		block /= m.Settings.TypeSize(m.Op)
+	}
+	if span := ops.MulSat(block, int64(comm)); span <= ops.MaxBytes {
+		return ""
+	}
+	return fmt.Sprintf("%s places its blocks at C int displacements (in %s): %s blocks on %d processes span %d %s, more than an int holds: lower the sizes or procs",
+		m.Op.Name, unit, FormatSize(slices.Max(m.Sizes)), comm, ops.MulSat(block, int64(comm)), unit)
 }
 
 // choosePair resolves a measurement's pair selection as far as the job's shape

@@ -366,7 +366,7 @@ var baseSettings = []setting{
 			n := 0 // "all"
 			if str, ok := e.(string); !ok || str != "all" {
 				var err error
-				if n, err = intIn(e, 1, math.MaxInt32); err != nil {
+				if n, err = intIn(e, 1, MaxJobProcs); err != nil {
 					return fmt.Errorf(`entry %d: must be a process count or "all": %v`, i+1, err)
 				}
 			}

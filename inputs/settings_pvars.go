@@ -23,15 +23,23 @@ var pvarSettingList = []setting{
 		if !ok {
 			return fmt.Errorf(`must be "all" or a list of names such as ["pml_ob1_unexpected_msgq_length"], got %s`, typeName(v))
 		}
+		if len(arr) == 0 {
+			return fmt.Errorf(`the list of names is empty: it reads nothing (leave pvars out, or name variables, or "all")`)
+		}
 		var names []string
 		for i, e := range arr {
 			n, ok := e.(string)
 			if !ok || !pvarName.MatchString(n) {
 				return fmt.Errorf("name %d: %v is not a performance variable's name", i+1, e)
 			}
-			if !slices.Contains(names, n) {
-				names = append(names, n)
+			if n == "all" && len(arr) > 1 {
+				// "all" reads every variable already: the other names would change nothing.
+				return fmt.Errorf(`name %d: "all" is every variable the library offers: give "all" alone, or names without it`, i+1)
 			}
+			if j := slices.Index(names, n); j >= 0 {
+				return fmt.Errorf("name %d: %q is listed twice (names %d and %d)", i+1, n, j+1, i+1)
+			}
+			names = append(names, n)
 		}
 		s.PVars = names
 		return nil

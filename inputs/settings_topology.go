@@ -54,12 +54,17 @@ var neighborSettingList = []setting{
 			return fmt.Errorf("must have 1 to %d dimensions, got %d", ops.MaxTopologyDims, len(arr))
 		}
 		dims := make([]int, len(arr))
+		grid := 1 // the product of the dimensions given, checked as it grows
 		for i, e := range arr {
-			n, err := intIn(e, 0, 1<<20)
+			n, err := intIn(e, 0, MaxJobProcs)
 			if err != nil {
 				return fmt.Errorf("dimension %d: %v (0: chosen by MPI_Dims_create)", i+1, err)
 			}
 			dims[i] = n
+			if n > 0 && grid > MaxJobProcs/n {
+				return fmt.Errorf("dimensions %s make a grid of more than %d processes, the most a job may have", ops.FormatDims(dims[:i+1]), MaxJobProcs)
+			}
+			grid *= max(n, 1)
 		}
 		s.TopologyDims = dims
 		return nil

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/skampi/skampi/ops"
 )
 
 const sizesExample = `{ from = "1B", to = "64KiB", step = "*2" }`
@@ -38,7 +40,7 @@ func (d *decoder) sizeList(path string, v any, m Measurement) []int64 {
 			return 0, false
 		}
 		if m.Op.BufferBytes(n, 1, 1) <= s.Buffer {
-			return n, true
+			return n, d.fitsCount(p, n)
 		}
 		if !s.BufferSet { // skampi sizes the buffer: a message and its receive buffer within the cap
 			if 2*m.Op.BufferBytes(n, 1, 1) <= rankCapMax {
@@ -82,6 +84,16 @@ func (d *decoder) sizeList(path string, v any, m Measurement) []int64 {
 	return nil
 }
 
+// fitsCount reports a message larger than MPI counts in one call (ops.MaxBytes), which
+// the kernels would refuse only once the job runs.
+func (d *decoder) fitsCount(path string, n int64) bool {
+	if n <= ops.MaxBytes {
+		return true
+	}
+	d.errAt(path, "%s is more than one MPI call moves: its count of bytes is a C int, at most %d bytes", FormatSize(n), int64(ops.MaxBytes))
+	return false
+}
+
 func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one func(string, any) (int64, bool)) []int64 {
 	for _, k := range sortedKeys(x) {
 		if k != "from" && k != "to" && k != "step" {
@@ -103,6 +115,7 @@ func (d *decoder) sizeRange(path string, x map[string]any, m Measurement, one fu
 	okTo := true
 	if s, isStr := x["to"].(string); isStr && s == "max" {
 		to = m.Settings.Buffer
+		okTo = d.fitsCount(path+".to", to)
 	} else if isStr && strings.EqualFold(s, "max") {
 		d.errAt(path+".to", `%q is not a size: write "max" in lower case`, s)
 		okTo = false

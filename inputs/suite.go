@@ -45,6 +45,9 @@ type Measurement struct {
 	Methods  []string
 	Settings Settings
 	Pos      Pos
+	// own are the settings its table sets, over [settings]: a suite-wide value of one
+	// of them does not reach it (checkDefaults).
+	own map[string]bool
 }
 
 // ProcsList is the communicator sizes the measurement runs at; 0 means all ranks.
@@ -336,7 +339,12 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 		default:
 			if !d.applySetting(&m.Settings, origin, kp, k, v) {
 				d.unknownKey(kp, k, append(append([]string{}, measurementKeys...), settingNames()...))
+				continue
 			}
+			if m.own == nil {
+				m.own = map[string]bool{}
+			}
+			m.own[k] = true
 		}
 	}
 	for _, req := range measurementKeys {

@@ -39,6 +39,10 @@ const (
 	maxValueBytes    = 4096    // a value: environment strings have limits of their own
 )
 
+// MaxTuneNP bounds a sweep's process counts: every launch starts them on this machine
+// or through the tune's launcher.
+const MaxTuneNP = 1024
+
 // Tune is a parsed tune file.
 type Tune struct {
 	Name, Source, SHA256, Description string
@@ -261,8 +265,8 @@ func (t *Tune) parseRuns(d *decoder, doc map[string]any) {
 			path := indexPath("np", v, i)
 			n, ok := x.(int64)
 			switch {
-			case !ok || n < 1 || n > 1024:
-				d.errAt(path, "must be a process count from 1 to 1024, got %v", x)
+			case !ok || n < 1 || n > MaxTuneNP:
+				d.errAt(path, "must be a process count from 1 to %d, got %v", MaxTuneNP, x)
 			case slices.Contains(t.NP, int(n)):
 				// Two equal counts would be one combination measured into one directory.
 				d.errAt(path, "%d is listed twice", n)

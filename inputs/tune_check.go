@@ -55,6 +55,8 @@ func (t *Tune) checkSuites(d *decoder) {
 	baseErr := map[int]string{} // why the baseline's settings do not run on this many processes
 	points := 0
 	idx := make([]int, len(sets))
+	// Why each swept setting changes nothing, until a combination's suite takes it.
+	unused := map[string]*unusedWhy{}
 	for {
 		vs := make([]ParamValue, len(sets))
 		baseline := true
@@ -73,6 +75,11 @@ func (t *Tune) checkSuites(d *decoder) {
 			report(t.blame(vs, idx, msg), "suite_settings:%s the suite does not parse: %s", with, msg)
 		} else {
 			t.noteIODirs(d, plan, vs)
+			for _, p := range sets {
+				if why, seen := unused[p.Name]; !seen || why != nil {
+					unused[p.Name] = defaultUnused(p.Name, plan.Measurements)
+				}
+			}
 			if points += planPoints(plan) * len(t.NP) * perRun; points > maxSweepPoints {
 				d.el.add(t.suitePos, "the sweep measures more than %s points (sizes × methods × procs of every launch): fewer sizes, values or repeats",
 					grouped(fmt.Sprint(maxSweepPoints)))
@@ -105,7 +112,12 @@ func (t *Tune) checkSuites(d *decoder) {
 			idx[k] = 0
 		}
 		if k < 0 {
-			return
+			break
+		}
+	}
+	for _, p := range sets {
+		if why := unused[p.Name]; why != nil {
+			d.errKey("suite_settings."+p.Name, "every value measures the same: %s", why.note)
 		}
 	}
 }

@@ -56,17 +56,17 @@ MPIR_CVAR_CH4_SHM_POSIX_EAGER_MAX_MSG_SIZE = [16384]
 [env]
 UCX_TLS = ["sm"]
 [suite_settings]
-window = [8, 64]
+warmup = [2, 4]
 `))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cs := tu.Combinations()
-	// openmpi: 2 np x 2 mca x 1 env x 2 window = 8; mpich: 2 x 1 x 1 x 2 = 4.
+	// openmpi: 2 np x 2 mca x 1 env x 2 warmup = 8; mpich: 2 x 1 x 1 x 2 = 4.
 	if len(cs) != 12 {
 		t.Fatalf("%d combinations", len(cs))
 	}
-	if c := cs[0]; c.Name != "openmpi_np2_btl_vader_eager_limit-4096_UCX_TLS-sm_window-8" ||
+	if c := cs[0]; c.Name != "openmpi_np2_btl_vader_eager_limit-4096_UCX_TLS-sm_warmup-2" ||
 		strings.Join(c.Env(), " ") != "OMPI_MCA_btl_vader_eager_limit=4096 UCX_TLS=sm" {
 		t.Errorf("first: %s %v", c.Name, c.Env())
 	}
@@ -89,8 +89,8 @@ window = [8, 64]
 		t.Fatal(err)
 	}
 	p, err := Parse("x", text)
-	if err != nil || p.Settings.Window != 64 {
-		t.Errorf("suite of %s: window %d, %v\n%s", cs[1].Name, p.Settings.Window, err, text)
+	if err != nil || p.Settings.Warmup != 4 {
+		t.Errorf("suite of %s: warmup %d, %v\n%s", cs[1].Name, p.Settings.Warmup, err, text)
 	}
 }
 
@@ -241,8 +241,8 @@ func TestTuneSuitesChecked(t *testing.T) {
 			`t.toml:1:7: np: the suite does not run on 1 process: measurement "b": Bcast needs at least 2 processes, the job has 1`},
 		{"np = [2, 4]\n" + bcast + "[suite_settings]\nroot = [0, 3]\n",
 			`t.toml:7:12: suite_settings: with root = 3 the suite does not run on 2 processes: measurement "b": root 3 does not exist in a job of 2 processes`},
-		{"np = [2, 4]\n" + bcast + "root = 3\n[suite_settings]\nwindow = [1, 2]\n",
-			`t.toml:1:7: np: the suite does not run on 2 processes (with window = 1): measurement "b": root 3 does not exist in a job of 2 processes`},
+		{"np = [2, 4]\n" + bcast + "root = 3\n[suite_settings]\nwarmup = [1, 2]\n",
+			`t.toml:1:7: np: the suite does not run on 2 processes (with warmup = 1): measurement "b": root 3 does not exist in a job of 2 processes`},
 		{"[settings]\nmax_repetitions = 16\n" + bcast + "[suite_settings]\nmin_repetitions = [4, 64]\n",
 			"t.toml:8:23: suite_settings: with min_repetitions = 64 the suite does not parse: settings.min_repetitions: min_repetitions (64) is larger than max_repetitions (16)"},
 		{"[[measurement]]\nname = \"a\"\nop = \"Alltoall\"\nsizes = [\"1MiB\"]\n[suite_settings]\nbuffer = [\"64MiB\", \"1MiB\"]\n",

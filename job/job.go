@@ -47,6 +47,15 @@ const maxRuns = 100
 // maxSelfLaunch bounds --np when skampi starts every process on this machine.
 const maxSelfLaunch = 1024
 
+// selfLaunchNP says why skampi will not start np processes on this machine itself (a
+// run, a clock check, a start-up measurement); least is the fewest the command needs.
+func selfLaunchNP(np, least int) error {
+	if np < least || np > maxSelfLaunch {
+		return fmt.Errorf("--np must be between %d and %d when skampi starts the processes on this machine, got %d", least, maxSelfLaunch, np)
+	}
+	return nil
+}
+
 // Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake). When several
 // happened, the status is the highest: corrupt data over a hang over a crash.
 const (
@@ -142,8 +151,8 @@ func Run(o Options) error {
 	if o.ThreadLevel != "" && !slices.Contains(mpi.ThreadLevels, o.ThreadLevel) {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--thread-level must be one of %s, got %q", strings.Join(mpi.ThreadLevels, ", "), o.ThreadLevel)}
 	}
-	if o.NP < 1 || o.NP > maxSelfLaunch {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 1 and %d when skampi starts mpirun on this machine, got %d (for more, start skampi under your launcher)", maxSelfLaunch, o.NP)}
+	if err := selfLaunchNP(o.NP, 1); err != nil {
+		return &ExitError{Code: 2, Err: fmt.Errorf("%w (for more, start skampi under your launcher)", err)}
 	}
 	if o.MaxRestarts < 0 {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--max-restarts must be at least 0, got %d", o.MaxRestarts)}

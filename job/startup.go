@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/ops/shmem"
@@ -144,9 +145,29 @@ type StartupOptions struct {
 	Stderr   io.Writer
 }
 
+// check refuses, as a usage mistake, options that would measure nothing or what was not
+// meant: a process count given twice (measured twice, one row each), more processes than
+// skampi starts on this machine, a timeout that is not positive (every launch would be
+// ended at once).
+func (o StartupOptions) check() error {
+	if err := inputs.ProcessCounts("--np", o.NPs, maxSelfLaunch); err != nil {
+		return &ExitError{Code: 2, Err: fmt.Errorf("%w (skampi startup starts the processes on this machine)", err)}
+	}
+	if o.Launches < 1 {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--launches must be at least 1, got %d", o.Launches)}
+	}
+	if o.Timeout <= 0 {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--timeout must be positive, got %v", o.Timeout)}
+	}
+	return nil
+}
+
 // Startup launches the probe Launches times at every process count, prints a table as
 // each count ends and appends every launch's record to Out/startup.jsonl.
 func Startup(o StartupOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
 	if launch.UnderLauncher(o.Env) {
 		return errors.New("skampi startup launches jobs itself: run it outside mpirun or srun (its ranks are `skampi startup-probe`)")
 	}

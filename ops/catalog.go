@@ -7,6 +7,7 @@
 package ops
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -170,6 +171,10 @@ type Info struct {
 	// IO operations work on a file of their own in the directory under test (the
 	// setting io_dir), created before the point and deleted after it (ops/io.go).
 	IO bool
+	// Displacements: the kernel places every process's block at a C int displacement
+	// (MPI's v-forms count them in elements, DisplElements; the w-forms in bytes,
+	// DisplBytes), up to nprocs blocks in: a block times the processes must fit an int.
+	Displacements string
 	// Threaded: each rank of the pair runs the kernel in `threads` threads of its own
 	// at once (ops/mpi/mt.c), each on its own communicator or tag: a run that has one
 	// initialises MPI with MPI_THREAD_MULTIPLE. The time is the slowest thread's.
@@ -258,13 +263,29 @@ func (in Info) KernelFor(method string) string {
 func (in Info) BufferBytes(size int64, slots, nprocs int) int64 {
 	switch {
 	case in.Windowed:
-		return size * int64(slots)
+		return MulSat(size, int64(slots))
 	case in.PerProcess:
-		return size * int64(nprocs)
+		return MulSat(size, int64(nprocs))
 	case in.Neighborhood: // a block per process, as a bound: the kernel takes the topology's degree
-		return size * int64(nprocs)
+		return MulSat(size, int64(nprocs))
 	}
 	return size
+}
+
+// Units of Info.Displacements.
+const (
+	DisplElements = "elements"
+	DisplBytes    = "bytes"
+)
+
+// MulSat multiplies counts that are not negative (sizes, slots, processes),
+// saturating far below overflow: a product past any memory stays past it, and sums
+// of a few such products stay positive. A wrapped product would pass every check.
+func MulSat(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/8/a {
+		return math.MaxInt64 / 8
+	}
+	return a * b
 }
 
 // Messages is how many messages of msg_bytes one timed step moves across all

@@ -13,14 +13,14 @@ var collOps = withOSU([]Info{
 	coll("Reduce_scatter", "MPI_Reduce_scatter, msg_bytes to each process", true, true, false),
 	coll("Reduce_scatter_block", "MPI_Reduce_scatter_block, msg_bytes to each process", true, true, false),
 	layouts(throughput(coll("Alltoall", "MPI_Alltoall, msg_bytes to each process", true, false, false))),
-	throughput(coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false)),
-	throughput(coll("Alltoallw", "MPI_Alltoallw with equal counts, the datatype for every process and displacements in bytes, msg_bytes to each process (osu_alltoallw)", true, false, false)),
+	displaced(throughput(coll("Alltoallv", "MPI_Alltoallv with equal counts, msg_bytes to each process", true, false, false)), DisplElements),
+	displaced(throughput(coll("Alltoallw", "MPI_Alltoallw with equal counts, the datatype for every process and displacements in bytes, msg_bytes to each process (osu_alltoallw)", true, false, false)), DisplBytes),
 	coll("Gather", "MPI_Gather of msg_bytes per process to the root", true, false, true),
-	coll("Gatherv", "MPI_Gatherv with equal counts to the root", true, false, true),
+	displaced(coll("Gatherv", "MPI_Gatherv with equal counts to the root", true, false, true), DisplElements),
 	coll("Allgather", "MPI_Allgather of msg_bytes per process", true, false, false),
-	coll("Allgatherv", "MPI_Allgatherv with equal counts", true, false, false),
+	displaced(coll("Allgatherv", "MPI_Allgatherv with equal counts", true, false, false), DisplElements),
 	coll("Scatter", "MPI_Scatter of msg_bytes per process from the root", true, false, true),
-	coll("Scatterv", "MPI_Scatterv with equal counts from the root", true, false, true),
+	displaced(coll("Scatterv", "MPI_Scatterv with equal counts from the root", true, false, true), DisplElements),
 	local(coll("Reduce_local", "MPI_Reduce_local: msg_bytes of sbuf combined into rbuf on every process, no communication (IMB's Reduce_local)", false, true, false)),
 	coll("Scan", "MPI_Scan (inclusive prefix reduction)", false, true, false),
 	coll("Exscan", "MPI_Exscan (exclusive prefix reduction)", false, true, false),
@@ -29,7 +29,7 @@ var collOps = withOSU([]Info{
 	throughput(coll("Alltoall_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process, MPI_Waitall", true, false, false)),
 	coll("Gather_using_Send_Recv", "baseline: every process MPI_Sends to the root, which receives in rank order", true, false, true),
 	coll("Gather_using_Isend_Irecv_Waitall", "baseline: every process MPI_Isends to the root, which MPI_Irecvs every other block, then MPI_Waitall", true, false, true),
-	throughput(coll("Alltoallv_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process at Alltoallv's counts and displacements, MPI_Waitall", true, false, false)),
+	displaced(throughput(coll("Alltoallv_using_Isend_Irecv", "baseline: MPI_Irecv from and MPI_Isend to every process at Alltoallv's counts and displacements, MPI_Waitall", true, false, false)), DisplElements),
 	coll("Allreduce_using_Reduce_Bcast", "baseline: MPI_Reduce to rank 0, then MPI_Bcast", false, true, false),
 	// Communicator creation: one call timed alone, the new communicator freed untimed.
 	callTimed(noData(coll("Comm_dup", "MPI_Comm_dup of the point's communicator, timed alone (freed outside the time)", false, false, false))),
@@ -46,7 +46,7 @@ var collOps = withOSU([]Info{
 
 // Collectives with counts per process beside coll's (ops/mpi/coll_v.c).
 var collV = withOSU([]Info{
-	coll("Reduce_Scatterv", "baseline: MPI_Reduce of nprocs blocks to the root, then MPI_Scatterv of block i to process i (SKaMPI's Reduce_Scatterv), beside Reduce_scatter", true, true, true),
+	displaced(coll("Reduce_Scatterv", "baseline: MPI_Reduce of nprocs blocks to the root, then MPI_Scatterv of block i to process i (SKaMPI's Reduce_Scatterv), beside Reduce_scatter", true, true, true), DisplElements),
 })
 
 // Broadcast timing methods (the method paper's Alg. 1-4). Without a method, one
@@ -80,6 +80,12 @@ func osuMethod(kernel string) Method {
 }
 
 // throughput marks the all-to-all operations whose records carry throughput_Bps.
+// displaced: the kernel places blocks at C int displacements in unit (Info.Displacements).
+func displaced(in Info, unit string) Info {
+	in.Displacements = unit
+	return in
+}
+
 func throughput(in Info) Info {
 	in.Throughput = true
 	return in

@@ -8,7 +8,7 @@ var imbalanceOps = []Info{
 	delayed(coll("delayed_Gather", "MPI_Gather of msg_bytes per process to the root, the last rank entering delay late (a busy computation); the time holds the delay", true, false, true)),
 	func() Info {
 		in := coll("Alltoallv_Skewed", "MPI_Alltoallv where rank 0 sends msg_bytes to each process and every other rank msg_bytes/ratio (whole elements)", true, false, false)
-		in.Skewed = true
+		in.Skewed, in.Displacements = true, DisplElements
 		return in
 	}(),
 	{Name: "Par_Pingpong_Send_Recv", Family: "pt2pt", Kernel: "pingpong_send_recv", Pattern: PatternPairs, Reduce: ReduceMax,

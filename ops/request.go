@@ -5,6 +5,11 @@ package ops
 // the stub of a build without MPI). Everything a suite names travels by its name
 // (kernel, mode, datatype, reduce_op, rma_window, phase) and is resolved where it is
 // used, in the kernels' own tables: no ordinal two languages must agree on.
+// MaxBytes is the most bytes one message (or a strided message's span) may have: MPI
+// counts bytes in a C int. The kernels refuse more (ops/mpi NewOp), and suites are
+// checked against it before any process starts.
+const MaxBytes = 1<<31 - 1
+
 type Request struct {
 	Info Info
 	// Kernel is the timed loop, a name of the kernel table: the operation's, or its

@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"math"
 	"strings"
 )
 
@@ -216,14 +215,6 @@ const (
 
 func up64(n int64) int64 { return (n + 63) &^ 63 }
 
-// mul multiplies sizes, saturating: a need past any heap stays past it.
-func mul(a, b int64) int64 {
-	if a != 0 && b > math.MaxInt64/4/a {
-		return math.MaxInt64 / 4
-	}
-	return a * b
-}
-
 // SymmetricBytes is the symmetric memory one PE allocates for a point: a message of
 // size bytes, window messages in flight (windowed operations only) and a communicator
 // of nprocs PEs. It follows ops/shmem's prepare functions; 0 for MPI operations.
@@ -232,7 +223,7 @@ func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
 	if in.Windowed && window > 1 {
 		w = int64(window)
 	}
-	slots := max(128, up64(mul(2*size, w))+64)
+	slots := max(128, up64(MulSat(2*size, w))+64)
 	switch in.Heap {
 	case HeapSlots:
 		return slots
@@ -245,7 +236,7 @@ func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
 	case HeapColl:
 		n := int64(nprocs)
 		wrk := up64(max(size/8/2+1, shmemMinWrk) * 8)
-		return 2*up64(mul(size, n)) + (max(n, shmemConsecutive)+1)*shmemSyncLongs*8 + shmemConsecutive*wrk + 128
+		return 2*up64(MulSat(size, n)) + (max(n, shmemConsecutive)+1)*shmemSyncLongs*8 + shmemConsecutive*wrk + 128
 	case HeapShift:
 		return up64(size) + 128 + 64*int64(nprocs)
 	case HeapShiftOffset:

@@ -79,18 +79,20 @@ func (t Topology) Resolve(nprocs int) (Topology, error) {
 // balanced as possible and in non-increasing order among the filled (MPI_Dims_create).
 func DimsCreate(nprocs int, dims []int) ([]int, error) {
 	out := slices.Clone(dims)
-	fixed, free := 1, []int{}
+	fixed, free, over := 1, []int{}, false
 	for i, d := range out {
 		switch {
 		case d < 0:
 			return nil, fmt.Errorf("dimension %d is %d: a dimension is a count of processes (0: chosen)", i+1, d)
 		case d == 0:
 			free = append(free, i)
+		case fixed > nprocs/d:
+			over = true // past nprocs already: multiplying on could wrap to 0
 		default:
 			fixed *= d
 		}
 	}
-	if nprocs < 1 || nprocs%fixed != 0 || (len(free) == 0 && fixed != nprocs) {
+	if nprocs < 1 || over || nprocs%fixed != 0 || (len(free) == 0 && fixed != nprocs) {
 		return nil, fmt.Errorf("dimensions %s cannot hold %d processes", FormatDims(dims), nprocs)
 	}
 	vals := make([]int, len(free))

@@ -21,6 +21,9 @@ func newCheckCmd() *cobra.Command {
 			if o.Suite == "" {
 				return usageError(fmt.Errorf("check: -i SUITE is required"))
 			}
+			if o.NP < 1 || o.NP > inputs.MaxJobProcs {
+				return usageError(fmt.Errorf("check: --np must be between 1 and %d, got %d", inputs.MaxJobProcs, o.NP))
+			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
 			o.Refused = refused
 			err := inputs.Check(o)

@@ -46,11 +46,13 @@ func TestCheckRefusesWhatTheJobCannotHold(t *testing.T) {
 		t.Errorf("with a 1 GiB heap: code %d %s", code, stderr)
 	}
 
+	// 64 ranks of an all-to-all of blocks of 1/4096 of the memory: each rank's send and
+	// receive buffers hold 64 blocks, 1/32 of the machine, and the 64 ranks twice it.
 	mem := memTotal(t)
-	buf := mem / 2 >> 20 << 20 // one rank's send and receive buffers fill the machine
-	f = writeSuite(t, fmt.Sprintf("[settings]\nbuffer = %d\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [%d]\n", buf, buf))
-	code, _, stderr = runCLI("check", "-i", f, "--np", "2")
-	if code != 1 || !strings.HasPrefix(stderr, f+`:3:3: measurement "pp": Pingpong_Send_Recv at `) || !strings.Contains(stderr, "for the 2 ranks on one host: more than this machine's memory") {
+	block := mem / 4096 >> 10 << 10
+	f = writeSuite(t, fmt.Sprintf("[settings]\nbuffer = %d\n[[measurement]]\nname = \"a2a\"\nop = \"Alltoall\"\nsizes = [%d]\n", 64*block, block))
+	code, _, stderr = runCLI("check", "-i", f, "--np", "64")
+	if code != 1 || !strings.HasPrefix(stderr, f+`:3:3: measurement "a2a": Alltoall at `) || !strings.Contains(stderr, "for the 64 ranks on one host: more than this machine's memory") {
 		t.Errorf("code %d stderr %s", code, stderr)
 	}
 }

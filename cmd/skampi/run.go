@@ -13,6 +13,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/job"
+	"github.com/skampi/skampi/ops/mpi"
 )
 
 // addRunFlags binds the flags of a suite run (root command and `run`) to o.
@@ -31,6 +32,10 @@ func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 
 // runSuite completes the options with what comes from outside the flags and runs.
 func runSuite(cmd *cobra.Command, o *job.Options) error {
+	// The flag's own value, empty too ("" would otherwise stand for its default).
+	if !slices.Contains(mpi.ThreadLevels, o.ThreadLevel) {
+		return usageError(fmt.Errorf("--thread-level must be one of %s, got %q", strings.Join(mpi.ThreadLevels, ", "), o.ThreadLevel))
+	}
 	o.Version, o.Args, o.Env = versionString(), os.Args[1:], os.Environ()
 	o.NPSet = cmd.Flags().Changed("np")
 	o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

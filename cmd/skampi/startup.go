@@ -25,16 +25,8 @@ func newStartupCmd() *cobra.Command {
 			"run it outside mpirun or srun.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Launches < 1 || len(o.NPs) == 0 {
-				return usageError(fmt.Errorf("--launches must be at least 1 and --np must name a process count"))
-			}
 			if o.Shmem && !shmem.Available {
 				return usageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
-			}
-			for _, n := range o.NPs {
-				if n < 1 {
-					return usageError(fmt.Errorf("--np: %d is not a process count", n))
-				}
 			}
 			o.Version, o.Env = versionString(), os.Environ()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

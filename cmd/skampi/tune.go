@@ -33,6 +33,11 @@ func newTuneCmd() *cobra.Command {
 			if o.File == "" || o.Dir == "" {
 				return usageError(errors.New("tune: -i TUNE and -o DIR are required"))
 			}
+			if cmd.Flags().Changed("np") {
+				if err := inputs.ProcessCounts("--np", o.NP, inputs.MaxTuneNP); err != nil {
+					return usageError(fmt.Errorf("tune: %w", err))
+				}
+			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			err := tune.Run(o)
 			var ue *tune.UsageError

@@ -35,7 +35,7 @@ type Op struct {
 // point, in the same order: kernels may communicate while preparing.
 func (w *World) NewOp(s ops.Request) (*Op, error) {
 	name := s.Info.Name
-	if s.Bytes > math.MaxInt32 {
+	if s.Bytes > ops.MaxBytes {
 		return nil, fmt.Errorf("%s: %d bytes is more than an MPI count of bytes can hold (%w)", name, s.Bytes, ErrInvalid)
 	}
 	for _, r := range s.Pair {
@@ -68,7 +68,7 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	span := s.Bytes
 	if ops.Strided(s.DataLayout) {
 		span *= int64(max(1, s.Stride))
-		if span > math.MaxInt32 {
+		if span > ops.MaxBytes {
 			return nil, fmt.Errorf("%s: %d bytes at stride %d span more than an MPI count of bytes can hold (%w)", name, s.Bytes, s.Stride, ErrInvalid)
 		}
 	}
