@@ -189,8 +189,8 @@ func (s Settings) Hang() time.Duration {
 	return 2*s.MaxTime + 5*time.Second
 }
 
-// MaxThreads bounds the threads setting.
-const MaxThreads = 64
+// MaxThreads bounds the threads setting (ops.MaxThreads: records are held to it too).
+const MaxThreads = ops.MaxThreads
 
 // RepCap bounds the repetitions of a point under max_repetitions = "auto".
 const RepCap = 10_000
