@@ -31,6 +31,9 @@ var tuneKeys = []string{"suite", "libraries", "np", "repeats", "max_launches", "
 // more launches than anyone means to wait for.
 const DefaultMaxLaunches = 1000
 
+// MaxTuneNP bounds a process count a tune file (or tune --np) sweeps.
+const MaxTuneNP = 1024
+
 // Bounds of what a tune file may ask for, checked before anything is expanded.
 const (
 	maxLaunchesLimit = 100_000 // max_launches itself
@@ -260,8 +263,8 @@ func (t *Tune) parseRuns(d *decoder, doc map[string]any) {
 			path := indexPath("np", v, i)
 			n, ok := x.(int64)
 			switch {
-			case !ok || n < 1 || n > 1024:
-				d.errAt(path, "must be a process count from 1 to 1024, got %v", x)
+			case !ok || n < 1 || n > MaxTuneNP:
+				d.errAt(path, "must be a process count from 1 to %d, got %v", MaxTuneNP, x)
 			case slices.Contains(t.NP, int(n)):
 				// Two equal counts would be one combination measured into one directory.
 				d.errAt(path, "%d is listed twice", n)

@@ -43,8 +43,8 @@ func ClockCheck(o ClockOptions) error {
 	if launch.UnderLauncher(o.Env) {
 		return clockRank(o)
 	}
-	if o.NP < 2 || o.NP > maxSelfLaunch {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 2 and %d for a clock check on this machine, got %d", maxSelfLaunch, o.NP)}
+	if o.NP < 2 || o.NP > MaxSelfLaunch {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 2 and %d for a clock check on this machine, got %d", MaxSelfLaunch, o.NP)}
 	}
 	if o.Out != "" {
 		if err := checkOutDir(o.Out); err != nil {

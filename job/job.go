@@ -41,11 +41,11 @@ type Options struct {
 	Stderr  io.Writer
 }
 
-// maxRuns bounds --runs.
-const maxRuns = 100
+// MaxRuns bounds --runs.
+const MaxRuns = 100
 
-// maxSelfLaunch bounds --np when skampi starts every process on this machine.
-const maxSelfLaunch = 1024
+// MaxSelfLaunch bounds --np when skampi starts every process on this machine.
+const MaxSelfLaunch = 1024
 
 // Exit statuses beyond 0 (done), 1 (failed) and 2 (a usage mistake). When several
 // happened, the status is the highest: corrupt data over a hang over a crash.
@@ -142,8 +142,8 @@ func Run(o Options) error {
 	if o.ThreadLevel != "" && !slices.Contains(mpi.ThreadLevels, o.ThreadLevel) {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--thread-level must be one of %s, got %q", strings.Join(mpi.ThreadLevels, ", "), o.ThreadLevel)}
 	}
-	if o.NP < 1 || o.NP > maxSelfLaunch {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 1 and %d when skampi starts mpirun on this machine, got %d (for more, start skampi under your launcher)", maxSelfLaunch, o.NP)}
+	if o.NP < 1 || o.NP > MaxSelfLaunch {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--np must be between 1 and %d when skampi starts mpirun on this machine, got %d (for more, start skampi under your launcher)", MaxSelfLaunch, o.NP)}
 	}
 	if o.MaxRestarts < 0 {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--max-restarts must be at least 0, got %d", o.MaxRestarts)}
@@ -167,8 +167,8 @@ func Run(o Options) error {
 	if o.Resume && o.Append {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume continues the last run in -o DIR, --append starts another: not both")}
 	}
-	if o.Runs < 0 || o.Runs > maxRuns {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--runs must be between 1 and %d, got %d", maxRuns, o.Runs)}
+	if o.Runs < 0 || o.Runs > MaxRuns {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--runs must be between 1 and %d, got %d", MaxRuns, o.Runs)}
 	}
 	if o.Runs > 1 && (o.Out == "" || o.Resume) {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--runs needs -o DIR (the runs are summarised from it) and no --resume")}
