@@ -125,6 +125,13 @@ func (p *skoParser) data(s string) string {
 	if msg := checkPoint(&check, nil); msg != "" {
 		return msg + ", line skipped"
 	}
+	// Its setup's values in their domains, as a JSONL point's (what applies to which
+	// operation is left to the program that wrote the file).
+	values := check
+	values.Op = ""
+	if msgs := pointFields(&values, nil, nil); len(msgs) > 0 {
+		return strings.Join(msgs, "; ") + ", line skipped"
+	}
 	p.index++
 	pt.PointIndex = p.index
 	p.res.Points = append(p.res.Points, pt)
