@@ -83,7 +83,7 @@ func (p *skoParser) data(s string) string {
 			continue // a process that took no part
 		}
 		x, err := strconv.ParseFloat(f, 64)
-		if err != nil {
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Sprintf("process time %q is not a number, line skipped", f)
 		}
 		pt.RankTimeS = append(pt.RankTimeS, x/1e6)

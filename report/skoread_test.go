@@ -379,4 +379,10 @@ func TestSKOSetupDomains(t *testing.T) {
 			t.Errorf("%q lacks %q", got.Problems[0].Msg, want)
 		}
 	}
+	nan := strings.Replace(sko, " threads=100000 hold_s=NaN delay_s=-1", "", 1)
+	nan = strings.Replace(nan, "1.176        1.175", "1.176        NaN", 1)
+	if got, _ := ReadSKO(strings.NewReader(nan), "d.sko"); len(got.Points) != 0 || len(got.Problems) != 1 ||
+		!strings.Contains(got.Problems[0].Msg, `process time "NaN" is not a number`) {
+		t.Errorf("a process time of NaN: %d points, %v", len(got.Points), got.Problems)
+	}
 }
