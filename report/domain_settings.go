@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -207,5 +208,43 @@ func (fp *fieldProblems) noise(p *record.Point) {
 	}
 	if f := p.OffCPU; f != nil && !(*f >= 0 && *f <= 1) {
 		fp.addf("off_cpu is %g: a share of the point's time is in [0, 1]", *f)
+	}
+}
+
+// threadRate is what a multi-threaded point's msgs_per_s is: every thread's messages
+// of a step over the threads' span (time_s when they ran side by side); NaN when the
+// operation is not known.
+func threadRate(p *record.Point, info ops.Info, known bool) float64 {
+	if !known || p.Threads < 1 || p.Threads > ops.MaxThreads { // threads says its own problem
+		return math.NaN()
+	}
+	span := p.TimeS
+	if p.ThreadSpanS != nil {
+		span = *p.ThreadSpanS
+	}
+	return float64(p.Threads*info.MessagesPerStep(p.Window)) / span
+}
+
+// optional: the fields of particular settings, each in its own domain.
+func (fp *fieldProblems) optional(p *record.Point) {
+	if v := p.SubtractedStderr; v != nil {
+		if !(*v >= 0) {
+			fp.addf("subtracted_stderr_s is %g: a standard error is never negative", *v)
+		}
+		if p.SubtractedS == nil {
+			fp.addf("subtracted_stderr_s is given without subtracted_s")
+		}
+	}
+	if v := p.WindowS; v != nil && !(*v >= 0) {
+		fp.addf("window_s is %g: a window is never negative", *v)
+	}
+	if v := p.InvalidFraction; v != nil && !(*v >= 0 && *v <= 1) {
+		fp.addf("invalid_fraction is %g: a fraction of the repetitions is in [0, 1]", *v)
+	}
+	switch {
+	case p.ColdAreaBytes < 0:
+		fp.addf("cold_area_bytes is %d: a size is never negative", p.ColdAreaBytes)
+	case p.ColdAreaBytes > 0 && p.Cache != "cold":
+		fp.addf("cold_area_bytes is given for a point whose cache is %q, not \"cold\"", p.Cache)
 	}
 }
