@@ -3,6 +3,8 @@ package inputs
 import (
 	"strings"
 	"testing"
+
+	"github.com/skampi/skampi/ops"
 )
 
 // data_layout and stride: known layouts only, on the operations that take one; a
@@ -37,5 +39,32 @@ func TestDataLayoutSetting(t *testing.T) {
 	}
 	if _, err := parse("Accumulate", "[12]", "data_layout = \"vector\"\ndatatype = \"int\"\n"); err != nil {
 		t.Errorf("3 ints: %v", err)
+	}
+}
+
+// Refinement's grain: every size an operation takes under its settings is a multiple
+// of it (its datatype, the elements it moves, a strided layout's, its partitions).
+func TestSizeGrain(t *testing.T) {
+	for _, c := range []struct {
+		op   string
+		set  func(*Settings)
+		want int64
+	}{
+		{"Pingpong_Send_Recv", func(*Settings) {}, 1},
+		{"Pingpong_Send_Recv", func(s *Settings) { s.DataLayout = "vector" }, 8},
+		{"Shmem_Put64", func(*Settings) {}, 8},
+		{"Shmem_Put32", func(*Settings) {}, 4},
+		{"Allreduce", func(s *Settings) { s.Datatype = "double" }, 8},
+		{"Pingpong_Partitioned", func(s *Settings) { s.Partitions = 3 }, 3},
+	} {
+		op, ok := ops.Lookup(c.op)
+		if !ok {
+			t.Fatalf("no %s", c.op)
+		}
+		s := Defaults()
+		c.set(&s)
+		if got := s.SizeGrain(op); got != c.want {
+			t.Errorf("%s: grain %d, want %d", c.op, got, c.want)
+		}
 	}
 }

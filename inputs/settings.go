@@ -184,6 +184,32 @@ func (s Settings) DatatypeFor(op ops.Info) string {
 // TypeSize is the size of one element of the operation's datatype.
 func (s Settings) TypeSize(op ops.Info) int64 { return ops.Datatypes[s.DatatypeFor(op)] }
 
+// SizeGrain is what every size of the operation is a multiple of under these settings:
+// its datatype's element, the elements it moves (shmem_put64's 8 bytes), a strided
+// layout's element (8-byte doubles unless datatyped) and its partitions. Refinement
+// adds sizes on this grain, the checks of listed sizes hold them to each part.
+func (s Settings) SizeGrain(op ops.Info) int64 {
+	grain := max(s.TypeSize(op), 1)
+	lcm := func(a, b int64) int64 {
+		if b <= 0 {
+			return a
+		}
+		x, y := a, b
+		for y != 0 {
+			x, y = y, x%y
+		}
+		return a / x * b
+	}
+	grain = lcm(grain, op.ElementBytes)
+	if op.Layouts && ops.Strided(s.DataLayout) && !op.Datatyped {
+		grain = lcm(grain, 8)
+	}
+	if op.Partitioned {
+		grain = lcm(grain, int64(s.Partitions))
+	}
+	return grain
+}
+
 // Hang is the effective hang timeout.
 func (s Settings) Hang() time.Duration {
 	if s.HangTimeout > 0 {
@@ -192,8 +218,8 @@ func (s Settings) Hang() time.Duration {
 	return 2*s.MaxTime + 5*time.Second
 }
 
-// MaxThreads bounds the threads setting.
-const MaxThreads = 64
+// MaxThreads bounds the threads setting (ops.MaxThreads: records are held to it too).
+const MaxThreads = ops.MaxThreads
 
 // RepCap bounds the repetitions of a point under max_repetitions = "auto".
 const RepCap = 10_000

@@ -41,17 +41,17 @@ type Options struct {
 	Stderr  io.Writer
 }
 
-// maxRuns bounds --runs.
-const maxRuns = 100
+// MaxRuns bounds --runs.
+const MaxRuns = 100
 
-// maxSelfLaunch bounds --np when skampi starts every process on this machine.
-const maxSelfLaunch = 1024
+// MaxSelfLaunch bounds --np when skampi starts every process on this machine.
+const MaxSelfLaunch = 1024
 
 // selfLaunchNP says why skampi will not start np processes on this machine itself (a
 // run, a clock check, a start-up measurement); least is the fewest the command needs.
 func selfLaunchNP(np, least int) error {
-	if np < least || np > maxSelfLaunch {
-		return fmt.Errorf("--np must be between %d and %d when skampi starts the processes on this machine, got %d", least, maxSelfLaunch, np)
+	if np < least || np > MaxSelfLaunch {
+		return fmt.Errorf("--np must be between %d and %d when skampi starts the processes on this machine, got %d", least, MaxSelfLaunch, np)
 	}
 	return nil
 }
@@ -176,8 +176,8 @@ func Run(o Options) error {
 	if o.Resume && o.Append {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume continues the last run in -o DIR, --append starts another: not both")}
 	}
-	if o.Runs < 0 || o.Runs > maxRuns {
-		return &ExitError{Code: 2, Err: fmt.Errorf("--runs must be between 1 and %d, got %d", maxRuns, o.Runs)}
+	if o.Runs < 0 || o.Runs > MaxRuns {
+		return &ExitError{Code: 2, Err: fmt.Errorf("--runs must be between 1 and %d, got %d", MaxRuns, o.Runs)}
 	}
 	if o.Runs > 1 && (o.Out == "" || o.Resume) {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--runs needs -o DIR (the runs are summarised from it) and no --resume")}

@@ -64,8 +64,16 @@ func openSinks(dir string, stdout, stderr io.Writer) (*report.Locked, []*os.File
 		return nil, files, err
 	}
 	// JSONL first: it is the canonical record and must be written (and on disk) before
-	// anything else.
-	return report.NewLocked(report.Multi{durable{report.NewJSONL(jf), jf}, report.NewCSV(cf, fresh), report.NewSKO(sf), table}), files, nil
+	// anything else. A record that breaks the schema is said at once, not first when the
+	// file is read.
+	j := report.NewJSONL(jf)
+	j.Broken = func(what string, problems []string) {
+		for _, p := range problems {
+			fmt.Fprintf(stderr, "skampi: %s: %s breaks the schema: %s; written as measured (skampi validate lists it)\n",
+				jf.Name(), what, report.Printable(p))
+		}
+	}
+	return report.NewLocked(report.Multi{durable{j, jf}, report.NewCSV(cf, fresh), report.NewSKO(sf), table}), files, nil
 }
 
 // asideCSV moves a results.csv whose header is not report.CSVHeader (an older skampi's

@@ -25,8 +25,9 @@ func appendRun(t *testing.T, dir, runID string) string {
 		t.Fatal(err)
 	}
 	run := &record.Run{Kind: record.KindRun, RunID: runID, SkampiVersion: "test", NProcs: 2}
-	p := &record.Point{Kind: record.KindPoint, RunID: runID, Measurement: "ping-pong", Op: "Pingpong_Send_Recv", MsgBytes: 8,
-		NProcs: 2, Ranks: []int{0, 1}, Method: "", Timer: "global-loop", Iterations: 10, TimeS: 1e-6, Reps: 3}
+	p := &record.Point{Kind: record.KindPoint, RunID: runID, PointIndex: 1, Measurement: "ping-pong", Op: "Pingpong_Send_Recv", MsgBytes: 8,
+		NProcs: 2, Ranks: []int{0, 1}, Method: "", Timer: "global-loop", Iterations: 10, TimeS: 1e-6, Reps: 3, Stop: "converged",
+		MeanS: 1e-6, MedianS: 1e-6, MinS: 1e-6, P10S: 1e-6, P90S: 1e-6, MaxS: 1e-6, SamplesS: []float64{1e-6, 1e-6, 1e-6}}
 	if err := sink.Run(run); err != nil {
 		t.Fatal(err)
 	}

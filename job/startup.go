@@ -150,7 +150,7 @@ type StartupOptions struct {
 // skampi starts on this machine, a timeout that is not positive (every launch would be
 // ended at once).
 func (o StartupOptions) check() error {
-	if err := inputs.ProcessCounts("--np", o.NPs, maxSelfLaunch); err != nil {
+	if err := inputs.ProcessCounts("--np", o.NPs, MaxSelfLaunch); err != nil {
 		return &ExitError{Code: 2, Err: fmt.Errorf("%w (skampi startup starts the processes on this machine)", err)}
 	}
 	if o.Launches < 1 {

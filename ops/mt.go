@@ -25,6 +25,10 @@ var mtOps = []Info{
 		Description: "bidirectional bandwidth: both threads of a pair post a window of MPI_Irecv and MPI_Isend, then MPI_Waitall, in `threads` threads per rank at once (osu_bibw per thread, IMB-MT's BibandMT); bandwidth and messages/s of all threads both ways; needs MPI_THREAD_MULTIPLE"},
 }
 
+// MaxThreads bounds the threads per rank of a multi-threaded operation: the setting
+// threads, and what a record of one may hold.
+const MaxThreads = 64
+
 // ThreadComms are the ways the threads of a multi-threaded operation keep their
 // messages apart (the thread_comm setting): a communicator each, duplicated for the
 // point, or the pair's communicator shared with a tag each.

@@ -2,6 +2,8 @@ package plots
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -92,8 +94,15 @@ func ParseFormats(list []string) ([]string, error) {
 	return out, nil
 }
 
+// MaxNameBytes bounds a figure's file-name stem. A measurement's name can be of any
+// length, a file name at most 255 bytes: with a run tag, a counter and the format a
+// stem of this length stays far below it.
+const MaxNameBytes = 120
+
 // SafeName turns s into a file-name stem: runs of anything but letters, digits, '.',
-// '_' and '-' become one '-', and it never starts with '.' or '-'.
+// '_' and '-' become one '-', and it never starts with '.' or '-'. A stem longer than
+// MaxNameBytes is cut and ends in a hash of the whole of s, so two long names that
+// share their start still name two files.
 func SafeName(s string) string {
 	var b strings.Builder
 	dash := false
@@ -112,6 +121,10 @@ func SafeName(s string) string {
 	out := strings.Trim(b.String(), "-.")
 	if out == "" {
 		return "figure"
+	}
+	if len(out) > MaxNameBytes { // ASCII only by now: any byte is a place to cut
+		sum := sha256.Sum256([]byte(s))
+		out = strings.TrimRight(out[:MaxNameBytes-9], "-.") + "-" + hex.EncodeToString(sum[:4])
 	}
 	return out
 }

@@ -24,7 +24,9 @@ type FilesOptions struct {
 
 // WriteFiles is skampi plot: every figure the results allow, written to Dir as
 // NAME.FORMAT. A figure its data cannot make is left out with a warning; it is an
-// error when none could be drawn.
+// error when none could be drawn. A figure that cannot be written (the disk, the
+// directory's permissions) costs that file alone: the others are written, each failure
+// is one line on Stderr, and the error at the end counts them.
 func WriteFiles(o FilesOptions) error {
 	res, labels, _, err := report.LoadLabelled(o.Sources, o.Stdin, o.Stderr)
 	if err != nil {
@@ -43,7 +45,7 @@ func WriteFiles(o FilesOptions) error {
 	for _, s := range skipped {
 		WarnNotDrawn(o.Stderr, s)
 	}
-	written := 0
+	written, failed := 0, 0
 	for _, f := range figs {
 		for _, format := range o.Formats {
 			paths, err := f.Save(o.Dir, []string{format})
@@ -56,11 +58,15 @@ func WriteFiles(o FilesOptions) error {
 			for _, p := range paths {
 				fmt.Fprintln(o.Stdout, p)
 			}
-			if err != nil {
-				return err // the disk, not the data: every further figure would fail too
-			}
 			written += len(paths)
+			if err != nil {
+				failed++
+				fmt.Fprintln(o.Stderr, report.Printable(fmt.Sprintf("skampi: error: %s.%s not written: %v", f.Name, format, err)))
+			}
 		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d figure file(s) could not be written (the lines above say why), %d written", failed, written)
 	}
 	if written == 0 {
 		return fmt.Errorf("no figure could be drawn: %d skipped (the warnings above say why)", len(skipped))

@@ -178,7 +178,8 @@ func describe(g Group, opts Options) string {
 	return key
 }
 
-// uniqueNames appends a run tag to names several figures share, then a counter.
+// uniqueNames appends a run tag to names several figures share, then a counter; names
+// that differ only in case count as one (a file system may not tell them apart).
 func uniqueNames(figs []*Figure, tags []string) {
 	count := map[string]int{}
 	for _, f := range figs {
@@ -192,11 +193,11 @@ func uniqueNames(figs []*Figure, tags []string) {
 	used := map[string]bool{}
 	for _, f := range figs {
 		name := f.Name
-		for n := 2; used[name]; n++ {
+		for n := 2; used[strings.ToLower(name)]; n++ {
 			name = fmt.Sprintf("%s-%d", f.Name, n)
 		}
 		f.Name = name
-		used[name] = true
+		used[strings.ToLower(name)] = true
 	}
 }
 

@@ -66,6 +66,9 @@ func pointFields(p *record.Point, run *record.Run, has func(string) bool) []stri
 	fp.ranks(p, run, info, knownMethod, method)
 	fp.rates(p, info, known)
 	fp.optional(p)
+	fp.settings(p, info, known, knownMethod, method, has)
+	fp.threads(p, info, known, has)
+	fp.stats(p)
 	fp.lock(p, info, known)
 	fp.tasks(p, knownMethod, method)
 	if known && info.ElementBytes > 0 {
@@ -135,17 +138,21 @@ func (fp *fieldProblems) rankList(field string, ranks []int, run *record.Run) {
 // rates: never negative, only of a positive time, only of the operations that report
 // them, and what their formula gives (record.Point).
 func (fp *fieldProblems) rates(p *record.Point, info ops.Info, known bool) {
+	const fromSize = "nprocs, msg_bytes and time_s"
 	for _, r := range []struct {
 		name string
 		v    *float64
 		has  bool    // the operation reports it
 		want float64 // what time_s gives; NaN: not checked
+		from string  // what gives want
 	}{
-		{"latency_s", p.LatencyS, info.RoundTrip, p.TimeS / 2},
-		{"bandwidth_Bps", p.BandwidthBps, info.Bandwidth, math.NaN()}, // depends on the window and the pairs
-		{"throughput_Bps", p.ThroughputBps, info.Throughput, float64(p.NProcs-1) * float64(p.MsgBytes) / p.TimeS},
-		{"ops_per_s", p.OpsPerS, info.AtomicRate, float64(p.NProcs-1) / p.TimeS},
-		{"messages_per_s", p.MessagesPerS, info.Bandwidth, math.NaN()}, // depends on the window and the pairs
+		{"latency_s", p.LatencyS, info.RoundTrip, p.TimeS / 2, "time_s"},
+		{"bandwidth_Bps", p.BandwidthBps, info.Bandwidth, math.NaN(), ""}, // depends on the window and the pairs
+		{"throughput_Bps", p.ThroughputBps, info.Throughput, float64(p.NProcs-1) * float64(p.MsgBytes) / p.TimeS, fromSize},
+		{"ops_per_s", p.OpsPerS, info.AtomicRate, float64(p.NProcs-1) / p.TimeS, fromSize},
+		{"messages_per_s", p.MessagesPerS, info.Bandwidth, math.NaN(), ""}, // depends on the window and the pairs
+		{"msgs_per_s", p.MsgsPerS, info.Threaded, threadRate(p, info, known), "threads, window and thread_span_s (or time_s)"},
+		{"aggregate_Bps", p.AggregateBps, info.IO, float64(p.NProcs) * float64(p.MsgBytes) / p.TimeS, fromSize},
 	} {
 		if r.v == nil {
 			continue
@@ -162,32 +169,8 @@ func (fp *fieldProblems) rates(p *record.Point, info ops.Info, known bool) {
 		case !(p.TimeS > 0):
 			fp.addf("%s is given for a point whose time_s (%g) is not positive", r.name, p.TimeS)
 		case !math.IsNaN(r.want) && !near(v, r.want):
-			fp.addf("%s is %g, but nprocs, msg_bytes and time_s give %g", r.name, v, r.want)
+			fp.addf("%s is %g, but %s give %g", r.name, v, r.from, r.want)
 		}
-	}
-}
-
-// optional: the fields of particular settings, each in its own domain.
-func (fp *fieldProblems) optional(p *record.Point) {
-	if v := p.SubtractedStderr; v != nil {
-		if !(*v >= 0) {
-			fp.addf("subtracted_stderr_s is %g: a standard error is never negative", *v)
-		}
-		if p.SubtractedS == nil {
-			fp.addf("subtracted_stderr_s is given without subtracted_s")
-		}
-	}
-	if v := p.WindowS; v != nil && !(*v >= 0) {
-		fp.addf("window_s is %g: a window is never negative", *v)
-	}
-	if v := p.InvalidFraction; v != nil && !(*v >= 0 && *v <= 1) {
-		fp.addf("invalid_fraction is %g: a fraction of the repetitions is in [0, 1]", *v)
-	}
-	switch {
-	case p.ColdAreaBytes < 0:
-		fp.addf("cold_area_bytes is %d: a size is never negative", p.ColdAreaBytes)
-	case p.ColdAreaBytes > 0 && p.Cache != "cold":
-		fp.addf("cold_area_bytes is given for a point whose cache is %q, not \"cold\"", p.Cache)
 	}
 }
 
@@ -254,7 +237,7 @@ func (fp *fieldProblems) breakdown(p *record.Point, info ops.Info, known bool, h
 	}
 	if known && !info.Nonblocking && !info.SHMEM {
 		// (OpenSHMEM's blocking gets had breakdowns in files of earlier versions.)
-		fp.addf("a breakdown (full_s, post_s, ...) is given, but %s is not non-blocking", p.Op)
+		fp.addf("a breakdown (full_s, post_s, ...) is given, but op %s is not non-blocking", p.Op)
 	}
 	if slices.Contains(p.Flags, record.FlagBreakdownMissing) {
 		fp.addf("flag %s with a breakdown", record.FlagBreakdownMissing)

@@ -119,16 +119,19 @@ func TestBreakdownOrItsFlag(t *testing.T) {
 	}
 }
 
-// A value no skampi writes is an error on its line, and its record is left out; a
-// name this skampi does not know is an error, and the record is kept.
-func TestImpossibleFieldValues(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		rec  string
-		set  map[string]any
-		want string
-		kept bool
-	}{
+// impossible is a record broken in the fields set (a nil value deletes one), and the
+// error it gets; kept: the record is kept (a name this skampi does not know).
+type impossible struct {
+	name string
+	rec  string
+	set  map[string]any
+	want string
+	kept bool
+}
+
+// pointCases are points with a value no skampi writes.
+func pointCases(t *testing.T) []impossible {
+	return []impossible{
 		// The overlap ratio and its flag.
 		{"ratio above 1", breakdownPt, map[string]any{"overlap_ratio": 1.3}, "overlap_ratio is 1.3, outside [0, 1]", false},
 		{"ratio below 0", breakdownPt, map[string]any{"overlap_ratio": -0.2, "flags": []string{"overlap_ratio_clamped"}}, "outside [0, 1]", false},
@@ -189,7 +192,13 @@ func TestImpossibleFieldValues(t *testing.T) {
 		{"unknown timer", pingpong, map[string]any{"timer": "sundial"}, `timer "sundial" is not one this skampi knows`, true},
 		{"unknown stop", pingpong, map[string]any{"stop": "bored"}, `stop "bored" is not one this skampi knows`, true},
 		{"unknown window kind", lockPt, map[string]any{"rma_window": "shared"}, `rma_window "shared"`, true},
-	} {
+	}
+}
+
+// A value no skampi writes is an error on its line naming the field, and its record is
+// left out; a name this skampi does not know is an error, and the record is kept.
+func TestImpossibleFieldValues(t *testing.T) {
+	for _, c := range append(pointCases(t), newerPointCases(t)...) {
 		t.Run(c.name, func(t *testing.T) {
 			res := readLines(t, domainRun, edit(t, c.rec, c.set))
 			found := false
@@ -197,10 +206,10 @@ func TestImpossibleFieldValues(t *testing.T) {
 				if p.Line != 2 || p.Warning {
 					t.Errorf("problem not an error of line 2: %v", p)
 				}
-				found = found || strings.Contains(p.Msg, c.want)
+				found = found || strings.Contains(p.Msg, c.want) && namesAField(p.Msg, c.set)
 			}
 			if !found {
-				t.Errorf("want an error with %q, got %v", c.want, res.Problems)
+				t.Errorf("want an error with %q naming one of %v, got %v", c.want, keys(c.set), res.Problems)
 			}
 			if kept := len(res.Points) == 1; kept != c.kept {
 				t.Errorf("record kept: %v, want %v", kept, c.kept)
@@ -209,33 +218,40 @@ func TestImpossibleFieldValues(t *testing.T) {
 	}
 }
 
-// Runs, clocks and faults: what their fields cannot hold.
+// recordCases are runs, clocks, faults and steps with a value no skampi writes; each is
+// read after domainRun (unless it is the run itself).
+func recordCases(t *testing.T) []impossible {
+	return []impossible{
+		{"hosts for another count", domainRun, map[string]any{"nprocs": 3, "ranks_per_host": nil}, "rank_hosts names 4 host(s) for nprocs 3", false},
+		{"ranks per host add up wrong", domainRun, map[string]any{"ranks_per_host": map[string]int{"a": 2, "b": 1}}, "ranks_per_host adds up to 3 ranks for nprocs 4", false},
+		{"negative resolution", domainRun, map[string]any{"timer_resolution_s": -1}, "timer_resolution_s is -1", false},
+		{"clock of no rank", clockRecord, map[string]any{"rank": 9}, "rank 9 is not a rank of run r", false},
+		{"negative rtt", clockRecord, map[string]any{"rtt_s": -1e-6}, "rtt_s is -1e-06", false},
+		{"unknown algorithm", clockRecord, map[string]any{"algorithm": "ntp"}, `algorithm "ntp" is not a clock synchronisation`, false},
+		{"fault rank outside", corruptFault, map[string]any{"ranks": []int{0, 5}}, "ranks holds rank 5", false},
+		{"bad byte not a byte", corruptFault, map[string]any{"corrupt": map[string]any{"rank": 1, "actual": 300}}, "bytes are 0 to 255", false},
+		{"bad byte of a timeout", corruptFault, map[string]any{"fault": "timeout"}, "corrupt (the first bad byte) is given for a timeout fault", false},
+		{"stall of a crash", corruptFault, map[string]any{"fault": "crash", "corrupt": nil, "stalled_s": 3}, "stalled_s is given for a crash fault", false},
+		{"fault method unknown", corruptFault, map[string]any{"method": "barrier"}, `method "barrier" is not a timing method of Pingpong_Send_Recv`, false},
+	}
+}
+
+// Runs, clocks, faults and steps: what their fields cannot hold, an error on the
+// record's line naming the field.
 func TestImpossibleRunClockFaultValues(t *testing.T) {
-	for _, c := range []struct {
-		name  string
-		lines []string
-		want  string
-	}{
-		{"hosts for another count", []string{edit(t, domainRun, map[string]any{"nprocs": 3, "ranks_per_host": nil})}, "rank_hosts names 4 host(s) for nprocs 3"},
-		{"ranks per host add up wrong", []string{edit(t, domainRun, map[string]any{"ranks_per_host": map[string]int{"a": 2, "b": 1}})}, "ranks_per_host adds up to 3 ranks for nprocs 4"},
-		{"negative resolution", []string{edit(t, domainRun, map[string]any{"timer_resolution_s": -1})}, "timer_resolution_s is -1"},
-		{"clock of no rank", []string{domainRun, edit(t, clockRecord, map[string]any{"rank": 9})}, "rank 9 is not a rank of run r"},
-		{"negative rtt", []string{domainRun, edit(t, clockRecord, map[string]any{"rtt_s": -1e-6})}, "rtt_s is -1e-06"},
-		{"unknown algorithm", []string{domainRun, edit(t, clockRecord, map[string]any{"algorithm": "ntp"})}, `algorithm "ntp" is not a clock synchronisation`},
-		{"fault rank outside", []string{domainRun, edit(t, corruptFault, map[string]any{"ranks": []int{0, 5}})}, "ranks holds rank 5"},
-		{"bad byte not a byte", []string{domainRun, edit(t, corruptFault, map[string]any{"corrupt": map[string]any{"rank": 1, "actual": 300}})}, "bytes are 0 to 255"},
-		{"bad byte of a timeout", []string{domainRun, edit(t, corruptFault, map[string]any{"fault": "timeout"})}, "corrupt (the first bad byte) is given for a timeout fault"},
-		{"stall of a crash", []string{domainRun, edit(t, corruptFault, map[string]any{"fault": "crash", "corrupt": nil, "stalled_s": 3})}, "stalled_s is given for a crash fault"},
-		{"fault method unknown", []string{domainRun, edit(t, corruptFault, map[string]any{"method": "barrier"})}, `method "barrier" is not a timing method of Pingpong_Send_Recv`},
-	} {
+	for _, c := range append(recordCases(t), newerRecordCases(t)...) {
 		t.Run(c.name, func(t *testing.T) {
-			res := readLines(t, c.lines...)
+			lines := []string{domainRun, edit(t, c.rec, c.set)}
+			if c.rec == domainRun {
+				lines = lines[1:]
+			}
+			res := readLines(t, lines...)
 			found := false
 			for _, p := range res.Problems {
-				found = found || p.Line == len(c.lines) && !p.Warning && strings.Contains(p.Msg, c.want)
+				found = found || p.Line == len(lines) && !p.Warning && strings.Contains(p.Msg, c.want) && namesAField(p.Msg, c.set)
 			}
 			if !found {
-				t.Errorf("want an error on line %d with %q, got %v", len(c.lines), c.want, res.Problems)
+				t.Errorf("want an error on line %d with %q naming one of %v, got %v", len(lines), c.want, keys(c.set), res.Problems)
 			}
 		})
 	}

@@ -15,14 +15,15 @@ import (
 // Names a record field holds: a name this skampi does not know is an error, but the
 // record is kept, as for an unknown operation (a newer skampi may have written it).
 
-// The values of the settings a point records (inputs' timer, sync, rma_window, cache
-// and recv_slots; a test keeps them the same).
+// The values of the settings a point records (inputs' timer, sync, rma_window, cache,
+// recv_slots and poll; a test keeps them the same).
 var (
 	timers    = []string{"global-loop", "iteration"}
 	syncs     = []string{"barrier", "window", "none"}
 	rmaWins   = []string{"allocate", "create", "dynamic"}
 	caches    = []string{"warm", "cold"}
 	recvSlots = []string{"shared", "per-message"}
+	polls     = []string{"iprobe", "flush", "quiet"}
 )
 
 // stops are the verdicts a point's stop can hold: the engine's, and an import's.
@@ -54,6 +55,11 @@ func pointNames(p *record.Point) []string {
 	fp.oneOf("rma_window", p.RMAWindow, rmaWins...)
 	fp.oneOf("cache", p.Cache, caches...)
 	fp.oneOf("recv_slots", p.RecvSlots, recvSlots...)
+	fp.oneOf("poll", p.Poll, polls...)
+	fp.oneOf("data_layout", p.DataLayout, ops.DataLayouts...)
+	fp.oneOf("type_commit", p.TypeCommit, ops.TypeCommits...)
+	fp.oneOf("thread_comm", p.ThreadComm, ops.ThreadComms...)
+	fp.oneOf("thread_pinning", p.ThreadPinning, ops.ThreadPinnings...)
 	return fp
 }
 
@@ -106,6 +112,12 @@ func runFields(r *record.Run) []string {
 	if r.Points < 0 {
 		fp.addf("points is %d: a count is never negative", r.Points)
 	}
+	if r.SettleRounds < 0 {
+		fp.addf("settle_rounds is %d: a count is never negative", r.SettleRounds)
+	}
+	if !(r.SettleBarrierS >= 0) {
+		fp.addf("settle_barrier_s is %g: a duration is never negative", r.SettleBarrierS)
+	}
 	return fp
 }
 
@@ -125,6 +137,8 @@ func faultFields(f *record.Fault, run *record.Run) []string {
 		fp.addf("stalled_s is %g: a duration is never negative", f.StalledS)
 	case f.StalledS > 0 && f.Fault != record.FaultTimeout:
 		fp.addf("stalled_s is given for a %s fault: only a timeout stalls", f.Fault)
+	case f.StalledS > f.ElapsedS && !near(f.StalledS, f.ElapsedS):
+		fp.addf("stalled_s %g is more than elapsed_s %g: the point stalled within its own time", f.StalledS, f.ElapsedS)
 	}
 	c := f.Corrupt
 	switch {
@@ -137,6 +151,31 @@ func faultFields(f *record.Fault, run *record.Run) []string {
 		fp.addf("corrupt has expected %d, actual %d: bytes are 0 to 255", c.Expected, c.Actual)
 	case c.Rank < 0 || c.From < 0 || run != nil && (c.Rank >= run.NProcs || c.From >= run.NProcs):
 		fp.addf("corrupt has rank %d, from %d: both are world ranks of the run", c.Rank, c.From)
+	}
+	return fp
+}
+
+// stepFields checks a step against its run: its processes and ranks, times that are
+// the refined points' (positive: refinement only brackets positive times), and a
+// confirmed step at the sizes it was found between, measured again at least once.
+func stepFields(st *record.Step, run *record.Run) []string {
+	var fp fieldProblems
+	if run != nil && st.NProcs > run.NProcs {
+		fp.addf("nprocs is %d, more than the %d processes of run %s", st.NProcs, run.NProcs, st.RunID)
+	}
+	fp.rankList("ranks", st.Ranks, run)
+	if !(st.BeforeS > 0 && st.AfterS > 0) {
+		fp.addf("before_s %g and after_s %g: a step lies between two positive times", st.BeforeS, st.AfterS)
+	}
+	for i, r := range st.Rounds {
+		if !(r[0] > 0 && r[1] > 0) {
+			fp.addf("rounds[%d] is %v: a round is kept only with both times positive", i, r)
+			break
+		}
+	}
+	if st.Confirmed && (st.LoBytes != st.FoundLo || st.HiBytes != st.FoundHi || len(st.Rounds) == 0) {
+		fp.addf("confirmed, but lo_bytes %d, hi_bytes %d are not found_lo_bytes %d, found_hi_bytes %d or it has no rounds: a confirmed step was measured again at the sizes it was found between",
+			st.LoBytes, st.HiBytes, st.FoundLo, st.FoundHi)
 	}
 	return fp
 }

@@ -33,6 +33,10 @@ const foreignLine = "not a skampi record (a line torn by a crash or a full disk,
 type schema struct {
 	runs map[string]*record.Run
 	seen map[string]map[int]int // run id -> point index -> line
+	// The chains of resumed runs and the sizes of their curves (refinedSize).
+	chain     map[string]string // run id -> its chain's first run
+	lastChain string
+	curves    map[curve]*sizes
 }
 
 // record checks and stores one line. It returns what is wrong with it, if anything,
@@ -103,6 +107,7 @@ func (s *schema) storeRun(res *Results, b []byte, fields map[string]json.RawMess
 		return []string{fmt.Sprintf("run %s appears twice", run.RunID)}, false
 	}
 	s.runs[run.RunID] = &run
+	s.chainRun(&run)
 	res.Runs = append(res.Runs, run)
 	return runWarnings(&run), true
 }
@@ -130,6 +135,9 @@ func (s *schema) storeKind(res *Results, kind string, b []byte, fields map[strin
 		if msg := s.index(p.RunID, p.PointIndex, line); msg != "" {
 			return one(msg)
 		}
+		if msg := s.refinedSize(&p, line); msg != "" {
+			return one(msg)
+		}
 		res.Points = append(res.Points, p)
 		return append(append(one(unknownOp(p.Op)), pointNames(&p)...), pointEffects(&p, s.runs[p.RunID])...)
 	case record.KindClock:
@@ -155,6 +163,9 @@ func (s *schema) storeKind(res *Results, kind string, b []byte, fields map[strin
 		}
 		if msg := checkStep(&st); msg != "" {
 			return one(msg)
+		}
+		if msgs := stepFields(&st, s.runs[st.RunID]); len(msgs) > 0 {
+			return msgs
 		}
 		res.Steps = append(res.Steps, st)
 		return one(unknownOp(st.Op))
@@ -209,8 +220,11 @@ func (s *schema) index(run string, idx, line int) string {
 
 // checkStep: a step's sizes nest, the bracket around the sizes it was found between.
 func checkStep(st *record.Step) string {
-	if st.NProcs < 1 || st.FoundLo < 0 || st.FoundLo >= st.FoundHi || st.LoBytes > st.FoundLo || st.HiBytes < st.FoundHi {
-		return fmt.Sprintf("step record: sizes %d <= %d < %d <= %d do not nest (lo_bytes, found_lo_bytes, found_hi_bytes, hi_bytes)",
+	if st.NProcs < 1 {
+		return fmt.Sprintf("step record has nprocs %d: at least 1 is needed", st.NProcs)
+	}
+	if st.LoBytes < 0 || st.FoundLo < 0 || st.FoundLo >= st.FoundHi || st.LoBytes > st.FoundLo || st.HiBytes < st.FoundHi {
+		return fmt.Sprintf("step record: sizes 0 <= %d <= %d < %d <= %d do not nest (lo_bytes, found_lo_bytes, found_hi_bytes, hi_bytes)",
 			st.LoBytes, st.FoundLo, st.FoundHi, st.HiBytes)
 	}
 	return ""
@@ -244,7 +258,7 @@ func checkPoint(p *record.Point, has func(string) bool) string {
 	case p.TimeS < 0 && !slices.Contains(p.Flags, record.FlagNegative):
 		return fmt.Sprintf("point record has a negative time_s (%g) without the %s flag", p.TimeS, record.FlagNegative)
 	case len(p.SamplesS) != p.Reps:
-		return fmt.Sprintf("point record has %d samples for %d repetitions", len(p.SamplesS), p.Reps)
+		return fmt.Sprintf("point record has %d samples for %d repetitions: samples_s holds one per repetition (reps)", len(p.SamplesS), p.Reps)
 	}
 	if p.Reps == 0 {
 		return ""

@@ -83,7 +83,7 @@ func (p *skoParser) data(s string) string {
 			continue // a process that took no part
 		}
 		x, err := strconv.ParseFloat(f, 64)
-		if err != nil {
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Sprintf("process time %q is not a number, line skipped", f)
 		}
 		pt.RankTimeS = append(pt.RankTimeS, x/1e6)
@@ -124,6 +124,13 @@ func (p *skoParser) data(s string) string {
 	check.NProcs, check.PointIndex = max(check.NProcs, 1), 1
 	if msg := checkPoint(&check, nil); msg != "" {
 		return msg + ", line skipped"
+	}
+	// Its setup's values in their domains, as a JSONL point's (what applies to which
+	// operation is left to the program that wrote the file).
+	values := check
+	values.Op = ""
+	if msgs := pointFields(&values, nil, nil); len(msgs) > 0 {
+		return strings.Join(msgs, "; ") + ", line skipped"
 	}
 	p.index++
 	pt.PointIndex = p.index

@@ -363,3 +363,26 @@ func TestSKOBreakdownMismatch(t *testing.T) {
 		}
 	}
 }
+
+// A setup line's values are held to their domains as a JSONL point's: a line whose
+// setup no skampi writes is skipped, saying why.
+func TestSKOSetupDomains(t *testing.T) {
+	sko := "begin result \"pp\"\n# op Pingpong_Send_Recv, times in microseconds\n" +
+		"# setup measurement=\"pp\" timer=global-loop threads=100000 hold_s=NaN delay_s=-1\n" +
+		"count=        8        1.176      0.047     32        1.176        1.175\nend result \"pp\"\n"
+	got, err := ReadSKO(strings.NewReader(sko), "d.sko")
+	if err != nil || len(got.Points) != 0 || len(got.Problems) != 1 {
+		t.Fatalf("%v, %d points, %v", err, len(got.Points), got.Problems)
+	}
+	for _, want := range []string{"threads is 100000", "hold_s is NaN", "delay_s is -1"} {
+		if !strings.Contains(got.Problems[0].Msg, want) {
+			t.Errorf("%q lacks %q", got.Problems[0].Msg, want)
+		}
+	}
+	nan := strings.Replace(sko, " threads=100000 hold_s=NaN delay_s=-1", "", 1)
+	nan = strings.Replace(nan, "1.176        1.175", "1.176        NaN", 1)
+	if got, _ := ReadSKO(strings.NewReader(nan), "d.sko"); len(got.Points) != 0 || len(got.Problems) != 1 ||
+		!strings.Contains(got.Problems[0].Msg, `process time "NaN" is not a number`) {
+		t.Errorf("a process time of NaN: %d points, %v", len(got.Points), got.Problems)
+	}
+}

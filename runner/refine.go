@@ -209,7 +209,7 @@ func FirstMissing(points []inputs.Point, has func(record.Key) bool, time func(re
 				times[p.Size] = time(p.Key().WithoutRanks())
 			}
 			base := listed[0]
-			f := newRefiner(base.Settings().Refine, base.Settings().TypeSize(base.Op()), times)
+			f := newRefiner(base.Settings().Refine, base.Settings().SizeGrain(base.Op()), times)
 			for {
 				s, ok := f.next()
 				if !ok {
@@ -237,7 +237,7 @@ func (r *Runner) refineCurve(listed []*inputs.Point, syncer measure.Syncer, next
 			times[p.Size] = r.times[p.Key().WithoutRanks()]
 		}
 		base := listed[0]
-		f = newRefiner(base.Settings().Refine, base.Settings().TypeSize(base.Op()), times)
+		f = newRefiner(base.Settings().Refine, base.Settings().SizeGrain(base.Op()), times)
 	}
 	for {
 		size := int64(-1)

@@ -9,6 +9,10 @@ import (
 	"github.com/skampi/skampi/inputs"
 )
 
+// maxPlanNP bounds the job check plans for: more processes than any machine has (what
+// a job of them needs is checked against the memory of the one that checks).
+const maxPlanNP = 1 << 24
+
 func newCheckCmd() *cobra.Command {
 	o := inputs.CheckOptions{}
 	cmd := &cobra.Command{
@@ -34,6 +38,6 @@ func newCheckCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&o.Suite, "input", "i", "", "suite file or built-in suite name")
-	cmd.Flags().IntVar(&o.NP, "np", 2, "processes of the job to plan for")
+	newIntFlag(cmd.Flags(), &o.NP, "np", 2, 1, maxPlanNP, "processes of the job to plan for")
 	return cmd
 }

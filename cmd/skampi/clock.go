@@ -40,10 +40,10 @@ func newClockCmd() *cobra.Command {
 		},
 	}
 	fl := check.Flags()
-	fl.IntVar(&o.NP, "np", 2, "processes to start when skampi launches mpirun itself")
+	newIntFlag(fl, &o.NP, "np", 2, 2, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
 	fl.StringVar(&o.Algorithm, "algorithm", "hca", `"hca" (hierarchical, offset and drift) or "skampi" (offset bounds)`)
-	fl.DurationVar(&o.Duration, "duration", 10*time.Second, "how long to keep checking after the synchronisation")
-	fl.DurationVar(&o.Interval, "interval", time.Second, "time between checks")
+	newDurationFlag(fl, &o.Duration, "duration", 10*time.Second, 0, 24*time.Hour, false, "how long to keep checking after the synchronisation")
+	newDurationFlag(fl, &o.Interval, "interval", time.Second, 0, time.Hour, true, "time between checks")
 	fl.StringVarP(&o.Out, "output", "o", "", "directory for clock.jsonl")
 	cmd.AddCommand(check)
 	return cmd

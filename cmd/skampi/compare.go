@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/compare"
@@ -12,8 +10,9 @@ import (
 )
 
 func newCompareCmd() *cobra.Command {
-	var alpha float64
-	var metric, failAbove string
+	var alpha, failAbove float64
+	var metric string
+	var gated bool
 	cmd := &cobra.Command{
 		Use:   "compare BASELINE OTHER [MORE...]",
 		Short: "Compare result files with a baseline: ratios, significance (U test), geomeans",
@@ -39,20 +38,13 @@ func newCompareCmd() *cobra.Command {
 			if len(args) < 2 {
 				return usageError(fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
 			}
-			if !(alpha > 0 && alpha < 1) {
-				return usageError(fmt.Errorf("--alpha must be between 0 and 1, got %g", alpha))
-			}
 			m := compare.Metric(metric)
 			if m != compare.MetricTime && m != compare.MetricBandwidth {
 				return usageError(fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
 			var gate *compare.Gate
-			if cmd.Flags().Changed("fail-above") {
-				f, err := parsePercent(failAbove)
-				if err != nil {
-					return usageError(fmt.Errorf("--fail-above: %w", err))
-				}
-				gate = &compare.Gate{FailAbove: f}
+			if gated {
+				gate = &compare.Gate{FailAbove: failAbove}
 			}
 			err := compare.Print(compare.PrintOptions{Sources: report.ParseSources(args), Stdin: cmd.InOrStdin(),
 				Options: compare.Options{Alpha: alpha, Metric: m}, Gate: gate, Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
@@ -63,25 +55,8 @@ func newCompareCmd() *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().Float64Var(&alpha, "alpha", compare.DefaultAlpha, "significance level of the U test, after the correction over rows")
-	cmd.Flags().StringVar(&failAbove, "fail-above", "", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
+	newFloatFlag(cmd.Flags(), &alpha, "alpha", compare.DefaultAlpha, 0, 1, true, true, "significance level of the U test, after the correction over rows")
+	cmd.Flags().Var(&percentFlag{&failAbove, &gated}, "fail-above", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
-}
-
-// parsePercent reads "5%" or a fraction below 1 ("0.05") as 0.05; a bare number of 1
-// or more is refused, as "5" could mean 5 % or 500 %.
-func parsePercent(s string) (float64, error) {
-	t := strings.TrimSpace(s)
-	pct := strings.HasSuffix(t, "%")
-	f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(t, "%")), 64)
-	switch {
-	case err != nil || f < 0 || pct && f >= 1000:
-		return 0, fmt.Errorf("want a percentage such as 5%% or a fraction such as 0.05, got %q", s)
-	case pct:
-		return f / 100, nil
-	case f >= 1:
-		return 0, fmt.Errorf("%q is ambiguous: write %s%% for a percentage, or a fraction below 1", s, t)
-	}
-	return f, nil
 }

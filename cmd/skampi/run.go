@@ -16,17 +16,20 @@ import (
 	"github.com/skampi/skampi/ops/mpi"
 )
 
+// maxRestarts bounds --max-restarts: a job that hangs or crashes this often is broken.
+const maxRestarts = 1000
+
 // addRunFlags binds the flags of a suite run (root command and `run`) to o.
 func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.StringVarP(&o.Suite, "input", "i", "", "suite file, or the name of a built-in suite ("+strings.Join(inputs.BuiltinNames(), ", ")+")")
 	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv, results.sko and suite.toml (one holding results: --resume or --append)")
-	fs.IntVar(&o.NP, "np", 2, "processes to start when skampi launches mpirun itself")
+	newIntFlag(fs, &o.NP, "np", 2, 1, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
 	fs.BoolVar(&o.Resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
 	fs.BoolVar(&o.Append, "append", false, "a new run after the runs -o DIR holds (without it, or --resume, a directory with results is refused)")
 	fs.BoolVar(&o.Force, "force", false, "with --resume: continue even if -o DIR holds results of a different suite")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
-	fs.IntVar(&o.MaxRestarts, "max-restarts", 5, "when skampi launched mpirun itself: restarts after a hang or a crash")
-	fs.IntVar(&o.Runs, "runs", 1, "launch the suite this many times into -o DIR, one run after another, then print every point's median over the runs, their spread, and whether one run's error covers it")
+	newIntFlag(fs, &o.MaxRestarts, "max-restarts", 5, 0, maxRestarts, "when skampi launched mpirun itself: restarts after a hang or a crash")
+	newIntFlag(fs, &o.Runs, "runs", 1, 1, job.MaxRuns, "launch the suite this many times into -o DIR, one run after another, then print every point's median over the runs, their spread, and whether one run's error covers it")
 	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks; MPI_Init_thread(MULTIPLE) when a multi-threaded operation is measured, which refuses the lower levels), single, funneled, serialized or multiple (MPI_Init_thread)")
 }
 

@@ -11,6 +11,9 @@ import (
 	"github.com/skampi/skampi/ops/shmem"
 )
 
+// maxLaunches bounds --launches: each is a job of its own.
+const maxLaunches = 10_000
+
 func newStartupCmd() *cobra.Command {
 	o := &job.StartupOptions{}
 	cmd := &cobra.Command{
@@ -25,6 +28,9 @@ func newStartupCmd() *cobra.Command {
 			"run it outside mpirun or srun.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(o.NPs) == 0 {
+				return usageError(fmt.Errorf("--np must name a process count"))
+			}
 			if o.Shmem && !shmem.Available {
 				return usageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
 			}
@@ -34,10 +40,10 @@ func newStartupCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntSliceVar(&o.NPs, "np", []int{2}, "process counts, each launched --launches times")
-	fl.IntVar(&o.Launches, "launches", 10, "launches per process count (each a sample)")
+	newIntsFlag(fl, &o.NPs, "np", []int{2}, 1, job.MaxSelfLaunch, "process counts, each launched --launches times")
+	newIntFlag(fl, &o.Launches, "launches", 10, 1, maxLaunches, "launches per process count (each a sample)")
 	fl.BoolVar(&o.Shmem, "shmem", false, "also time shmem_init, after MPI_Init")
-	fl.DurationVar(&o.Timeout, "timeout", 2*time.Minute, "a launch not ended by then is ended and reported")
+	newDurationFlag(fl, &o.Timeout, "timeout", 2*time.Minute, 0, 24*time.Hour, true, "a launch not ended by then is ended and reported")
 	fl.StringVarP(&o.Out, "output", "o", "", "directory for startup.jsonl")
 	return cmd
 }

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -10,6 +11,15 @@ type Gate struct {
 	// FailAbove is the largest regression tolerated, as a fraction (0.05: 5 %): a row
 	// significantly worse by more fails the gate.
 	FailAbove float64
+}
+
+// Valid says what is wrong with the threshold: NaN, an infinity or a negative share
+// would pass or fail every row whatever it measured.
+func (g Gate) Valid() error {
+	if math.IsNaN(g.FailAbove) || math.IsInf(g.FailAbove, 0) || g.FailAbove < 0 {
+		return fmt.Errorf("the gate's threshold must be a finite share of at least 0, got %g", g.FailAbove)
+	}
+	return nil
 }
 
 // GateResult is what a gate found.

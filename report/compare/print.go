@@ -34,6 +34,11 @@ func (e *GateError) Unwrap() error { return ErrGate }
 // first (WriteComparison) and, with a gate, its verdict on Stderr; a failed gate is a
 // *GateError.
 func Print(o PrintOptions) error {
+	if o.Gate != nil {
+		if err := o.Gate.Valid(); err != nil {
+			return err
+		}
+	}
 	sources, err := loadSides(o)
 	if err != nil {
 		return err
