@@ -55,6 +55,10 @@ func launcher(mpirun, self string, o Options, quiet time.Duration) Launcher {
 		out := &seenWriter{w: o.Stdout}
 		cmd.Stdout, cmd.Stderr = out, banner
 		dieWithLauncher(cmd)
+		// mpirun inherits an ignored SIGPIPE: when skampi is killed outright, mpirun
+		// (sent SIGTERM) passes the ranks' last words on to a closed pipe, and a
+		// SIGPIPE then ended it before it removed its session directory.
+		signal.Ignore(syscall.SIGPIPE)
 		var stalled atomic.Bool
 		started := func() {} // the watch starts once mpirun has (endJob reads its process)
 		if quiet > 0 && o.Out != "" {
@@ -73,6 +77,12 @@ func launcher(mpirun, self string, o Options, quiet time.Duration) Launcher {
 			}()
 		}
 		code, sig, err := runForwardingSignals(cmd, started)
+		if ps := cmd.ProcessState; ps != nil {
+			if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+				// Killed outright, the launcher could not remove its session directory.
+				launch.RemoveSession(ps.Pid(), cmd.Env)
+			}
+		}
 		if stalled.Load() && err == nil {
 			code = ExitTimeout // ended by us: a hang, recorded by SelfLaunch
 		}
