@@ -222,7 +222,7 @@ bench-aa: build
 # suite runs / timeouts / crashes / wall time (bench/stress.sh). Exit 1 on any failure.
 RUNS ?= 50
 NP ?= 2
-SUITES ?= bench/stress/sendrecv.toml shmem shmem-ctx shmem-ring onesided locks overlap imbalance sync-semantics passive halo datatypes neighbor persistent io mt bench/stress/skampi-ops.toml
+SUITES ?= bench/stress/sendrecv.toml shmem shmem-ctx shmem-ring onesided locks overlap imbalance sync-semantics passive halo datatypes neighbor persistent io bench/stress/io-imb.toml mt bench/stress/refine.toml bench/stress/coll-osu.toml bench/stress/skampi-ops.toml
 .PHONY: stress
 stress: build
 	bench/stress.sh $(RUNS) $(NP) $(SUITES)

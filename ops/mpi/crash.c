@@ -39,9 +39,9 @@ static struct sigaction previous[NSIG];
 static char rank_text[32] = "?";
 static char host[256] = "?";
 static char launch_token[64];
-static char trace_path[1024];
-static char fallback_path[1024];
-static char results_path[1024];
+static char trace_path[4096];
+static char fallback_path[4096];
+static char results_path[4096];
 static int quiet; /* the launching skampi says the line, from the trace files */
 static pid_t main_tid;
 static uintptr_t main_stack_lo, main_stack_hi;
@@ -373,14 +373,20 @@ static void copy(char *dst, size_t cap, const char *src) {
 	dst[n] = 0;
 }
 
+/* copy_path copies a path whole or not at all: a path cut short names another file,
+ * which a crash would then write into. */
+static void copy_path(char *dst, size_t cap, const char *src) {
+	copy(dst, cap, src && strlen(src) < cap ? src : "");
+}
+
 int sk_crash_arm(int rank, const char *hostname, const char *trace, const char *fallback, const char *token,
                  int quiet_, int req_fd, int rep_fd) {
 	if (rank >= 0) {
 		snprintf(rank_text, sizeof rank_text, "%d", rank);
 	}
 	copy(host, sizeof host, hostname);
-	copy(trace_path, sizeof trace_path, trace);
-	copy(fallback_path, sizeof fallback_path, fallback);
+	copy_path(trace_path, sizeof trace_path, trace);
+	copy_path(fallback_path, sizeof fallback_path, fallback);
 	copy(launch_token, sizeof launch_token, token);
 	quiet = quiet_;
 	if (req_fd >= 0) dump_req = req_fd, dump_rep = rep_fd;
@@ -403,7 +409,7 @@ int sk_crash_arm(int rank, const char *hostname, const char *trace, const char *
 
 int sk_crash_rearm(void) { return install(); }
 
-void sk_crash_results(const char *path) { copy(results_path, sizeof results_path, path); }
+void sk_crash_results(const char *path) { copy_path(results_path, sizeof results_path, path); }
 
 void sk_crash_where(const char *text, const char *point, const char *pre, const char *post) {
 	int next = !where_cur;

@@ -3,6 +3,7 @@
 /* The life of a prepared operation: sk_prepare once per point (the request's names
  * resolved in kernels.c's tables), sk_run once per repetition (the timed loop),
  * sk_close and sk_release after the point. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +85,11 @@ static int prepare_member(sk_ctx *c, const int *node_of) {
 	c->displs = malloc(sizeof(int) * n);
 	if (!c->req || !c->counts || !c->displs) return SK_ERR_NOMEM;
 	for (int i = 0; i < c->nprocs; i++) {
+		/* Past INT_MAX only for kernels that never read displs: the plan refuses the
+		 * v-collectives there (inputs). Computed wide, so no int overflows. */
+		long long d = (long long)i * c->count;
 		c->counts[i] = c->count;
-		c->displs[i] = i * c->count;
+		c->displs[i] = d > INT_MAX ? -1 : (int)d;
 	}
 	if (node_of) { /* a copy: the caller may renumber its nodes while we live */
 		if (!(c->node_of = malloc(sizeof(int) * n))) return SK_ERR_NOMEM;
