@@ -32,6 +32,8 @@ type Plan struct {
 	// Notes are what the suite asks for that does not happen, said with its position
 	// (a suite-wide setting no measurement uses); Expand passes them on.
 	Notes []string
+	// Smoked: the plan is a smoke run's (Smoke).
+	Smoked bool
 }
 
 // Measurement is one [[measurement]] with its settings resolved and sizes expanded.

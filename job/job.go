@@ -32,6 +32,7 @@ type Options struct {
 	MaxRestarts int
 	Runs        int    // launches of the whole suite, one after another, summarised (0 or 1: one)
 	Force       bool   // --resume even into results of a different suite
+	Smoke       bool   // --smoke: two repetitions a point (inputs.Plan.Smoke)
 	ThreadLevel string // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
 
 	Version string
@@ -85,13 +86,14 @@ func (e *ExitError) Error() string {
 func (e *ExitError) Unwrap() error { return e.Err }
 
 // plan parses the suite: the command line's, or a file or built-in by name.
-func (o Options) plan() (*inputs.Plan, error) {
+func (o Options) plan() (p *inputs.Plan, err error) {
 	if o.SuiteText == "" {
-		return inputs.Load(o.Suite)
-	}
-	p, err := inputs.Parse(inputs.SourceName, []byte(o.SuiteText))
-	if p != nil {
+		p, err = inputs.Load(o.Suite)
+	} else if p, err = inputs.Parse(inputs.SourceName, []byte(o.SuiteText)); p != nil {
 		p.Name = "command-line"
+	}
+	if p != nil && o.Smoke {
+		p.Smoke()
 	}
 	return p, err
 }

@@ -125,9 +125,20 @@ func (st *state) resumable(plan *inputs.Plan, dir string, force bool) error {
 				"resuming would take its points for this suite's; use another -o, or --force", path,
 				report.Printable(r.Suite), r.SuiteSHA256, plan.Name, plan.SHA256)
 		}
+		if r.Smoke != plan.Smoked {
+			return fmt.Errorf("--resume: %s holds a %s, this one is %s: its points are not what this run would measure; use another -o",
+				path, smokeWord(r.Smoke, "smoke run (--smoke)", "measuring run"), smokeWord(plan.Smoked, "a smoke run", "not"))
+		}
 		break
 	}
 	return nil
+}
+
+func smokeWord(smoke bool, yes, no string) string {
+	if smoke {
+		return yes
+	}
+	return no
 }
 
 func firstProblem(res *report.Results) string {

@@ -162,7 +162,8 @@ func (p *phases) record(f *record.Fault) error {
 // startHeader is the run header of a run that stopped before writing its own.
 func startHeader(plan *inputs.Plan, runID, version string, nprocs int) *record.Run {
 	return &record.Run{Kind: record.KindRun, RunID: runID, SkampiVersion: version, StartTime: time.Now().UTC(), NProcs: nprocs,
-		Suite: plan.Name, SuiteSource: plan.Source, SuiteSHA256: plan.SHA256, Command: os.Args}
+		Suite: plan.Name, SuiteSource: plan.Source, SuiteSHA256: plan.SHA256, Command: os.Args,
+		Smoke: plan.Smoked}
 }
 
 // appendRecords appends a header (if not nil) and a fault to dir's results file.

@@ -20,6 +20,7 @@ import (
 func header(plan *inputs.Plan, points int, w *mpi.World, hosts, cpus []string, version string) *record.Run {
 	h := Provenance(w, hosts, cpus, version)
 	h.Suite, h.SuiteSource, h.SuiteSHA256, h.Points = plan.Name, plan.Source, plan.SHA256, points
+	h.Smoke = plan.Smoked
 	return h
 }
 

@@ -78,6 +78,9 @@ type Run struct {
 	StartTime       time.Time         `json:"start_time"`
 	Resume          bool              `json:"resume,omitempty"`       // continues earlier runs in the same file
 	AllowBroken     bool              `json:"allow_broken,omitempty"` // deny-list overridden
+	// Smoke: a smoke run's (skampi --smoke): two repetitions a point, to check that the
+	// suite runs, not to measure it.
+	Smoke bool `json:"smoke,omitempty"`
 	// The thread level asked of MPI ("default": plain MPI_Init) and the one it reports;
 	// in some libraries a higher level alone slows small messages.
 	ThreadLevelRequested string `json:"thread_level_requested,omitempty"`

@@ -203,7 +203,7 @@ func keys(m map[string]any) []string {
 // has a case above that breaks it.
 var unchecked = map[string]string{
 	"kind": "says the record's kind (an unknown one is a warning)", "family": "the catalogue's label, kept as written",
-	"check_data": "true or false", "pvars": "the library's own values", "pvars_missing": "the library's names",
+	"check_data": "true or false", "smoke": "true or false", "pvars": "the library's own values", "pvars_missing": "the library's names",
 	"method": "a name: checked against the operation where the record has one (pointNames)", "op": "a name: an unknown one is kept",
 	"time_s": "any finite value; negative only flagged (checkPoint)", "iterations": "checked as a count (pointFields)",
 	"rank_time_s": "per participant, by the engine's own count", "stop": "a name (pointNames)",

@@ -25,8 +25,12 @@ func NewTable(w io.Writer) *Table { return &Table{w: w} }
 func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
 	hosts := len(r.Hosts)
-	line := fmt.Sprintf("skampi %s | %s | %d processes on %s | suite %s, %d points\n",
-		r.SkampiVersion, r.MPILibrary, r.NProcs, Count(hosts, "host"), r.Suite, r.Points)
+	smoke := ""
+	if r.Smoke {
+		smoke = " | smoke run: two repetitions a point, numbers not for comparison"
+	}
+	line := fmt.Sprintf("skampi %s | %s | %d processes on %s | suite %s, %d points%s\n",
+		r.SkampiVersion, r.MPILibrary, r.NProcs, Count(hosts, "host"), r.Suite, r.Points, smoke)
 	_, err := io.WriteString(t.w, PrintableLines(line))
 	return err
 }
