@@ -64,11 +64,13 @@ for suite in "$@"; do
 			killed=$((killed + 1))
 		fi
 		echo "killed $target ($pid) with SIG$sig after $(points "$out/results.jsonl") point(s)" >"$run/kill.txt"
-		# skampi ends (restarting the job first when a rank or mpirun died); mpirun and
-		# the ranks end with it (skampi killed outright, the kernel sends mpirun SIGTERM).
-		# What is still running after 60 s is an orphan: killed, and the run fails.
+		# skampi ends (after measuring the rest, when it restarted the job after a rank or
+		# mpirun died); mpirun and the ranks end with it (skampi killed outright, the
+		# kernel sends mpirun SIGTERM). What still runs 60 s after skampi ended is an
+		# orphan: killed, and the run fails.
 		ranks=$(kids "${mpirun:-0}")
 		ok=1
+		for _ in $(seq 1 9000); do kill -0 "$parent" 2>/dev/null || break; sleep 0.1; done
 		for _ in $(seq 1 600); do
 			alive=
 			for p in $parent $mpirun $ranks; do kill -0 "$p" 2>/dev/null && alive=1; done
@@ -79,7 +81,7 @@ for suite in "$@"; do
 			if kill -0 "$p" 2>/dev/null; then
 				kill -KILL "$p" 2>/dev/null
 				orphans=$((orphans + 1)) ok=0
-				echo "still running after 60 s: $p" >>"$run/kill.txt"
+				echo "still running 60 s after skampi ended: $p" >>"$run/kill.txt"
 			fi
 		done
 		wait "$parent" 2>/dev/null

@@ -76,12 +76,23 @@ func launcher(mpirun, self string, o Options, quiet time.Duration) Launcher {
 				}
 			}()
 		}
+		if o.Out != "" {
+			removeDeadLauncher(o.Out)
+			watched := started
+			started = func() {
+				noteLauncher(o.Out, cmd)
+				watched()
+			}
+		}
 		code, sig, err := runForwardingSignals(cmd, started)
 		if ps := cmd.ProcessState; ps != nil {
 			if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 				// Killed outright, the launcher could not remove its session directory.
 				launch.RemoveSession(ps.Pid(), cmd.Env)
 			}
+		}
+		if o.Out != "" {
+			os.Remove(filepath.Join(o.Out, launcherFile))
 		}
 		if stalled.Load() && err == nil {
 			code = ExitTimeout // ended by us: a hang, recorded by SelfLaunch
