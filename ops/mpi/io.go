@@ -12,6 +12,7 @@ import "C"
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -33,10 +34,18 @@ func (o *Op) IOHints() map[string]string {
 
 // ioError is an MPI-IO failure every rank agreed on: the first failing rank's call,
 // file and the library's words, and what the directory itself says when written to
-// (the operating system's errno text: a full or read-only file system).
-func ioError(dir string) error {
+// (the operating system's errno text: a full or read-only file system). The probe is
+// written beside the point's file, in the run's own directory, which a run killed
+// mid-probe leaves to the next run's clean-up (runner.RemoveStaleIODirs).
+func ioError(dir, path string) error {
 	msg := strings.Join(strings.Fields(C.GoString(C.sk_io_message())), " ") // MPICH's error stack is several lines
-	if probe := probeDir(dir); probe != nil {
+	at := dir
+	if run := filepath.Dir(path); path != "" {
+		if fi, err := os.Stat(run); err == nil && fi.IsDir() {
+			at = run
+		}
+	}
+	if probe := probeDir(at); probe != nil {
 		return fmt.Errorf("io_dir %s: %s; writing to the directory: %v", dir, msg, probe)
 	}
 	return fmt.Errorf("io_dir %s: %s", dir, msg)
@@ -44,7 +53,7 @@ func ioError(dir string) error {
 
 // probeDir writes a few bytes to a new file in dir and removes it: the error, if any.
 func probeDir(dir string) error {
-	f, err := os.CreateTemp(dir, ".skampi-probe-")
+	f, err := os.CreateTemp(dir, "point-probe-")
 	if err != nil {
 		return err
 	}

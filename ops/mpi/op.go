@@ -27,6 +27,7 @@ type Op struct {
 	pv   *C.struct_sk_pvars // the performance variables read around its runs (StartPVars)
 	pvOf []string           // the names asked for
 	io   string             // an MPI-IO operation's directory under test ("": none)
+	iop  string             // and its file
 }
 
 // NewOp prepares an operation: it grows the world's message buffers if needed and
@@ -190,7 +191,7 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 			return nil, fmt.Errorf("%s: %s (%w)", name, UnsupportedReason(s.Kernel), ops.ErrUnsupported)
 		}
 		if rc == C.SK_ERR_IO {
-			return nil, fmt.Errorf("%s: %w", name, ioError(s.IODir))
+			return nil, fmt.Errorf("%s: %w", name, ioError(s.IODir, s.IOPath))
 		}
 		if rc < 0 && rc != C.SK_ERR_NOMEM {
 			return nil, fmt.Errorf("%s: %s (%w)", name, refusal(rc, s, nprocs), ErrInvalid)
@@ -199,7 +200,7 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	}
 	op := &Op{ctx: ctx, w: w, gen: w.bufGen, call: call}
 	if s.Info.IO {
-		op.io = s.IODir
+		op.io, op.iop = s.IODir, s.IOPath
 	}
 	return op, nil
 }
@@ -285,7 +286,7 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 		return math.NaN(), fmt.Errorf("%s: %d time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)",
 			o.call, int64(o.ctx.lock_violations))
 	case C.SK_ERR_IO:
-		return math.NaN(), fmt.Errorf("%s: %w", o.call, ioError(o.io))
+		return math.NaN(), fmt.Errorf("%s: %w", o.call, ioError(o.io, o.iop))
 	}
 	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err
