@@ -3,6 +3,7 @@ package job
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,6 +39,7 @@ type phases struct {
 	mpiUp   atomic.Bool                   // MPI_Init returned: MPI_Abort may be called
 	sink    atomic.Pointer[report.Locked] // while the results are open
 	header  atomic.Bool                   // the run header is in the results file
+	hdrMu   sync.Mutex                    // a fault written beside the sink waits for its header
 	// The crash report: the last point or phase (for "between points"), and whether
 	// this rank appends a crash record itself (rank 0 with results, under another
 	// launcher than skampi's).
@@ -146,10 +148,18 @@ func stalled(f *record.Fault) float64 {
 // file, after a header if the run has none yet: a run that never started, or that
 // hangs in finalize, is on record too.
 func (p *phases) record(f *record.Fault) error {
+	p.hdrMu.Lock()
+	defer p.hdrMu.Unlock()
 	if s := p.sink.Load(); s != nil {
 		return s.Finish(f)
 	}
-	if p.dir == "" {
+	return p.appendFault(f)
+}
+
+// appendFault appends f to the results file itself, after a header of its own when
+// rank 0 has not written the run's yet. Called with hdrMu held.
+func (p *phases) appendFault(f *record.Fault) error {
+	if p.dir == "" || f == nil {
 		return nil
 	}
 	var hdr *record.Run
@@ -157,6 +167,33 @@ func (p *phases) record(f *record.Fault) error {
 		hdr = startHeader(p.plan, p.runID, p.version, p.nprocs)
 	}
 	return appendRecords(p.dir, hdr, f)
+}
+
+// writeHeader writes rank 0's run header through its sink; from then on faults go
+// through the sink too, in order behind it.
+func (p *phases) writeHeader(sink *report.Locked, hdr *record.Run) error {
+	p.hdrMu.Lock()
+	defer p.hdrMu.Unlock()
+	if err := sink.Run(hdr); err != nil {
+		return err
+	}
+	p.header.Store(true)
+	p.sink.Store(sink)
+	return nil
+}
+
+// finish writes a last fault (nil: none) as the process is about to exit on a signal,
+// and closes the sink: through it once the header is written, else after a header of
+// its own (a signal during start-up must not leave a fault without its run).
+func (p *phases) finish(sink *report.Locked, f *record.Fault) error {
+	p.hdrMu.Lock() // kept: the process exits
+	switch {
+	case p.sink.Load() != nil:
+		return sink.Finish(f)
+	case p.header.Load(): // finalize: the sink is closed
+		return p.appendFault(f)
+	}
+	return errors.Join(sink.Finish(nil), p.appendFault(f))
 }
 
 // startHeader is the run header of a run that stopped before writing its own.

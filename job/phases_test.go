@@ -56,3 +56,46 @@ func TestStartUpFaultIsRecorded(t *testing.T) {
 		t.Errorf("phases are bounded by the suite's hang_timeout: %v", p.hang)
 	}
 }
+
+// A signal that ends rank 0 while the job settles (its results open, the header not
+// yet written) leaves a file that reads: a header of its own, then the interrupted
+// phase. Once the header is written, the fault follows it through the sink, once.
+func TestSignalBeforeHeader(t *testing.T) {
+	plan, err := inputs.Parse("s.toml", []byte("[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, written := range []bool{false, true} {
+		dir := t.TempDir()
+		p := newPhases(plan, Options{Out: dir, Version: "test", Stderr: &bytes.Buffer{}}, 0)
+		sink, files, err := openSinks(dir, &bytes.Buffer{}, &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if written {
+			if err := p.writeHeader(sink, startHeader(plan, p.runID, "test", 2)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f := &record.Fault{Kind: record.KindFault, RunID: p.runID, Measurement: "(start-up: settling)",
+			Fault: record.FaultInterrupted, Detail: "interrupted by SIGTERM"}
+		if err := p.finish(sink, f); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			f.Close()
+		}
+		in, err := os.Open(filepath.Join(dir, "results.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := report.Read(in, "results.jsonl")
+		in.Close()
+		if err != nil || len(res.Problems) != 0 {
+			t.Fatalf("header written %v: %v %v", written, err, res.Problems)
+		}
+		if len(res.Runs) != 1 || len(res.Faults) != 1 || res.Faults[0].RunID != res.Runs[0].RunID {
+			t.Errorf("header written %v: runs %+v faults %+v", written, res.Runs, res.Faults)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier, Steps: steps,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr, NotBuilt: notBuilt}
-	stopSignals := handleSignals(rank, sink, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
+	stopSignals := handleSignals(rank, func(f *record.Fault) error { return ph.finish(sink, f) }, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
 	defer stopSignals()
 	// The job's start settles before its first point is measured (the points' own
 	// steadiness checks catch what is left).
@@ -192,11 +192,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
 		hdr.PlanNotes = ex.Notes
-		if err := sink.Run(hdr); err != nil {
+		if err := ph.writeHeader(sink, hdr); err != nil { // a fault never precedes its run record
 			return fail(fmt.Errorf("writing results: %w", err))
 		}
-		ph.header.Store(true)
-		ph.sink.Store(sink)          // after the header: a fault never precedes its run record
 		for _, n := range ex.Notes { // after the header line, before the table
 			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}
@@ -210,8 +208,10 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	ph.start("finalize")
 	defer ph.stop()
 	if rank == 0 {
+		ph.hdrMu.Lock()
 		ph.sink.Store(nil) // closed: a finalize fault is appended to the file itself
 		err = sink.Close()
+		ph.hdrMu.Unlock()
 		for _, f := range files {
 			f.Close()
 		}

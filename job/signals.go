@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/record"
-	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
 )
 
@@ -23,7 +22,7 @@ const rootGrace = 10 * time.Second
 // the signal is the launcher ending the job because another rank crashed (its trace
 // file is there: peers), rank 0 stays quiet: under skampi's launcher (launched), which
 // records the crash, it records nothing; under another, it records the crash.
-func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir string, stderr io.Writer, cleanup func(),
+func handleSignals(rank int, finish func(*record.Fault) error, wd *runner.Watchdog, dir string, stderr io.Writer, cleanup func(),
 	peers func() []*crashReport, launched bool) func() {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
@@ -46,7 +45,7 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 				f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultCrash, elapsed.Seconds(), time.Now().UTC()
 				f.Detail = crashDetail(crashed)
 			}
-			if err := sink.Finish(f); err != nil {
+			if err := finish(f); err != nil {
 				fmt.Fprintf(stderr, "skampi: closing results: %v\n", err)
 			}
 			os.Exit(ExitSignal + int(sig))
@@ -56,7 +55,7 @@ func handleSignals(rank int, sink *report.Locked, wd *runner.Watchdog, dir strin
 			f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultInterrupted, elapsed.Seconds(), time.Now().UTC()
 			f.Detail = "interrupted by " + sigName(sig)
 		}
-		err := sink.Finish(f)
+		err := finish(f)
 		where := ""
 		if dir != "" {
 			where = ": everything measured so far is in " + filepath.Join(dir, "results.jsonl") + " (--resume continues)"
