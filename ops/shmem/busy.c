@@ -26,13 +26,22 @@ static long *arrived(sk_ctx *c) { return (long *)(c->sym + c->sym_bytes - 64) + 
 static long *released(sk_ctx *c) { return (long *)(c->sym + c->sym_bytes - 64) + 3; }
 
 /* meet: every origin tells the target it is here; the target, once all are, releases
- * them. Waiting in shmem_long_wait_until drives OpenSHMEM on every PE. */
-static void meet(sk_ctx *c) {
+ * them. Waiting in shmem_long_wait_until drives OpenSHMEM on every PE. Before the
+ * computation (opening) the release is a shmem_long_p and nothing after it: the p
+ * returns once its value is on its way (local completion, as the MPI target's empty
+ * send), so the target is computing, out of OpenSHMEM, when the origin starts its
+ * timer; with a shmem_quiet after it the target could still be inside the quiet,
+ * progressing, while a small operation of the origin completed. A release the
+ * transport holds back until the target next calls OpenSHMEM arrives in the target's
+ * closing meet at the latest (its wait drives progress): late, never lost. The closing
+ * release is completed (shmem_quiet) before the target leaves the step, where the
+ * engine's checks may wait in MPI. */
+static void meet(sk_ctx *c, int opening) {
 	long seq = ++c->busy_seq;
 	if (c->busy_is_target) {
 		shmem_long_wait_until(arrived(c), SHMEM_CMP_GE, seq * c->busy_npes);
 		for (int i = 0; i < c->busy_npes; i++) shmem_long_p(released(c), seq, c->busy_pes[i]);
-		shmem_quiet();
+		if (!opening) shmem_quiet();
 	} else {
 		shmem_long_atomic_inc(arrived(c), c->busy_pes[0]);
 		shmem_long_wait_until(released(c), SHMEM_CMP_GE, seq);
@@ -53,7 +62,7 @@ static int whole_nbi(sk_ctx *c) {
 }
 
 static int busy_step(sk_ctx *c) {
-	meet(c);
+	meet(c, 1);
 	if (c->busy_is_target) {
 		CK(sk_busy_compute(c, poll_quiet));
 	} else {
@@ -62,7 +71,7 @@ static int busy_step(sk_ctx *c) {
 		c->result += sk_now() - t0;
 		CK(rc);
 	}
-	meet(c);
+	meet(c, 0);
 	return MPI_SUCCESS;
 }
 
