@@ -165,7 +165,7 @@ func TestCompareFailAbove(t *testing.T) {
 	_, slow := aaFiles(t, 1.5)
 	_, stderr, err = execVerbCmd(newCompareCmd(), "", "--fail-above", "0.05", "base="+a, "new="+slow)
 	if verbExitCode(err) != 5 || !strings.Contains(stderr, "regression: op=Pingpong_Send_Recv msg_bytes=8 nprocs=2") ||
-		!strings.Contains(err.Error(), "significant regression(s) above +5.0%") {
+		!strings.Contains(err.Error(), "significant regression above +5.0%") {
 		t.Errorf("50 %% slower: exit %d, %v\n%s", verbExitCode(err), err, stderr)
 	}
 	// A threshold above the change passes.

@@ -70,6 +70,7 @@ type Table struct {
 	Metric  Metric  `json:"metric"`
 	Rows    []Row   `json:"rows"`
 	Geomean Geomean `json:"geomean"`
+	Shift   Shift   `json:"shift"` // the measurement tested as a whole
 }
 
 // Geomean is the geometric mean of a table's compared rows, as benchstat's last line:
@@ -242,6 +243,7 @@ type Side struct {
 	BandwidthBps float64   `json:"bandwidth_Bps,omitempty"` // 0 for operations without
 	Runs         int       `json:"runs"`                    // runs with a valid point
 	RunTimesS    []float64 `json:"run_times_s,omitempty"`   // each run's value, in the order read
+	RunIDs       []string  `json:"run_ids,omitempty"`       // and its run
 	Reps         int       `json:"reps"`                    // repetitions, every run's together
 	Points       int       `json:"points"`                  // points read (0 when none)
 	Window       int       `json:"window,omitempty"`
@@ -314,6 +316,8 @@ func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 		}
 		tables := compareIndexed(sources[0].Label, src.Label, base, other, opt)
 		Adjust(tables, opt.Alpha)
+		testRelative(tables, opt.Alpha)
+		adjustShifts(tables, opt.Alpha)
 		c.Tables = append(c.Tables, tables...)
 		c.Totals = append(c.Totals, compareTotals(src.Label, tables))
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/skampi/skampi/internal/aadata"
@@ -25,14 +26,20 @@ func load(t *testing.T, name string) *report.Results {
 }
 
 // loadAA reads the recorded A/A runs (internal/aadata).
-func loadAA(t *testing.T) *report.Results {
-	t.Helper()
-	res, err := aadata.Results()
-	if err != nil || len(res.Runs) != 20 || len(res.Points) != 400 {
-		t.Fatalf("aa: %v", err)
+// loadAA reads the recorded runs once; tests only copy from them (runs, scaleOp).
+var loadAA = func() func(t *testing.T) *report.Results {
+	var once sync.Once
+	var res *report.Results
+	var err error
+	return func(t *testing.T) *report.Results {
+		t.Helper()
+		once.Do(func() { res, err = aadata.Results() })
+		if err != nil || len(res.Runs) != 20 || len(res.Points) != 400 {
+			t.Fatalf("aa: %v", err)
+		}
+		return res
 	}
-	return res
-}
+}()
 
 var (
 	runs   = aadata.Runs

@@ -135,6 +135,7 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Opti
 			t.Geomean.Base, t.Geomean.Other = math.Exp(lb/n), math.Exp(lo/n)
 			t.Geomean.Ratio = t.Geomean.Other / t.Geomean.Base
 		}
+		testShift(&t, opt.Alpha)
 		tables = append(tables, t)
 	}
 	return tables
@@ -220,6 +221,7 @@ func compareSide(ix *indexed, k Key) Side {
 	for _, id := range order {
 		r := runs[id]
 		s.RunTimesS = append(s.RunTimesS, median(r.times))
+		s.RunIDs = append(s.RunIDs, id)
 		stderrs = append(stderrs, median(r.stderrs))
 		if len(r.bws) > 0 {
 			bws = append(bws, median(r.bws))

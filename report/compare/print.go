@@ -57,7 +57,10 @@ func Print(o PrintOptions) error {
 	for _, r := range res.Failed {
 		fmt.Fprintf(o.Stderr, "regression: %s %s (%s)\n", r.Setup, fmtPercent(r.Regression()), r.Test())
 	}
-	if len(res.Failed) > 0 || len(res.Untestable) > 0 {
+	for _, t := range res.FailedShifts {
+		fmt.Fprintf(o.Stderr, "regression: %s vs %s, %s as a whole: %s\n", t.Other, t.Baseline, t.Measurement, t.Shift)
+	}
+	if len(res.Failed) > 0 || len(res.FailedShifts) > 0 || len(res.Untestable) > 0 {
 		return &GateError{Result: res}
 	}
 	fmt.Fprintf(o.Stderr, "compare: %s\n", res.Explanation)

@@ -29,6 +29,9 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 			fmt.Fprintf(bw, "%s vs %s (baseline): each run is one sample; no row has the runs a side the U test needs (%d at alpha %g): changes are shown, no significance is claimed\n",
 				other, c.Baseline, RunsNeeded(c.Alpha), c.Alpha)
 		}
+		if n := countShifts(tablesOf(c, other)); n > 0 {
+			fmt.Fprintf(bw, "each measurement as a whole (all its sizes together): Welch's t-test over the runs' geometric means, adjusted for the %d measurements tested\n", n)
+		}
 		fmt.Fprintf(bw, "values: median over runs of time_s (a run's mean of the middle half of its repetitions) or bandwidth, ± the largest deviation of a run (one run: ± its standard error)\n")
 		for _, t := range c.Tables {
 			if t.Other == other {
@@ -116,6 +119,9 @@ func writeTable(w io.Writer, t *Table) {
 			fmt.Fprintln(w, strings.TrimRight(line, " \n"))
 		}
 	}
+	if t.Shift.Tested || t.Shift.Rows > 1 {
+		fmt.Fprintf(w, "as a whole: %s\n", t.Shift)
+	}
 	for i, n := range notes {
 		fmt.Fprintf(w, "%s %s\n", fmtSuperscript(i+1), n)
 	}
@@ -180,4 +186,14 @@ func fmtSuperscript(n int) string {
 		b.WriteString(string([]rune(digits)[c-'0']))
 	}
 	return b.String()
+}
+
+func tablesOf(c *Comparison, other string) []Table {
+	var out []Table
+	for _, t := range c.Tables {
+		if t.Other == other {
+			out = append(out, t)
+		}
+	}
+	return out
 }
