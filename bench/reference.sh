@@ -7,7 +7,8 @@
 # with and without its computation (bench/ref_halo.c), synchronisation calls with a late
 # partner (bench/ref_sync.c), a strided ping-pong through an MPI vector datatype and packed
 # by hand (bench/ref_datatype.c), a busy passive target (bench/ref_busy.c), a collective
-# write with and without MPI_File_sync (bench/ref_io.c, in a directory of TMP), a multi-threaded
+# write with and without MPI_File_sync and under IMB-IO's sync, barrier, sync, one write or
+# a window of them a sample (bench/ref_io.c, in a directory of TMP), a multi-threaded
 # ping-pong under MPI_THREAD_MULTIPLE (bench/ref_mt.c, beside a skampi run of its own), run alternately
 # for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
@@ -15,7 +16,8 @@
 #
 # Environment: RUNS (5) rounds; SKAMPI (bin/skampi) the binary to compare; REF_LOOPS (5)
 # timed loops per size in each C run, of which it prints the median; KEEP=1 keeps the
-# temporary directory; ONLY=rma (or shmem, halo, sync, datatype, busy, mpi4, io, mt) runs the one-sided
+# temporary directory; IO_IMB_WINDOWS ("1 8") the windows of the IMB-IO rows; ONLY=rma (or shmem,
+# halo, sync, datatype, busy, mpi4, io, mt) runs the one-sided
 # (or OpenSHMEM, halo, late-partner synchronisation, strided ping-pong, busy-target, neighbourhood
 # all-to-all and persistent allreduce, MPI-IO, multi-threaded) rows alone.
 set -euo pipefail
@@ -70,6 +72,10 @@ PP_SIZES="1 4096 65536 1048576"
 # measurement per size named as ref_io prints it, both writing in IO_DIR.
 IO_SIZES="4096 65536 1048576"
 IO_DIR=$TMP/io
+# IMB-IO's C_Write_expl (bench/ref_io.c imb WINDOW) beside skampi's File_Write_At_All
+# [imb]: window 1 is IMB's non-aggregate mode, a larger one its aggregate mode.
+IO_IMB_WINDOWS=${IO_IMB_WINDOWS:-1 8}
+IO_IMB_SIZES="1024 65536"
 mkdir -p "$IO_DIR"
 BW_SIZES="4096 65536 1048576"
 COLL_SIZES="4 4096 65536"
@@ -209,6 +215,22 @@ TOML
 [[measurement]]
 name = "$op,$n"
 op = "$op"
+sizes = [$n]
+io_dir = "$IO_DIR"
+min_repetitions = 64
+max_repetitions = 64
+TOML
+		done
+	done
+	want io && for w in $IO_IMB_WINDOWS; do
+		for n in $IO_IMB_SIZES; do
+			cat <<TOML
+
+[[measurement]]
+name = "File_Write_At_All_imb,W=$w,$n"
+op = "File_Write_At_All"
+method = "imb"
+window = $w
 sizes = [$n]
 io_dir = "$IO_DIR"
 min_repetitions = 64
@@ -395,6 +417,11 @@ for ((i = 1; i <= RUNS; i++)); do
 		done
 	done
 	# shellcheck disable=SC2086
+	want io && for w in $IO_IMB_WINDOWS; do
+		run_c "$i" ref_io "$IO_DIR" imb "$w" $IO_IMB_SIZES
+		mv "$TMP/$i.ref_io" "$TMP/$i.ref_io.imb.$w"
+	done
+	# shellcheck disable=SC2086
 	want io && run_c "$i" ref_io "$IO_DIR" $IO_SIZES
 	want mt && {
 		for t in $MT_THREADS; do
@@ -433,4 +460,4 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 bench/reference_summary.py "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" "$MT_THREADS" || die "summarising failed"
+python3 bench/reference_summary.py "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" "$MT_THREADS" "$IO_IMB_WINDOWS" || die "summarising failed"

@@ -1,7 +1,7 @@
 """The summary of bench/reference.sh: every pair C/skampi by round, and per row the median
 of the per-round ratios skampi/C. Arguments: TMP RUNS SHMEM RMA_MODES ONLY SHMEM_MODES
-SYNC_MODES HALO_MODES HALO_COMPUTE_US DT_MODES BUSY_US BUSY_PROGRESS MT_THREADS (as reference.sh
-passes them); the C programs' outputs and skampi's results are in TMP."""
+SYNC_MODES HALO_MODES HALO_COMPUTE_US DT_MODES BUSY_US BUSY_PROGRESS MT_THREADS IO_IMB_WINDOWS
+(as reference.sh passes them); the C programs' outputs and skampi's results are in TMP."""
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
@@ -11,6 +11,9 @@ if only not in ("all", "rma"):
 # measurement name (one size each).
 named = [f"ref_sync.{m}" for m in sys.argv[7].split()] if only in ("all", "sync") else []
 named += ["ref_io"] if only in ("all", "io") else []  # the collective write, by measurement name
+# IMB-IO's sequence, one file per window (its lines name skampi's measurements too)
+io_windows = sys.argv[14].split() if len(sys.argv) > 14 else []
+named += [f"ref_io.imb.{w}" for w in io_windows] if only in ("all", "io") else []
 halo_modes, halo_us = sys.argv[8].split(), sys.argv[9]
 if only not in ("all", "halo"):
     halo_modes = []

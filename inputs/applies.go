@@ -23,7 +23,17 @@ type scope struct {
 func collective(m *Measurement) bool { return m.Op.Pattern == ops.PatternAll && !m.Op.WholeJob }
 func windowed(m *Measurement) bool   { return m.Op.Windowed }
 
+// aggregates: a method of the measurement makes window calls per step (IMB-IO's
+// aggregate mode, ops.Method.Aggregate).
+func aggregates(m *Measurement) bool {
+	return slices.ContainsFunc(m.Methods, func(name string) bool {
+		meth, _ := m.Op.Method(name)
+		return meth.Aggregate
+	})
+}
+
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
+const windowOps = windowedOps + ` and IMB-IO's writes under method = "imb"`
 const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
 const busyOps = "one-sided operations measured under a passive mode (lock, lock_exclusive, lock_all, flush, ...) and OpenSHMEM puts, gets and atomics with no method"
 
@@ -78,7 +88,7 @@ func polls(m *Measurement) bool {
 
 var scopes = map[string]scope{
 	"pair":          {"operations on a pair of ranks", func(m *Measurement) bool { return m.Op.Pattern == ops.PatternPair }},
-	"window":        {windowedOps, windowed},
+	"window":        {windowOps, func(m *Measurement) bool { return windowed(m) || aggregates(m) }},
 	"recv_slots":    {windowedOps, windowed},
 	"datatype":      {"MPI collectives and typed one-sided operations (Accumulate, Fetch_and_op, ...)", func(m *Measurement) bool { return m.Op.Datatyped }},
 	"reduce_op":     {"MPI reductions and accumulates", func(m *Measurement) bool { return m.Op.Combines }},

@@ -2,9 +2,11 @@ package inputs
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/skampi/skampi/ops"
 )
@@ -105,4 +107,98 @@ func IOBase(dir string) (string, error) {
 		return os.TempDir(), nil
 	}
 	return filepath.Abs(dir)
+}
+
+// IOFileBytes is the most a point's files hold in its io_dir: msg_bytes of every
+// process, times the writes a step makes (a window under method imb, IMB-IO's
+// aggregate mode: a row of every process's blocks per write); 0 for an operation that
+// moves no data. Saturating (ops.MulSat): a product past any file system stays past it.
+func (pt *Point) IOFileBytes() int64 {
+	op := pt.Op()
+	if !op.IO || op.NoData {
+		return 0
+	}
+	rows := int64(max(1, pt.Settings().WindowFor(op, pt.Method)))
+	return ops.MulSat(ops.MulSat(pt.Size, rows), int64(max(1, pt.NProcs)))
+}
+
+// aggregated: a point of IMB-IO's aggregate mode, more than one write a step.
+func (pt *Point) aggregated() bool {
+	op := pt.Op()
+	return op.IO && !op.Windowed && pt.Settings().WindowFor(op, pt.Method) > 1
+}
+
+// maxIOFileBytes bounds a point's files (an exbibyte, where ops.MulSat saturates): past
+// it, a file offset (MPI_Offset, 64 bits) of a step's last row nears wrapping, and no
+// file system holds it anyway.
+const maxIOFileBytes = math.MaxInt64 / 8
+
+// ioWindowTooBig says why a point's window of writes cannot be written ("": it can):
+// its rows of blocks would end past maxIOFileBytes. A question of the plan alone;
+// whether the directory has room is CheckIOSpace's, before start.
+func ioWindowTooBig(pt *Point) string {
+	if !pt.aggregated() {
+		return ""
+	}
+	if need := pt.IOFileBytes(); need >= maxIOFileBytes {
+		w := pt.Settings().WindowFor(pt.Op(), pt.Method)
+		return fmt.Sprintf("%s [%s] at %s with window %d on %d processes writes window x msg_bytes x processes bytes per point, an exbibyte (2^60 bytes) or more: past what a file offset safely reaches; lower the window or the sizes",
+			pt.Op().Name, pt.Method, FormatSize(pt.Size), w, pt.NProcs)
+	}
+	return ""
+}
+
+// CheckIOSpace refuses, before any process starts, a point of IMB-IO's aggregate mode
+// (a window of writes under method imb) whose files would not fit the space free in
+// its io_dir: the window multiplies the file by itself. Each point's files are removed
+// after it, so the largest point of each directory is the one asked about. A point of
+// one write a step that does not fit fails at run time with the file system's own
+// words, as on any full file system.
+func (p *Plan) CheckIOSpace(points []Point) error {
+	el := &ErrorList{File: p.Source}
+	largest := map[string]*Point{}
+	var dirs []string
+	for i := range points {
+		pt := &points[i]
+		if !pt.aggregated() {
+			continue
+		}
+		dir := pt.Settings().IODir
+		if cur, ok := largest[dir]; !ok || pt.IOFileBytes() > cur.IOFileBytes() {
+			if !ok {
+				dirs = append(dirs, dir)
+			}
+			largest[dir] = pt
+		}
+	}
+	for _, dir := range dirs {
+		pt := largest[dir]
+		base, err := IOBase(dir)
+		if err != nil {
+			return err
+		}
+		free, err := freeBytes(base)
+		if err != nil { // CheckIODir has said whether the directory is usable
+			continue
+		}
+		if need := pt.IOFileBytes(); need > free {
+			m := pt.Measurement
+			el.add(m.Pos, "measurement %q: %s [%s] at %s with window %d on %d processes writes %s per point in %s, which has %s free: lower the window or the sizes, or choose another io_dir",
+				m.Name, m.Op.Name, pt.Method, FormatSize(pt.Size), pt.Settings().WindowFor(m.Op, pt.Method), pt.NProcs,
+				approxSize(need), base, approxSize(free))
+		}
+	}
+	if len(el.Errors) > 0 {
+		return el
+	}
+	return nil
+}
+
+// freeBytes is the space an unprivileged process may still write in dir's file system.
+func freeBytes(dir string) (int64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return ops.MulSat(int64(st.Bavail), int64(st.Bsize)), nil
 }

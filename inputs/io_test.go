@@ -1,6 +1,7 @@
 package inputs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,5 +91,35 @@ func TestIODirPathLimit(t *testing.T) {
 	t.Setenv("TMPDIR", deep)
 	if err := CheckIODir(""); err == nil || !strings.Contains(err.Error(), "choose a shorter directory") {
 		t.Errorf("TMPDIR of %d bytes: %v", len(deep), err)
+	}
+}
+
+// A window of writes under method imb (IMB-IO's aggregate mode) multiplies a point's
+// file: one that would not fit the space free in its io_dir is refused before start,
+// at its measurement, with the sizes that make it; one that fits passes.
+func TestIOSpaceOfAWindow(t *testing.T) {
+	withMemory(t, 64<<30, true)
+	dir := t.TempDir()
+	suite := func(size string, window int) string {
+		return fmt.Sprintf("[settings]\nio_dir = %q\nbuffer = \"1GiB\"\n[[measurement]]\nname = \"m\"\nop = \"File_Write_At\"\nmethod = \"imb\"\nsizes = [%q]\nwindow = %d\n", dir, size, window)
+	}
+	p := mustParse(t, suite("1GiB", 65536))
+	ex, err := p.Expand(Job{NProcs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ex.Points[0].IOFileBytes(); got != 1<<47 {
+		t.Errorf("IOFileBytes = %d, want 2^47", got)
+	}
+	want := fmt.Sprintf(`t.toml:4:3: measurement "m": File_Write_At [imb] at 1GiB with window 65536 on 2 processes writes 128TiB per point in %s, which has `, dir)
+	if err := p.CheckIOSpace(ex.Points); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	p = mustParse(t, suite("1KiB", 4))
+	if ex, err = p.Expand(Job{NProcs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckIOSpace(ex.Points); err != nil {
+		t.Errorf("8KiB: %v", err)
 	}
 }

@@ -76,13 +76,14 @@ func ranksPerHost(job Job) int {
 }
 
 // checkJob reports the first point whose ranks on one host together need more memory
-// than this machine has, and every measurement whose points need more symmetric heap
-// than the heap in effect.
+// than this machine has, every measurement whose points need more symmetric heap
+// than the heap in effect, and every one whose window of writes makes a file past
+// what a file offset reaches (ioWindowTooBig).
 func checkJob(el *ErrorList, points []Point, job Job) {
 	mem, memKnown := memTotal()
 	per := ranksPerHost(job)
 	var r rankMemory
-	memTold, heapTold := false, map[*Measurement]bool{}
+	memTold, heapTold, ioTold := false, map[*Measurement]bool{}, map[*Measurement]bool{}
 	for i := range points {
 		pt := &points[i]
 		m := pt.Measurement
@@ -90,6 +91,10 @@ func checkJob(el *ErrorList, points []Point, job Job) {
 			memTold = true
 			el.add(m.Pos, "measurement %q: %s at %s needs %s per rank (message buffers, and windows for one-sided operations), %s for the %d ranks on one host: more than this machine's memory; lower the sizes or buffer, or put fewer ranks on a host",
 				m.Name, m.Op.Name, FormatSize(pt.Size), approxSize(peak), approxSize(ops.MulSat(peak, int64(per))), per)
+		}
+		if msg := ioWindowTooBig(pt); msg != "" && !ioTold[m] {
+			ioTold[m] = true
+			el.add(m.Pos, "measurement %q: %s", m.Name, msg)
 		}
 		if m.Op.Heap != ops.HeapNone && !heapTold[m] {
 			if msg := heapShort(pt); msg != "" {

@@ -126,7 +126,7 @@ func TestUnusedDefaults(t *testing.T) {
 	p := suiteOf(t, text)
 	want := []string{
 		"s.toml:3:14: settings.rma_window: no measurement uses it (rma_window applies to one-sided MPI operations): ignored",
-		"s.toml:2:10: settings.window: no measurement uses it (window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)): ignored",
+		"s.toml:2:10: settings.window: no measurement uses it (window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets) and IMB-IO's writes under method = \"imb\"): ignored",
 	}
 	if strings.Join(p.Notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes\n%s\nwant\n%s", strings.Join(p.Notes, "\n"), strings.Join(want, "\n"))

@@ -45,7 +45,8 @@ type Settings struct {
 	Sync         string        // "barrier" or "none" before each repetition
 	Pair         string
 	PairRanks    [2]int
-	Window       int // messages in flight for windowed (bandwidth) operations
+	Window       int  // messages in flight for windowed (bandwidth) operations
+	WindowSet    bool // the suite or the command line wrote window (WindowFor)
 	// HangTimeout ends the job when one point takes this long, which only a point
 	// blocked inside the library does (the stop rule ends slow points at MaxTime);
 	// 0 means twice MaxTime plus 5 s.
@@ -166,6 +167,24 @@ func (s Settings) Slots(op ops.Info) int {
 		return s.Window
 	}
 	return 1
+}
+
+// WindowFor is the window a point of op takes under its timing method: the setting
+// for a windowed operation; for a method that aggregates (ops.Method.Aggregate, IMB's
+// aggregate mode) the setting where the suite or the command line wrote one, else 1
+// (one call per step, IMB's non-aggregate mode: the default of 64 messages in flight
+// is a bandwidth window, not a count of writes); 0 for any other operation.
+func (s Settings) WindowFor(op ops.Info, method string) int {
+	if op.Windowed {
+		return s.Window
+	}
+	if m, ok := op.Method(method); ok && m.Aggregate {
+		if s.WindowSet {
+			return s.Window
+		}
+		return 1
+	}
+	return 0
 }
 
 // DatatypeFor is the datatype an operation uses under these settings.
@@ -355,8 +374,9 @@ var baseSettings = []setting{
 		s.Pair = p
 		return err
 	}},
-	{"window", "messages in flight for bandwidth operations", func(s *Settings, v any) (err error) {
+	{"window", "messages in flight for bandwidth operations; IMB-IO's writes under method imb: writes per sample (IMB's aggregate mode; default 1)", func(s *Settings, v any) (err error) {
 		s.Window, err = intIn(v, 1, 1<<16)
+		s.WindowSet = err == nil
 		return
 	}},
 	{"datatype", `collective data type: "byte", "char", "int", "long", "float" or "double"`, func(s *Settings, v any) (err error) {

@@ -172,6 +172,9 @@ func Run(o Options) error {
 			return &ExitError{Code: 2, Err: err}
 		}
 	}
+	if err := plan.CheckIOSpace(ex.Points); err != nil {
+		return o.suiteError(err)
+	}
 	if o.Resume && o.Out == "" {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}
 	}

@@ -217,6 +217,11 @@ type Method struct {
 	// BarrierEach: every call timed alone with a barrier after it, untimed, many per
 	// repetition (OSU's collective loop): calls never overlap, so iterations calibrate.
 	BarrierEach bool
+	// Aggregate: the window setting, where given, is how many calls a step makes before
+	// completing them together, and the time is the step's over that count, per call
+	// (IMB's aggregate mode); without a window, one call per step (IMB's non-aggregate).
+	// The operation is not Windowed: its messages are not in flight at once.
+	Aggregate bool
 }
 
 // Method finds one of the operation's timing methods by name.

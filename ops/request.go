@@ -20,9 +20,11 @@ type Request struct {
 	Mode  string
 	Bytes int64
 	// Windowed operations: messages per step, and receive slots (1: the window
-	// shares one).
-	Window int
-	Slots  int
+	// shares one). A method that aggregates (Method.Aggregate): calls per step, the
+	// time per call.
+	Window    int
+	Slots     int
+	Aggregate bool
 	// CheckData: check every received byte after each repetition.
 	CheckData bool
 	// Cold: every step on another region of an area larger than the last-level cache

@@ -89,7 +89,7 @@ func (fp *fieldProblems) settings(p *record.Point, info ops.Info, known, knownMe
 		only("topology", info.Neighborhood, "is not a neighbourhood collective")
 	}
 	if p.Window > 0 {
-		only("window", info.Windowed, "sends no window of messages")
+		only("window", info.Windowed || method.Aggregate, "sends no window of messages, and aggregates no calls "+orNone(p.Method))
 	}
 	if p.IOTotalBytes != nil {
 		only("io_total_bytes", info.IO, "is not an MPI-IO operation")

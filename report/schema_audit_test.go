@@ -25,6 +25,9 @@ const (
 	neighPt   = `{"kind":"point","run_id":"r",` + stats + `,"op":"Neighbor_allgather","msg_bytes":8,"nprocs":4,"ranks":[0,1,2,3],"topology":"cart:2x2"}`
 	// One call moves 4 * 8 bytes.
 	ioPt = `{"kind":"point","run_id":"r",` + stats + `,"op":"File_Write_At","msg_bytes":8,"nprocs":4,"ranks":[0,1,2,3],"bandwidth_Bps":4e6,"io_total_bytes":32,"aggregate_Bps":1.6e7,"io_dir":"/tmp"}`
+	// IMB-IO's aggregate mode: 4 writes a sample, time_s per write, so the rates are
+	// one write's, as without a window.
+	ioAggPt = `{"kind":"point","run_id":"r",` + stats + `,"op":"File_Write_At","method":"imb","window":4,"msg_bytes":8,"nprocs":4,"ranks":[0,1,2,3],"bandwidth_Bps":4e6,"io_total_bytes":32,"aggregate_Bps":1.6e7,"io_dir":"/tmp"}`
 	// A subtraction's point (Bcast's barrier) and one whose samples moved (flagged).
 	subtractedPt = `{"kind":"point","run_id":"r",` + stats + `,"op":"Bcast","method":"barrier","msg_bytes":8,"nprocs":4,"ranks":[0,1,2,3],"subtracted_s":1e-6,"subtracted_stderr_s":1e-8}`
 	statsPt      = `{"kind":"point","run_id":"r",` + stats + `,"op":"Pingpong_Send_Recv","msg_bytes":8,"nprocs":4,"ranks":[0,1],"latency_s":1e-6,"transient_reps":2,"unsteady":"halves apart","batch_stderr_s":3e-8,"preemptions":4,"off_cpu":0.6,"rank_time_s":[2e-6,2e-6],"flags":["transient_dropped","unsteady","drift","noisy"]}`
@@ -35,11 +38,11 @@ const (
 // The records above read without a problem: what the tests break is the field.
 func TestNewerFieldsOfGoodRecords(t *testing.T) {
 	lines := []string{domainRun}
-	for i, p := range []string{mtPt, bwPt, delayPt, busyPt, skewPt, haloPt, stridedPt, partPt, neighPt, ioPt, subtractedPt, statsPt} {
+	for i, p := range []string{mtPt, bwPt, delayPt, busyPt, skewPt, haloPt, stridedPt, partPt, neighPt, ioPt, ioAggPt, subtractedPt, statsPt} {
 		lines = append(lines, edit(t, p, map[string]any{"point_index": i + 1}))
 	}
 	res := readLines(t, append(lines, stepRecord, timeoutFault)...)
-	if len(res.Problems) > 0 || len(res.Points) != 12 || len(res.Steps) != 1 || len(res.Faults) != 1 {
+	if len(res.Problems) > 0 || len(res.Points) != 13 || len(res.Steps) != 1 || len(res.Faults) != 1 {
 		t.Fatalf("problems %v, %d points, %d steps", res.Problems, len(res.Points), len(res.Steps))
 	}
 }
@@ -70,6 +73,8 @@ func newerPointCases(t *testing.T) []impossible {
 		{"negative messages_per_s", bwPt, map[string]any{"messages_per_s": -5}, "messages_per_s is -5: a rate is never negative", false},
 		{"messages_per_s of a ping-pong", pingpong, map[string]any{"messages_per_s": 5e5}, "messages_per_s is given, but Pingpong_Send_Recv does not report it", false},
 		{"window of a ping-pong", pingpong, map[string]any{"window": 64}, "window is given, but Pingpong_Send_Recv sends no window", false},
+		{"window of a write without method imb", ioPt, map[string]any{"window": 4}, "window is given, but File_Write_At sends no window of messages, and aggregates no calls (no method)", false},
+		{"aggregate of a windowed write, not per write", ioAggPt, map[string]any{"aggregate_Bps": 6.4e7}, "aggregate_Bps is 6.4e+07, but nprocs, msg_bytes and time_s give 1.6e+07", false},
 		{"MPI-IO bytes not nprocs times", ioPt, map[string]any{"io_total_bytes": 8}, "io_total_bytes is 8: one call moves nprocs * msg_bytes, 32", false},
 		{"MPI-IO bytes of a ping-pong", pingpong, map[string]any{"io_total_bytes": 16}, "io_total_bytes is given, but Pingpong_Send_Recv is not an MPI-IO operation", false},
 		{"aggregate not from its time", ioPt, map[string]any{"aggregate_Bps": 1}, "aggregate_Bps is 1, but nprocs, msg_bytes and time_s give 1.6e+07", false},

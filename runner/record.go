@@ -55,6 +55,11 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	if op.Windowed {
 		p.Window, p.RecvSlots = s.Window, s.RecvSlots
 	}
+	if w := s.WindowFor(op, pt.Method); !op.Windowed && w > 1 {
+		// IMB-IO's aggregate mode: w writes a sample, time_s per write. One write a
+		// sample is recorded as it always was, without a window.
+		p.Window = w
+	}
 	p.Cache, p.CheckData = s.Cache, s.CheckData
 	if op.OneSided || op.SHMEM { // neither reaches a window or symmetric memory yet: say what was measured
 		p.Cache = inputs.CacheWarm
@@ -112,7 +117,8 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 	}
 	if op.IO && !op.NoData && p.TimeS > 0 {
 		// IMB-IO's convention beside skampi's: the bytes of one call over every process,
-		// and its MB/s, that total over the slowest process's time.
+		// and its MB/s, that total over the slowest process's time (in the aggregate
+		// mode too: time_s is then one write's share of the sample, as IMB's t).
 		total := int64(pt.NProcs) * pt.Size
 		agg := float64(total) / p.TimeS
 		p.IOTotalBytes, p.AggregateBps = &total, &agg

@@ -264,3 +264,50 @@ check_data = true
 		t.Errorf("corrupt fault %+v", f)
 	}
 }
+
+// IMB-IO's aggregate mode (method imb with a window): the kernel is asked for the
+// window's writes a step, and the record says the window while its rates stay one
+// write's (time_s is per write); one write a step, the default, is recorded as it
+// always was, without a window, and a write without the method takes no window.
+func TestIOAggregateRecord(t *testing.T) {
+	p := plan(t, `
+[[measurement]]
+name = "aggregate"
+op = "File_Write_At"
+method = "imb"
+sizes = [1024]
+window = 4
+[[measurement]]
+name = "non-aggregate"
+op = "File_Write_Shared"
+method = "imb"
+sizes = [1024]
+[[measurement]]
+name = "plain"
+op = "File_Write_At"
+sizes = [1024]
+`)
+	points := expand(t, p, "a", "a", "a")
+	res := &measure.Result{Samples: []float64{1e-3, 1e-3}, Verdict: measure.Converged, Iterations: 1}
+	res.Summary = measure.Summarize(res.Samples)
+	r := &Runner{World: &fakeWorld{size: 4}}
+	for i, want := range []struct {
+		window    int  // in the record
+		reqWindow int  // asked of the kernel
+		aggregate bool // the request aggregates
+	}{{4, 4, true}, {0, 1, true}, {0, 64, false}} {
+		pt := &points[i]
+		req := pointRequest(pt)
+		if req.Aggregate != want.aggregate || req.Window != want.reqWindow {
+			t.Errorf("%s: request aggregate %v window %d, want %v %d", pt.Measurement.Name, req.Aggregate, req.Window, want.aggregate, want.reqWindow)
+		}
+		rec := r.point(pt, res)
+		total := int64(pt.NProcs) * 1024
+		if rec.Window != want.window || rec.IOTotalBytes == nil || *rec.IOTotalBytes != total ||
+			rec.AggregateBps == nil || math.Abs(*rec.AggregateBps-float64(total)/1e-3) > 1e-6 ||
+			rec.BandwidthBps == nil || math.Abs(*rec.BandwidthBps-1024/1e-3) > 1e-6 {
+			t.Errorf("%s: window %d (want %d), io_total_bytes %v, aggregate_Bps %v, bandwidth_Bps %v", pt.Measurement.Name,
+				rec.Window, want.window, rec.IOTotalBytes, rec.AggregateBps, rec.BandwidthBps)
+		}
+	}
+}

@@ -35,6 +35,9 @@ func pointRequest(pt *inputs.Point) ops.Request {
 	r := request(op, op.KernelFor(pt.Method), pt.Size, pt.Settings(), pt.Pair, pt.Comm)
 	if m, ok := op.Method(pt.Method); ok {
 		r.Mode, r.BarrierEach = m.Mode, m.BarrierEach
+		if m.Aggregate {
+			r.Aggregate, r.Window = true, pt.Settings().WindowFor(op, pt.Method)
+		}
 	}
 	return r
 }

@@ -61,7 +61,7 @@ func TestCheckRefusesWhatTheJobCannotHold(t *testing.T) {
 func TestCheckNotesUnusedDefaults(t *testing.T) {
 	f := writeSuite(t, "[settings]\nwindow = 8\n[[measurement]]\nname = \"pp\"\nop = \"Pingpong_Send_Recv\"\nsizes = [1]\n")
 	code, stdout, stderr := runCLI("check", "-i", f)
-	want := "note: " + f + ":2:10: settings.window: no measurement uses it (window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)): ignored\n"
+	want := "note: " + f + ":2:10: settings.window: no measurement uses it (window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets) and IMB-IO's writes under method = \"imb\"): ignored\n"
 	if code != 0 || stderr != "" || !strings.Contains(stdout, want) {
 		t.Errorf("code %d stderr %q stdout\n%s\nwant %s", code, stderr, stdout, want)
 	}

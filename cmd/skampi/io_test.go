@@ -93,6 +93,53 @@ func TestIO(t *testing.T) {
 	}
 }
 
+// IMB-IO's aggregate mode: the seven writes under method imb with a window of 4 (4
+// writes, then sync, barrier, sync once, the time per write), data checked, at 2 and
+// 4 processes. Invariants only: every planned point recorded with its window and a
+// time, IMB's figures one write's over every process, and nothing left in io_dir.
+func TestIOAggregate(t *testing.T) {
+	var writes []string
+	for _, in := range ops.All() {
+		if m, ok := in.Method("imb"); in.IO && ok && m.Aggregate {
+			writes = append(writes, in.Name)
+		}
+	}
+	imb := len(writes)
+	if imb != 7 {
+		t.Fatalf("%d writes take method imb's window (%v), want IMB-IO's 7", imb, writes)
+	}
+	for _, np := range []int{2, 4} {
+		dir, out := t.TempDir(), t.TempDir()
+		var b strings.Builder
+		fmt.Fprintf(&b, "[settings]\nmin_repetitions = 2\nmax_repetitions = 4\ncheck_data = true\nwindow = 4\nio_dir = %q\n", dir)
+		for _, w := range writes {
+			fmt.Fprintf(&b, "\n[[measurement]]\nname = %q\nop = %q\nmethod = \"imb\"\nsizes = [1024, 65536]\n", w, w)
+		}
+		code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", writeSuite(t, b.String()), "-o", out)
+		if code != 0 {
+			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
+		}
+		res := readResults(t, out)
+		if len(res.Faults) != 0 || len(res.Problems) != 0 || len(res.Points) != 2*imb || res.Runs[0].Points != 2*imb {
+			t.Fatalf("np %d: %d points of %d planned (want %d), faults %+v, problems %v", np, len(res.Points), res.Runs[0].Points, 2*imb, res.Faults, res.Problems)
+		}
+		for _, p := range res.Points {
+			what := fmt.Sprintf("np %d, %s %d B", np, p.Op, p.MsgBytes)
+			total := int64(np) * p.MsgBytes
+			switch {
+			case p.Method != "imb" || p.Window != 4 || p.NProcs != np || !p.CheckData || p.IODir != dir:
+				t.Errorf("%s: method %q, window %d, nprocs %d, check_data %v, io_dir %q", what, p.Method, p.Window, p.NProcs, p.CheckData, p.IODir)
+			case !(p.TimeS > 0) || p.Reps < 1:
+				t.Errorf("%s: time %g over %d repetitions", what, p.TimeS, p.Reps)
+			case p.IOTotalBytes == nil || *p.IOTotalBytes != total || p.AggregateBps == nil ||
+				math.Abs(*p.AggregateBps*p.TimeS-float64(total)) > 1e-6*float64(total):
+				t.Errorf("%s: io_total_bytes %v, aggregate_Bps %v, time %g", what, p.IOTotalBytes, p.AggregateBps, p.TimeS)
+			}
+		}
+		empty(t, fmt.Sprintf("np %d", np), dir)
+	}
+}
+
 // The built-in suite with io_dir unset: its files go to a directory made for the run
 // under TMPDIR, removed at the end.
 func TestIOBuiltinTemporary(t *testing.T) {

@@ -14,14 +14,21 @@
  * the job) the ranks agree, and all return SK_ERR_IO with the first failing rank's
  * message. prepare agrees the same way before it returns.
  *
- * _sync kernels call MPI_File_sync after the write, inside the time (IMB-IO's
- * non-aggregate mode); the others leave the data to the library and the operating
- * system. Shared-pointer kernels set the pointer back to 0 before each call
- * (MPI_File_seek_shared, collective), outside the time: they time the call alone
- * (SK_K_OWN_RESULT). With check_data, after every run each rank reads back what it
+ * _sync kernels call MPI_File_sync after the write, inside the time; the others leave
+ * the data to the library and the operating system. _imb kernels (method imb) end the
+ * write with IMB-IO's sync, barrier, sync (imb_sync), inside the time: IMB's
+ * non-aggregate mode. Given a window of N (sk_args.window, IMB's aggregate mode) a
+ * step is N writes then imb_sync once, and the time per write is the step's over N
+ * (calls_per_step). Write j of a step goes where IMB puts a rank's j-th write: its
+ * block of the j-th row of blocks, off + j * nprocs * msg_bytes (explicit offsets,
+ * individual pointers, the ordered shared pointer), the shared pointer's next free
+ * block, or j * msg_bytes in a file of its own. Shared-pointer kernels set the
+ * pointer back to 0 before each step (MPI_File_seek_shared, collective), outside the
+ * time: they time the calls alone (SK_K_OWN_RESULT). With check_data, after every run each rank reads back what it
  * wrote (writes) or compares what it read (reads) with the pattern; with or without, the
  * file's size after a run of writes must cover them (io_check.c: a library may report
  * a write to a full file system as done). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +109,7 @@ static void prefill(sk_ctx *c) {
 	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
 }
 
-enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2, PRIVATE = 4 };
+enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2, PRIVATE = 4, WINDOW = 8 };
 
 /* A private file (IMB-IO's P_*_priv) is the point's path with ".rankN" after it, so the
  * runner, which knows only the point's path, can find it too (runner/io.go). */
@@ -115,8 +122,12 @@ static char *private_path(const char *path, int rank) {
 
 static int prepare_io(sk_ctx *c, int how) {
 	if (!c->a.io_path || !*c->a.io_path) return SK_ERR_ARGS;
-	int priv = how & PRIVATE;
-	how &= ~PRIVATE;
+	int priv = how & PRIVATE, nw = how & WINDOW && c->a.window > 1 ? c->a.window : 1;
+	how &= ~(PRIVATE | WINDOW);
+	/* A window's rows of blocks must end inside a file offset (the plan refuses such a
+	 * file before start, inputs); the same bound on every rank, so all refuse alike. */
+	long long row = (long long)c->nprocs * (long long)c->a.bytes;
+	if (nw > 1 && row > 0 && (long long)nw > (LLONG_MAX / 4) / row) return SK_ERR_ARGS;
 	if (!(c->io = calloc(1, sizeof *c->io)) ||
 	    !(c->io->path = priv ? private_path(c->a.io_path, c->rank) : strdup(c->a.io_path))) {
 		free_io(c);
@@ -124,6 +135,9 @@ static int prepare_io(sk_ctx *c, int how) {
 	}
 	c->io->priv = priv != 0;
 	c->io->off = priv ? 0 : (MPI_Offset)c->rank * (MPI_Offset)c->a.bytes;
+	c->io->stride = priv ? (MPI_Offset)c->a.bytes : (MPI_Offset)row;
+	c->io->nw = nw;
+	c->calls_per_step = nw; /* the time is per write */
 	int rc = open_file(c);
 	IO(rc, "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR)");
 	if (rc == MPI_SUCCESS) {
@@ -152,6 +166,8 @@ static int prepare_read(sk_ctx *c) { return prepare_io(c, PREFILL); }
 static int prepare_closed(sk_ctx *c) { return prepare_io(c, KEEP_CLOSED); }
 static int prepare_private(sk_ctx *c) { return prepare_io(c, KEEP_OPEN | PRIVATE); }
 static int prepare_private_read(sk_ctx *c) { return prepare_io(c, PREFILL | PRIVATE); }
+static int prepare_imb(sk_ctx *c) { return prepare_io(c, KEEP_OPEN | WINDOW); }
+static int prepare_private_imb(sk_ctx *c) { return prepare_io(c, KEEP_OPEN | PRIVATE | WINDOW); }
 
 /* After every run, on every rank of the job: the ranks agree whether any call failed,
  * then the data check (its errors are agreed after the next run). */
@@ -174,6 +190,9 @@ static int quiesce_io(sk_ctx *c) {
 #define SB c->a.sbuf
 #define RB c->a.rbuf
 #define ST (&c->io->st)
+/* method imb: the writes of a step, and where write j goes */
+#define NW (c->io->nw)
+#define AT(j) (OFF + (MPI_Offset)(j) * c->io->stride)
 
 static int step_open_close(sk_ctx *c) {
 	IO(open_file(c), "MPI_File_open");
@@ -207,7 +226,8 @@ static void sync_file(sk_ctx *c) { IO(MPI_File_sync(FH), "MPI_File_sync"); }
 
 /* IMB-IO's completion of a write (IMB 3.1 on, every P_ and C_ write): MPI_File_sync,
  * MPI_Barrier on the file's communicator (MPI_COMM_SELF for a private file), then
- * MPI_File_sync again, timed with the write (the method imb). */
+ * MPI_File_sync again, timed with the write (the method imb); with a window, once
+ * after the step's NW writes (IMB's aggregate mode). */
 static void imb_sync(sk_ctx *c) {
 	sync_file(c);
 	IO(MPI_Barrier(c->io->priv ? MPI_COMM_SELF : c->comm), "MPI_Barrier");
@@ -217,22 +237,47 @@ static void imb_sync(sk_ctx *c) {
 /* Explicit offsets. */
 static int step_write_at(sk_ctx *c) { IOD(MPI_File_write_at(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at"); return MPI_SUCCESS; }
 static int step_write_at_sync(sk_ctx *c) { step_write_at(c); sync_file(c); return MPI_SUCCESS; }
-static int step_write_at_imb(sk_ctx *c) { step_write_at(c); imb_sync(c); return MPI_SUCCESS; }
+static int step_write_at_imb(sk_ctx *c) {
+	for (int j = 0; j < NW; j++) IOD(MPI_File_write_at(FH, AT(j), SB, N, MPI_BYTE, ST), "MPI_File_write_at");
+	imb_sync(c);
+	return MPI_SUCCESS;
+}
 static int step_read_at(sk_ctx *c) { IOD(MPI_File_read_at(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at"); return MPI_SUCCESS; }
 static int step_write_at_all(sk_ctx *c) { IOD(MPI_File_write_at_all(FH, OFF, SB, N, MPI_BYTE, ST), "MPI_File_write_at_all"); return MPI_SUCCESS; }
 static int step_write_at_all_sync(sk_ctx *c) { step_write_at_all(c); sync_file(c); return MPI_SUCCESS; }
-static int step_write_at_all_imb(sk_ctx *c) { step_write_at_all(c); imb_sync(c); return MPI_SUCCESS; }
+static int step_write_at_all_imb(sk_ctx *c) {
+	for (int j = 0; j < NW; j++) IOD(MPI_File_write_at_all(FH, AT(j), SB, N, MPI_BYTE, ST), "MPI_File_write_at_all");
+	imb_sync(c);
+	return MPI_SUCCESS;
+}
 static int step_read_at_all(sk_ctx *c) { IOD(MPI_File_read_at_all(FH, OFF, RB, N, MPI_BYTE, ST), "MPI_File_read_at_all"); return MPI_SUCCESS; }
 
-/* Individual file pointers: MPI_File_seek to the block (local), then the call. */
-static void seek(sk_ctx *c) { IO(MPI_File_seek(FH, OFF, MPI_SEEK_SET), "MPI_File_seek"); }
+/* Individual file pointers: MPI_File_seek to the block (local), then the call. IMB
+ * sets a view of the rank's blocks and lets the pointer run through it; skampi keeps
+ * the byte view and seeks (local) before each write, to the same place. */
+static void seek_to(sk_ctx *c, MPI_Offset at) { IO(MPI_File_seek(FH, at, MPI_SEEK_SET), "MPI_File_seek"); }
+static void seek(sk_ctx *c) { seek_to(c, OFF); }
 static int step_write(sk_ctx *c) { seek(c); IOD(MPI_File_write(FH, SB, N, MPI_BYTE, ST), "MPI_File_write"); return MPI_SUCCESS; }
 static int step_write_sync(sk_ctx *c) { step_write(c); sync_file(c); return MPI_SUCCESS; }
-static int step_write_imb(sk_ctx *c) { step_write(c); imb_sync(c); return MPI_SUCCESS; }
+static int step_write_imb(sk_ctx *c) {
+	for (int j = 0; j < NW; j++) {
+		seek_to(c, AT(j));
+		IOD(MPI_File_write(FH, SB, N, MPI_BYTE, ST), "MPI_File_write");
+	}
+	imb_sync(c);
+	return MPI_SUCCESS;
+}
 static int step_read(sk_ctx *c) { seek(c); IOD(MPI_File_read(FH, RB, N, MPI_BYTE, ST), "MPI_File_read"); return MPI_SUCCESS; }
 static int step_write_all(sk_ctx *c) { seek(c); IOD(MPI_File_write_all(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_all"); return MPI_SUCCESS; }
 static int step_write_all_sync(sk_ctx *c) { step_write_all(c); sync_file(c); return MPI_SUCCESS; }
-static int step_write_all_imb(sk_ctx *c) { step_write_all(c); imb_sync(c); return MPI_SUCCESS; }
+static int step_write_all_imb(sk_ctx *c) {
+	for (int j = 0; j < NW; j++) {
+		seek_to(c, AT(j));
+		IOD(MPI_File_write_all(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_all");
+	}
+	imb_sync(c);
+	return MPI_SUCCESS;
+}
 static int step_read_all(sk_ctx *c) { seek(c); IOD(MPI_File_read_all(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_all"); return MPI_SUCCESS; }
 
 /* Split collectives. */
@@ -260,12 +305,13 @@ static int step_iread_at(sk_ctx *c) { return wait_req(c, MPI_File_iread_at(FH, O
 static int step_iwrite_at_all(sk_ctx *c) { return wait_req(c, MPI_File_iwrite_at_all(FH, OFF, SB, N, MPI_BYTE, &c->req[0]), "MPI_File_iwrite_at_all"); }
 static int step_iread_at_all(sk_ctx *c) { return wait_req(c, MPI_File_iread_at_all(FH, OFF, RB, N, MPI_BYTE, &c->req[0]), "MPI_File_iread_at_all"); }
 
-/* Shared file pointers: the pointer set back to 0 (collective), untimed; the call timed. */
+/* Shared file pointers: the pointer set back to 0 (collective), untimed; the call timed
+ * (method imb: NW calls, the pointer running on from each to the next, as IMB's). */
 #define SHARED(name_, call_, what_, sync_)                                            \
 	static int name_(sk_ctx *c) {                                                      \
 		IO(MPI_File_seek_shared(FH, 0, MPI_SEEK_SET), "MPI_File_seek_shared");        \
 		double t0 = sk_now();                                                          \
-		IOD(call_, what_);                                                             \
+		for (int j_ = 0; j_ < (sync_ == 2 ? NW : 1); j_++) IOD(call_, what_);          \
 		if (sync_ == 1) sync_file(c);                                                  \
 		if (sync_ == 2) imb_sync(c);                                                   \
 		c->result += sk_now() - t0;                                                    \
@@ -318,13 +364,13 @@ static const sk_kernel kernels[] = {
 	W("file_iwrite_at_all", step_iwrite_at_all),
 	R("file_iread_at_all", step_iread_at_all),
 	/* IMB-IO's synced writes (method imb) */
-	W("file_write_at_imb", step_write_at_imb),
-	W("file_write_imb", step_write_imb),
-	IOK("file_write_shared_imb", step_write_shared_imb, prepare_open, OWN, IO_CHECK_WRITE_ANYWHERE),
-	W("file_write_all_imb", step_write_all_imb),
-	W("file_write_at_all_imb", step_write_at_all_imb),
-	IOK("file_write_ordered_imb", step_write_ordered_imb, prepare_open, OWN, IO_CHECK_WRITE),
-	IOK("file_write_private_imb", step_write_at_imb, prepare_private, 0, IO_CHECK_WRITE),
+	IOK("file_write_at_imb", step_write_at_imb, prepare_imb, 0, IO_CHECK_WRITE),
+	IOK("file_write_imb", step_write_imb, prepare_imb, 0, IO_CHECK_WRITE),
+	IOK("file_write_shared_imb", step_write_shared_imb, prepare_imb, OWN, IO_CHECK_WRITE_ANYWHERE),
+	IOK("file_write_all_imb", step_write_all_imb, prepare_imb, 0, IO_CHECK_WRITE),
+	IOK("file_write_at_all_imb", step_write_at_all_imb, prepare_imb, 0, IO_CHECK_WRITE),
+	IOK("file_write_ordered_imb", step_write_ordered_imb, prepare_imb, OWN, IO_CHECK_WRITE),
+	IOK("file_write_private_imb", step_write_at_imb, prepare_private_imb, 0, IO_CHECK_WRITE),
 	/* each process its own file at offset 0 (its block, off, is 0) */
 	IOK("file_write_private", step_write_at, prepare_private, 0, IO_CHECK_WRITE),
 	IOK("file_read_private", step_read_at, prepare_private_read, 0, IO_CHECK_READ),

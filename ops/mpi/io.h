@@ -9,13 +9,15 @@ enum { IO_MSG = 768, IO_HINTS = 8192 };
 
 struct sk_io {
 	MPI_File fh;
-	int open;       /* fh is open */
-	int priv;       /* a file of this process's own (path.rankN), opened on MPI_COMM_SELF */
-	char *path;     /* our copy of a.io_path */
-	MPI_Offset off; /* this rank's block */
-	int err;        /* the first error a call returned on this rank (0: none) */
-	char *hints;    /* "key=value\n"... of MPI_File_get_info */
-	MPI_Status st;  /* of the last data call: how many bytes it moved */
+	int open;          /* fh is open */
+	int priv;          /* a file of this process's own (path.rankN), opened on MPI_COMM_SELF */
+	char *path;        /* our copy of a.io_path */
+	MPI_Offset off;    /* this rank's block */
+	int nw;            /* writes a step: method imb's window (IMB's aggregate mode), else 1 */
+	MPI_Offset stride; /* from a step's write to its next: a row of every process's blocks */
+	int err;           /* the first error a call returned on this rank (0: none) */
+	char *hints;       /* "key=value\n"... of MPI_File_get_info */
+	MPI_Status st;     /* of the last data call: how many bytes it moved */
 };
 
 /* io_check.c: the last agreed failure's message (every rank's copy); note keeps the

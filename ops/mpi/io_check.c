@@ -80,33 +80,45 @@ void sk_io_verify(sk_ctx *c) {
 		break;
 	case IO_CHECK_WRITE:
 	case IO_CHECK_WRITE_ANYWHERE: {
-		long long len = kind == IO_CHECK_WRITE ? n : n * p;
-		MPI_Offset at = kind == IO_CHECK_WRITE ? c->io->off : 0;
-		char *buf = malloc((size_t)len);
+		/* Every block the step wrote (nw of them, method imb's window), read one at a
+		 * time: at its place, or, behind a shared pointer, somewhere among the nw
+		 * blocks of every process, nw of which must be ours. */
+		int anywhere = kind == IO_CHECK_WRITE_ANYWHERE, nw = c->io->nw;
+		long long blocks = anywhere ? (long long)nw * p : nw, ours = 0, first = -1;
+		char *buf = malloc(2 * (size_t)n), *miss = buf + n;
 		if (!buf) return;
 		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
 		MPI_Barrier(c->comm);
 		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
-		memset(buf, 0, (size_t)len);
-		IO(MPI_File_read_at(c->io->fh, at, buf, (int)len, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_read_at (check_data)");
-		long long found = -1;
-		for (long long b = 0; b < len && found < 0; b += n)
-			if (sk_pattern_find(buf + b, n, c->rank, n, rep, 0) < 0) found = b;
-		if (found < 0) bad(c, c->rank, sk_pattern_find(buf, n, c->rank, n, rep, 0), rep, buf);
+		for (long long b = 0; b < blocks && !c->bad; b++) {
+			MPI_Offset at = anywhere ? (MPI_Offset)b * n : c->io->off + (MPI_Offset)b * c->io->stride;
+			memset(buf, 0, (size_t)n);
+			IO(MPI_File_read_at(c->io->fh, at, buf, (int)n, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_read_at (check_data)");
+			long long i = sk_pattern_find(buf, n, c->rank, n, rep, 0);
+			if (i < 0) ours++;
+			else if (!anywhere) bad(c, c->rank, i, rep, buf);
+			else if (first < 0) { /* the first block not ours, to show if too few are */
+				first = i;
+				memcpy(miss, buf, (size_t)n);
+			}
+		}
+		if (anywhere && ours < nw && first >= 0) bad(c, c->rank, first, rep, miss);
 		free(buf);
 		break;
 	}
 	}
 }
 
-/* written checks that the file is at least as long as this rank's writes made it (a
- * shared pointer's block may be the first): Open MPI 4.1.4's collective writes report
- * every byte written to a full file system. Another process may have written our
- * block (a collective's aggregator), so the members meet first; a file that looks
- * short is synced (sync, barrier, sync: MPI's recipe for seeing others' writes) and
- * looked at again. Collective over comm: every member with the file open calls it. */
+/* written checks that the file is at least as long as this rank's writes made it (its
+ * block of a window's last row; a shared pointer's blocks may be the first): Open MPI
+ * 4.1.4's collective writes report every byte written to a full file system. Another
+ * process may have written our block (a collective's aggregator), so the members meet
+ * first; a file that looks short is synced (sync, barrier, sync: MPI's recipe for
+ * seeing others' writes) and looked at again. Collective over comm: every member with
+ * the file open calls it. */
 void sk_io_written(sk_ctx *c) {
-	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? c->io->off + c->a.bytes : (MPI_Offset)c->a.bytes;
+	MPI_Offset n = c->a.bytes, last = (MPI_Offset)(c->io->nw - 1);
+	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? c->io->off + last * c->io->stride + n : (last + 1) * n;
 	int mine = 0, any = 0;
 	MPI_Barrier(c->comm);
 	for (int pass = 0; pass < 2; pass++) {

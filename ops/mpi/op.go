@@ -121,6 +121,9 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 			a.slot_stride = C.longlong(span)
 		}
 	}
+	if s.Aggregate { // calls per step (IMB-IO's aggregate mode); the buffer is one message
+		a.window = C.int(max(1, s.Window))
+	}
 	if s.Iteration {
 		a.timer = C.SK_TIMER_ITERATION
 	}
