@@ -220,9 +220,11 @@ func (n *noteList) lines() []string {
 	return out
 }
 
+// methodList is the methods a measurement's points run under: the chosen ones, else
+// the operation's default by its name where it has one (ops.Info.DefaultMethod).
 func methodList(m *Measurement) []string {
 	if len(m.Methods) == 0 {
-		return []string{""}
+		return []string{m.Op.DefaultMethod}
 	}
 	return m.Methods
 }

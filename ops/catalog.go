@@ -80,6 +80,12 @@ type Info struct {
 	NodeAware bool
 	// Methods are the timing methods a measurement may choose among (method = [...]).
 	Methods []Method
+	// DefaultMethod names the method whose sequence the operation runs when none is
+	// chosen, where one of its methods is exactly that (the one-sided operations' mode
+	// flush): points and records carry the name, so a run that names it and one that
+	// does not measure, and compare, the same point. "": the operation's own sequence
+	// differs from every method's.
+	DefaultMethod string
 	// RetiredMethods are method names the operation no longer has, each with what
 	// to write instead, for the error a suite naming one gets.
 	RetiredMethods map[string]string

@@ -64,6 +64,9 @@ func withModes(in Info, passiveOnly bool) Info {
 		}
 		m.Kernel, m.Mode, m.Passive = in.Kernel, m.Name, !m.active
 		in.Methods = append(in.Methods, m.Method)
+		if m.Name == defaultMode {
+			in.DefaultMethod = defaultMode
+		}
 	}
 	in.RetiredMethods = retiredModes
 	return in

@@ -202,8 +202,34 @@ func TestCompareMatchesSetupsNotNames(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(titles, ",") != "|window=64,fence|window=64,|window=1" {
+	// The recorded Put points name no method: Put without one is Put under flush.
+	if strings.Join(titles, ",") != "flush|window=64,fence|window=64,flush|window=1" {
 		t.Errorf("Put tables %q", titles)
+	}
+}
+
+// A point recorded without a method (an older skampi) and one that names the
+// operation's default (flush for Put) are the same setup: every row is compared.
+func TestCompareDefaultMethodMatches(t *testing.T) {
+	aa := loadAA(t)
+	ids := runIDs(aa)
+	a, b := runs(aa, ids[:5], 1), runs(aa, ids[5:10], 1)
+	named := 0
+	for i := range b.Points {
+		if b.Points[i].Op == "Put" {
+			if b.Points[i].Method != "" {
+				t.Fatalf("the recorded Put points name a method: %q", b.Points[i].Method)
+			}
+			b.Points[i].Method = "flush"
+			named++
+		}
+	}
+	c, err := Compare([]Labelled{{"a", a}, {"b", b}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tot := c.Totals[0]; named != 25 || tot.Compared != 20 || tot.OnlyBase+tot.OnlyOther != 0 {
+		t.Errorf("%d named: %+v", named, tot)
 	}
 }
 
@@ -362,7 +388,7 @@ func TestWriteComparison(t *testing.T) {
 	out := buf.String()
 	for _, want := range []string{
 		"b vs a (baseline): each run is one sample; Mann-Whitney U test over the runs, p adjusted for the 20 rows tested (Benjamini-Hochberg: q), alpha 0.05\n",
-		"\nPut, 2 processes\n",
+		"\nPut, method flush, 2 processes\n",
 		"n=10+10)",
 		"total b vs a: 20 rows, 20 compared, 20 significantly different (0 better, 20 worse)",
 	} {

@@ -3,6 +3,7 @@ package compare
 import (
 	"slices"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
@@ -84,7 +85,7 @@ func newMatcher(base, other *report.Results, ignore []string) *matcher {
 func (m *matcher) setup(s record.Setup) record.Setup { return s.Without(m.drop...) }
 
 func (m *matcher) pointKey(p *record.Point) Key {
-	k := Key{Setup: m.setup(p.Setup())}
+	k := Key{Setup: m.setup(withDefaultMethod(p.Setup()))}
 	if m.amb[k.Setup] {
 		k.Measurement = p.Measurement
 	}
@@ -95,7 +96,7 @@ func (m *matcher) pointKey(p *record.Point) Key {
 // the key of a point of either side with those and its name, else the first with
 // those, else it stands on its own.
 func (m *matcher) faultKey(f *record.Fault) Key {
-	coarse := f.Setup()
+	coarse := withDefaultMethod(f.Setup())
 	var first *Key
 	for i := range m.known {
 		k := &m.known[i]
@@ -136,4 +137,16 @@ func (m *matcher) index(res *report.Results) *indexed {
 		ix.faults[k] = append(ix.faults[k], f)
 	}
 	return ix
+}
+
+// withDefaultMethod names the method of a record written without one (an older skampi)
+// where the operation's own sequence is one of its methods (ops.Info.DefaultMethod):
+// Put without a method is Put under flush.
+func withDefaultMethod(s record.Setup) record.Setup {
+	if s.Method == "" {
+		if in, ok := ops.Lookup(s.Op); ok {
+			s.Method = in.DefaultMethod
+		}
+	}
+	return s
 }
