@@ -49,3 +49,6 @@ func builtinTuneText(name string) ([]byte, bool) {
 	b, err := tuneFS.ReadFile("tunes/" + name + ".toml")
 	return b, err == nil
 }
+
+// BuiltinText is a built-in suite's TOML, to print and edit; false when name is none.
+func BuiltinText(name string) ([]byte, bool) { return builtinText(name) }

@@ -32,7 +32,11 @@ type OSU struct {
 	Warmup      string // -x N
 	Window      string // -W N
 	Validate    bool   // -c
+	Type        string // -T TYPE
 }
+
+// osuTypes are OSU's -T names (7.x: mpi_char, mpi_int, mpi_float) as skampi's datatype.
+var osuTypes = map[string]string{"mpi_char": "char", "mpi_int": "int", "mpi_float": "float"}
 
 // ApplyOSU puts the OSU options into the line as the settings they mean. Giving an
 // option and the setting it maps to (-i and --iterations) is an error: one would
@@ -110,6 +114,15 @@ func (o *OneLine) ApplyOSU(u OSU) error {
 			return err
 		}
 		if err := set("-W", "window", strconv.Itoa(n), fmt.Sprintf("-W %d (OSU's window size)", n)); err != nil {
+			return err
+		}
+	}
+	if u.Type != "" {
+		name, ok := osuTypes[strings.ToLower(u.Type)]
+		if !ok {
+			return fmt.Errorf("-T %q: OSU's types are mpi_char, mpi_int and mpi_float (-T all runs each in turn: name one, or run the operation once per type); skampi's datatype setting also takes byte, long and double (--datatype)", u.Type)
+		}
+		if err := set("-T", "datatype", name, fmt.Sprintf("-T %s (OSU's data type)", u.Type)); err != nil {
 			return err
 		}
 	}

@@ -94,6 +94,9 @@ func TestOSUOptionMistakes(t *testing.T) {
 		{OneLine{}, OSU{Warmup: "-1"}, `-x "-1": must be an integer of at least 0`},
 		{OneLine{Settings: [][2]string{{"window", "4"}}}, OSU{Window: "8"}, "-W and --window: both set window"},
 		{OneLine{Settings: [][2]string{{"check_data", "true"}}}, OSU{Validate: true}, "-c and --check-data: both set check_data"},
+		{OneLine{}, OSU{Type: "all"}, `-T "all": OSU's types are mpi_char, mpi_int and mpi_float`},
+		{OneLine{}, OSU{Type: "mpi_double"}, `-T "mpi_double": OSU's types`},
+		{OneLine{Settings: [][2]string{{"datatype", "int"}}}, OSU{Type: "mpi_int"}, "-T and --datatype: both set datatype"},
 	} {
 		err := c.line.ApplyOSU(c.osu)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
@@ -126,5 +129,27 @@ func TestOneSidedLatencyByDefault(t *testing.T) {
 	o.Settings = [][2]string{{"window", "64"}}
 	if text, _ := o.Suite(); strings.Contains(text, "window = 1") || len(o.LatencyDefaults()) != 0 {
 		t.Errorf("--window 64 given:\n%s", text)
+	}
+}
+
+// OSU's -T names a collective's data type as skampi's datatype setting.
+func TestOSUType(t *testing.T) {
+	o := OneLine{Ops: []string{"Allreduce"}}
+	if err := o.ApplyOSU(OSU{Type: "mpi_float"}); err != nil {
+		t.Fatal(err)
+	}
+	text, err := o.Suite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, `datatype = "float"  # -T mpi_float (OSU's data type)`) {
+		t.Errorf("suite:\n%s", text)
+	}
+	p, err := ParseOneLine(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := p.Measurements[0].Settings.Datatype; d != "float" {
+		t.Errorf("datatype %q", d)
 	}
 }

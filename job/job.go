@@ -16,6 +16,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
+	"github.com/skampi/skampi/report"
 )
 
 // Options of one suite run. Args are the command line (without the program name) a
@@ -30,10 +31,11 @@ type Options struct {
 	Append      bool // a new run after the runs -o DIR holds (else a non-empty DIR is refused)
 	AllowBroken bool
 	MaxRestarts int
-	Runs        int    // launches of the whole suite, one after another, summarised (0 or 1: one)
-	Force       bool   // --resume even into results of a different suite
-	Smoke       bool   // --smoke: two repetitions a point (inputs.Plan.Smoke)
-	ThreadLevel string // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
+	Runs        int                 // launches of the whole suite, one after another, summarised (0 or 1: one)
+	Force       bool                // --resume even into results of a different suite
+	Smoke       bool                // --smoke: two repetitions a point (inputs.Plan.Smoke)
+	ThreadLevel string              // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
+	Table       report.TableOptions // columns the terminal's table adds (OSU's -f, -z)
 
 	Version string
 	Args    []string

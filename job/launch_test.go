@@ -68,7 +68,7 @@ func (j *fakeJob) launch(args []string) (int, syscall.Signal, error) {
 		}
 		done = &st.done
 	}
-	sink, files, err := openSinks(j.dir, &bytes.Buffer{}, &bytes.Buffer{})
+	sink, files, err := openSinks(j.dir, &bytes.Buffer{}, &bytes.Buffer{}, report.TableOptions{})
 	if err != nil {
 		return 0, 0, err
 	}

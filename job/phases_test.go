@@ -68,7 +68,7 @@ func TestSignalBeforeHeader(t *testing.T) {
 	for _, written := range []bool{false, true} {
 		dir := t.TempDir()
 		p := newPhases(plan, Options{Out: dir, Version: "test", Stderr: &bytes.Buffer{}}, 0)
-		sink, files, err := openSinks(dir, &bytes.Buffer{}, &bytes.Buffer{})
+		sink, files, err := openSinks(dir, &bytes.Buffer{}, &bytes.Buffer{}, report.TableOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,8 +19,8 @@ import (
 // openSinks sets up the terminal table and, with a directory, the three result files,
 // appended to when they exist so no earlier run is lost. A results.csv with the columns
 // of another skampi is set aside first (asideCSV), saying so on stderr.
-func openSinks(dir string, stdout, stderr io.Writer) (*report.Locked, []*os.File, error) {
-	table := report.NewTable(stdout)
+func openSinks(dir string, stdout, stderr io.Writer, opt report.TableOptions) (*report.Locked, []*os.File, error) {
+	table := report.NewTableWith(stdout, opt)
 	if dir == "" {
 		return report.NewLocked(table), nil, nil
 	}

@@ -20,7 +20,7 @@ import (
 func appendRun(t *testing.T, dir, runID string) string {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	sink, files, err := openSinks(dir, &stdout, &stderr)
+	sink, files, err := openSinks(dir, &stdout, &stderr, report.TableOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

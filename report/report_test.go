@@ -396,3 +396,41 @@ func TestCSVSetupColumns(t *testing.T) {
 		t.Errorf("hold_s %q, method %q, %d setups", rows[1][col["hold_s"]], rows[1][col["method"]], len(keys))
 	}
 }
+
+// OSU's -f and -z: columns over each point's repetitions, of the one-way time for a
+// ping-pong (the first column's), of the time otherwise; no samples, no numbers.
+func TestTableFullAndPercentiles(t *testing.T) {
+	run, pts := samplePoints()
+	pts[0].SamplesS = []float64{4e-6, 1e-6, 2e-6, 3e-6, 5e-6} // round trips
+	pts[2].SamplesS = []float64{0.02, 0.03}
+	pts[1].SamplesS = nil
+	var buf bytes.Buffer
+	tab := NewTableWith(&buf, TableOptions{Full: true, Percentiles: true})
+	if err := tab.Run(run); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pts {
+		if err := tab.Point(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := buf.String()
+	for _, want := range []string{
+		"rate [MB/s]     min 1w     max 1w    mean 1w     p50 1w     p90 1w     p99 1w  flags",
+		// one-way: half of 1..5 µs; p90 of 5 samples interpolates 4.6 µs round trip
+		"     0.500      2.500      1.500      1.500      2.300      2.480",
+		"  min [us]   max [us]  mean [us]   p50 [us]   p90 [us]   p99 [us]  flags",
+		" 20000.000  30000.000  25000.000  25000.000  29000.000  29900.000",
+		"          -          -          -          -          -          -  max_repetitions",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+	// Without the options the table is as before.
+	buf.Reset()
+	feed(t, NewTable(&buf))
+	if strings.Contains(buf.String(), "min") || strings.Contains(buf.String(), "p50") {
+		t.Errorf("plain table with added columns:\n%s", buf.String())
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/skampi/skampi/ops"
@@ -15,12 +16,95 @@ import (
 // the suite or the library (names, details) is printed with control characters escaped.
 type Table struct {
 	w         io.Writer
+	opt       TableOptions
 	total     int
 	current   string
 	roundTrip bool // the current measurement's time is a round trip
 }
 
+// TableOptions add columns, as OSU's options do: Full (-f) the minimum, maximum and
+// mean of a point's repetitions, Percentiles (-z) their 50th, 90th and 99th
+// percentiles (of the samples kept: with fewer than 100 repetitions the 99th is near
+// the maximum). A ping-pong's are of the one-way time, as its first column.
+type TableOptions struct {
+	Full, Percentiles bool
+}
+
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
+
+// NewTableWith is a table with the columns opt adds.
+func NewTableWith(w io.Writer, opt TableOptions) *Table { return &Table{w: w, opt: opt} }
+
+// statsHeading is the added columns' heading (each 10 wide, with a space before).
+func (t *Table) statsHeading(oneWay bool) string {
+	var b strings.Builder
+	unit := " [us]"
+	if oneWay {
+		unit = " 1w"
+	}
+	if t.opt.Full {
+		for _, n := range []string{"min", "max", "mean"} {
+			fmt.Fprintf(&b, " %10s", n+unit)
+		}
+	}
+	if t.opt.Percentiles {
+		for _, n := range []string{"p50", "p90", "p99"} {
+			fmt.Fprintf(&b, " %10s", n+unit)
+		}
+	}
+	return b.String()
+}
+
+// stats is the added columns of a point: of its samples, halved for a one-way time.
+func (t *Table) stats(p *record.Point, oneWay bool) string {
+	if !t.opt.Full && !t.opt.Percentiles {
+		return ""
+	}
+	x := slices.Clone(p.SamplesS)
+	slices.Sort(x)
+	scale := 1.0
+	if oneWay {
+		scale = 0.5
+	}
+	cell := func(v float64, ok bool) string {
+		if !ok {
+			return fmt.Sprintf(" %10s", "-")
+		}
+		return fmt.Sprintf(" %10s", micro(v*scale))
+	}
+	var b strings.Builder
+	n := len(x)
+	if t.opt.Full {
+		var sum float64
+		for _, v := range x {
+			sum += v
+		}
+		if n > 0 {
+			b.WriteString(cell(x[0], true) + cell(x[n-1], true) + cell(sum/float64(n), true))
+		} else {
+			b.WriteString(cell(0, false) + cell(0, false) + cell(0, false))
+		}
+	}
+	if t.opt.Percentiles {
+		for _, q := range []float64{0.5, 0.9, 0.99} {
+			b.WriteString(cell(percentile(x, q), n > 0))
+		}
+	}
+	return b.String()
+}
+
+// percentile of sorted x by linear interpolation between closest ranks.
+func percentile(x []float64, q float64) float64 {
+	if len(x) == 0 {
+		return 0
+	}
+	pos := q * float64(len(x)-1)
+	lo := int(pos)
+	if lo+1 >= len(x) {
+		return x[len(x)-1]
+	}
+	return x[lo] + (pos-float64(lo))*(x[lo+1]-x[lo])
+}
 
 func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
@@ -59,11 +143,11 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, setti
 		fmt.Fprintf(b, "%11s %10s %5s %12s %7s %11s %11s %15s %8s %6s  %s\n",
 			"point", "bytes", "procs", "full [us]", "stderr", "post [us]", "wait [us]", "not hidden [us]", "overlap", "reps", "flags")
 	case roundTrip:
-		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %11s  %s\n",
-			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "rate [MB/s]", "flags")
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %11s%s  %s\n",
+			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "rate [MB/s]", t.statsHeading(true), "flags")
 	default:
-		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s %11s  %s\n",
-			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "msg/s", "flags")
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s %11s%s  %s\n",
+			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "msg/s", t.statsHeading(false), "flags")
 	}
 }
 
@@ -107,15 +191,15 @@ func (t *Table) Point(p *record.Point) error {
 		if p.LatencyS != nil {
 			oneWay = micro(*p.LatencyS)
 		}
-		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
-			micro(p.TimeS), rel, p.Reps, bw, strings.Join(p.Flags, ","))
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
+			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(p.Flags, ","))
 	} else {
 		rate := "" // messages per second, beside the bandwidth (osu_mbw_mr's two columns)
 		if p.MessagesPerS != nil {
 			rate = fmt.Sprintf("%.4g", *p.MessagesPerS)
 		}
-		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s %11s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
-			rel, p.Reps, bw, rate, strings.Join(p.Flags, ","))
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
+			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(p.Flags, ","))
 	}
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err

@@ -15,6 +15,8 @@ fi
 action=$1 root=$2$3
 bindir=$root/bin
 man1=$root/share/man/man1
+suites=$root/share/skampi/suites
+tunes=$root/share/skampi/tunes
 bashdir=$root/share/bash-completion/completions
 zshdir=$root/share/zsh/site-functions
 fishdir=$root/share/fish/vendor_completions.d
@@ -35,6 +37,10 @@ install)
 		install -m 755 "bin/$b" "$bindir/$b"
 	done
 	install -m 644 docs/man/*.1 "$man1"
+	# The built-in suites and tune files, to copy and edit (the binary carries its own).
+	install -d "$suites" "$tunes"
+	install -m 644 inputs/builtin/*.toml "$suites"
+	install -m 644 inputs/tunes/*.toml "$tunes"
 	# The completions ask the binary itself (`skampi __complete`), by the name typed:
 	# one script serves both binaries.
 	gen=bin/${built# }
@@ -56,7 +62,7 @@ install)
 			-e 's/^compdef _skampi skampi$/compdef _skampi skampi skampi-mpich/' "$tmp/zsh"
 	fi
 	install -m 644 "$tmp/zsh" "$zshdir/_skampi"
-	echo "installed$built, $(ls docs/man/*.1 | wc -l) man pages and completions under $root"
+	echo "installed$built, $(ls docs/man/*.1 | wc -l) man pages, $(ls inputs/builtin/*.toml | wc -l) suites, $(ls inputs/tunes/*.toml | wc -l) tune files and completions under $root"
 	;;
 uninstall)
 	for b in $names; do
@@ -64,6 +70,9 @@ uninstall)
 	done
 	rm -f "$zshdir/_skampi"
 	rm -f "$man1/skampi.1" "$man1"/skampi-*.1
+	for f in inputs/builtin/*.toml; do rm -f "$suites/${f##*/}"; done
+	for f in inputs/tunes/*.toml; do rm -f "$tunes/${f##*/}"; done
+	rmdir "$suites" "$tunes" "$root/share/skampi" 2>/dev/null || true
 	echo "removed skampi from $root"
 	;;
 *)

@@ -35,7 +35,14 @@ if command -v man >/dev/null; then
 else
 	grep -q '^\.TH "SKAMPI"' "$root/share/man/man1/skampi-run.1" || fail "skampi-run.1 is not a man page"
 fi
+for f in inputs/builtin/*.toml; do
+	cmp -s "$f" "$root/share/skampi/suites/${f##*/}" || fail "suite ${f##*/} not installed"
+done
+for f in inputs/tunes/*.toml; do
+	cmp -s "$f" "$root/share/skampi/tunes/${f##*/}" || fail "tune file ${f##*/} not installed"
+done
+"$root/bin/skampi" check -i "$root/share/skampi/suites/pt2pt.toml" >/dev/null || fail "the installed pt2pt.toml does not check"
 make --no-print-directory uninstall DESTDIR="$dest" PREFIX="$prefix"
 left=$(find "$dest" -type f)
 [ -z "$left" ] || fail "uninstall left: $left"
-echo "test-install: ok ($n binaries, $pages man pages, completions; uninstall clean)"
+echo "test-install: ok ($n binaries, $pages man pages, the suites and tune files, completions; uninstall clean)"

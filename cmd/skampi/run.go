@@ -30,6 +30,8 @@ func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.BoolVar(&o.Smoke, "smoke", false, "check that every point runs, not what it costs: two repetitions a point, no warm-up, no refinement (seconds for a suite; the run header says smoke, and the numbers are no measurement)")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
 	newIntFlag(fs, &o.MaxRestarts, "max-restarts", 5, 0, maxRestarts, "when skampi launched mpirun itself: restarts after a hang or a crash")
+	fs.BoolVarP(&o.Table.Full, "full", "f", false, "OSU's -f: the table adds each point's minimum, maximum and mean over its repetitions (of the one-way time for ping-pongs)")
+	fs.BoolVarP(&o.Table.Percentiles, "percentiles", "z", false, "OSU's -z: the table adds each point's 50th, 90th and 99th percentiles over its repetitions")
 	newIntFlag(fs, &o.Runs, "runs", 1, 1, job.MaxRuns, "launch the suite this many times into -o DIR, one run after another, then print every point's median over the runs, their spread, and whether one run's error covers it")
 	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks; MPI_Init_thread(MULTIPLE) when a multi-threaded operation is measured, which refuses the lower levels), single, funneled, serialized or multiple (MPI_Init_thread)")
 }
@@ -50,6 +52,7 @@ func runSuite(cmd *cobra.Command, o *job.Options) error {
 // setting as --key (the suite key with dashes).
 type oneLineFlags struct {
 	sizes, step, methods string
+	accel                string // OSU's -d: refused
 	print                bool
 	settings             []string // suite keys, in flag-set order
 	values               map[string]*string
@@ -57,18 +60,20 @@ type oneLineFlags struct {
 }
 
 // osuFlags are OSU's options as flags of skampi run (-i aside, which names the suite).
-var osuFlags = []string{"message-size", "osu-iterations", "osu-warmup", "window-size", "validation"}
+var osuFlags = []string{"message-size", "osu-iterations", "osu-warmup", "window-size", "validation", "type"}
 
 func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 	fs.StringVar(&f.sizes, "sizes", "", `message sizes: a range "1B:4MiB" (with --step) or a list "1,8,64KiB" (default 1B:4MiB)`)
 	fs.StringVar(&f.step, "step", "", `step of a range of sizes: "*2" (default), "*4", "+1KiB"`)
 	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (every collective: osu; Bcast: barrier,sync,rounds,ack; MPI-IO writes: imb)")
-	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop")
+	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop; with -i SUITE alone, that suite's TOML (a built-in to save and edit)")
 	fs.StringVarP(&f.osu.MessageSize, "message-size", "m", "", "OSU's -m [MIN:]MAX: sizes from MIN (default: one element) to MAX by powers of two; units as --sizes")
 	fs.StringVar(&f.osu.Iterations, "osu-iterations", "", "OSU's -i N (with operations named, -i N is this): iterations = N, one timed loop of N operations per repetition")
 	fs.StringVarP(&f.osu.Warmup, "osu-warmup", "x", "", "OSU's -x N: at least N untimed operations first (warmup repetitions of the loop)")
 	fs.StringVarP(&f.osu.Window, "window-size", "W", "", "OSU's -W N: window = N")
 	fs.BoolVarP(&f.osu.Validate, "validation", "c", false, "OSU's -c: check_data = true")
+	fs.StringVarP(&f.osu.Type, "type", "T", "", "OSU's -T mpi_char|mpi_int|mpi_float: datatype = char, int or float (collectives)")
+	fs.StringVarP(&f.accel, "accel", "d", "", "OSU's -d cuda|rocm|...: refused, with the reason (skampi measures host memory only)")
 	f.values = map[string]*string{}
 	for _, st := range inputs.SettingList() {
 		name := strings.ReplaceAll(st.Key, "_", "-")
@@ -140,7 +145,9 @@ func newRunCmd() *cobra.Command {
 			"OSU's options mean what they mean in OSU, as the settings they map to (--print-suite\n" +
 			"shows them, each with a comment naming the option): -m [MIN:]MAX sizes, -i N\n" +
 			"iterations = N (with operations named, an integer after -i is OSU's count; otherwise\n" +
-			"-i names the suite), -x N warm-up, -W N window, -c check_data.\n\n" +
+			"-i names the suite), -x N warm-up, -W N window, -c check_data, -T TYPE datatype;\n" +
+			"-f and -z add columns to the table (min, max, mean; 50th, 90th, 99th percentile over a\n" +
+			"point's repetitions); -d (GPU buffers) is refused: skampi measures host memory.\n\n" +
 			"A one-sided operation (Put, Get, Accumulate, Shmem_Put, ...) without --window or -W\n" +
 			"measures latency, window 1: one operation and its completion at a time, as OSU's\n" +
 			"osu_put_latency; --window 64 measures bandwidth.",
@@ -148,8 +155,23 @@ func newRunCmd() *cobra.Command {
 			"  skampi run Pingpong_Send_Recv -m 1:4096 -i 1000 -x 100         (OSU's options)\n" +
 			"  skampi run Put -W 64 --method lock_all",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("accel") {
+				return usageError(fmt.Errorf("run: -d %s: GPU (device) buffers are not supported by this build: skampi measures messages in host memory", f.accel))
+			}
 			if err := osuIterations(o, f, args); err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
+			}
+			if f.print && o.Suite != "" && len(args) == 0 {
+				// A built-in suite as a starting point: its TOML, to save and edit.
+				text, ok := inputs.BuiltinText(o.Suite)
+				if !ok {
+					var err error
+					if text, err = os.ReadFile(o.Suite); err != nil {
+						return fmt.Errorf("run: --print-suite: %q is neither a built-in suite (%s) nor a readable file: %v", o.Suite, strings.Join(inputs.BuiltinNames(), ", "), err)
+					}
+				}
+				_, err := cmd.OutOrStdout().Write(text)
+				return err
 			}
 			oneLine := len(args) > 0 || f.print
 			for _, name := range append([]string{"sizes", "step", "method"}, osuFlags...) {
