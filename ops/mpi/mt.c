@@ -1,104 +1,26 @@
 //go:build mpi
 
-/* Multi-threaded communication (osu_latency_mt at 1:1, osu_bw per thread pair, IMB-MT's PingPingMT,
- * SendRecvMT and BibandMT): each rank of the pair runs
- * a->threads threads, thread 0 the calling thread (Go's locked OS thread, in C) and the
- * others pthreads created once per point (prepare) and ended after it (close, or
- * release), each on a communicator of its own duplicated for the point (made with
- * MPI_Comm_create_group over the pair, so the idle ranks take no part) or on the pair's
- * communicator with a tag of its own. Per repetition, sk_run calls run_mt: the calling
- * thread releases the others through a pthread barrier, every thread times its own loop
- * of iters steps with its partner thread, and the caller, after a second barrier, takes
- * the slowest thread's time as the repetition's and keeps the mean thread's beside it.
- * (With every thread a pthread, the caller woke them and went to sleep on their core in
- * every repetition: a 1-byte round trip of one thread read 1.7 times the C reference's
- * at 100 per repetition.) Needs MPI_THREAD_MULTIPLE: refused at prepare when
- * MPI_Query_thread says less. */
+/* The threads of the multi-threaded kernels (mt_steps.c has their steps): each rank of
+ * the pair runs a->threads threads, thread 0 the calling thread (Go's locked OS thread,
+ * in C) and the others pthreads created once per point (prepare) and ended after it
+ * (close, or release), each on a communicator of its own duplicated for the point (made
+ * with MPI_Comm_create_group over the pair, so the idle ranks take no part) or on the
+ * pair's communicator with a tag of its own. Per repetition, sk_run calls sk_mt_run:
+ * the calling thread releases the others through a pthread barrier, every thread times
+ * its own loop of iters steps with its partner thread, and the caller, after a second
+ * barrier, takes the slowest thread's time as the repetition's and keeps the mean
+ * thread's beside it. (With every thread a pthread, the caller woke them and went to
+ * sleep on their core in every repetition: a 1-byte round trip of one thread read 1.7
+ * times the C reference's at 100 per repetition.)
+ *
+ * Needs MPI_THREAD_MULTIPLE: refused at prepare when MPI_Query_thread says less. */
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernels.h"
+#include "mt.h"
 #include "sk_common.h"
-
-typedef struct sk_mt sk_mt;
-typedef struct {
-	sk_mt *s;
-	int idx, peer, tag, cpu, pin_cpu, rc;
-	MPI_Comm comm;
-	char *sbuf, *rbuf;
-	MPI_Request *req;
-	double t;          /* its last loop's time (s) */
-	double start, end; /* and when it began and ended, on this rank's clock */
-	pthread_t th;
-} mt_thread;
-
-struct sk_mt {
-	sk_ctx *c;
-	int n, started, quit, have_comms;
-	int both; /* both ranks of the pair receive data (not only acks) */
-	int (*step)(mt_thread *t);
-	long long iters;
-	pthread_barrier_t start, done;
-	int have_barriers;
-	mt_thread *th;
-	/* over every run: the slowest thread's time, the mean thread's, and the span from
-	 * the earliest thread's start to the latest one's end, summed */
-	double sum_max, sum_mean, sum_span;
-};
-
-static int step_pingpong(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	if (a->role == SK_ROLE_INITIATOR) {
-		CK(MPI_Send(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm));
-		return MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE);
-	}
-	CK(MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE));
-	return MPI_Send(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm);
-}
-
-/* osu_bw's step, per thread pair: a window of messages one way, into one receive buffer, then a
- * 1-byte ack back. */
-static int step_bandwidth(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	int w = a->window > 0 ? a->window : 1;
-	char ack = 0;
-	if (a->role == SK_ROLE_INITIATOR) {
-		for (int i = 0; i < w; i++) CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
-		CK(MPI_Waitall(w, t->req, MPI_STATUSES_IGNORE));
-		return MPI_Recv(&ack, 1, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE);
-	}
-	for (int i = 0; i < w; i++) CK(MPI_Irecv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
-	CK(MPI_Waitall(w, t->req, MPI_STATUSES_IGNORE));
-	return MPI_Send(&ack, 1, MPI_BYTE, t->peer, t->tag, t->comm);
-}
-
-/* IMB-MT's PingPingMT: both threads of a pair send at once, then receive. */
-static int step_pingping(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[0]));
-	CK(MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE));
-	return MPI_Wait(&t->req[0], MPI_STATUS_IGNORE);
-}
-
-/* IMB-MT's SendRecvMT on a pair: MPI_Sendrecv with the partner thread. */
-static int step_sendrecv(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	return MPI_Sendrecv(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm,
-	                    MPI_STATUS_IGNORE);
-}
-
-/* osu_bibw's step per thread (IMB-MT's BibandMT): both sides post a window of receives
- * and of sends, then wait for all. */
-static int step_bibandwidth(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	int w = a->window > 0 ? a->window : 1;
-	for (int i = 0; i < w; i++) CK(MPI_Irecv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
-	for (int i = 0; i < w; i++) CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[w + i]));
-	return MPI_Waitall(2 * w, t->req, MPI_STATUSES_IGNORE);
-}
 
 static int handshake(mt_thread *t) {
 	char b = 0;
@@ -142,7 +64,7 @@ static void run_thread(mt_thread *t) {
 	t->cpu = sched_getcpu();
 }
 
-/* Threads 1 to n-1; thread 0 is the calling thread (run_mt), which would otherwise
+/* Threads 1 to n-1; thread 0 is the calling thread (sk_mt_run), which would otherwise
  * wake the others and go to sleep on their core in every repetition, in their way. */
 static void *worker(void *p) {
 	mt_thread *t = p;
@@ -184,7 +106,7 @@ void sk_mt_release(sk_ctx *c) {
 	c->mt = NULL;
 }
 
-static int close_mt(sk_ctx *c) {
+int sk_mt_close(sk_ctx *c) {
 	sk_mt *s = c->mt;
 	if (!s) return MPI_SUCCESS;
 	stop(s);
@@ -214,7 +136,7 @@ static int page_alloc(char **p, long long bytes) {
 	return posix_memalign((void **)p, 4096, (size_t)(bytes > 0 ? bytes : 1)) == 0 ? MPI_SUCCESS : SK_ERR_NOMEM;
 }
 
-static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
+int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	int level = 0;
 	CK(MPI_Query_thread(&level));
 	if (level != MPI_THREAD_MULTIPLE) return SK_ERR_THREADS;
@@ -290,12 +212,6 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	return MPI_SUCCESS;
 }
 
-static int prepare_pingpong(sk_ctx *c) { return prepare_mt(c, step_pingpong, 1); }
-static int prepare_bandwidth(sk_ctx *c) { return prepare_mt(c, step_bandwidth, 0); }
-static int prepare_pingping(sk_ctx *c) { return prepare_mt(c, step_pingping, 1); }
-static int prepare_sendrecv(sk_ctx *c) { return prepare_mt(c, step_sendrecv, 1); }
-static int prepare_bibandwidth(sk_ctx *c) { return prepare_mt(c, step_bibandwidth, 1); }
-
 /* check_data: every thread sends the pattern of its rank at its own offset (the
  * thread's index times the size), so a message that reached another thread differs. */
 static void fill(sk_ctx *c) {
@@ -321,7 +237,7 @@ static void verify(sk_ctx *c) {
 	}
 }
 
-static int run_mt(sk_ctx *c, long long iters, double *total) {
+int sk_mt_run(sk_ctx *c, long long iters, double *total) {
 	sk_mt *s = c->mt;
 	if (!s || !s->started) return SK_ERR_THREADS;
 	if (c->a.check) fill(c);
@@ -360,13 +276,3 @@ double sk_mt_span_ratio(const sk_ctx *c) {
 }
 int sk_mt_threads(const sk_ctx *c) { return c && c->mt ? c->mt->n : 0; }
 int sk_mt_cpu(const sk_ctx *c, int i) { return c && c->mt && i >= 0 && i < c->mt->n ? c->mt->th[i].cpu : -1; }
-
-/* The kernels of this file (kernels.c joins the tables). */
-static const sk_kernel kernels[] = {
-	{.name = "pingpong_send_recv_mt", .step = NULL, .prepare = prepare_pingpong, .close = close_mt, .run = run_mt},
-	{.name = "bandwidth_mt", .step = NULL, .prepare = prepare_bandwidth, .close = close_mt, .run = run_mt},
-	{.name = "pingping_send_recv_mt", .step = NULL, .prepare = prepare_pingping, .close = close_mt, .run = run_mt},
-	{.name = "sendrecv_mt", .step = NULL, .prepare = prepare_sendrecv, .close = close_mt, .run = run_mt},
-	{.name = "bibandwidth_mt", .step = NULL, .prepare = prepare_bibandwidth, .close = close_mt, .run = run_mt},
-};
-const sk_table sk_mt_table = SK_TABLE(kernels);
