@@ -13,6 +13,12 @@
  * sleep on their core in every repetition: a 1-byte round trip of one thread read 1.7
  * times the C reference's at 100 per repetition.)
  *
+ * At 1:N (fan, osu_latency_mt's default) the initiator runs one thread and the
+ * responder a->threads, all on one communicator of the pair with the same tags: the
+ * receivers share the iterations (thread j runs iters / n steps, one more when j <
+ * iters % n), so that together they answer the sender's every message, and the
+ * repetition's time is the sender's loop.
+ *
  * Needs MPI_THREAD_MULTIPLE: refused at prepare when MPI_Query_thread says less. */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -41,14 +47,15 @@ static void pin(int cpu, cpu_set_t *old) {
 	pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
-/* run_thread is one thread's part of a repetition. Woken threads start microseconds
- * apart on the two ranks: a 0-byte round trip with the partner thread first, untimed,
- * so that the timed loop starts from a meeting of the two (as the ranks meet in
- * MPI_Barrier before a repetition). */
+/* run_thread is one thread's part of a repetition, t->iters steps. Woken threads start
+ * microseconds apart on the two ranks: a 0-byte round trip with the partner thread
+ * first, untimed, so that the timed loop starts from a meeting of the two (as the ranks
+ * meet in MPI_Barrier before a repetition). At 1:N the sender meets receiver 0 alone:
+ * the other receivers wait in their first receive, posted by then. */
 static void run_thread(mt_thread *t) {
 	sk_mt *s = t->s;
-	int rc = handshake(t);
-	long long i, n = s->iters;
+	int rc = s->fan && t->idx > 0 ? MPI_SUCCESS : handshake(t);
+	long long i, n = t->iters;
 	double t0 = sk_now();
 	for (i = 0; i < n && rc == MPI_SUCCESS; i++) {
 		rc = s->step(t);
@@ -112,7 +119,7 @@ int sk_mt_close(sk_ctx *c) {
 	stop(s);
 	int rc = MPI_SUCCESS;
 	for (int i = 0; s->have_comms && i < s->n; i++) {
-		if (s->th[i].comm == MPI_COMM_NULL || (c->a.thread_tags && i > 0)) continue; /* shared: thread 0's */
+		if (s->th[i].comm == MPI_COMM_NULL || (s->shared && i > 0)) continue; /* thread 0's */
 		int frc = MPI_Comm_free(&s->th[i].comm);
 		if (rc == MPI_SUCCESS) rc = frc;
 	}
@@ -136,7 +143,7 @@ static int page_alloc(char **p, long long bytes) {
 	return posix_memalign((void **)p, 4096, (size_t)(bytes > 0 ? bytes : 1)) == 0 ? MPI_SUCCESS : SK_ERR_NOMEM;
 }
 
-int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both) {
+int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan) {
 	int level = 0;
 	CK(MPI_Query_thread(&level));
 	if (level != MPI_THREAD_MULTIPLE) return SK_ERR_THREADS;
@@ -145,9 +152,11 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	if (!s) return SK_ERR_NOMEM;
 	c->mt = s; /* freed by sk_mt_release, whatever happens below */
 	s->c = c;
-	s->n = c->a.threads;
+	s->n = fan && c->a.role == SK_ROLE_INITIATOR ? 1 : c->a.threads;
 	s->step = step;
 	s->both = both;
+	s->fan = fan;
+	s->shared = fan || c->a.thread_tags;
 	if (!(s->th = calloc((size_t)s->n, sizeof *s->th))) return SK_ERR_NOMEM;
 	int w = c->a.window > 0 ? c->a.window : 1;
 	for (int i = 0; i < s->n; i++) {
@@ -172,8 +181,8 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	s->have_comms = 1;
 	for (int i = 0; i < s->n && rc == MPI_SUCCESS; i++) {
 		mt_thread *t = &s->th[i];
-		if (c->a.thread_tags) { /* one shared communicator, a tag each */
-			t->tag = i;
+		if (s->shared) { /* one communicator; a tag each, or at 1:N the handshake's */
+			t->tag = fan ? 0 : i;
 			if (i == 0) rc = MPI_Comm_create_group(c->comm, pair, 0, &t->comm);
 			else t->comm = MPI_COMM_NULL;
 		} else {
@@ -183,7 +192,7 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	}
 	MPI_Group_free(&pair);
 	CK(rc);
-	if (c->a.thread_tags)
+	if (s->shared)
 		for (int i = 1; i < s->n; i++) s->th[i].comm = s->th[0].comm;
 	pin_cpus(s, c->rank);
 	if (pthread_barrier_init(&s->start, NULL, (unsigned)s->n) != 0) return SK_ERR_THREADS;
@@ -213,11 +222,15 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both) {
 }
 
 /* check_data: every thread sends the pattern of its rank at its own offset (the
- * thread's index times the size), so a message that reached another thread differs. */
+ * thread's index times the size), so a message that reached another thread differs.
+ * At 1:N any receiver may take any message and the sender any answer: every thread
+ * sends its rank's pattern at offset 0. */
+static long long pattern_base(const sk_mt *s, int i) { return s->fan ? 0 : (long long)i * s->c->a.bytes; }
+
 static void fill(sk_ctx *c) {
 	sk_mt *s = c->mt;
 	for (int i = 0; i < s->n; i++)
-		sk_pattern_fill(s->th[i].sbuf, c->a.bytes, c->rank, c->a.bytes, c->rep, (long long)i * c->a.bytes);
+		sk_pattern_fill(s->th[i].sbuf, c->a.bytes, c->rank, c->a.bytes, c->rep, pattern_base(s, i));
 }
 
 static void verify(sk_ctx *c) {
@@ -225,7 +238,8 @@ static void verify(sk_ctx *c) {
 	long long n = c->a.bytes;
 	if (!s->both && c->a.role != SK_ROLE_RESPONDER) return; /* the sender receives only acks */
 	for (int i = 0; i < s->n && !c->bad; i++) {
-		long long base = (long long)i * n, at = sk_pattern_find(s->th[i].rbuf, n, c->a.peer, n, c->rep, base);
+		if (s->th[i].iters == 0) continue; /* a receiver of 1:N left without a message */
+		long long base = pattern_base(s, i), at = sk_pattern_find(s->th[i].rbuf, n, c->a.peer, n, c->rep, base);
 		if (at < 0) continue;
 		c->bad = 1;
 		c->bad_from = c->a.peer;
@@ -241,7 +255,8 @@ int sk_mt_run(sk_ctx *c, long long iters, double *total) {
 	sk_mt *s = c->mt;
 	if (!s || !s->started) return SK_ERR_THREADS;
 	if (c->a.check) fill(c);
-	s->iters = iters;
+	for (int i = 0; i < s->n; i++) /* 1:N: the receivers share the sender's steps */
+		s->th[i].iters = s->fan ? iters / s->n + (i < iters % s->n) : iters;
 	pthread_barrier_wait(&s->start); /* all threads start together */
 	cpu_set_t old;
 	if (s->th[0].pin_cpu >= 0) pin(s->th[0].pin_cpu, &old); /* the caller's own set back after */
