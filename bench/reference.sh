@@ -9,7 +9,8 @@
 # by hand (bench/ref_datatype.c), a busy passive target (bench/ref_busy.c), a collective
 # write with and without MPI_File_sync and under IMB-IO's sync, barrier, sync, one write or
 # a window of them a sample (bench/ref_io.c, in a directory of TMP), a multi-threaded
-# ping-pong under MPI_THREAD_MULTIPLE (bench/ref_mt.c, beside a skampi run of its own), run alternately
+# ping-pong under MPI_THREAD_MULTIPLE in thread pairs and at 1:N (bench/ref_mt.c,
+# ref_mt_1ton.c, beside a skampi run of their own), run alternately
 # for RUNS rounds; prints
 # every pair, and per row the median of the per-round ratios skampi/C.
 # See bench/README.md. Run by `make bench-reference`; works from any directory.
@@ -53,7 +54,7 @@ else
 fi
 
 # The C programs are built into the temporary directory: nothing to clean in the tree.
-PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4 ref_io ref_mt)
+PROGS=(ref_latency ref_bw ref_coll ref_overlap ref_rma ref_halo ref_sync ref_datatype ref_busy ref_mpi4 ref_io ref_mt ref_mt_1ton)
 for p in "${PROGS[@]}"; do
 	mpicc -O2 -Wall -o "$TMP/$p" "bench/$p.c" || die "compiling bench/$p.c failed"
 done
@@ -114,6 +115,10 @@ MPI4_SIZES="4 4096 65536"
 # MPI_THREAD_MULTIPLE, which would slow every other row's ping-pong).
 MT_THREADS=${MT_THREADS:-1 2}
 MT_SIZES="1 4096"
+# osu_latency_mt's default, one sender thread to MT_FAN_THREADS receivers (bench/ref_mt_1ton.c,
+# OSU's -t 1:2), beside skampi's Pingpong_Send_Recv_MT_1toN.
+MT_FAN_THREADS=${MT_FAN_THREADS:-2}
+MT_FAN_SIZES="1 64 1024"
 # Round trips a loop on both sides: two threads per rank share a core here (2 cores,
 # ranks bound to one each), a round trip then takes milliseconds.
 export REF_MT_ITERS=${REF_MT_ITERS:-100}
@@ -373,6 +378,9 @@ MT_SUITE=$TMP/mt.toml
 	for t in $MT_THREADS; do
 		printf '\n[[measurement]]\nname = "mt %s"\nop = "Pingpong_Send_Recv_MT"\nthreads = %s\nsizes = %s\niterations = %s\nmin_repetitions = 16\nmax_repetitions = 16\n' "$t" "$t" "$(list "$MT_SIZES")" "$REF_MT_ITERS"
 	done
+	for t in $MT_FAN_THREADS; do
+		printf '\n[[measurement]]\nname = "mt 1:%s"\nop = "Pingpong_Send_Recv_MT_1toN"\nthreads = %s\nsizes = %s\niterations = %s\nmin_repetitions = 16\nmax_repetitions = 16\n' "$t" "$t" "$(list "$MT_FAN_SIZES")" "$REF_MT_ITERS"
+	done
 } >"$MT_SUITE"
 
 # run_c ROUND PROG SIZES...: one run of a C program; its output in $TMP/ROUND.PROG.
@@ -395,7 +403,7 @@ run_skampi() {
 	fi
 }
 
-echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_sync ")$(want mt && echo "ref_mt + skampi's mt suite ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
+echo "reference: $RUNS rounds, each: $(all && echo "ref_latency, ref_bw, ref_coll, ref_overlap, ")$(want rma && echo "ref_rma ")$(want halo && echo "ref_halo ")$(want datatype && echo "ref_datatype ")$(want busy && echo "ref_busy ")$(want mpi4 && echo "ref_mpi4 ")$(want io && echo "ref_io ")$(want sync && echo "ref_sync ")$(want mt && echo "ref_mt, ref_mt_1ton + skampi's mt suite ")(mpirun -np 2; the median of $REF_LOOPS timed loops per size), then $SKAMPI (-np 2) on the same points"
 for ((i = 1; i <= RUNS; i++)); do
 	# shellcheck disable=SC2086 # the size lists are meant to split
 	want busy && for b in $BUSY_US; do
@@ -427,6 +435,10 @@ for ((i = 1; i <= RUNS; i++)); do
 		for t in $MT_THREADS; do
 			run_c "$i" ref_mt "$t" $MT_SIZES
 			mv "$TMP/$i.ref_mt" "$TMP/$i.ref_mt.$t"
+		done
+		for t in $MT_FAN_THREADS; do
+			run_c "$i" ref_mt_1ton "$t" $MT_FAN_SIZES
+			mv "$TMP/$i.ref_mt_1ton" "$TMP/$i.ref_mt_1ton.$t"
 		done
 		run_skampi "$i" "$MT_SUITE" mt.skampi
 	}
@@ -460,4 +472,4 @@ for ((i = 1; i <= RUNS; i++)); do
 	echo "round $i done"
 done
 
-python3 bench/reference_summary.py "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" "$MT_THREADS" "$IO_IMB_WINDOWS" || die "summarising failed"
+python3 bench/reference_summary.py "$TMP" "$RUNS" "$SHMEM" "$RMA_MODES" "${ONLY:-all}" "$SHMEM_MODES" "$SYNC_MODES" "$HALO_MODES" "$HALO_COMPUTE_US" "$DT_MODES" "$BUSY_US" "$BUSY_PROGRESS" "$MT_THREADS" "$IO_IMB_WINDOWS" "$MT_FAN_THREADS" || die "summarising failed"

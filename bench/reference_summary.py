@@ -1,7 +1,7 @@
 """The summary of bench/reference.sh: every pair C/skampi by round, and per row the median
 of the per-round ratios skampi/C. Arguments: TMP RUNS SHMEM RMA_MODES ONLY SHMEM_MODES
 SYNC_MODES HALO_MODES HALO_COMPUTE_US DT_MODES BUSY_US BUSY_PROGRESS MT_THREADS IO_IMB_WINDOWS
-(as reference.sh passes them); the C programs' outputs and skampi's results are in TMP."""
+MT_FAN_THREADS (as reference.sh passes them); the C programs' outputs and skampi's results are in TMP."""
 import json, statistics as st, sys
 tmp, runs, shmem, rma_modes, only = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4].split(), sys.argv[5]
 shmem_modes = sys.argv[6].split()
@@ -22,6 +22,7 @@ busy_us, busy_progress = sys.argv[11].split(), sys.argv[12].split()
 if only not in ("all", "busy"):
     busy_us = []
 mt_threads = sys.argv[13].split() if len(sys.argv) > 13 and only in ("all", "mt") else []
+mt_fan = sys.argv[15].split() if len(sys.argv) > 15 and only in ("all", "mt") else []
 def lines(name):  # a C program's output; none for a program ONLY left out
     return open(f"{tmp}/{name}") if only == "all" else []
 
@@ -135,21 +136,24 @@ for r in range(1, runs + 1):
                     sys.exit(f"reference: round {r}: skampi has no Put lock point at {n} B, target_busy {b} us, progress {pe}")
                 poll = f"iprobe every {pe}" if pe != "0" else "no polling"
                 add((16, n, 2 * i + j, f"Put {size(n)} lock, target busy {b} us, {poll}", "us"), float(t) * 1e6, p["time_s"] * 1e6)
-    if mt_threads:  # skampi's run of its own, under MPI_THREAD_MULTIPLE
+    if mt_threads or mt_fan:  # skampi's run of its own, under MPI_THREAD_MULTIPLE
         mts = {}
         with open(f"{tmp}/{r}.mt.skampi/results.jsonl") as f:
             for line in f:
                 d = json.loads(line) if line.strip() else {}
                 if d.get("kind") == "point":
-                    mts[(d["threads"], d["msg_bytes"])] = d
-        for t in mt_threads:
-            for line in open(f"{tmp}/{r}.ref_mt.{t}"):
-                th, n, lat = line.split()
-                p = mts.get((int(th), int(n)))
-                if p is None:
-                    sys.exit(f"reference: round {r}: skampi has no Pingpong_Send_Recv_MT point at {n} B, {th} threads")
-                add((15, int(th), int(n), f"mt ping-pong {size(int(n))}, {th} threads, one-way", "us"), float(lat) * 1e6,
-                    p["latency_s"] * 1e6)
+                    mts[(d["op"], d["threads"], d["msg_bytes"])] = d
+        # ref_mt beside the thread pairs, ref_mt_1ton (one sender, N receivers) beside 1:N.
+        for prog, op, ts, what in (("ref_mt", "Pingpong_Send_Recv_MT", mt_threads, "mt ping-pong {n}, {t} threads"),
+                                   ("ref_mt_1ton", "Pingpong_Send_Recv_MT_1toN", mt_fan, "mt 1:{t} ping-pong {n}")):
+            for t in ts:
+                for line in open(f"{tmp}/{r}.{prog}.{t}"):
+                    th, n, lat = line.split()
+                    p = mts.get((op, int(th), int(n)))
+                    if p is None:
+                        sys.exit(f"reference: round {r}: skampi has no {op} point at {n} B, {th} threads")
+                    add((15, int(th), int(n), what.format(n=size(int(n)), t=th) + ", one-way", "us"), float(lat) * 1e6,
+                        p["latency_s"] * 1e6)
     for i, m in enumerate(dt_modes):
         for line in open(f"{tmp}/{r}.ref_datatype.{m}"):
             n, lat = line.split()

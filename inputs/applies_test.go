@@ -19,6 +19,8 @@ func TestSettingsThatDoNothing(t *testing.T) {
 			"s.toml:6:9: measurement 1: timer: Bcast does not use it"},
 		{"cold cache of a multi-threaded operation", m + "op = \"Bandwidth_MT\"\nsizes = [8]\ncache = \"cold\"\n",
 			"s.toml:5:9: measurement 1: cache: Bandwidth_MT does not use it: cache applies to MPI operations that move data from skampi's buffers"},
+		{"thread_comm of 1:N threads", m + "op = \"Pingpong_Send_Recv_MT_1toN\"\nsizes = [8]\nthreads = 2\nthread_comm = \"tag\"\n",
+			"s.toml:6:15: measurement 1: thread_comm: Pingpong_Send_Recv_MT_1toN does not use it: thread_comm applies to multi-threaded operations of thread pairs"},
 		{"cold cache of a one-sided operation", m + "op = \"Put\"\nsizes = [8]\ncache = \"cold\"\n",
 			"s.toml:5:9: measurement 1: cache: Put does not use it"},
 		{"refine of Barrier", m + "op = \"Barrier\"\nsizes = [0]\nrefine = true\n",
@@ -54,6 +56,8 @@ func TestSettingsThatDoNothing(t *testing.T) {
 		m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\ntarget_busy = \"10us\"\nprogress = 1000\npoll = \"flush\"\n",
 		m + "op = \"Bcast\"\nsizes = [8]\nmethod = [\"ack\", \"barrier\"]\ntimer = \"iteration\"\n",
 		m + "op = \"Barrier\"\nsizes = [0]\npvars = \"all\"\n",
+		m + "op = \"Pingpong_Send_Recv_MT_1toN\"\nsizes = [8]\nthreads = 4\nthread_pinning = \"core\"\n",
+		m + "op = \"Pingpong_Send_Recv_MT\"\nsizes = [8]\nthreads = 2\nthread_comm = \"tag\"\n",
 	} {
 		if _, err := Parse("s.toml", []byte(text)); err != nil {
 			t.Errorf("%s: %v", text, err)

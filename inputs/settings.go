@@ -537,11 +537,11 @@ var baseSettings = []setting{
 		s.Poll, err = oneOf(v, PollIprobe, PollFlush, PollQuiet)
 		return
 	}},
-	{"threads", "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT): threads per rank, each with its partner thread on the other rank (default 1, at most 64)", func(s *Settings, v any) (err error) {
+	{"threads", "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT): threads per rank, each with its partner thread on the other rank; Pingpong_Send_Recv_MT_1toN: the responder's receiver threads, the initiator running one (default 1, at most 64)", func(s *Settings, v any) (err error) {
 		s.Threads, err = intIn(v, 1, MaxThreads)
 		return
 	}},
-	{"thread_comm", `multi-threaded operations: "dup" (a communicator of its own for every thread, default) or "tag" (the pair's communicator shared, a tag each)`, func(s *Settings, v any) (err error) {
+	{"thread_comm", `multi-threaded operations of thread pairs: "dup" (a communicator of its own for every thread, default) or "tag" (the pair's communicator shared, a tag each)`, func(s *Settings, v any) (err error) {
 		s.ThreadComm, err = oneOf(v, ops.ThreadComms...)
 		return
 	}},

@@ -185,6 +185,13 @@ type Info struct {
 	// at once (ops/mpi/mt.c), each on its own communicator or tag: a run that has one
 	// initialises MPI with MPI_THREAD_MULTIPLE. The time is the slowest thread's.
 	Threaded bool
+	// OneToN: a threaded operation of one thread on the initiator and `threads` on the
+	// responder (osu_latency_mt's -t 1:N), all on the pair's communicator with the same
+	// tags, so that any receiver thread may take any message; the receivers share the
+	// initiator's iterations, and the time is the initiator's thread's. Its threads keep
+	// no messages apart (no thread_comm) and make no pairs: no mean thread, span or
+	// messages per second of them all is recorded.
+	OneToN bool
 }
 
 // Method is one way of timing an operation (the method paper's broadcast algorithms).

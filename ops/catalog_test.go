@@ -372,6 +372,13 @@ func TestOperationNeeds(t *testing.T) {
 		if in.LockHold && in.MinProcs < 2 || in.AtomicRate && in.MinProcs < 2 {
 			t.Errorf("%s: a held lock or a target hit by the others needs 2 processes", in.Name)
 		}
+		// 1:N: one sender thread's round trips on a pair, its time the sender's.
+		if in.OneToN && !(in.Threaded && in.RoundTrip && in.Pattern == PatternPair && in.Reduce == ReduceFirst && !in.Windowed) {
+			t.Errorf("%s: a 1:N operation is a multi-threaded round trip of a pair timed by its initiator", in.Name)
+		}
+	}
+	if in, ok := Lookup("Pingpong_Send_Recv_MT_1toN"); !ok || !in.OneToN || !in.NeedsThreadMultiple() {
+		t.Errorf("osu_latency_mt's 1:N: %+v", in)
 	}
 	for name, want := range map[string]bool{"Lock_Contention": true, "Counter_Fetch_and_op": true, "Shmem_Lock_Contention": false, "Transpose_Put": false} {
 		if in, _ := Lookup(name); (in.MinProcs == 2) != want {

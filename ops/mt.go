@@ -1,16 +1,21 @@
 package ops
 
-// Multi-threaded communication (osu_latency_mt at 1:1 threads, osu_bw in several thread
-// pairs, IMB-MT's PingPingMT, SendRecvMT and BibandMT; docs/osu-imb.md says how they
-// differ from the peers): each rank of the pair runs `threads` threads (created in C once per point), every thread
-// its own ping-pong or window of messages with its partner thread on the other rank,
-// on a communicator of its own (thread_comm = "dup") or one shared with a tag each
-// ("tag"). The point's time is the slowest thread's; records also carry the mean
-// thread's and the messages per second of all threads together.
+// Multi-threaded communication (osu_latency_mt at 1:1 and at 1:N threads, osu_bw in
+// several thread pairs, IMB-MT's PingPingMT, SendRecvMT and BibandMT; docs/osu-imb.md
+// says how they differ from the peers): each rank of the pair runs `threads` threads
+// (created in C once per point), every thread its own ping-pong or window of messages
+// with its partner thread on the other rank, on a communicator of its own (thread_comm
+// = "dup") or one shared with a tag each ("tag"). The point's time is the slowest
+// thread's; records also carry the mean thread's and the messages per second of all
+// threads together. Pingpong_Send_Recv_MT_1toN is osu_latency_mt's default instead:
+// one sender thread, `threads` receiver threads sharing its messages (Info.OneToN).
 var mtOps = []Info{
 	{Name: "Pingpong_Send_Recv_MT", Family: "pt2pt", Kernel: "pingpong_send_recv_mt", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, Threaded: true,
-		Description: "round trips (MPI_Send then MPI_Recv) in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_latency_mt at -t 1:1; OSU's default is 1 sender thread to 2 receivers); time of the slowest thread; needs MPI_THREAD_MULTIPLE"},
+		Description: "round trips (MPI_Send then MPI_Recv) in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_latency_mt at -t 1:1; its default, 1 sender thread to N receivers, is Pingpong_Send_Recv_MT_1toN); time of the slowest thread; needs MPI_THREAD_MULTIPLE"},
+	{Name: "Pingpong_Send_Recv_MT_1toN", Family: "pt2pt", Kernel: "pingpong_send_recv_mt_1ton", Pattern: PatternPair, Reduce: ReduceFirst,
+		RoundTrip: true, Directions: 2, Threaded: true, OneToN: true,
+		Description: "osu_latency_mt's default (-t 1:N): one sender thread on the initiator (MPI_Send then MPI_Recv), `threads` receiver threads on the responder (MPI_Recv then MPI_Send), all on the pair's communicator with the same tags, so any receiver may take any message; the receivers share the iterations; time of the sender's round trip (latency_s its half, OSU's number); needs MPI_THREAD_MULTIPLE"},
 	{Name: "Bandwidth_MT", Family: "pt2pt", Kernel: "bandwidth_mt", Pattern: PatternPair, Reduce: ReduceFirst,
 		Windowed: true, Bandwidth: true, Directions: 1, Threaded: true,
 		Description: "a window of MPI_Isend/MPI_Irecv then a 1-byte ack, in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_bw per thread pair; IMB-MT's UnibandMT); time of the slowest thread, bandwidth and messages/s of all threads over their span; needs MPI_THREAD_MULTIPLE"},

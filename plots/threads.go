@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/plots/chart"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
-// threadsKind: a multi-threaded operation's time (the slowest thread's) vs the threads
-// per rank, one line per message size: flat when the threads share the library well,
-// rising when they queue for it (or, with more threads than cores, for the cores).
+// threadsKind: a multi-threaded operation's time (the slowest thread's; at 1:N the
+// sender's) vs the threads per rank (at 1:N the receiver threads), one line per message
+// size: flat when the threads share the library well, rising when they queue for it
+// (or, with more threads than cores, for the cores).
 var threadsKind = Kind{
 	Name:   "threads",
 	Doc:    "multi-threaded operations: the slowest thread's time vs threads per rank, one line per message size",
@@ -69,17 +71,20 @@ func buildThreads(g Group, opts Options) (*Figure, error) {
 		lines = append(lines, line)
 	}
 	p := g.Points[0]
-	how := "own communicators"
+	comm, how, title, xLabel := p.ThreadComm, "own communicators", "slowest thread vs threads", "threads per rank"
 	if p.ThreadComm == "tag" {
 		how = "tags"
+	}
+	if in, _ := ops.Lookup(p.Op); in.OneToN { // one sender, its receivers on one communicator
+		comm, how, title, xLabel = "shared", "one communicator and its tags", "the sender's time vs receiver threads", "receiver threads (one sender thread)"
 	}
 	if p.ThreadPinning == "core" {
 		how += ", pinned"
 	}
-	return lineFigure(fmt.Sprintf("threads-%s-%s-%s-np%d", p.Op, p.ThreadComm, p.ThreadPinning, p.NProcs), "threads", chart.LineSpec{
-		Title:   fmt.Sprintf("%s: slowest thread vs threads (%s)", p.Op, how),
+	return lineFigure(fmt.Sprintf("threads-%s-%s-%s-np%d", p.Op, comm, p.ThreadPinning, p.NProcs), "threads", chart.LineSpec{
+		Title:   fmt.Sprintf("%s: %s (%s)", p.Op, title, how),
 		Caption: caption(g, opts, ax.notes()...),
-		X:       chart.AxisSpec{Quantity: chart.Count, Label: "threads per rank"},
+		X:       chart.AxisSpec{Quantity: chart.Count, Label: xLabel},
 		Y:       chart.AxisSpec{Quantity: chart.Seconds, Label: ax.label(g.Points), Scale: scaleOf(chart.SpansDecade(ys))},
 		Lines:   lines,
 		Width:   opts.Width, Height: opts.Height,

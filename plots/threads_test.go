@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skampi/skampi/record"
@@ -35,5 +36,21 @@ func TestThreadsFigure(t *testing.T) {
 		if !near(x, w[0]) || !near(y, w[1]) {
 			t.Errorf("1 B point %d: (%g, %g), want %g threads, %g s", i, x, y, w[0], w[1])
 		}
+	}
+}
+
+// A 1:N operation's figure is the sender's time vs its receiver threads, its threads on
+// one communicator (the records have no thread_comm).
+func TestThreadsFigureOneToN(t *testing.T) {
+	pt := func(threads int, time float64) record.Point {
+		return record.Point{Kind: record.KindPoint, RunID: "r", Op: "Pingpong_Send_Recv_MT_1toN", Measurement: "fan", MsgBytes: 1,
+			NProcs: 2, TimeS: time, StderrS: 1e-7, P10S: time, P90S: time, Reps: 8, Threads: threads, ThreadPinning: "none"}
+	}
+	figs := figuresOf(t, &report.Results{Points: []record.Point{pt(2, 1e-6), pt(4, 2e-6)}}, "threads", Options{})
+	if len(figs) != 1 || figs[0].Name != "threads-Pingpong_Send_Recv_MT_1toN-shared-none-np2" {
+		t.Fatalf("figures %v", figs)
+	}
+	if f := figs[0]; !strings.Contains(f.Title, "the sender's time vs receiver threads") || !strings.HasPrefix(f.X.Label, "receiver threads") {
+		t.Errorf("title %q, x %q", f.Title, f.X.Label)
 	}
 }

@@ -151,7 +151,7 @@ func (fp *fieldProblems) rates(p *record.Point, info ops.Info, known bool) {
 		{"throughput_Bps", p.ThroughputBps, info.Throughput, float64(p.NProcs-1) * float64(p.MsgBytes) / p.TimeS, fromSize},
 		{"ops_per_s", p.OpsPerS, info.AtomicRate, float64(p.NProcs-1) / p.TimeS, fromSize},
 		{"messages_per_s", p.MessagesPerS, info.Bandwidth, math.NaN(), ""}, // depends on the window and the pairs
-		{"msgs_per_s", p.MsgsPerS, info.Threaded, threadRate(p, info, known), "threads, window and thread_span_s (or time_s)"},
+		{"msgs_per_s", p.MsgsPerS, info.Threaded && !info.OneToN, threadRate(p, info, known), "threads, window and thread_span_s (or time_s)"},
 		{"aggregate_Bps", p.AggregateBps, info.IO, float64(p.NProcs) * float64(p.MsgBytes) / p.TimeS, fromSize},
 	} {
 		if r.v == nil {

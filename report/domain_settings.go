@@ -101,7 +101,9 @@ func (fp *fieldProblems) settings(p *record.Point, info ops.Info, known, knownMe
 
 // threads: a multi-threaded point's threads (1 to ops.MaxThreads per rank), its mean
 // thread never slower than its slowest (time_s), their span never shorter, and the
-// CPU each thread ran on, one row per rank of ranks with one per thread.
+// CPU each thread ran on, one row per rank of ranks with one per thread. A 1:N point
+// (ops.Info.OneToN) has no thread pairs: no thread_comm, mean thread or span, and its
+// initiator's row holds its one thread.
 func (fp *fieldProblems) threads(p *record.Point, info ops.Info, known bool, has func(string) bool) {
 	var given []string
 	for _, f := range []struct {
@@ -129,6 +131,18 @@ func (fp *fieldProblems) threads(p *record.Point, info ops.Info, known bool, has
 		fp.addf("threads is %d: a multi-threaded point runs 1 to %d threads per rank", p.Threads, ops.MaxThreads)
 		return
 	}
+	oneToN := known && info.OneToN
+	if oneToN {
+		var paired []string
+		for _, f := range given {
+			if f == "thread_comm" || f == "thread_mean_s" || f == "thread_span_s" {
+				paired = append(paired, f)
+			}
+		}
+		if len(paired) > 0 {
+			fp.addf("%s given, but %s has one sender thread and receivers sharing one communicator: no thread pairs", strings.Join(paired, ", "), p.Op)
+		}
+	}
 	if m := p.ThreadMeanS; m != nil {
 		switch {
 		case !(*m > 0):
@@ -140,12 +154,12 @@ func (fp *fieldProblems) threads(p *record.Point, info ops.Info, known bool, has
 	if s := p.ThreadSpanS; s != nil && !(*s >= p.TimeS || near(*s, p.TimeS)) {
 		fp.addf("thread_span_s %g is below time_s %g: the threads' span holds the slowest thread's loop", *s, p.TimeS)
 	}
-	fp.threadCPUs(p)
+	fp.threadCPUs(p, oneToN)
 }
 
 // threadCPUs: one row per rank of ranks (the pair), each thread's CPU in it, -1 where
-// the system did not say.
-func (fp *fieldProblems) threadCPUs(p *record.Point) {
+// the system did not say; at 1:N the initiator's row holds its one thread.
+func (fp *fieldProblems) threadCPUs(p *record.Point, oneToN bool) {
 	if p.ThreadCPUs == nil {
 		return
 	}
@@ -154,7 +168,11 @@ func (fp *fieldProblems) threadCPUs(p *record.Point) {
 		return
 	}
 	for i, row := range p.ThreadCPUs {
-		if len(row) != p.Threads {
+		if oneToN && i == 0 && len(row) != 1 {
+			fp.addf("thread_cpus row 0 has %d CPU(s): the initiator of %s runs one thread", len(row), p.Op)
+			return
+		}
+		if len(row) != p.Threads && !(oneToN && i == 0) {
 			fp.addf("thread_cpus row %d has %d CPU(s) for %d threads: one per thread", i, len(row), p.Threads)
 			return
 		}

@@ -23,6 +23,9 @@ const (
 	stridedPt = `{"kind":"point","run_id":"r",` + stats + `,"op":"Pingpong_Send_Recv","msg_bytes":8,"nprocs":4,"ranks":[0,1],"latency_s":1e-6,"data_layout":"vector","stride":2,"type_commit":"every_call"}`
 	partPt    = `{"kind":"point","run_id":"r",` + stats + `,"op":"Pingpong_Partitioned","msg_bytes":8,"nprocs":4,"ranks":[0,1],"latency_s":1e-6,"partitions":4}`
 	neighPt   = `{"kind":"point","run_id":"r",` + stats + `,"op":"Neighbor_allgather","msg_bytes":8,"nprocs":4,"ranks":[0,1,2,3],"topology":"cart:2x2"}`
+	// 1:N: one sender thread, 4 receiver threads; no pairs, so no thread_comm, mean
+	// thread, span or messages per second.
+	fanPt = `{"kind":"point","run_id":"r",` + stats + `,"op":"Pingpong_Send_Recv_MT_1toN","msg_bytes":8,"nprocs":4,"ranks":[0,1],"latency_s":1e-6,"threads":4,"thread_pinning":"none","thread_cpus":[[0],[1,1,1,1]]}`
 	// One call moves 4 * 8 bytes.
 	ioPt = `{"kind":"point","run_id":"r",` + stats + `,"op":"File_Write_At","msg_bytes":8,"nprocs":4,"ranks":[0,1,2,3],"bandwidth_Bps":4e6,"io_total_bytes":32,"aggregate_Bps":1.6e7,"io_dir":"/tmp"}`
 	// IMB-IO's aggregate mode: 4 writes a sample, time_s per write, so the rates are
@@ -38,7 +41,7 @@ const (
 // The records above read without a problem: what the tests break is the field.
 func TestNewerFieldsOfGoodRecords(t *testing.T) {
 	lines := []string{domainRun}
-	for i, p := range []string{mtPt, bwPt, delayPt, busyPt, skewPt, haloPt, stridedPt, partPt, neighPt, ioPt, ioAggPt, subtractedPt, statsPt} {
+	for i, p := range []string{mtPt, fanPt, bwPt, delayPt, busyPt, skewPt, haloPt, stridedPt, partPt, neighPt, ioPt, ioAggPt, subtractedPt, statsPt} {
 		lines = append(lines, edit(t, p, map[string]any{"point_index": i + 1}))
 	}
 	res := readLines(t, append(lines, stepRecord, timeoutFault)...)
@@ -68,6 +71,11 @@ func newerPointCases(t *testing.T) []impossible {
 		{"CPUs of another thread count", mtPt, map[string]any{"thread_cpus": [][]int{{0, 1, 2}, {2, 3, 4}}}, "thread_cpus row 0 has 3 CPU(s) for 2 threads", false},
 		{"CPUs of more ranks", mtPt, map[string]any{"thread_cpus": [][]int{{0, 1}, {2, 3}, {4, 5}}}, "thread_cpus has 3 row(s)", false},
 		{"unknown thread_comm", mtPt, map[string]any{"thread_comm": "shared"}, `thread_comm "shared" is not one this skampi knows`, true},
+		{"thread_comm at 1:N", fanPt, map[string]any{"thread_comm": "dup"}, "thread_comm given, but Pingpong_Send_Recv_MT_1toN has one sender thread", false},
+		{"mean and span at 1:N", fanPt, map[string]any{"thread_mean_s": 2e-6, "thread_span_s": 2e-6}, "thread_mean_s, thread_span_s given, but Pingpong_Send_Recv_MT_1toN has one sender thread", false},
+		{"msgs_per_s at 1:N", fanPt, map[string]any{"msgs_per_s": 1e6}, "msgs_per_s is given, but Pingpong_Send_Recv_MT_1toN does not report it", false},
+		{"initiator's CPUs at 1:N", fanPt, map[string]any{"thread_cpus": [][]int{{0, 1, 0, 1}, {1, 1, 1, 1}}}, "thread_cpus row 0 has 4 CPU(s): the initiator of Pingpong_Send_Recv_MT_1toN runs one thread", false},
+		{"receivers' CPUs at 1:N", fanPt, map[string]any{"thread_cpus": [][]int{{0}, {1}}}, "thread_cpus row 1 has 1 CPU(s) for 4 threads", false},
 		{"unknown thread_pinning", mtPt, map[string]any{"thread_pinning": "socket"}, `thread_pinning "socket" is not one this skampi knows`, true},
 		// Rates.
 		{"negative messages_per_s", bwPt, map[string]any{"messages_per_s": -5}, "messages_per_s is -5: a rate is never negative", false},

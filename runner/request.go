@@ -24,7 +24,10 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 		r.Partitions = s.Partitions
 	}
 	if op.Threaded {
-		r.Threads, r.ThreadComm, r.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
+		r.Threads, r.ThreadPinning = s.Threads, s.ThreadPinning
+		if !op.OneToN { // 1:N threads share one communicator and its tags
+			r.ThreadComm = s.ThreadComm
+		}
 	}
 	return r
 }

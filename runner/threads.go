@@ -54,9 +54,12 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 	if ini := spec.Pair[0]; ini >= 0 && ini < len(ratios) && ini < len(spans) {
 		n.meanRatio, n.spanRatio = ratios[ini], spans[ini]
 	}
-	for _, rank := range spec.Pair {
+	for k, rank := range spec.Pair {
 		row := make([]int, len(per))
-		for i := range per {
+		if k == 0 && spec.Info.OneToN {
+			row = row[:min(1, len(row))] // 1:N: the initiator's one thread
+		}
+		for i := range row {
 			row[i] = -1
 			if rank >= 0 && rank < len(per[i]) {
 				row[i] = int(per[i][rank])
@@ -70,19 +73,24 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 
 // threadFields records a multi-threaded point's threads: their count, communicators
 // and pinning, the mean thread's time, the messages per second of all of them, the
-// aggregate bandwidth, and the CPUs they ran on.
+// aggregate bandwidth, and the CPUs they ran on. A 1:N point (ops.Info.OneToN) has
+// one communicator and no thread pairs: its count (the receivers), pinning and CPUs
+// only; its time is the one sender's, whose mean and span are its own.
 func threadFields(p *record.Point, pt *inputs.Point, n *threadNote) {
 	op, s := pt.Op(), pt.Settings()
 	if !op.Threaded {
 		return
 	}
-	p.Threads, p.ThreadComm, p.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
+	p.Threads, p.ThreadPinning = s.Threads, s.ThreadPinning
+	if !op.OneToN {
+		p.ThreadComm = s.ThreadComm
+	}
 	p.Cache, p.ColdAreaBytes = inputs.CacheWarm, 0 // every thread has buffers of its own
 	p.Timer = inputs.TimerGlobalLoop               // every thread times its loop whole
 	if n != nil {
 		p.ThreadCPUs = n.cpus
 	}
-	if p.Reps == 0 || !(p.TimeS > 0) {
+	if p.Reps == 0 || !(p.TimeS > 0) || op.OneToN {
 		return
 	}
 	// All threads' messages over the time they took together: from the earliest

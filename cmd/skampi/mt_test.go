@@ -2,8 +2,8 @@
 
 package main
 
-// Integration tests of the multi-threaded operations (osu_latency_mt, osu_bw_mt) and of
-// the thread level they need.
+// Integration tests of the multi-threaded operations (osu_latency_mt at 1:1 and 1:N,
+// osu_bw in thread pairs, IMB-MT's) and of the thread level they need.
 
 import (
 	"bytes"
@@ -98,6 +98,77 @@ func TestThreaded(t *testing.T) {
 				}
 				if p.Measurement == "tags, pinned" && (p.ThreadComm != "tag" || p.ThreadPinning != "core") {
 					t.Errorf("%s: thread_comm %q, thread_pinning %q", what, p.ThreadComm, p.ThreadPinning)
+				}
+			}
+		}
+	}
+}
+
+// osu_latency_mt's 1:N: one sender thread, 1 to 4 receiver threads sharing its 7 round
+// trips a repetition (7 is divisible by none of 2, 3 and 4: some receivers answer one
+// more than others), data checked. At 2 processes and at 4 (ranks 2 and 3 idle,
+// oversubscribed: correctness only), with Open MPI and, when built, MPICH: every point
+// recorded and accepted by the reader's checks, time_s positive and latency_s its half,
+// the receivers counted in threads with the initiator's one thread beside them in
+// thread_cpus, and none of the fields of thread pairs (thread_comm, the mean thread,
+// their span and rate).
+func TestThreadedOneToN(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[settings]\nmin_repetitions = 2\nmax_repetitions = 4\nmax_time_per_point = \"2s\"\ncheck_data = true\niterations = 7\nthread_pinning = \"core\"\n")
+	receivers := []int{1, 2, 3, 4}
+	for _, n := range receivers {
+		fmt.Fprintf(&b, "\n[[measurement]]\nname = \"1:%d\"\nop = \"Pingpong_Send_Recv_MT_1toN\"\nsizes = [1, 4096]\nthreads = %d\n", n, n)
+	}
+	suite := writeSuite(t, b.String())
+	type build struct {
+		name string
+		run  func(args ...string) (int, string, string)
+	}
+	builds := []build{{"Open MPI", func(args ...string) (int, string, string) { return skampi(t, nil, args...) }}}
+	if bin := os.Getenv("SKAMPI_MPICH_BIN"); bin != "" {
+		builds = append(builds, build{"MPICH", func(args ...string) (int, string, string) { return runMPICH(t, bin, args...) }})
+	}
+	for _, bd := range builds {
+		for _, np := range []int{2, 4} {
+			out := t.TempDir()
+			code, stdout, stderr := bd.run("--np", strconv.Itoa(np), "-i", suite, "-o", out)
+			if code != 0 {
+				t.Fatalf("%s, np %d: exit %d\n%s\n%s", bd.name, np, code, stdout, stderr)
+			}
+			res := readResults(t, out)
+			if len(res.Runs) != 1 || len(res.Points) != 2*len(receivers) || len(res.Faults) != 0 {
+				t.Fatalf("%s, np %d: %d runs, %d points, faults %+v", bd.name, np, len(res.Runs), len(res.Points), res.Faults)
+			}
+			if r := res.Runs[0]; r.ThreadLevelProvided != "multiple" {
+				t.Errorf("%s, np %d: thread level provided %q", bd.name, np, r.ThreadLevelProvided)
+			}
+			seen := map[string]bool{}
+			for _, p := range res.Points {
+				what := fmt.Sprintf("%s, np %d, %s %d B", bd.name, np, p.Measurement, p.MsgBytes)
+				seen[fmt.Sprintf("%d/%d", p.Threads, p.MsgBytes)] = true
+				if p.Op != "Pingpong_Send_Recv_MT_1toN" || p.NProcs != np || len(p.Ranks) != 2 || p.Ranks[0] != 0 || p.Ranks[1] != 1 ||
+					p.Iterations != 7 || !p.CheckData || p.ThreadPinning != "core" {
+					t.Errorf("%s: op %s, nprocs %d, ranks %v, iterations %d, check_data %v, pinning %q",
+						what, p.Op, p.NProcs, p.Ranks, p.Iterations, p.CheckData, p.ThreadPinning)
+				}
+				if p.ThreadComm != "" || p.ThreadMeanS != nil || p.ThreadSpanS != nil || p.MsgsPerS != nil {
+					t.Errorf("%s: fields of thread pairs: thread_comm %q, mean %v, span %v, msgs/s %v", what, p.ThreadComm, p.ThreadMeanS, p.ThreadSpanS, p.MsgsPerS)
+				}
+				if len(p.ThreadCPUs) != 2 || len(p.ThreadCPUs[0]) != 1 || len(p.ThreadCPUs[1]) != p.Threads {
+					t.Errorf("%s: thread CPUs %v for 1 sender and %d receivers", what, p.ThreadCPUs, p.Threads)
+				}
+				if effect(t, &p, record.EffectTime, what); !p.Shows(record.EffectTime) {
+					continue
+				}
+				if !(p.TimeS > 0) || p.LatencyS == nil || math.Abs(*p.LatencyS-p.TimeS/2) > 1e-12*p.TimeS {
+					t.Errorf("%s: time %g, latency %v: a round trip's half", what, p.TimeS, p.LatencyS)
+				}
+			}
+			for _, n := range receivers {
+				for _, size := range []int{1, 4096} {
+					if !seen[fmt.Sprintf("%d/%d", n, size)] {
+						t.Errorf("%s, np %d: no point of 1:%d at %d B", bd.name, np, n, size)
+					}
 				}
 			}
 		}

@@ -1,104 +1,32 @@
 //go:build mpi
 
-/* Multi-threaded communication (osu_latency_mt at 1:1, osu_bw per thread pair, IMB-MT's PingPingMT,
- * SendRecvMT and BibandMT): each rank of the pair runs
- * a->threads threads, thread 0 the calling thread (Go's locked OS thread, in C) and the
- * others pthreads created once per point (prepare) and ended after it (close, or
- * release), each on a communicator of its own duplicated for the point (made with
- * MPI_Comm_create_group over the pair, so the idle ranks take no part) or on the pair's
- * communicator with a tag of its own. Per repetition, sk_run calls run_mt: the calling
- * thread releases the others through a pthread barrier, every thread times its own loop
- * of iters steps with its partner thread, and the caller, after a second barrier, takes
- * the slowest thread's time as the repetition's and keeps the mean thread's beside it.
- * (With every thread a pthread, the caller woke them and went to sleep on their core in
- * every repetition: a 1-byte round trip of one thread read 1.7 times the C reference's
- * at 100 per repetition.) Needs MPI_THREAD_MULTIPLE: refused at prepare when
- * MPI_Query_thread says less. */
+/* The threads of the multi-threaded kernels (mt_steps.c has their steps): each rank of
+ * the pair runs a->threads threads, thread 0 the calling thread (Go's locked OS thread,
+ * in C) and the others pthreads created once per point (prepare) and ended after it
+ * (close, or release), each on a communicator of its own duplicated for the point (made
+ * with MPI_Comm_create_group over the pair, so the idle ranks take no part) or on the
+ * pair's communicator with a tag of its own. Per repetition, sk_run calls sk_mt_run:
+ * the calling thread releases the others through a pthread barrier, every thread times
+ * its own loop of iters steps with its partner thread, and the caller, after a second
+ * barrier, takes the slowest thread's time as the repetition's and keeps the mean
+ * thread's beside it. (With every thread a pthread, the caller woke them and went to
+ * sleep on their core in every repetition: a 1-byte round trip of one thread read 1.7
+ * times the C reference's at 100 per repetition.)
+ *
+ * At 1:N (fan, osu_latency_mt's default) the initiator runs one thread and the
+ * responder a->threads, all on one communicator of the pair with the same tags: the
+ * receivers share the iterations (thread j runs iters / n steps, one more when j <
+ * iters % n), so that together they answer the sender's every message, and the
+ * repetition's time is the sender's loop.
+ *
+ * Needs MPI_THREAD_MULTIPLE: refused at prepare when MPI_Query_thread says less. */
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernels.h"
+#include "mt.h"
 #include "sk_common.h"
-
-typedef struct sk_mt sk_mt;
-typedef struct {
-	sk_mt *s;
-	int idx, peer, tag, cpu, pin_cpu, rc;
-	MPI_Comm comm;
-	char *sbuf, *rbuf;
-	MPI_Request *req;
-	double t;          /* its last loop's time (s) */
-	double start, end; /* and when it began and ended, on this rank's clock */
-	pthread_t th;
-} mt_thread;
-
-struct sk_mt {
-	sk_ctx *c;
-	int n, started, quit, have_comms;
-	int both; /* both ranks of the pair receive data (not only acks) */
-	int (*step)(mt_thread *t);
-	long long iters;
-	pthread_barrier_t start, done;
-	int have_barriers;
-	mt_thread *th;
-	/* over every run: the slowest thread's time, the mean thread's, and the span from
-	 * the earliest thread's start to the latest one's end, summed */
-	double sum_max, sum_mean, sum_span;
-};
-
-static int step_pingpong(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	if (a->role == SK_ROLE_INITIATOR) {
-		CK(MPI_Send(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm));
-		return MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE);
-	}
-	CK(MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE));
-	return MPI_Send(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm);
-}
-
-/* osu_bw's step, per thread pair: a window of messages one way, into one receive buffer, then a
- * 1-byte ack back. */
-static int step_bandwidth(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	int w = a->window > 0 ? a->window : 1;
-	char ack = 0;
-	if (a->role == SK_ROLE_INITIATOR) {
-		for (int i = 0; i < w; i++) CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
-		CK(MPI_Waitall(w, t->req, MPI_STATUSES_IGNORE));
-		return MPI_Recv(&ack, 1, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE);
-	}
-	for (int i = 0; i < w; i++) CK(MPI_Irecv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
-	CK(MPI_Waitall(w, t->req, MPI_STATUSES_IGNORE));
-	return MPI_Send(&ack, 1, MPI_BYTE, t->peer, t->tag, t->comm);
-}
-
-/* IMB-MT's PingPingMT: both threads of a pair send at once, then receive. */
-static int step_pingping(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[0]));
-	CK(MPI_Recv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, MPI_STATUS_IGNORE));
-	return MPI_Wait(&t->req[0], MPI_STATUS_IGNORE);
-}
-
-/* IMB-MT's SendRecvMT on a pair: MPI_Sendrecv with the partner thread. */
-static int step_sendrecv(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	return MPI_Sendrecv(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm,
-	                    MPI_STATUS_IGNORE);
-}
-
-/* osu_bibw's step per thread (IMB-MT's BibandMT): both sides post a window of receives
- * and of sends, then wait for all. */
-static int step_bibandwidth(mt_thread *t) {
-	const sk_args *a = &t->s->c->a;
-	int w = a->window > 0 ? a->window : 1;
-	for (int i = 0; i < w; i++) CK(MPI_Irecv(t->rbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[i]));
-	for (int i = 0; i < w; i++) CK(MPI_Isend(t->sbuf, a->bytes, MPI_BYTE, t->peer, t->tag, t->comm, &t->req[w + i]));
-	return MPI_Waitall(2 * w, t->req, MPI_STATUSES_IGNORE);
-}
 
 static int handshake(mt_thread *t) {
 	char b = 0;
@@ -119,14 +47,15 @@ static void pin(int cpu, cpu_set_t *old) {
 	pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
-/* run_thread is one thread's part of a repetition. Woken threads start microseconds
- * apart on the two ranks: a 0-byte round trip with the partner thread first, untimed,
- * so that the timed loop starts from a meeting of the two (as the ranks meet in
- * MPI_Barrier before a repetition). */
+/* run_thread is one thread's part of a repetition, t->iters steps. Woken threads start
+ * microseconds apart on the two ranks: a 0-byte round trip with the partner thread
+ * first, untimed, so that the timed loop starts from a meeting of the two (as the ranks
+ * meet in MPI_Barrier before a repetition). At 1:N the sender and receiver 0 (the
+ * calling threads) meet before the other receivers wake (sk_mt_run). */
 static void run_thread(mt_thread *t) {
 	sk_mt *s = t->s;
-	int rc = handshake(t);
-	long long i, n = s->iters;
+	int rc = s->fan ? MPI_SUCCESS : handshake(t);
+	long long i, n = t->iters;
 	double t0 = sk_now();
 	for (i = 0; i < n && rc == MPI_SUCCESS; i++) {
 		rc = s->step(t);
@@ -142,7 +71,7 @@ static void run_thread(mt_thread *t) {
 	t->cpu = sched_getcpu();
 }
 
-/* Threads 1 to n-1; thread 0 is the calling thread (run_mt), which would otherwise
+/* Threads 1 to n-1; thread 0 is the calling thread (sk_mt_run), which would otherwise
  * wake the others and go to sleep on their core in every repetition, in their way. */
 static void *worker(void *p) {
 	mt_thread *t = p;
@@ -184,13 +113,13 @@ void sk_mt_release(sk_ctx *c) {
 	c->mt = NULL;
 }
 
-static int close_mt(sk_ctx *c) {
+int sk_mt_close(sk_ctx *c) {
 	sk_mt *s = c->mt;
 	if (!s) return MPI_SUCCESS;
 	stop(s);
 	int rc = MPI_SUCCESS;
 	for (int i = 0; s->have_comms && i < s->n; i++) {
-		if (s->th[i].comm == MPI_COMM_NULL || (c->a.thread_tags && i > 0)) continue; /* shared: thread 0's */
+		if (s->th[i].comm == MPI_COMM_NULL || (s->shared && i > 0)) continue; /* thread 0's */
 		int frc = MPI_Comm_free(&s->th[i].comm);
 		if (rc == MPI_SUCCESS) rc = frc;
 	}
@@ -214,7 +143,7 @@ static int page_alloc(char **p, long long bytes) {
 	return posix_memalign((void **)p, 4096, (size_t)(bytes > 0 ? bytes : 1)) == 0 ? MPI_SUCCESS : SK_ERR_NOMEM;
 }
 
-static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
+int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan) {
 	int level = 0;
 	CK(MPI_Query_thread(&level));
 	if (level != MPI_THREAD_MULTIPLE) return SK_ERR_THREADS;
@@ -223,9 +152,11 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	if (!s) return SK_ERR_NOMEM;
 	c->mt = s; /* freed by sk_mt_release, whatever happens below */
 	s->c = c;
-	s->n = c->a.threads;
+	s->n = fan && c->a.role == SK_ROLE_INITIATOR ? 1 : c->a.threads;
 	s->step = step;
 	s->both = both;
+	s->fan = fan;
+	s->shared = fan || c->a.thread_tags;
 	if (!(s->th = calloc((size_t)s->n, sizeof *s->th))) return SK_ERR_NOMEM;
 	int w = c->a.window > 0 ? c->a.window : 1;
 	for (int i = 0; i < s->n; i++) {
@@ -250,8 +181,8 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	s->have_comms = 1;
 	for (int i = 0; i < s->n && rc == MPI_SUCCESS; i++) {
 		mt_thread *t = &s->th[i];
-		if (c->a.thread_tags) { /* one shared communicator, a tag each */
-			t->tag = i;
+		if (s->shared) { /* one communicator; a tag each, or at 1:N the handshake's */
+			t->tag = fan ? 0 : i;
 			if (i == 0) rc = MPI_Comm_create_group(c->comm, pair, 0, &t->comm);
 			else t->comm = MPI_COMM_NULL;
 		} else {
@@ -261,7 +192,7 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	}
 	MPI_Group_free(&pair);
 	CK(rc);
-	if (c->a.thread_tags)
+	if (s->shared)
 		for (int i = 1; i < s->n; i++) s->th[i].comm = s->th[0].comm;
 	pin_cpus(s, c->rank);
 	if (pthread_barrier_init(&s->start, NULL, (unsigned)s->n) != 0) return SK_ERR_THREADS;
@@ -290,18 +221,16 @@ static int prepare_mt(sk_ctx *c, int (*step)(mt_thread *), int both) {
 	return MPI_SUCCESS;
 }
 
-static int prepare_pingpong(sk_ctx *c) { return prepare_mt(c, step_pingpong, 1); }
-static int prepare_bandwidth(sk_ctx *c) { return prepare_mt(c, step_bandwidth, 0); }
-static int prepare_pingping(sk_ctx *c) { return prepare_mt(c, step_pingping, 1); }
-static int prepare_sendrecv(sk_ctx *c) { return prepare_mt(c, step_sendrecv, 1); }
-static int prepare_bibandwidth(sk_ctx *c) { return prepare_mt(c, step_bibandwidth, 1); }
-
 /* check_data: every thread sends the pattern of its rank at its own offset (the
- * thread's index times the size), so a message that reached another thread differs. */
+ * thread's index times the size), so a message that reached another thread differs.
+ * At 1:N any receiver may take any message and the sender any answer: every thread
+ * sends its rank's pattern at offset 0. */
+static long long pattern_base(const sk_mt *s, int i) { return s->fan ? 0 : (long long)i * s->c->a.bytes; }
+
 static void fill(sk_ctx *c) {
 	sk_mt *s = c->mt;
 	for (int i = 0; i < s->n; i++)
-		sk_pattern_fill(s->th[i].sbuf, c->a.bytes, c->rank, c->a.bytes, c->rep, (long long)i * c->a.bytes);
+		sk_pattern_fill(s->th[i].sbuf, c->a.bytes, c->rank, c->a.bytes, c->rep, pattern_base(s, i));
 }
 
 static void verify(sk_ctx *c) {
@@ -309,7 +238,8 @@ static void verify(sk_ctx *c) {
 	long long n = c->a.bytes;
 	if (!s->both && c->a.role != SK_ROLE_RESPONDER) return; /* the sender receives only acks */
 	for (int i = 0; i < s->n && !c->bad; i++) {
-		long long base = (long long)i * n, at = sk_pattern_find(s->th[i].rbuf, n, c->a.peer, n, c->rep, base);
+		if (s->th[i].iters == 0) continue; /* a receiver of 1:N left without a message */
+		long long base = pattern_base(s, i), at = sk_pattern_find(s->th[i].rbuf, n, c->a.peer, n, c->rep, base);
 		if (at < 0) continue;
 		c->bad = 1;
 		c->bad_from = c->a.peer;
@@ -321,11 +251,18 @@ static void verify(sk_ctx *c) {
 	}
 }
 
-static int run_mt(sk_ctx *c, long long iters, double *total) {
+int sk_mt_run(sk_ctx *c, long long iters, double *total) {
 	sk_mt *s = c->mt;
 	if (!s || !s->started) return SK_ERR_THREADS;
 	if (c->a.check) fill(c);
-	s->iters = iters;
+	/* 1:N: the sender and receiver 0 meet while the other receivers sleep. Met with
+	 * a receiver in MPI_Recv beside it, the library's progressing thread completed the
+	 * other's receive and the other waited for a time slice on the shared core: most
+	 * repetitions of 1:2 at 1 B then took 10-20 ms a round trip here, against 0.5 us
+	 * without (OSU meets in an MPI_Barrier before its threads' loops). */
+	int met = s->fan ? handshake(&s->th[0]) : MPI_SUCCESS;
+	for (int i = 0; i < s->n; i++) /* 1:N: the receivers share the sender's steps */
+		s->th[i].iters = met != MPI_SUCCESS ? 0 : s->fan ? iters / s->n + (i < iters % s->n) : iters;
 	pthread_barrier_wait(&s->start); /* all threads start together */
 	cpu_set_t old;
 	if (s->th[0].pin_cpu >= 0) pin(s->th[0].pin_cpu, &old); /* the caller's own set back after */
@@ -341,6 +278,7 @@ static int run_mt(sk_ctx *c, long long iters, double *total) {
 		if (s->th[i].start < first) first = s->th[i].start;
 		if (s->th[i].end > last) last = s->th[i].end;
 	}
+	if (rc == MPI_SUCCESS) rc = met;
 	*total = slowest;
 	s->sum_max += slowest;
 	s->sum_mean += sum / s->n;
@@ -360,13 +298,3 @@ double sk_mt_span_ratio(const sk_ctx *c) {
 }
 int sk_mt_threads(const sk_ctx *c) { return c && c->mt ? c->mt->n : 0; }
 int sk_mt_cpu(const sk_ctx *c, int i) { return c && c->mt && i >= 0 && i < c->mt->n ? c->mt->th[i].cpu : -1; }
-
-/* The kernels of this file (kernels.c joins the tables). */
-static const sk_kernel kernels[] = {
-	{.name = "pingpong_send_recv_mt", .step = NULL, .prepare = prepare_pingpong, .close = close_mt, .run = run_mt},
-	{.name = "bandwidth_mt", .step = NULL, .prepare = prepare_bandwidth, .close = close_mt, .run = run_mt},
-	{.name = "pingping_send_recv_mt", .step = NULL, .prepare = prepare_pingping, .close = close_mt, .run = run_mt},
-	{.name = "sendrecv_mt", .step = NULL, .prepare = prepare_sendrecv, .close = close_mt, .run = run_mt},
-	{.name = "bibandwidth_mt", .step = NULL, .prepare = prepare_bibandwidth, .close = close_mt, .run = run_mt},
-};
-const sk_table sk_mt_table = SK_TABLE(kernels);
