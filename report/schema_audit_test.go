@@ -45,7 +45,7 @@ func TestNewerFieldsOfGoodRecords(t *testing.T) {
 		lines = append(lines, edit(t, p, map[string]any{"point_index": i + 1}))
 	}
 	res := readLines(t, append(lines, stepRecord, timeoutFault)...)
-	if len(res.Problems) > 0 || len(res.Points) != 13 || len(res.Steps) != 1 || len(res.Faults) != 1 {
+	if len(res.Problems) > 0 || len(res.Points) != 14 || len(res.Steps) != 1 || len(res.Faults) != 1 {
 		t.Fatalf("problems %v, %d points, %d steps", res.Problems, len(res.Points), len(res.Steps))
 	}
 }
