@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/skampi/skampi/internal/printable"
 	"github.com/skampi/skampi/ops"
@@ -132,6 +133,14 @@ func (p *Plan) Describe(out io.Writer, ex *Expansion, np int) {
 		fmt.Fprintf(out, "note: %s\n", n)
 	}
 	fmt.Fprintf(out, "\ntotal: %d points in %d measurements on %d processes\n", len(ex.Points), len(p.Measurements), np)
+	var bound time.Duration
+	for _, pt := range ex.Points {
+		bound += pt.Settings().MaxTime
+	}
+	if len(ex.Points) > 0 {
+		fmt.Fprintf(out, "time: at most %s of measuring (every point's max_time_per_point, summed; most points stop long before theirs), plus start-up and the warm-up of each point\n",
+			bound.Round(time.Second))
+	}
 	if refinable > 0 {
 		fmt.Fprintf(out, "refine: up to %d more points, sizes added where the curves bend (max_points per curve)\n", refinable)
 	}

@@ -198,6 +198,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		for _, n := range ex.Notes { // after the header line, before the table
 			fmt.Fprintf(o.Stdout, "note: %s\n", n)
 		}
+		if o.Out == "" {
+			fmt.Fprintf(o.Stdout, "note: no -o DIR: the results are printed here only, nothing is kept (-o DIR keeps them, resumable)\n")
+		}
 	}
 	ph.stop()
 	err = r.Run(ex.Points)
