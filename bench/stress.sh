@@ -2,7 +2,9 @@
 # The never-hang proof: runs suites again and again (one job at a time) and counts, per
 # suite, the runs that timed out (a point hung: exit 3), crashed or failed otherwise.
 #   bench/stress.sh RUNS NP SUITE...    (make stress RUNS=200 NP=2 SUITES="...")
-# A failing run's output stays in $STRESS_DIR (default /tmp/skampi-stress).
+# A failing run's output stays in $STRESS_DIR (default /tmp/skampi-stress). STRESS_FLAGS
+# are added to every run (--smoke: every point at two repetitions, for a stack where a
+# measured suite takes hours; a hang still hangs).
 set -uo pipefail
 BIN=${SKAMPI_BIN:-bin/skampi}
 runs=${1:?runs}; np=${2:?np}; shift 2
@@ -17,7 +19,8 @@ for suite in "$@"; do
 	for i in $(seq 1 "$runs"); do
 		out="$dir/$name-np$np-run$i"
 		rm -rf "$out"
-		"$BIN" -i "$suite" --np "$np" -o "$out" --max-restarts 0 >"$out.log" 2>&1
+		# shellcheck disable=SC2086 # STRESS_FLAGS is a list of flags
+		"$BIN" -i "$suite" --np "$np" -o "$out" --max-restarts 0 ${STRESS_FLAGS:-} >"$out.log" 2>&1
 		rc=$?
 		case $rc in
 		0) rm -rf "$out" "$out.log" ;;
