@@ -22,6 +22,11 @@ func TestBuiltinTunes(t *testing.T) {
 		if got := len(tu.Combinations()); got != n {
 			t.Errorf("%s: %d combinations, want %d", name, got, n)
 		}
+		// A control in every built-in tune whose sweep leaves something unaffected: a
+		// recommendation must clear the noise it shows (a library sweep has none).
+		if (len(tu.Controls) == 0) != (name == "tune-libraries") {
+			t.Errorf("%s: controls %v", name, tu.Controls)
+		}
 		if name == "tune-copy" {
 			// --np: the file's counts replaced, and the tune's hash with them.
 			two, err := LoadTuneNP(name, []int{2})
