@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/skampi/skampi/record"
 )
@@ -23,6 +24,10 @@ var CSVHeader = []string{
 	"method", "recv_slots", "cache", "rma_window", "hold_s", "delay_s", "ratio", "halo_compute_s", "data_layout", "stride", "type_commit",
 	// A busy passive target, after the columns files written before it had.
 	"target_busy_s", "poll", "poll_every", "topology", "partitions",
+	// The point's run, so that rows of many runs (nightly, or sides exported together)
+	// can be ordered and told apart: its start, MPI library and hosts (";"-separated),
+	// and the label of the source it was exported from (empty in a run's own file).
+	"start_time", "mpi_library", "hosts", "label",
 }
 
 // HasCSVHeader tells whether line, the first line of a results.csv, is CSVHeader: rows
@@ -36,14 +41,28 @@ func HasCSVHeader(line string) bool {
 type CSV struct {
 	w      *csv.Writer
 	header bool
+	runs   map[string]runColumns // by run id, from the run headers given to Run
+	// Labels names each run id's source (LoadWithLabels) for the label column.
+	Labels map[string]string
 }
+
+// runColumns are the run's columns of its points' rows.
+type runColumns struct{ start, library, hosts string }
 
 // NewCSV writes the header row first when header is set (false when appending to a
 // file that has one).
-func NewCSV(w io.Writer, header bool) *CSV { return &CSV{w: csv.NewWriter(w), header: header} }
+func NewCSV(w io.Writer, header bool) *CSV {
+	return &CSV{w: csv.NewWriter(w), header: header, runs: map[string]runColumns{}}
+}
 
-// Run starts the file: the header row, when this CSV writes one.
-func (c *CSV) Run(*record.Run) error {
+// Run keeps the run's columns for its points and starts the file: the header row,
+// when this CSV writes one.
+func (c *CSV) Run(r *record.Run) error {
+	rc := runColumns{library: r.MPILibrary, hosts: strings.Join(r.Hosts, ";")}
+	if !r.StartTime.IsZero() {
+		rc.start = r.StartTime.UTC().Format(time.RFC3339Nano)
+	}
+	c.runs[r.RunID] = rc
 	if !c.header {
 		return nil
 	}
@@ -92,7 +111,8 @@ func (c *CSV) Point(p *record.Point) error {
 	if p.PollEvery != nil {
 		row[len(row)-1] = strconv.FormatInt(*p.PollEvery, 10)
 	}
-	row = append(row, p.Topology, optInt(p.Partitions))
+	rc := c.runs[p.RunID]
+	row = append(row, p.Topology, optInt(p.Partitions), rc.start, rc.library, rc.hosts, c.Labels[p.RunID])
 	c.w.Write(row)
 	c.w.Flush()
 	return c.w.Error()

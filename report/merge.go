@@ -118,15 +118,38 @@ func LoadReporting(sources []Source, stdin io.Reader, w io.Writer) (*Results, er
 // LoadAll reads every source and merges them by run id: a run that appears in several
 // files (a copy, a resumed directory) counts once, and so does each of its records.
 func LoadAll(sources []Source, stdin io.Reader) (*Results, error) {
+	all, _, err := LoadWithLabels(sources, stdin)
+	return all, err
+}
+
+// LoadWithLabels is LoadAll that also says where each run came from: run id to the
+// label of the first source holding it (its header or, for a file without headers, its
+// records), as given (`old=a.jsonl`: "old"), so that merged runs keep their sides.
+func LoadWithLabels(sources []Source, stdin io.Reader) (*Results, map[string]string, error) {
 	all := &Results{}
+	labels := map[string]string{}
+	label := func(id, l string) {
+		if _, ok := labels[id]; !ok {
+			labels[id] = l
+		}
+	}
 	for _, s := range sources {
 		res, err := s.Load(stdin)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		for _, r := range res.Runs {
+			label(r.RunID, s.Label)
+		}
+		for _, p := range res.Points {
+			label(p.RunID, s.Label)
+		}
+		for _, f := range res.Faults {
+			label(f.RunID, s.Label)
 		}
 		all.Merge(res)
 	}
-	return all, nil
+	return all, labels, nil
 }
 
 // Merge adds other's records that r does not hold yet: a record already there (the

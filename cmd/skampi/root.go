@@ -38,7 +38,7 @@ func newRootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError(fmt.Errorf("%s%w", verb(c), err))
 	})
-	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newAnalyzeCmd(),
+	root.AddCommand(newRunCmd(), newListCmd(), newCheckCmd(), newValidateCmd(), newPlotCmd(), newReportCmd(), newCompareCmd(), newHistoryCmd(), newAnalyzeCmd(),
 		newExportCmd(), newClockCmd(), newStartupCmd(), newStartupProbeCmd(), newVersionCmd(), newTuneCmd(), newDocsCmd())
 	usageArgs(root)
 	addCompletions(root)

@@ -107,8 +107,8 @@ func (k Key) String() string {
 	return b.String()
 }
 
-// table is the key of a row's table: the setup without size and process count.
-func (k Key) table() Key {
+// Table is the key of a row's table: the setup without size and process count.
+func (k Key) Table() Key {
 	k.MsgBytes, k.NProcs = 0, 0
 	return k
 }
@@ -198,7 +198,7 @@ func (r Row) Delta() string {
 	case r.Tested && !r.Significant:
 		return "~"
 	}
-	return fmtPercent(r.Change())
+	return Percent(r.Change())
 }
 
 // Test is the test behind the verdict: "p=0.008 q=0.021 n=5+5", "1+1 runs: not tested",
@@ -213,7 +213,8 @@ func (r Row) Test() string {
 	return fmt.Sprintf("p=%.3f q=%.3f n=%d+%d", r.P, r.Q, r.N1, r.N2)
 }
 
-func fmtPercent(x float64) string {
+// Percent is a change as a signed percentage with one decimal: "+3.1%".
+func Percent(x float64) string {
 	if math.Abs(x) < 0.0005 {
 		return "0.0%" // not "-0.0%"
 	}
@@ -305,7 +306,7 @@ func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 	}
 	c := &Comparison{Baseline: sources[0].Label, Alpha: opt.Alpha, Metric: opt.Metric}
 	for _, src := range sources[1:] {
-		m := newMatcher(sources[0].Results, src.Results, opt.Ignore)
+		m := newMatcher([]*report.Results{sources[0].Results, src.Results}, opt.Ignore)
 		base, other := m.index(sources[0].Results), m.index(src.Results)
 		if !base.overlaps(other) {
 			return nil, fmt.Errorf("%s and %s have %w: %s", sources[0].Label, src.Label, ErrNothingInCommon, base.mismatch(other))

@@ -80,16 +80,16 @@ func (g Gate) Check(c *Comparison) GateResult {
 		if len(res.FailedShifts) > 0 {
 			var names []string
 			for _, t := range res.FailedShifts {
-				names = append(names, fmt.Sprintf("%s %s", t.Measurement, fmtPercent(t.Shift.Regression(t.Metric))))
+				names = append(names, fmt.Sprintf("%s %s", t.Measurement, Percent(t.Shift.Regression(t.Metric))))
 			}
 			parts = append(parts, fmt.Sprintf("%d measurement(s) as a whole (%s)", len(res.FailedShifts), strings.Join(names, ", ")))
 		}
-		res.Explanation = fmt.Sprintf("significant regression above %s (alpha %g after correction) in %s", fmtPercent(g.FailAbove), c.Alpha, strings.Join(parts, " and "))
+		res.Explanation = fmt.Sprintf("significant regression above %s (alpha %g after correction) in %s", Percent(g.FailAbove), c.Alpha, strings.Join(parts, " and "))
 	case len(res.Untestable) > 0:
 		res.Explanation = fmt.Sprintf("no row of %s vs %s could be tested: the U test needs %d runs a side at alpha %g (skampi run --append, or several files with one label) for the gate to judge",
 			strings.Join(res.Untestable, ", "), c.Baseline, RunsNeeded(c.Alpha), c.Alpha)
 	default:
-		res.Explanation = fmt.Sprintf("no significant regression above %s in %d tested rows", fmtPercent(g.FailAbove), res.Tested)
+		res.Explanation = fmt.Sprintf("no significant regression above %s in %d tested rows", Percent(g.FailAbove), res.Tested)
 		if res.HaveDetectable {
 			res.Explanation += fmt.Sprintf(" or %s as a whole; with these runs a measurement must change by about %s to be found (median over measurements; %s when it changes alone)",
 				report.Count(countShifts(c.Tables), "measurement"), fmtDetectable(res.Detectable), fmtDetectable(res.DetectableAlone))

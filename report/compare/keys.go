@@ -8,7 +8,8 @@ import (
 	"github.com/skampi/skampi/report"
 )
 
-// matcher keys the points of a baseline and one other source alike.
+// matcher keys the points of several sources alike: a baseline and one other source, or
+// every run of a history.
 type matcher struct {
 	drop    []string // settings left out of the keys: ignored, or recorded by one side only
 	dropped []string // settings only one side records, for a note
@@ -17,25 +18,30 @@ type matcher struct {
 	names   map[Key][]string // the measurement names each known key was seen with
 }
 
-// newMatcher finds what the two sources' keys can hold. A setting only one side records
+// newMatcher finds what the sources' keys can hold. A setting only some sources record
 // (a SKaMPI .sko file records no timer; an older skampi no cache) cannot tell points
-// apart: both sides' keys leave it out, as they do the settings a caller ignores (a
-// tune sweeping the window compares the windows' points with each other). Setups some
-// run measured under two measurement names keep the name in their keys: the record does
-// not say what tells them apart (a data type, a root).
-func newMatcher(base, other *report.Results, ignore []string) *matcher {
+// apart: every key leaves it out, as it does the settings a caller ignores (a tune
+// sweeping the window compares the windows' points with each other). Setups some run
+// measured under two measurement names keep the name in their keys: the record does
+// not say what tells them apart (a data type, a root). Only the operations every source
+// holds say which settings a source records.
+func newMatcher(sides []*report.Results, ignore []string) *matcher {
 	m := &matcher{amb: map[record.Setup]bool{}, names: map[Key][]string{}}
-	ops := map[string]int{}
-	for i, res := range []*report.Results{base, other} {
+	ops := map[string]map[int]bool{} // op -> the sources holding it
+	for i, res := range sides {
 		for j := range res.Points {
-			ops[res.Points[j].Op] |= 1 << i
+			op := res.Points[j].Op
+			if ops[op] == nil {
+				ops[op] = map[int]bool{}
+			}
+			ops[op][i] = true
 		}
 	}
-	var rec [2]map[string]bool
-	for i, res := range []*report.Results{base, other} {
+	rec := make([]map[string]bool, len(sides))
+	for i, res := range sides {
 		rec[i] = map[string]bool{}
 		for j := range res.Points {
-			if p := &res.Points[j]; ops[p.Op] == 3 {
+			if p := &res.Points[j]; len(ops[p.Op]) == len(sides) {
 				for _, f := range p.Setup().Settings() {
 					rec[i][f.Name] = true
 				}
@@ -43,10 +49,14 @@ func newMatcher(base, other *report.Results, ignore []string) *matcher {
 		}
 	}
 	for _, name := range record.SettingNames {
+		some, all := false, true
+		for i := range sides {
+			some, all = some || rec[i][name], all && rec[i][name]
+		}
 		switch {
 		case slices.Contains(ignore, name):
 			m.drop = append(m.drop, name)
-		case rec[0][name] != rec[1][name]:
+		case some && !all:
 			m.drop = append(m.drop, name)
 			m.dropped = append(m.dropped, name)
 		}
@@ -56,7 +66,7 @@ func newMatcher(base, other *report.Results, ignore []string) *matcher {
 		setup record.Setup
 	}
 	seen := map[runSetup]string{}
-	for _, res := range []*report.Results{base, other} {
+	for _, res := range sides {
 		for i := range res.Points {
 			p := &res.Points[i]
 			k := runSetup{p.RunID, m.setup(p.Setup())}
@@ -66,7 +76,7 @@ func newMatcher(base, other *report.Results, ignore []string) *matcher {
 			seen[k] = p.Measurement
 		}
 	}
-	for _, res := range []*report.Results{base, other} {
+	for _, res := range sides {
 		for i := range res.Points {
 			p := &res.Points[i]
 			k := m.pointKey(p)

@@ -90,7 +90,7 @@ func compareIndexed(baseLabel, otherLabel string, base, other *indexed, opt Opti
 	byTable := map[Key][]Key{}
 	var order []Key
 	for _, k := range keys {
-		tk := k.table()
+		tk := k.Table()
 		if byTable[tk] == nil {
 			order = append(order, tk)
 		}
@@ -220,22 +220,23 @@ func compareSide(ix *indexed, k Key) Side {
 	var bws, stderrs []float64
 	for _, id := range order {
 		r := runs[id]
-		s.RunTimesS = append(s.RunTimesS, median(r.times))
+		s.RunTimesS = append(s.RunTimesS, Median(r.times))
 		s.RunIDs = append(s.RunIDs, id)
-		stderrs = append(stderrs, median(r.stderrs))
+		stderrs = append(stderrs, Median(r.stderrs))
 		if len(r.bws) > 0 {
-			bws = append(bws, median(r.bws))
+			bws = append(bws, Median(r.bws))
 		}
 	}
 	s.State, s.Runs = SideMeasured, len(order)
-	s.TimeS, s.StderrS = median(s.RunTimesS), median(stderrs)
+	s.TimeS, s.StderrS = Median(s.RunTimesS), Median(stderrs)
 	if len(bws) == len(order) {
-		s.BandwidthBps = median(bws)
+		s.BandwidthBps = Median(bws)
 	}
 	return s
 }
 
-func median(x []float64) float64 {
+// Median is the median of x (0 when empty); x is left as it is.
+func Median(x []float64) float64 {
 	y := slices.Clone(x)
 	slices.Sort(y)
 	n := len(y)

@@ -55,7 +55,7 @@ func Print(o PrintOptions) error {
 	}
 	res := o.Gate.Check(c)
 	for _, r := range res.Failed {
-		fmt.Fprintf(o.Stderr, "regression: %s %s (%s)\n", r.Setup, fmtPercent(r.Regression()), r.Test())
+		fmt.Fprintf(o.Stderr, "regression: %s %s (%s)\n", r.Setup, Percent(r.Regression()), r.Test())
 	}
 	for _, t := range res.FailedShifts {
 		fmt.Fprintf(o.Stderr, "regression: %s vs %s, %s as a whole: %s\n", t.Other, t.Baseline, t.Measurement, t.Shift)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/aclements/go-moremath/stats"
 )
@@ -63,19 +62,19 @@ const power = 0.8
 // test, or by the relative one when the absolute change points the same way (a
 // measurement that stayed while the others got faster did not regress).
 func (s Shift) Worse() bool {
-	return s.Ratio > 1 && (s.Significant || s.Relative.Significant && s.Relative.Ratio > 1 && s.P <= supportP)
+	return s.Ratio > 1 && (s.Significant || s.Relative.Significant && s.Relative.Ratio > 1 && s.P <= SupportP)
 }
 
 // Better is Worse's mirror.
 func (s Shift) Better() bool {
-	return s.Ratio > 0 && s.Ratio < 1 && (s.Significant || s.Relative.Significant && s.Relative.Ratio < 1 && s.P <= supportP)
+	return s.Ratio > 0 && s.Ratio < 1 && (s.Significant || s.Relative.Significant && s.Relative.Ratio < 1 && s.P <= SupportP)
 }
 
-// supportP: a relative finding counts only when the absolute test leans the same way
+// SupportP: a relative finding counts only when the absolute test leans the same way
 // (two-sided p at most this, before correction: one-sided 0.05). A measurement that
 // stayed while the others of its runs got faster differs from them as much as one that
 // slowed among unchanged ones; only its own level tells the two apart.
-const supportP = 0.1
+const SupportP = 0.1
 
 // Regression is the measurement's slowdown in the table's metric, as a fraction: the
 // time's increase, or the bandwidth's loss (the same bytes in more time).
@@ -97,12 +96,12 @@ func (s Shift) String() string {
 	}
 	delta := "~"
 	if s.Worse() || s.Better() {
-		delta = fmtPercent(s.Ratio - 1)
+		delta = Percent(s.Ratio - 1)
 	}
 	out := fmt.Sprintf("%s (t-test over %d+%d runs' geomeans of %d sizes, p=%.3f q=%.3f; smallest change it detects: %s",
 		delta, s.N1, s.N2, s.Rows, s.P, s.Q, fmtDetectable(s.Detectable))
 	if r := s.Relative; r.Tested {
-		out += fmt.Sprintf("; against the run's other measurements %s, p=%.3f q=%.3f, detects %s", fmtPercent(r.Ratio-1), r.P, r.Q, fmtDetectable(r.Detectable))
+		out += fmt.Sprintf("; against the run's other measurements %s, p=%.3f q=%.3f, detects %s", Percent(r.Ratio-1), r.P, r.Q, fmtDetectable(r.Detectable))
 	}
 	return out + ")"
 }
@@ -137,14 +136,14 @@ func testShift(t *Table, alpha float64) {
 	}
 	s.base, s.other = base, other
 	s.Tested = true
-	s.Ratio, s.P, s.Detectable = welch(values(base), values(other), alpha)
+	s.Ratio, s.P, s.Detectable = Welch(values(base), values(other), alpha)
 	s.Q = s.P
 }
 
-// welch is Welch's two-sided t-test of two samples of logs: the ratio of their means
+// Welch is Welch's two-sided t-test of two samples of logs: the ratio of their means
 // (exp of the difference), p, and the smallest change (a fraction) it finds with the
 // power above at alpha. Samples without spread: any difference is certain, none is nothing.
-func welch(base, other []float64, alpha float64) (ratio, p, detectable float64) {
+func Welch(base, other []float64, alpha float64) (ratio, p, detectable float64) {
 	b, o := stats.Sample{Xs: base}, stats.Sample{Xs: other}
 	diff := o.Mean() - b.Mean()
 	n1, n2 := float64(len(base)), float64(len(other))
@@ -180,37 +179,49 @@ func values(m map[string]float64) []float64 {
 // same run's values in the other tables (tables: one other source's). A run none of the
 // other tables holds is left out.
 func testRelative(tables []Table, alpha float64) {
-	rel := func(i int, side func(*Shift) map[string]float64) map[string]float64 {
-		out := map[string]float64{}
-		for id, v := range side(&tables[i].Shift) {
-			var others []float64
-			for j := range tables {
-				if w, ok := side(&tables[j].Shift)[id]; ok && j != i {
-					others = append(others, w)
-				}
-			}
-			if len(others) > 0 {
-				out[id] = v - median(others)
-			}
+	side := func(f func(*Shift) map[string]float64) []map[string]float64 {
+		out := make([]map[string]float64, len(tables))
+		for i := range tables {
+			out[i] = f(&tables[i].Shift)
 		}
 		return out
 	}
+	bases := side(func(s *Shift) map[string]float64 { return s.base })
+	others := side(func(s *Shift) map[string]float64 { return s.other })
 	for i := range tables {
 		s := &tables[i].Shift
 		if !s.Tested {
 			continue
 		}
-		b := rel(i, func(s *Shift) map[string]float64 { return s.base })
-		o := rel(i, func(s *Shift) map[string]float64 { return s.other })
+		b, o := LessOthers(bases, i), LessOthers(others, i)
 		r := &s.Relative
 		r.N1, r.N2 = len(b), len(o)
 		if r.N1 < 2 || r.N2 < 2 {
 			continue
 		}
 		r.Tested = true
-		r.Ratio, r.P, r.Detectable = welch(values(b), values(o), alpha)
+		r.Ratio, r.P, r.Detectable = Welch(values(b), values(o), alpha)
 		r.Q = r.P
 	}
+}
+
+// LessOthers is measurement i's run values (run id: mean log time) less the median of
+// the same run's values in the other measurements: what moved in i beyond what moved the
+// whole run. A run no other measurement holds is left out.
+func LessOthers(runs []map[string]float64, i int) map[string]float64 {
+	out := map[string]float64{}
+	for id, v := range runs[i] {
+		var others []float64
+		for j := range runs {
+			if w, ok := runs[j][id]; ok && j != i {
+				others = append(others, w)
+			}
+		}
+		if len(others) > 0 {
+			out[id] = v - Median(others)
+		}
+	}
+	return out
 }
 
 // runGeomeans is a side's value per run: the mean of log time over the rows, for each
@@ -241,25 +252,23 @@ func runGeomeans(rows []*Row, side func(*Row) Side) map[string]float64 {
 // each of its sizes once).
 func adjustShifts(tables []Table, alpha float64) {
 	type test struct {
-		p      float64
 		q      *float64
 		signif *bool
 	}
 	var tests []test
+	var ps []float64
 	for i := range tables {
 		s := &tables[i].Shift
 		if s.Tested {
-			tests = append(tests, test{s.P, &s.Q, &s.Significant})
+			tests = append(tests, test{&s.Q, &s.Significant})
+			ps = append(ps, s.P)
 		}
 		if r := &s.Relative; r.Tested {
-			tests = append(tests, test{r.P, &r.Q, &r.Significant})
+			tests = append(tests, test{&r.Q, &r.Significant})
+			ps = append(ps, r.P)
 		}
 	}
-	sort.SliceStable(tests, func(i, j int) bool { return tests[i].p < tests[j].p })
-	m := float64(len(tests))
-	q := 1.0
-	for i := len(tests) - 1; i >= 0; i-- {
-		q = min(q, tests[i].p*m/float64(i+1))
+	for i, q := range BenjaminiHochberg(ps) {
 		*tests[i].q = q
 		*tests[i].signif = q <= alpha
 	}
@@ -283,7 +292,7 @@ func detectable(tables []Table) (whole, alone float64, ok bool) {
 	}
 	alone = math.Inf(1)
 	if len(a) > 0 {
-		alone = median(a)
+		alone = Median(a)
 	}
-	return median(w), alone, true
+	return Median(w), alone, true
 }

@@ -101,24 +101,24 @@ func TestWelch(t *testing.T) {
 		}
 		return out
 	}
-	ratio, p0, det := welch(base, shift(0), 0.05)
+	ratio, p0, det := Welch(base, shift(0), 0.05)
 	if ratio != 1 || p0 < 0.99 || !(det > 0 && det < 1) {
 		t.Errorf("no shift: ratio %g p %g detectable %g", ratio, p0, det)
 	}
-	ratio, p1, _ := welch(base, shift(math.Log(1.1)), 0.05)
-	_, p2, _ := welch(base, shift(math.Log(1.5)), 0.05)
+	ratio, p1, _ := Welch(base, shift(math.Log(1.1)), 0.05)
+	_, p2, _ := Welch(base, shift(math.Log(1.5)), 0.05)
 	if math.Abs(ratio-1.1) > 1e-9 || !(p2 < p1 && p1 < p0) || p2 > 0.01 {
 		t.Errorf("shifts: ratio %g, p %g then %g", ratio, p1, p2)
 	}
 	// At the detectable change the test is past alpha (its power is 80 %: the observed
 	// shift equal to it is well beyond the critical value).
-	if _, p, _ := welch(base, shift(math.Log(1+det)), 0.05); p > 0.05 {
+	if _, p, _ := Welch(base, shift(math.Log(1+det)), 0.05); p > 0.05 {
 		t.Errorf("a shift of the detectable change %g: p %g", det, p)
 	}
-	if _, p, d := welch([]float64{1, 1}, []float64{1, 1}, 0.05); p != 1 || d != 0 {
+	if _, p, d := Welch([]float64{1, 1}, []float64{1, 1}, 0.05); p != 1 || d != 0 {
 		t.Errorf("identical, no spread: p %g detectable %g", p, d)
 	}
-	if r, p, _ := welch([]float64{1, 1}, []float64{2, 2}, 0.05); p != 0 || math.Abs(r-math.E) > 1e-12 {
+	if r, p, _ := Welch([]float64{1, 1}, []float64{2, 2}, 0.05); p != 0 || math.Abs(r-math.E) > 1e-12 {
 		t.Errorf("different, no spread: ratio %g p %g", r, p)
 	}
 }

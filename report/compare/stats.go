@@ -63,19 +63,35 @@ func testRuns(r *Row, baseLabel, otherLabel string) {
 // to a few sizes of many needs more runs than one across them all.
 func Adjust(tables []Table, alpha float64) {
 	var rows []*Row
+	var ps []float64
 	for i := range tables {
 		for j := range tables[i].Rows {
 			if r := &tables[i].Rows[j]; r.Tested {
 				rows = append(rows, r)
+				ps = append(ps, r.P)
 			}
 		}
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].P < rows[j].P })
-	m := float64(len(rows))
-	q := 1.0
-	for i := len(rows) - 1; i >= 0; i-- {
-		q = min(q, rows[i].P*m/float64(i+1))
+	for i, q := range BenjaminiHochberg(ps) {
 		rows[i].Q = q
 		rows[i].Significant = q <= alpha
 	}
+}
+
+// BenjaminiHochberg adjusts p-values for their number: q[i] is the smallest false
+// discovery rate at which p[i] is called significant (q >= p, at most 1), in p's order.
+func BenjaminiHochberg(p []float64) []float64 {
+	order := make([]int, len(p))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return p[order[i]] < p[order[j]] })
+	q := make([]float64, len(p))
+	m := float64(len(p))
+	least := 1.0
+	for r := len(order) - 1; r >= 0; r-- {
+		least = min(least, p[order[r]]*m/float64(r+1))
+		q[order[r]] = least
+	}
+	return q
 }

@@ -111,7 +111,7 @@ func writeTable(w io.Writer, t *Table) {
 		if procsCol {
 			fmt.Fprintf(tw, "\t")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\n", fmtMetric(g.Base, t.Metric), fmtMetric(g.Other, t.Metric), fmtPercent(g.Ratio-1))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\n", fmtMetric(g.Base, t.Metric), fmtMetric(g.Other, t.Metric), Percent(g.Ratio-1))
 	}
 	tw.Flush()
 	for _, line := range strings.SplitAfter(buf.String(), "\n") {
@@ -143,7 +143,7 @@ func writeTotals(w io.Writer, t Totals, baseline string) {
 		fmt.Fprintf(w, ", %d with faults", t.Faults)
 	}
 	if t.Compared > 0 {
-		fmt.Fprintf(w, "; geomean of the time ratios %s", fmtPercent(t.Geomean-1))
+		fmt.Fprintf(w, "; geomean of the time ratios %s", Percent(t.Geomean-1))
 	}
 	fmt.Fprintln(w)
 }

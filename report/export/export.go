@@ -20,9 +20,16 @@ var Formats = []string{"csv", "sko", "gobench"}
 // or the Go benchmark format (WriteGoBench): each run's header, then its points and
 // faults in point order.
 func Export(w io.Writer, res *report.Results, format string) error {
+	return ExportLabelled(w, res, format, nil)
+}
+
+// ExportLabelled is Export with each run's source label (run id to label, as
+// report.LoadWithLabels gives them) in the CSV's label column.
+func ExportLabelled(w io.Writer, res *report.Results, format string, labels map[string]string) error {
 	switch format {
 	case "csv":
 		c := report.NewCSV(w, true)
+		c.Labels = labels
 		for _, r := range byRun(res) {
 			if err := r.feed(c); err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -301,4 +302,37 @@ func nameKey(n benchfmt.Name, key string) string {
 		}
 	}
 	return ""
+}
+
+// `export old=a new=b --format csv`: merged, each row keeps its side's label and its
+// run's start, so the file can be split and ordered again.
+func TestWriteFileCSVLabels(t *testing.T) {
+	var out, problems bytes.Buffer
+	err := WriteFile(FileOptions{Sources: report.ParseSources([]string{"old=../testdata/pt2pt-a.jsonl", "new=../testdata/pt2pt-b.jsonl"}),
+		Format: "csv", Stdout: &out, Stderr: &problems})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&out).ReadAll()
+	if err != nil || len(rows) < 3 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	a, b := load(t, "pt2pt-a.jsonl"), load(t, "pt2pt-b.jsonl")
+	want := map[string]string{a.Runs[0].RunID: "old", b.Runs[0].RunID: "new"}
+	start := map[string]string{a.Runs[0].RunID: a.Runs[0].StartTime.UTC().Format(time.RFC3339Nano), b.Runs[0].RunID: b.Runs[0].StartTime.UTC().Format(time.RFC3339Nano)}
+	seen := map[string]int{}
+	for _, r := range rows[1:] {
+		id := r[col["run_id"]]
+		seen[r[col["label"]]]++
+		if r[col["label"]] != want[id] || r[col["start_time"]] != start[id] || r[col["mpi_library"]] == "" || r[col["hosts"]] == "" {
+			t.Errorf("run %s: label %q start %q library %q hosts %q", id, r[col["label"]], r[col["start_time"]], r[col["mpi_library"]], r[col["hosts"]])
+		}
+	}
+	if seen["old"] != len(a.Points) || seen["new"] != len(b.Points) {
+		t.Errorf("rows by label %v", seen)
+	}
 }

@@ -18,14 +18,15 @@ type FileOptions struct {
 }
 
 // WriteFile is skampi export: the sources merged by run, in Format, written whole to
-// Out (nothing is written if the export fails).
+// Out (nothing is written if the export fails). A CSV row says its source's label.
 func WriteFile(o FileOptions) error {
-	res, err := report.LoadReporting(o.Sources, o.Stdin, o.Stderr)
+	res, labels, err := report.LoadWithLabels(o.Sources, o.Stdin)
 	if err != nil {
 		return err
 	}
+	report.PrintProblems(o.Stderr, res.Problems, report.MaxProblemLines)
 	var buf bytes.Buffer
-	if err := Export(&buf, res, o.Format); err != nil {
+	if err := ExportLabelled(&buf, res, o.Format, labels); err != nil {
 		return err
 	}
 	if o.Out == "" || o.Out == "-" {
