@@ -36,10 +36,10 @@ type GateResult struct {
 	// out. HaveDetectable is false when no measurement was tested.
 	Detectable, DetectableAlone float64
 	HaveDetectable              bool
-	Tested      int   // rows tested, over every other source
-	Compared    int
-	Untestable  []string // other sources not one of whose rows could be tested
-	Explanation string   // one line: what the gate decided and why
+	Tested                      int // rows tested, over every other source
+	Compared                    int
+	Untestable                  []string // other sources not one of whose rows could be tested
+	Explanation                 string   // one line: what the gate decided and why
 }
 
 // Check applies the gate to a comparison. A source of which not one row could be
