@@ -46,7 +46,8 @@ type Input struct {
 	Figures     []Figure
 	NotDrawn    []string // figures left out, each with why (their data could not make one)
 	Comparisons []Table
-	// Lead is shown first, before the runs: what the page is for (a tuning verdict).
+	// Lead is shown first, before the runs: what the page is for (a tuning verdict). Its
+	// long lines wrap at the page's edge rather than run past it.
 	Lead      *Table
 	Generated time.Time
 }
