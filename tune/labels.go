@@ -64,12 +64,15 @@ func Labels(cs []inputs.Combination) map[string]string {
 }
 
 // applyLines are the exact lines that give an application the recommended values
-// (those that differ from the baseline's).
+// (those that differ from the baseline's), each saying where it goes: an MCA
+// parameter as a line of Open MPI's parameter file, as an environment variable and
+// as an mpirun flag (any one of them does); a control or environment variable as an
+// environment variable; a suite setting as itself.
 func applyLines(c, base inputs.Combination) []string {
-	var out, mca []string
+	var out, file, env, mca []string
 	if c.Library != base.Library {
 		bin := map[string]string{"openmpi": "bin/skampi", "mpich": "bin/skampi-mpich"}[c.Library]
-		out = append(out, fmt.Sprintf("use %s (its skampi: %s)", c.Library, bin))
+		out = append(out, fmt.Sprintf("library:       use %s (its skampi: %s)", c.Library, bin))
 	}
 	was := map[string]string{}
 	for _, v := range base.Values {
@@ -82,16 +85,18 @@ func applyLines(c, base inputs.Combination) []string {
 		val := inputs.ShellWord(v.Value)
 		switch v.Param.Kind {
 		case "mca":
+			file = append(file, "MCA file:      "+v.Param.Name+" = "+v.Value+"   ($HOME/.openmpi/mca-params.conf)")
+			env = append(env, "environment:   export OMPI_MCA_"+v.Param.Name+"="+val)
 			mca = append(mca, "--mca "+v.Param.Name+" "+val)
-			out = append(out, "export OMPI_MCA_"+v.Param.Name+"="+val)
 		case "cvar", "env":
-			out = append(out, "export "+v.Param.Name+"="+val)
+			env = append(env, "environment:   export "+v.Param.Name+"="+val)
 		case "setting":
-			out = append(out, fmt.Sprintf("%s = %s   (the suite setting; an application's own threshold)", v.Param.Name, v.Shown()))
+			out = append(out, fmt.Sprintf("suite setting: %s = %s   (an application's own threshold)", v.Param.Name, v.Shown()))
 		}
 	}
+	out = append(append(out, file...), env...)
 	if len(mca) > 0 {
-		out = append([]string{"mpirun " + strings.Join(mca, " ") + " ..."}, out...)
+		out = append(out, "mpirun flag:   mpirun "+strings.Join(mca, " ")+" ...")
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 // Noise is a sweep's gauge of how far its differences can be trusted: how much its
 // controls (measurements the swept parameters cannot affect, named by the tune file)
 // moved under each setting, and how far the baseline's repeats spread. A
-// recommendation must beat it.
+// range's winner must beat it (beatenBy).
 type Noise struct {
 	Controls []string
 	Shifts   []ControlShift // one per other combination, in sweep order
@@ -97,38 +97,38 @@ func (n *Noise) spread(tables []compare.Table) {
 	}
 }
 
-// beaten says why rec, a setting faster than the baseline, does not beat the noise ("":
-// it does). With controls: the controls did not move significantly under it, and it
-// gains more than twice what they moved. Without: it gains more than the baseline's
-// repeats spread, or is significantly faster at most of its points (the spread holds
-// the machine's drift between rounds, which every combination of a round shares and the
-// interleaved rounds cancel: a consistent gain below it is still real).
-func (n *Noise) beaten(rec Recommendation, baseline string) string {
-	gain := 1/rec.Geomean - 1
+// beatenBy says why a range won by label, factor× faster than the baseline over the
+// range, does not beat the noise ("": it does). With controls: the controls did not move
+// significantly under the setting, and the range's gain is more than twice what they
+// moved (their geometric mean over every control point: controls sit at sizes of
+// their own, so the bar is the setting's, the gain the range's). Without: the gain is
+// more than the baseline's repeats spread, or the setting is significantly faster at
+// most of the range's sizes (the spread holds the machine's drift between rounds,
+// which every combination of a round shares and the interleaved rounds cancel: a
+// consistent gain below it is still real).
+func (n *Noise) beatenBy(label string, factor float64, significant, sizes int) string {
+	gain := factor - 1
 	if len(n.Controls) > 0 {
-		c, ok := n.shift(rec.Label)
+		c, ok := n.shift(label)
 		switch {
 		case !ok:
 			return ""
 		case c.Significant > 0:
-			return fmt.Sprintf("does not beat the noise: %s is %.2f× faster than %s, but the controls (%s), which the sweep cannot affect, moved %.2f× under it, significantly at %d of %d points: the difference is the machine's, not the setting's; keep %s",
-				rec.Label, 1/rec.Geomean, baseline, strings.Join(n.Controls, ", "), c.Geomean, c.Significant, c.Compared, baseline)
+			return fmt.Sprintf("does not beat the noise: the controls moved %.2f× under it, significantly at %d of %d points", c.Geomean, c.Significant, c.Compared)
 		case gain <= 2*c.Moved():
-			return fmt.Sprintf("does not beat the noise: %s is %.2f× faster than %s, no more than twice what the controls (%s), which the sweep cannot affect, moved under it (%.2f×); keep %s",
-				rec.Label, 1/rec.Geomean, baseline, strings.Join(n.Controls, ", "), c.Geomean, baseline)
+			return fmt.Sprintf("does not beat the noise: no more than twice what the controls moved under it (%.2f×)", c.Geomean)
 		}
 		return ""
 	}
-	if n.SpreadPoints > 0 && gain <= n.Spread && 2*rec.Faster <= rec.Compared {
-		return fmt.Sprintf("does not beat the noise: %s is %.2f× faster than %s, less than the baseline's repeats spread (the slowest %.3g× the fastest, median over %d points); keep %s, or name a control (controls = [...]) and sweep again",
-			rec.Label, 1/rec.Geomean, baseline, 1+n.Spread, n.SpreadPoints, baseline)
+	if n.SpreadPoints > 0 && gain <= n.Spread && 2*significant <= sizes {
+		return fmt.Sprintf("does not beat the noise: less than the baseline's repeats spread (%.3g×), and significant at too few sizes", 1+n.Spread)
 	}
 	return ""
 }
 
 // write prints the gauge.
 func (n *Noise) write(b *strings.Builder) {
-	if len(n.Controls) == 0 && n.SpreadPoints == 0 {
+	if len(n.Shifts) == 0 && n.SpreadPoints == 0 {
 		return
 	}
 	fmt.Fprintf(b, "\nnoise gauge:\n")

@@ -200,13 +200,14 @@ func TestSweepResumeAndVerdict(t *testing.T) {
 		t.Errorf("ranges %+v", rs)
 	}
 	r := g.Recommendation
-	if r.Label != "btl_vader_eager_limit=8192" || len(r.Apply) != 2 || r.Apply[0] != "mpirun --mca btl_vader_eager_limit 8192 ..." ||
-		r.Apply[1] != "export OMPI_MCA_btl_vader_eager_limit=8192" {
+	if r.Label != "btl_vader_eager_limit=8192" || len(r.Apply) != 3 || r.Apply[0] != "MCA file:      btl_vader_eager_limit = 8192   ($HOME/.openmpi/mca-params.conf)" ||
+		r.Apply[1] != "environment:   export OMPI_MCA_btl_vader_eager_limit=8192" || r.Apply[2] != "mpirun flag:   mpirun --mca btl_vader_eager_limit 8192 ..." {
 		t.Errorf("recommendation %+v", r)
 	}
 	var text bytes.Buffer
 	v.Write(&text)
-	for _, want := range []string{"baseline btl_vader_eager_limit=4096", "2.00× faster", "recommendation: btl_vader_eager_limit=8192"} {
+	for _, want := range []string{"baseline btl_vader_eager_limit=4096", "2.00× faster", "recommendation for every size: btl_vader_eager_limit=8192",
+		"Sendrecv_Shift 4 KiB – 256 KiB: 2.00× faster", "keep the baseline: no setting significantly faster"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("verdict lacks %q:\n%s", want, text.String())
 		}
@@ -232,11 +233,12 @@ UCX_TLS = ["sm", "tcp"]
 	cs := tu.Combinations() // openmpi: 2 x 2, then mpich: 1 x 2
 	base, mpich := cs[0], cs[len(cs)-1]
 	got := strings.Join(applyLines(mpich, base), "\n")
-	want := "use mpich (its skampi: bin/skampi-mpich)\nexport MPIR_CVAR_CH4_SHM_POSIX_EAGER_MAX_MSG_SIZE=16384\nexport UCX_TLS=tcp"
+	want := "library:       use mpich (its skampi: bin/skampi-mpich)\nenvironment:   export MPIR_CVAR_CH4_SHM_POSIX_EAGER_MAX_MSG_SIZE=16384\nenvironment:   export UCX_TLS=tcp"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := strings.Join(applyLines(cs[2], base), "\n"); got != "mpirun --mca btl_vader_eager_limit 8192 ...\nexport OMPI_MCA_btl_vader_eager_limit=8192" {
+	if got := strings.Join(applyLines(cs[2], base), "\n"); got != "MCA file:      btl_vader_eager_limit = 8192   ($HOME/.openmpi/mca-params.conf)\n"+
+		"environment:   export OMPI_MCA_btl_vader_eager_limit=8192\nmpirun flag:   mpirun --mca btl_vader_eager_limit 8192 ..." {
 		t.Errorf("openmpi: %s", got)
 	}
 	// A baseline without results: the group says so, the others are still judged.
@@ -420,22 +422,25 @@ btl_vader_eager_limit = [4096]
 	}
 }
 
-// A recommendation never rests on one significant point: not overall ("faster at 2,
-// slower at 1 of 16" keeps the baseline), not in a size range (a lone significant size
-// goes back to the baseline, and the range says which setting it was).
+// A recommendation never rests on one significant point: a range's winner needs
+// minSignificant significant sizes (the rule), and a lone significant size goes back to
+// the baseline, the range saying which setting it was.
 func TestRecommendationNeedsSeveralPoints(t *testing.T) {
+	g := &Group{Baseline: "base"}
 	for _, c := range []struct {
-		r    Recommendation
+		r    Range
 		want bool
 	}{
-		{Recommendation{Geomean: 0.8, Faster: 2, Slower: 1, Tested: 16}, false},
-		{Recommendation{Geomean: 0.8, Faster: 1, Slower: 0, Tested: 16}, false},
-		{Recommendation{Geomean: 0.99, Faster: 5, Slower: 0, Tested: 16}, false},
-		{Recommendation{Geomean: 0.8, Faster: 2, Slower: 0, Tested: 16}, true},
+		{Range{Winner: "x=1", Factor: 1.3, Significant: 1, Sizes: 1}, false},
+		{Range{Winner: "x=1", Factor: 1.3, Significant: 2, Sizes: 2}, true},
+		{Range{Winner: "base", Baseline: true, Factor: 1, Sizes: 4, Lone: "x=1"}, false},
 	} {
-		if got := recommends(c.r); got != c.want {
-			t.Errorf("%+v: recommends %v", c.r, got)
+		if got, why := g.rule(c.r, ""); got != c.want || !got && why == "" {
+			t.Errorf("%+v: recommended %v (%q)", c.r, got, why)
 		}
+	}
+	if got, why := g.rule(Range{Winner: "x=1", Factor: 2, Significant: 3, Sizes: 3}, "x: not in effect"); got || why != "no swept parameter was in effect" {
+		t.Errorf("not in effect: %v %q", got, why)
 	}
 	rs := lone([]Range{
 		{From: 8, To: 64, Winner: "base", Baseline: true, Factor: 1, Sizes: 4},

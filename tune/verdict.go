@@ -3,7 +3,6 @@ package tune
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -69,6 +68,10 @@ type Group struct {
 	Noise          Noise
 	Recommendation Recommendation
 	NoBaseline     bool // the baseline has no results: nothing was judged
+
+	settings []settingStats // every other setting against the baseline, in sweep order
+	base     inputs.Combination
+	repeats  int // the fewest repeats of any combination
 }
 
 // Measurement is one measurement's sizes cut into ranges with the same winner: one
@@ -93,6 +96,10 @@ type Range struct {
 	// Lone: a setting that was significantly faster at one size of the range only,
 	// which the baseline keeps (minSignificant); "" when none.
 	Lone string
+	// Recommended: the rule (Group.rule) recommends Winner for these sizes, and the
+	// recommendation lists it; otherwise Kept says why the baseline keeps them.
+	Recommended bool
+	Kept        string
 }
 
 // Breakpoints are the protocol switches found in one combination's latency curve of a
@@ -105,17 +112,22 @@ type Breakpoints struct {
 	PerRepeat   [][]int64
 }
 
-// Recommendation is the combination to apply, or none (keep the baseline).
+// Recommendation is what the ranges the rule marked recommended add up to: per
+// setting the ranges it wins and how to apply it, and the one setting for every size
+// when there is one.
 type Recommendation struct {
-	Label       string // "" when the baseline stays
+	Label       string // the one setting for every size; "" when none
 	Combination *inputs.Combination
-	Geomean     float64 // its time / the baseline's, over every compared point
-	Faster      int     // points significantly faster than the baseline
-	Slower      int     // significantly slower
-	Compared    int
-	Tested      int // points with enough repeats a side to test
-	Why         string
-	Apply       []string // the lines that apply it
+	// Of Label, or of the best other setting (the lowest geometric mean) when none.
+	Geomean  float64 // its time / the baseline's, over every compared point
+	Faster   int     // points significantly faster than the baseline
+	Slower   int     // significantly slower
+	Compared int
+	Tested   int // points with enough repeats a side to test
+	Why      string
+	Apply    []string // the lines that apply Label
+	PerRange []Advice // every setting a range recommends, in the order the tables name them
+	Disagree []string // size ranges where measurements recommend different settings
 }
 
 // Judge compares every combination of a process count with the first of it, point by
@@ -136,11 +148,12 @@ func Judge(t *inputs.Tune, results []Result) (*Verdict, error) {
 		if err != nil {
 			return nil, err
 		}
+		off := ""
 		if g.NotInEffect = notInEffect(t, byNP[np]); len(g.NotInEffect) > 0 && len(g.NotInEffect) == sweptParams(t) {
 			// Nothing the sweep changed reached the library: any difference is noise.
-			g.Recommendation = Recommendation{Why: fmt.Sprintf("keep %s: no swept parameter was in effect (%s)", g.Baseline,
-				strings.Join(g.NotInEffect, "; "))}
+			off = strings.Join(g.NotInEffect, "; ")
 		}
+		g.decide(off)
 		v.Groups = append(v.Groups, *g)
 	}
 	return v, nil
@@ -231,7 +244,6 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	rows := map[compare.Key]map[compare.Key]map[string]compare.Row{}
 	var order []compare.Key
 	titles := map[compare.Key]compare.Table{}
-	rec := Recommendation{Geomean: math.Inf(1)}
 	at := 0
 	for _, j := range all {
 		var logSum float64
@@ -277,12 +289,9 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 			}
 		}
 		at += len(j.tables)
-		if n == 0 {
-			continue
-		}
-		if gm := math.Exp(logSum / float64(n)); gm < rec.Geomean {
-			oc := j.r.Combination
-			rec = Recommendation{Label: j.r.Label, Combination: &oc, Geomean: gm, Faster: faster, Slower: slower, Compared: n, Tested: tested}
+		if n > 0 {
+			g.settings = append(g.settings, settingStats{Label: j.r.Label, Combination: j.r.Combination, Geomean: math.Exp(logSum / float64(n)),
+				Faster: faster, Slower: slower, Compared: n, Tested: tested})
 		}
 	}
 	g.Measurements = ranges(order, titles, rows, base.Label)
@@ -291,41 +300,8 @@ func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) 
 	}
 	g.Breakpoints = breakpoints(present)
 	g.Noise.spread(tables)
-	// Apply the best only when it is faster overall, significantly so at several sizes
-	// and significantly slower at none: otherwise the baseline stays, and where a setting
-	// is faster only at some sizes the ranges say which.
-	better := recommends(rec)
-	switch {
-	case rec.Combination == nil:
-		rec = Recommendation{Why: "nothing to compare with the baseline"}
-	case better && g.Noise.beaten(rec, g.Baseline) != "":
-		rec = Recommendation{Why: g.Noise.beaten(rec, g.Baseline), Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested,
-			Faster: rec.Faster, Slower: rec.Slower}
-	case rec.Geomean < 0.98 && rec.Slower > 0 && rec.Faster >= minSignificant:
-		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d but slower at %d (of %d tested): no one setting for every size; keep %s, or apply it per size range where it is faster (above)",
-			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, rec.Tested, g.Baseline)
-		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested, Faster: rec.Faster, Slower: rec.Slower}
-	case better:
-		rec.Why = fmt.Sprintf("%.2f× faster than %s over %d points (geometric mean), significantly faster at %d, slower at %d (of %d tested, U test over repeats, corrected)",
-			1/rec.Geomean, g.Baseline, rec.Compared, rec.Faster, rec.Slower, rec.Tested)
-		rec.Apply = applyLines(*rec.Combination, present[0].Combination)
-	case rec.Tested == 0:
-		why := fmt.Sprintf("no significance can be claimed with %s per combination (each repeat is one sample; the U test needs %d a side, more when a change is confined to a few of many points): the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points, untested): keep %s, or sweep again with repeats = %d",
-			report.Count(repeats(present), "repeat"), compare.RunsNeeded(compare.DefaultAlpha), rec.Label, rec.Geomean, rec.Compared, g.Baseline, DefaultRepeats)
-		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared}
-	default:
-		why := fmt.Sprintf("the best other setting, %s, is %.2f× the baseline's time (geometric mean over %d points), significantly faster at %d, slower at %d (of %d tested): keep %s",
-			rec.Label, rec.Geomean, rec.Compared, rec.Faster, rec.Slower, rec.Tested, g.Baseline) + g.Noise.aside(rec.Label)
-		rec = Recommendation{Why: why, Geomean: rec.Geomean, Compared: rec.Compared, Tested: rec.Tested}
-	}
-	g.Recommendation = rec
+	g.base, g.repeats = base.Combination, repeats(present)
 	return g, nil
-}
-
-// recommends: the best setting is faster overall (geometric mean), significantly faster
-// at minSignificant sizes or more and significantly slower at none.
-func recommends(r Recommendation) bool {
-	return r.Geomean < 0.98 && r.Faster >= minSignificant && r.Slower == 0
 }
 
 // listed is res without the sizes refinement added: they differ from setting to setting
@@ -360,84 +336,4 @@ func breakpoints(rs []Result) []Breakpoints {
 		return out[i].Measurement < out[j].Measurement || out[i].Measurement == out[j].Measurement && out[i].Method < out[j].Method
 	})
 	return out
-}
-
-// Write prints the verdict.
-func (v *Verdict) Write(w io.Writer) error {
-	var b strings.Builder
-	for _, g := range v.Groups {
-		fmt.Fprintf(&b, "%s, %d processes: baseline %s\n", v.Tune, g.NP, g.Baseline)
-		for _, n := range g.NotInEffect {
-			fmt.Fprintf(&b, "  %s\n", n)
-		}
-		for _, m := range g.Missing {
-			fmt.Fprintf(&b, "  not judged: %s\n", m)
-		}
-		for _, m := range g.Measurements {
-			title := fmt.Sprintf("%s (%s)", m.Measurement, m.Op)
-			if m.Method != "" {
-				title += ", method " + m.Method
-			}
-			if m.Settings != "" {
-				title += ", " + m.Settings
-			}
-			if m.Control {
-				title += " [control: the sweep cannot affect it]"
-			}
-			fmt.Fprintf(&b, "\n%s\n", title)
-			fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", "sizes", "fastest", "vs baseline", "significant (U test over repeats)")
-			for _, r := range m.Ranges {
-				sizes := report.Bytes(r.From)
-				if r.To != r.From {
-					sizes += " – " + report.Bytes(r.To)
-				}
-				vs, sig := "(the baseline)", "none significantly faster"
-				if r.Untested > 0 {
-					sig += fmt.Sprintf(" (%d of %d sizes faster but untested: too few repeats)", r.Untested, r.Sizes)
-				}
-				if r.Lone != "" {
-					sig += fmt.Sprintf(" (%s significantly faster at one size only: not enough to recommend)", r.Lone)
-				}
-				if !r.Baseline {
-					vs = fmt.Sprintf("%.2f× faster", r.Factor)
-					sig = fmt.Sprintf("%d of %d sizes", r.Significant, r.Sizes)
-				}
-				fmt.Fprintf(&b, "  %-22s %-40s %-22s %s\n", sizes, r.Winner, vs, sig)
-			}
-		}
-		if len(g.Breakpoints) > 0 {
-			fmt.Fprintf(&b, "\nbreakpoints (where a latency curve changes slope: a protocol switch):\n")
-			for _, bp := range g.Breakpoints {
-				var reps []string
-				for _, list := range bp.PerRepeat {
-					var s []string
-					for _, x := range list {
-						s = append(s, report.Bytes(x))
-					}
-					if len(s) == 0 {
-						s = []string{"none"}
-					}
-					reps = append(reps, strings.Join(s, ", "))
-				}
-				name := bp.Measurement
-				if bp.Method != "" {
-					name += " (" + bp.Method + ")"
-				}
-				fmt.Fprintf(&b, "  %-22s %-40s %s\n", name, bp.Label, strings.Join(reps, " / "))
-			}
-		}
-		g.Noise.write(&b)
-		r := g.Recommendation
-		if r.Label != "" {
-			fmt.Fprintf(&b, "\nrecommendation: %s: %s\n", r.Label, r.Why)
-			for _, l := range r.Apply {
-				fmt.Fprintf(&b, "  %s\n", l)
-			}
-		} else {
-			fmt.Fprintf(&b, "\nrecommendation: %s\n", r.Why)
-		}
-		b.WriteString("\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
