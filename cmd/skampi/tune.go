@@ -25,7 +25,9 @@ func newTuneCmd() *cobra.Command {
 			"every combination's suite as skampi run would check it; a grid of more launches than\n" +
 			"max_launches (default " + strconv.Itoa(inputs.DefaultMaxLaunches) + ") is refused. One tune at a time uses DIR. The\n" +
 			"verdict (DIR/verdict.txt, DIR/report.html) gives the fastest setting per size range,\n" +
-			"its significance, the protocol breakpoints of each setting, and the lines to apply it.\n" +
+			"its significance and whether one rule recommends it (significantly faster at two sizes\n" +
+			"or more, beyond the controls' noise), the protocol breakpoints of each setting, and the\n" +
+			"recommendation built from those ranges with the lines that apply each setting.\n" +
 			"Built-in tune files: " + strings.Join(inputs.BuiltinTuneNames(), ", ") + ".",
 		Example: "  skampi tune -i tune-eager -o tuning/\n  skampi tune -i tune-eager -o tuning/ --resume",
 		Args:    cobra.NoArgs,
