@@ -172,7 +172,7 @@ sizes = [4096]
 barrier_above = [0, "never"]
 TUNE
 timeout 600 "$BIN" tune -i "$work/tune.toml" -o "$work/t" --launcher "$PWD/scripts/cluster.sh mpirun -np {np}" >"$work/tune.out" 2>&1
-grep -q "^recommendation: " "$work/tune.out" || { cat "$work/tune.out" >&2; exit 1; }
+grep -qE "^recommendation( for every size)?: " "$work/tune.out" || { cat "$work/tune.out" >&2; exit 1; }
 python3 - "$work/t" <<'PY'
 import glob, json, sys
 files = glob.glob(sys.argv[1] + "/*/rep*/results.jsonl")
