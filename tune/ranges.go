@@ -78,9 +78,9 @@ func ranges(order []compare.Key, titles map[compare.Key]compare.Table, rows map[
 	return ms
 }
 
-// minSignificant is how many sizes a setting must be significantly faster at, in a
-// range or overall, before it is recommended: one significant size among many is what
-// the correction for many comparisons still lets through now and then.
+// minSignificant is how many sizes of a range a setting must be significantly faster
+// at before it is recommended there (Group.rule): one significant size among many is
+// what the correction for many comparisons still lets through now and then.
 const minSignificant = 2
 
 // lone gives the baseline back every range whose winner is significantly faster at
