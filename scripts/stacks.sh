@@ -16,6 +16,9 @@
 #   SMOKE=1               run the suites with --smoke: every point, two repetitions each (a
 #                         check that it runs; where ranks poll on too few cores, minutes
 #                         instead of hours)
+#   REPEAT=N              run each line N times (the never-hang loop of bench/stress.sh on
+#                         every stack, --max-restarts 0): the line counts the runs that timed
+#                         out, crashed or failed otherwise, and keeps only their output
 #   STACKS_CACHE          where the Debian 13 root is kept between runs (default /var/cache/skampi)
 #   DEBIAN_MIRROR         default http://deb.debian.org/debian
 # OMPI_MCA_*, PRTE_*, PMIX_MCA_*, UCX_* and MPIR_CVAR_* set by the caller reach every run
@@ -38,6 +41,11 @@ OUT=${OUT:-/tmp/skampi-stacks}
 SUITE_TIMEOUT=${SUITE_TIMEOUT:-900}
 smoke=()
 [ "${SMOKE:-}" = 1 ] && smoke=(--smoke)
+REPEAT=${REPEAT:-1}
+case $REPEAT in '' | *[!0-9]* | 0) echo "stacks.sh: REPEAT must be a positive count, not '$REPEAT'" >&2; exit 2 ;; esac
+# A stress loop must see a hang as a hang: no restart hides it.
+loopflags=()
+[ "$REPEAT" -gt 1 ] && loopflags=(--max-restarts 0)
 CACHE=${STACKS_CACHE:-/var/cache/skampi}
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 RELEASE=trixie
@@ -235,30 +243,48 @@ for stack in $STACKS; do
 	for suite in $suites; do
 		for np in $NPS; do
 			name=$stack-$suite-np$np
-			dir=$OUT/$name
-			rm -rf "$dir" "$dir.log"
-			case $stack in host-*) o=$dir ;; *) o=/out/$name ;; esac
 			t=$(now)
-			rc=0
-			stack_argv "$stack" -i "$suite" --np "$np" -o "$o" "${smoke[@]}"
-			timeout -k 30 "$SUITE_TIMEOUT" "${argv[@]}" >"$dir.log" 2>&1 </dev/null &
-			tpid=$!
-			wait "$tpid" || rc=$?
-			tpid=
+			bad=0 timeouts=0 crashes=0 rc=0 lastrc=0 points=0 faults=
+			for rep in $(seq 1 "$REPEAT"); do
+				run=$name
+				[ "$REPEAT" -gt 1 ] && run=$name-run$rep
+				dir=$OUT/$run
+				rm -rf "$dir" "$dir.log"
+				case $stack in host-*) o=$dir ;; *) o=/out/$run ;; esac
+				rc=0
+				stack_argv "$stack" -i "$suite" --np "$np" -o "$o" "${smoke[@]}" "${loopflags[@]}"
+				timeout -k 30 "$SUITE_TIMEOUT" "${argv[@]}" >"$dir.log" 2>&1 </dev/null &
+				tpid=$!
+				wait "$tpid" || rc=$?
+				tpid=
+				points=0 runfaults=
+				if [ -f "$dir/results.jsonl" ]; then
+					points=$(grep -c '"kind":"point"' "$dir/results.jsonl" || true)
+					runfaults=$(grep -o '"fault":"[a-z_]*"' "$dir/results.jsonl" | cut -d'"' -f4 | sort | uniq -c |
+						awk '{printf "%s%s:%s", (NR > 1 ? "," : ""), $2, $1}' || true)
+				fi
+				[ "$rc" = 124 ] && runfaults="${runfaults:+$runfaults,}suite-timeout"
+				if [ "$rc" != 0 ] || echo "$runfaults" | tr ',' '\n' | grep -v '^$' | grep -qv '^denied:'; then
+					bad=$((bad + 1))
+					lastrc=$rc
+					faults=$runfaults
+					# skampi's watchdog ends a hung point with exit 3; `timeout` a hung suite with 124.
+					case $rc in 3 | 124) timeouts=$((timeouts + 1)) ;; esac
+					echo "$runfaults" | grep -q 'crash:' && crashes=$((crashes + 1))
+					[ "$REPEAT" -gt 1 ] && failures+=("$run")
+				else
+					[ "$bad" = 0 ] && faults=$runfaults
+					# A loop keeps only what failed: 50 good runs of a suite are disk, not evidence.
+					[ "$REPEAT" -gt 1 ] && rm -rf "$dir" "$dir.log"
+				fi
+			done
 			secs=$(($(now) - t))
-			points=0 faults=
-			if [ -f "$dir/results.jsonl" ]; then
-				points=$(grep -c '"kind":"point"' "$dir/results.jsonl" || true)
-				faults=$(grep -o '"fault":"[a-z_]*"' "$dir/results.jsonl" | cut -d'"' -f4 | sort | uniq -c |
-					awk '{printf "%s%s:%s", (NR > 1 ? "," : ""), $2, $1}' || true)
-			fi
+			rc=$lastrc
 			result=ok${smoke:+ (smoke)}
-			[ "$rc" = 124 ] && faults="${faults:+$faults,}suite-timeout"
-			if [ "$rc" != 0 ] || echo "$faults" | tr ',' '\n' | grep -v '^$' | grep -qv '^denied:'; then
-				result=FAIL
-				failures+=("$name")
-			fi
-			[ "$result" != FAIL ] && passed=$((passed + 1)) || failed=$((failed + 1))
+			[ "$bad" -gt 0 ] && result=FAIL
+			[ "$bad" -gt 0 ] && [ "$REPEAT" = 1 ] && failures+=("$name")
+			[ "$REPEAT" -gt 1 ] && result="$result: $REPEAT runs, $bad failed ($timeouts timed out, $crashes crashed)"
+			[ "$bad" = 0 ] && passed=$((passed + 1)) || failed=$((failed + 1))
 			printf '%-15s %-17s %3s %5s %7s %-30s %6s %s\n' "$stack" "$suite" "$np" "$rc" "$points" "${faults:--}" "$secs" "$result"
 		done
 	done
