@@ -27,8 +27,9 @@ func TestReportVerb(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	// latency and bandwidth per run, plus a ratio figure per compared measurement
-	if n := strings.Count(page, "<svg"); n < 5 {
+	// Labelled sources are compared: figures by label (an overlay per measurement, a
+	// colour per label), plus a ratio figure per compared measurement; not each run's.
+	if n := strings.Count(page, "<svg"); n < 4 || !strings.Contains(page, ">a (1 run)<") || !strings.Contains(page, ">b (1 run)<") {
 		t.Errorf("%d figures", n)
 	}
 	if _, _, err := execVerbCmd(newReportCmd(), "", "../../report/testdata/pt2pt-a.jsonl", "--errors", "bars"); verbExitCode(err) != 2 {
