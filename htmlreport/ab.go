@@ -27,6 +27,7 @@ type compareView struct {
 	Baseline string
 	Others   []string
 	Totals   []string // one line per other label: what was found
+	Changed  []string // each significant change, the measurements as a whole first
 	Detect   string   // how large a change these runs can find ("" when nothing was tested)
 	Tables   []cmpTable
 }
@@ -75,10 +76,33 @@ func compareSection(c *compare.Comparison) *compareView {
 		v.Detect = fmt.Sprintf("With these runs a measurement as a whole must change by about %s to be found (median over measurements; %s when it changes alone among the others). Significance: Mann-Whitney U test over the runs of each side, p adjusted over the rows tested (q), alpha %g.",
 			pct(g.Detectable), pct(g.DetectableAlone), c.Alpha)
 	}
+	var rows []string
 	for i := range c.Tables {
-		v.Tables = append(v.Tables, cmpTableOf(&c.Tables[i]))
+		ct := cmpTableOf(&c.Tables[i])
+		v.Tables = append(v.Tables, ct)
+		name := ct.Title
+		if len(c.Others) > 1 {
+			name = ct.Other + ": " + name
+		}
+		if w := ct.Whole; w != nil && (w.Class == "slower" || w.Class == "faster") {
+			v.Changed = append(v.Changed, name+", all sizes: "+w.Verdict)
+		}
+		for _, r := range ct.Rows {
+			if r.Class == "slower" || r.Class == "faster" {
+				rows = append(rows, name+", "+r.Size+": "+r.Verdict)
+			}
+		}
 	}
+	v.Changed = append(v.Changed, rows...)
 	return v
+}
+
+// spread is a relative spread as compare prints it: one decimal below 10 %.
+func spread(rel float64) string {
+	if p := 100 * rel; p < 10 {
+		return fmt.Sprintf("%.1f%%", p)
+	}
+	return fmt.Sprintf("%.0f%%", 100*rel)
 }
 
 func pct(x float64) string {
@@ -136,7 +160,7 @@ func cmpTableOf(t *compare.Table) cmpTable {
 		case compare.SideNoValue:
 			return "no valid repetition"
 		}
-		return u.format(s.Value(t.Metric)) + " ± " + fmt.Sprintf("%.1f%%", 100*s.RelSpread())
+		return u.format(s.Value(t.Metric)) + " ± " + spread(s.RelSpread())
 	}
 	for _, r := range t.Rows {
 		row := cmpRow{Size: report.Bytes(r.MsgBytes), Procs: strconv.Itoa(r.NProcs), Before: cell(r.Base), After: cell(r.Other),

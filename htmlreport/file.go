@@ -70,7 +70,7 @@ func WriteFile(o FileOptions) error {
 		}
 		skipped = append(skipped, notDrawn...)
 		in.Comparisons = tables
-		in.Figures = append(in.Figures, ratios...)
+		in.Figures = besideOverlays(in.Figures, ratios)
 	}
 	// A figure its data cannot make is left out, said here and on the page: the
 	// page is still written, and the status is 0.
@@ -122,4 +122,28 @@ func comparisons(c *compare.Comparison) ([]Table, []Figure, []plots.Skipped, err
 	figs, notDrawn := plots.RatioFigures(c)
 	out, more := Render(figs)
 	return tables, out, append(notDrawn, more...), nil
+}
+
+// besideOverlays puts each measurement's ratio figure right after its overlay (whose
+// title starts with the measurement's name), so that the figures read per measurement;
+// a ratio figure without an overlay goes at the end.
+func besideOverlays(overlays, ratios []Figure) []Figure {
+	out := make([]Figure, 0, len(overlays)+len(ratios))
+	used := make([]bool, len(ratios))
+	for _, o := range overlays {
+		out = append(out, o)
+		for i, r := range ratios {
+			m, _, _ := strings.Cut(r.Title, ": ")
+			if !used[i] && (o.Title == m || strings.HasPrefix(o.Title, m+" ") || strings.HasPrefix(o.Title, m+",")) {
+				out, used[i] = append(out, r), true
+				break
+			}
+		}
+	}
+	for i, r := range ratios {
+		if !used[i] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
