@@ -22,8 +22,14 @@ var overlayKind = Kind{
 	Doc:    "several runs in one figure: a colour per run, a dash and glyph per operation; runs sharing a label: a colour per label, its median and min-max band",
 	Groups: overlayRuns,
 	GroupsWith: func(res *report.Results, opts Options) []Group {
-		if len(sidesOf(res, opts)) >= 2 {
-			return sideGroups(res, opts)
+		sides, shared := sidesOf(res, opts)
+		switch {
+		case len(sides) >= 2 && shared:
+			return sideGroups(res, opts, 2)
+		case len(sides) == 1 && len(res.Runs) > maxSeries:
+			// More runs of one source than lines a figure can tell apart: their
+			// spread, as one band, is what such an overlay can still show.
+			return sideGroups(res, opts, 1)
 		}
 		return overlayRuns(res)
 	},

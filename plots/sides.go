@@ -17,20 +17,28 @@ import (
 // a comparison tests against, and it reads at a glance whether the bands part.
 
 // sidesOf lists the sides of res's runs in order of appearance (the order of the
-// sources: the baseline first); runs without a side are left out.
-func sidesOf(res *report.Results, opts Options) []string {
-	var out []string
+// sources: the baseline first), runs without a side left out, and whether a side holds
+// several runs: sides of one run each are runs, better drawn as an overlay of runs
+// (several operations a figure).
+func sidesOf(res *report.Results, opts Options) (sides []string, shared bool) {
+	runs := map[string]int{}
 	for _, r := range res.Runs {
-		if s := opts.Sides[r.RunID]; s != "" && !slices.Contains(out, s) {
-			out = append(out, s)
+		s := opts.Sides[r.RunID]
+		if s == "" {
+			continue
+		}
+		if runs[s]++; runs[s] == 1 {
+			sides = append(sides, s)
+		} else {
+			shared = true
 		}
 	}
-	return out
+	return sides, shared
 }
 
 // sideGroups is a group per measurement (family, process count, metric and the
-// operation's line) measured on at least two sides.
-func sideGroups(res *report.Results, opts Options) []Group {
+// operation's line) measured on at least least sides.
+func sideGroups(res *report.Results, opts Options, least int) []Group {
 	sidesOfLine := map[string]map[string]bool{}
 	for i := range res.Points {
 		p := &res.Points[i]
@@ -45,7 +53,7 @@ func sideGroups(res *report.Results, opts Options) []Group {
 		sidesOfLine[k][s] = true
 	}
 	keep := func(p *record.Point) bool {
-		return opts.Sides[p.RunID] != "" && len(sidesOfLine[overlayLine(p)]) >= 2 && !atomic(p)
+		return opts.Sides[p.RunID] != "" && len(sidesOfLine[overlayLine(p)]) >= least && !atomic(p)
 	}
 	groups := groupBy(res, keep, func(p *record.Point) string { return overlayMetric(p) + "/" + overlayLine(p) })
 	for i := range groups {

@@ -83,6 +83,19 @@ func TestOverlayOfSides(t *testing.T) {
 			t.Errorf("size %g: after/before %g", pp.Series[0].X[i], r)
 		}
 	}
+	// One source of 20 runs: more than a figure's lines, drawn as its one band.
+	one := map[string]string{}
+	for _, id := range ids {
+		one[id] = "aa"
+	}
+	if figs := figuresOf(t, all, "overlay", Options{Sides: one}); len(figs) != 4 || len(figs[0].Series) != 1 || figs[0].Series[0].Label != "aa (20 runs)" {
+		t.Errorf("one side of 20 runs: %d figures", len(figs))
+	}
+	// Sides of a run each are runs: an overlay of runs, several operations a figure.
+	two := map[string]string{ids[0]: "a", ids[1]: "b"}
+	if figs := figuresOf(t, aadata.Runs(res, ids[:2], 1), "overlay", Options{Sides: two}); len(figs) == 0 || figs[0].Series[0].Band {
+		t.Errorf("two runs: %d figures", len(figs))
+	}
 	// Without sides, the same runs are an overlay of runs, as before.
 	if figs := figuresOf(t, all, "overlay", Options{}); len(figs) == 0 || figs[0].Series[0].Band {
 		t.Errorf("without sides: %d figures", len(figs))
