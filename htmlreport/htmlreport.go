@@ -69,6 +69,7 @@ type measurementView struct {
 	// Time and Rate are the table's units, named in its headers, so that a column
 	// reads as numbers in one unit.
 	Time, Rate unit
+	HasRate    bool   // a point reports a bandwidth: the table has its column
 	Settings   string // the settings its points share (record.Setup.Settings)
 	Points     []record.Point
 	// PVars: the performance variables (the setting pvars) that vary over its points,
@@ -235,6 +236,7 @@ func Write(w io.Writer, in Input) error {
 		v.Measurements[i].Settings = sharedSettings(v.Measurements[i].Points)
 		v.Measurements[i].PVars = varying(v.Measurements[i].Points)
 		m.Time, m.Rate = tableUnits(m.Points)
+		m.HasRate = slices.ContainsFunc(m.Points, func(p record.Point) bool { return p.BandwidthBps != nil })
 	}
 	if in.Comparison != nil && len(in.Sides) > 1 {
 		v.Compare = compareSection(in.Comparison)

@@ -133,7 +133,27 @@ func provenanceOf(res *report.Results, sides []Side) *sideProvenance {
 			pv.Rows = append(pv.Rows, row)
 		}
 	}
-	add("started", func(r *record.Run) string { return r.StartTime.Format("2006-01-02") })
+	// When each label's runs started, as a span of days: the dates of ten runs would
+	// fill the row.
+	row := provRow{Field: "started"}
+	for _, runs := range runsOf {
+		var first, last string
+		for _, r := range runs {
+			d := r.StartTime.Format("2006-01-02")
+			if first == "" || d < first {
+				first = d
+			}
+			last = max(last, d)
+		}
+		if first != last {
+			first += " to " + last
+		}
+		row.Cells = append(row.Cells, first)
+	}
+	for _, c := range row.Cells[1:] {
+		row.Differs = row.Differs || c != row.Cells[0]
+	}
+	pv.Rows = append(pv.Rows, row)
 	for _, f := range provenanceFields {
 		add(f.name, f.value)
 	}
