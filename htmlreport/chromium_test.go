@@ -97,3 +97,27 @@ func TestOverlapSectionInChromium(t *testing.T) {
 		t.Errorf("%d overlap tables in the rendered DOM", n)
 	}
 }
+
+// The A/B page survives a real browser: the comparison's tables come before the
+// figures, the provenance has a column per label, and a screenshot can be taken.
+func TestABReportInChromium(t *testing.T) {
+	browser := chromium(t)
+	page, _ := abPage(t)
+	path := filepath.Join(t.TempDir(), "ab.html")
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(headless(t, browser, "--dump-dom", "file://"+path))
+	cmp, figs := strings.Index(dom, `id="comparison"`), strings.Index(dom, `id="figures"`)
+	if cmp < 0 || figs < cmp || strings.Count(dom[cmp:figs], `<table class="ab">`) != 4 {
+		t.Errorf("comparison at %d, figures at %d", cmp, figs)
+	}
+	if n := strings.Count(dom, `data-side=`); n != 2 {
+		t.Errorf("%d provenance columns", n)
+	}
+	shot := filepath.Join(t.TempDir(), "ab.png")
+	headless(t, browser, "--window-size=1280,3000", "--screenshot="+shot, "file://"+path)
+	if png, err := os.ReadFile(shot); err != nil || len(png) < 10000 {
+		t.Errorf("screenshot: %d bytes, %v", len(png), err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,22 +34,11 @@ func WriteFile(o FileOptions) error {
 	if err != nil {
 		return err
 	}
-	figs, skipped, err := plots.Draw(res, plots.Options{Errors: o.Errors, Labels: labels})
-	if err != nil {
-		return err
-	}
 	in := Input{Title: o.Title, Sources: o.Sources, Results: res, Generated: time.Now()}
-	// With their kinds, so the overlap figures go to their own section.
-	var more []plots.Skipped
-	in.Figures, more = Render(figs)
-	skipped = append(skipped, more...)
-	if len(o.Sources) > 1 {
-		ls := make([]compare.Labelled, len(each))
-		for i, r := range each {
-			ls[i] = compare.Labelled{Label: o.Sources[i].Label, Results: r}
-		}
-		tables, ratios, notDrawn, err := comparisons(ls)
-		skipped = append(skipped, notDrawn...)
+	ls, sides := bySide(o.Sources, each)
+	var c *compare.Comparison
+	if len(ls) > 1 {
+		c, err = compare.Compare(ls, compare.Options{})
 		switch {
 		case errors.Is(err, compare.ErrNothingInCommon):
 			// Runs of different suites still make a report, with their figures
@@ -56,10 +46,31 @@ func WriteFile(o FileOptions) error {
 			in.Comparisons = []Table{{Title: "No comparison", Text: err.Error() + "\n"}}
 		case err != nil:
 			return err
-		default:
-			in.Comparisons = tables
-			in.Figures = append(in.Figures, ratios...)
 		}
+	}
+	popts := plots.Options{Errors: o.Errors, Labels: labels}
+	if c != nil {
+		// An A/B report: figures by label (a colour each, the spread over its runs as a
+		// band), not every run's own figures again and again; skampi plot draws those.
+		in.Sides, in.Comparison = sides, c
+		popts.Sides, popts.Kinds = report.Sides(o.Sources, each), []string{"overlay"}
+	}
+	figs, skipped, err := plots.Draw(res, popts)
+	if err != nil {
+		return err
+	}
+	// With their kinds, so the overlap figures go to their own section.
+	var more []plots.Skipped
+	in.Figures, more = Render(figs)
+	skipped = append(skipped, more...)
+	if c != nil {
+		tables, ratios, notDrawn, err := comparisons(c)
+		if err != nil {
+			return err
+		}
+		skipped = append(skipped, notDrawn...)
+		in.Comparisons = tables
+		in.Figures = besideOverlays(in.Figures, ratios)
 	}
 	// A figure its data cannot make is left out, said here and on the page: the
 	// page is still written, and the status is 0.
@@ -74,14 +85,35 @@ func WriteFile(o FileOptions) error {
 	return nil
 }
 
-// comparisons compares every source with the first: the text table, as `skampi
-// compare` prints it, and a ratio-vs-size figure per measurement (those that cannot be
-// drawn in notDrawn).
-func comparisons(ls []compare.Labelled) ([]Table, []Figure, []plots.Skipped, error) {
-	c, err := compare.Compare(ls, compare.Options{})
-	if err != nil {
-		return nil, nil, nil, err
+// bySide merges the sources that share a label into one side of the comparison, in
+// the order their labels first appear (the first is the baseline), as skampi compare
+// does; sides lists each label's runs.
+func bySide(sources []report.Source, each []*report.Results) ([]compare.Labelled, []Side) {
+	var ls []compare.Labelled
+	var sides []Side
+	at := map[string]int{}
+	for i, res := range each {
+		label := sources[i].Label
+		j, ok := at[label]
+		if !ok {
+			j = len(ls)
+			at[label] = j
+			ls = append(ls, compare.Labelled{Label: label, Results: &report.Results{}})
+			sides = append(sides, Side{Label: label})
+		}
+		ls[j].Results.Merge(res)
+		for _, r := range res.Runs {
+			if !slices.Contains(sides[j].RunIDs, r.RunID) {
+				sides[j].RunIDs = append(sides[j].RunIDs, r.RunID)
+			}
+		}
 	}
+	return ls, sides
+}
+
+// comparisons are the comparison's text, as skampi compare prints it, and a
+// ratio-vs-size figure per measurement (those that cannot be drawn in notDrawn).
+func comparisons(c *compare.Comparison) ([]Table, []Figure, []plots.Skipped, error) {
 	var text strings.Builder
 	if err := compare.WriteComparison(&text, c); err != nil {
 		return nil, nil, nil, err
@@ -90,4 +122,28 @@ func comparisons(ls []compare.Labelled) ([]Table, []Figure, []plots.Skipped, err
 	figs, notDrawn := plots.RatioFigures(c)
 	out, more := Render(figs)
 	return tables, out, append(notDrawn, more...), nil
+}
+
+// besideOverlays puts each measurement's ratio figure right after its overlay (whose
+// title starts with the measurement's name), so that the figures read per measurement;
+// a ratio figure without an overlay goes at the end.
+func besideOverlays(overlays, ratios []Figure) []Figure {
+	out := make([]Figure, 0, len(overlays)+len(ratios))
+	used := make([]bool, len(ratios))
+	for _, o := range overlays {
+		out = append(out, o)
+		for i, r := range ratios {
+			m, _, _ := strings.Cut(r.Title, ": ")
+			if !used[i] && (o.Title == m || strings.HasPrefix(o.Title, m+" ") || strings.HasPrefix(o.Title, m+",")) {
+				out, used[i] = append(out, r), true
+				break
+			}
+		}
+	}
+	for i, r := range ratios {
+		if !used[i] {
+			out = append(out, r)
+		}
+	}
+	return out
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/analyze"
+	"github.com/skampi/skampi/report/compare"
 )
 
 //go:embed page.html.tmpl
@@ -48,8 +49,12 @@ type Input struct {
 	Comparisons []Table
 	// Lead is shown first, before the runs: what the page is for (a tuning verdict). Its
 	// long lines wrap at the page's edge rather than run past it.
-	Lead      *Table
-	Generated time.Time
+	Lead *Table
+	// Sides and Comparison make an A/B report (ab.go): the labels, the baseline first,
+	// with their runs, and their comparison, which the page then leads with.
+	Sides      []Side
+	Comparison *compare.Comparison
+	Generated  time.Time
 }
 
 type runView struct {
@@ -61,9 +66,13 @@ type measurementView struct {
 	Name      string
 	RunID     string
 	Op        string
-	RoundTrip bool   // a ping-pong: one-way latency first, the round trip beside it
-	Settings  string // the settings its points share (record.Setup.Settings)
-	Points    []record.Point
+	RoundTrip bool // a ping-pong: one-way latency first, the round trip beside it
+	// Time and Rate are the table's units, named in its headers, so that a column
+	// reads as numbers in one unit.
+	Time, Rate unit
+	HasRate    bool   // a point reports a bandwidth: the table has its column
+	Settings   string // the settings its points share (record.Setup.Settings)
+	Points     []record.Point
 	// PVars: the performance variables (the setting pvars) that vary over its points,
 	// each shown per point summed over its elements (per peer for monitoring variables).
 	PVars []string
@@ -80,6 +89,17 @@ type pageView struct {
 	FlagCounts   []flagCount
 	Analyses     []analyze.Breakdown
 	Problems     []report.Problem
+	// An A/B report's: the comparison, the provenance by label, and each label's
+	// measurement tables (collapsed).
+	Compare    *compareView
+	Provenance *sideProvenance
+	BySide     []sideMeasurements
+}
+
+type sideMeasurements struct {
+	Label        string
+	Runs         int
+	Measurements []measurementView
 }
 
 type flagCount struct {
@@ -113,7 +133,6 @@ var flagMeaning = map[string]string{
 var funcs = template.FuncMap{
 	"seconds": report.Seconds,
 	"bytes":   report.Bytes,
-	"rate":    func(p *float64) string { return ratePtr(p) },
 	"relerr": func(p record.Point) string {
 		if r, ok := p.RelStderr(); ok {
 			return fmt.Sprintf("%.1f%%", 100*r)
@@ -121,14 +140,15 @@ var funcs = template.FuncMap{
 		return "-"
 	},
 	"join": strings.Join,
-	"oneway": func(lat *float64) string { // a record without latency_s: nothing made up
-		if lat == nil {
+	"svg":  func(b []byte) template.HTML { return template.HTML(b) }, // rendered by gonum: trusted
+	"pct":  func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"in":   func(v float64, u unit) string { return u.format(v) },
+	"inp": func(v *float64, u unit) string { // a record without the field: nothing made up
+		if v == nil {
 			return "-"
 		}
-		return report.Seconds(*lat)
+		return u.format(*v)
 	},
-	"svg": func(b []byte) template.HTML { return template.HTML(b) }, // rendered by gonum: trusted
-	"pct": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 	"nsPerByte": func(x float64) string {
 		return fmt.Sprintf("%.4g ns/B", x*1e9)
 	},
@@ -159,13 +179,6 @@ var funcs = template.FuncMap{
 }
 
 var page = template.Must(template.New("page").Funcs(funcs).Parse(pageText))
-
-func ratePtr(p *float64) string {
-	if p == nil {
-		return ""
-	}
-	return report.Rate(*p)
-}
 
 // Write renders the page.
 func Write(w io.Writer, in Input) error {
@@ -223,8 +236,39 @@ func Write(w io.Writer, in Input) error {
 		}
 		v.Measurements[i].Settings = sharedSettings(v.Measurements[i].Points)
 		v.Measurements[i].PVars = varying(v.Measurements[i].Points)
+		m.Time, m.Rate = tableUnits(m.Points)
+		m.HasRate = slices.ContainsFunc(m.Points, func(p record.Point) bool { return p.BandwidthBps != nil })
+	}
+	if in.Comparison != nil && len(in.Sides) > 1 {
+		v.Compare = compareSection(in.Comparison)
+		v.Provenance = provenanceOf(in.Results, in.Sides)
+		for _, s := range in.Sides {
+			sm := sideMeasurements{Label: s.Label, Runs: len(s.RunIDs)}
+			for _, m := range v.Measurements {
+				if slices.Contains(s.RunIDs, m.RunID) {
+					sm.Measurements = append(sm.Measurements, m)
+				}
+			}
+			v.BySide = append(v.BySide, sm)
+		}
 	}
 	return page.Execute(w, v)
+}
+
+// tableUnits are a measurement table's units: of its smallest time (one-way latency
+// included) and its largest bandwidth.
+func tableUnits(points []record.Point) (unit, unit) {
+	var times, rates []float64
+	for _, p := range points {
+		times = append(times, p.TimeS, p.MinS)
+		if p.LatencyS != nil {
+			times = append(times, *p.LatencyS)
+		}
+		if p.BandwidthBps != nil {
+			rates = append(rates, *p.BandwidthBps)
+		}
+	}
+	return unitOf(false, times), unitOf(true, rates)
 }
 
 func roundTrip(op string) bool {

@@ -98,12 +98,14 @@ func TestPageOneWayAndMethods(t *testing.T) {
 	put := pp[strings.Index(pp, `<h3>Put <span class="muted">(Put, run`):]
 	pp = pp[:len(pp)-len(put)]
 	p1 := res.Points[1]
-	if !strings.Contains(pp, `>one-way</th><th title="time_s; stderr, min, median and max are of the round trip">round trip</th><th>stderr`) ||
-		!strings.Contains(pp, "<td>"+report.Seconds(*p1.LatencyS)+"</td><td>"+report.Seconds(p1.TimeS)+"</td>") ||
-		!strings.Contains(pp, "<td>-</td><td>"+report.Seconds(res.Points[0].TimeS)+"</td>") {
+	ns := unit{"ns", 1e-9}
+	// Every time column names its unit, and the round trip's say they are of it.
+	if !strings.Contains(pp, `>one-way [ns]</th><th title="time_s">round trip [ns]</th><th title="relative standard error of the round trip">stderr</th><th>min round trip [ns]</th><th>median round trip [ns]</th><th>max round trip [ns]</th>`) ||
+		!strings.Contains(pp, "<td>"+ns.format(*p1.LatencyS)+"</td><td>"+ns.format(p1.TimeS)+"</td>") ||
+		!strings.Contains(pp, "<td>-</td><td>"+ns.format(res.Points[0].TimeS)+"</td>") {
 		t.Errorf("ping-pong table:\n%s", pp[:min(len(pp), 2000)])
 	}
-	if strings.Contains(put, "one-way") || !strings.Contains(put, "<th>time</th>") ||
+	if strings.Contains(put, "one-way") || !strings.Contains(put, "<th>time [µs]</th>") || !strings.Contains(put, "<th>bandwidth [GB/s]</th>") ||
 		!strings.Contains(put, `<p class="muted settings">timer=global-loop sync=barrier window=64 recv_slots=shared cache=warm rma_window=allocate</p>`) {
 		t.Errorf("Put table:\n%s", put[:min(len(put), 2000)])
 	}

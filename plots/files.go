@@ -28,11 +28,11 @@ type FilesOptions struct {
 // directory's permissions) costs that file alone: the others are written, each failure
 // is one line on Stderr, and the error at the end counts them.
 func WriteFiles(o FilesOptions) error {
-	res, labels, _, err := report.LoadLabelled(o.Sources, o.Stdin, o.Stderr)
+	res, labels, each, err := report.LoadLabelled(o.Sources, o.Stdin, o.Stderr)
 	if err != nil {
 		return err
 	}
-	figs, skipped, err := Draw(res, Options{Errors: o.Errors, Labels: labels})
+	figs, skipped, err := Draw(res, Options{Errors: o.Errors, Labels: labels, Sides: report.Sides(o.Sources, each)})
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,9 @@ type Kind struct {
 	// Groups picks the groups of records the kind draws, one figure per group, in a
 	// stable order. A kind that does not apply to the results returns none.
 	Groups func(res *report.Results) []Group
+	// GroupsWith, when set, is used instead of Groups: the kind's grouping depends on
+	// the options (an overlay draws a figure per measurement when runs share sides).
+	GroupsWith func(res *report.Results, opts Options) []Group
 	// Build draws one group.
 	Build func(g Group, opts Options) (*Figure, error)
 }
@@ -33,6 +36,7 @@ type Group struct {
 	Points []record.Point // in file order
 	Runs   []record.Run   // the run headers of the points, in order of appearance
 	Part   string         // which part of a family too wide for one figure (splitWide)
+	BySide bool           // an overlay of sides (Options.Sides), not of runs
 }
 
 // ErrorBars says what error bars show.
@@ -70,7 +74,12 @@ type Options struct {
 	Errors ErrorBars // "" means stderr
 	// Labels names runs by id (the "label=" of a source, or its file name); a label
 	// replaces the run id in captions and in figure names made unique.
-	Labels        map[string]string
+	Labels map[string]string
+	// Sides names runs by their source's label alone (report.Sides): runs sharing a
+	// side are samples of one setup (before, after). With two or more sides an overlay
+	// draws one figure per measurement, a colour per side: the median over its runs and
+	// a band from their minimum to their maximum.
+	Sides         map[string]string
 	Width, Height vg.Length // 0: chart.DefaultWidth, chart.DefaultHeight
 	Kinds         []string  // only these kinds (by name); none means all
 }
@@ -127,7 +136,7 @@ func Draw(res *report.Results, opts Options) (figs []*Figure, skipped []Skipped,
 		if len(want) > 0 && !want[k.Name] {
 			continue
 		}
-		groups, err := groupsOf(k, res)
+		groups, err := groupsOf(k, res, opts)
 		if err != nil {
 			skipped = append(skipped, Skipped{Figure: k.Name + " figures", Reason: err.Error()})
 			continue
@@ -148,8 +157,11 @@ func Draw(res *report.Results, opts Options) (figs []*Figure, skipped []Skipped,
 
 // groupsOf and build run a kind, a panic in the plotting library (which panics on
 // some degenerate data) becoming the figure's error.
-func groupsOf(k Kind, res *report.Results) (gs []Group, err error) {
+func groupsOf(k Kind, res *report.Results, opts Options) (gs []Group, err error) {
 	defer recoverAs(&err)
+	if k.GroupsWith != nil {
+		return k.GroupsWith(res, opts), nil
+	}
 	return k.Groups(res), nil
 }
 

@@ -50,3 +50,19 @@ func LoadLabelled(sources []Source, stdin func() (io.Reader, error), problems io
 	PrintProblems(problems, all.Problems, MaxProblemLines)
 	return all, labels, each, nil
 }
+
+// Sides names each run by the label of the first source holding it (its base name),
+// without the run id LoadLabelled adds: the runs of one source, and of sources given
+// one label ("before=a before=b"), are samples of one side of a comparison. each is
+// LoadLabelled's, in the order of sources.
+func Sides(sources []Source, each []*Results) map[string]string {
+	sides := map[string]string{}
+	for i, res := range each {
+		for _, r := range res.Runs {
+			if _, ok := sides[r.RunID]; !ok && i < len(sources) {
+				sides[r.RunID] = filepath.Base(sources[i].Label)
+			}
+		}
+	}
+	return sides
+}

@@ -20,9 +20,15 @@ func newReportCmd() *cobra.Command {
 		Long: "report writes a single HTML file (figures inline as SVG, nothing loaded from the\n" +
 			"network) with every run's provenance, figures, per-measurement tables, flagged points\n" +
 			"and faults, protocol regimes, and, given several sources, their comparison; a\n" +
-			"ping-pong's table shows its one-way latency with the round trip beside it.\n" +
+			"ping-pong's table shows its one-way latency with the round trip beside it, each\n" +
+			"column's header its unit.\n" +
 			"Reads files or a run's -o directory (its results.jsonl), or stdin when none is\n" +
-			"given; \"label=file\" names a source.",
+			"given; \"label=file\" names a source, and files sharing a label are one side.\n" +
+			"Sources under two or more labels make an A/B report (the first label the baseline):\n" +
+			"the comparison first (per setup: each side, the ratio, its test and verdict), the\n" +
+			"provenance once per label with the differences marked, and a figure per measurement\n" +
+			"with a colour per label (median and min-max band over its runs); each run's own\n" +
+			"figures are left to skampi plot.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Errors, err = plots.ParseErrorBars(errbars); err != nil {

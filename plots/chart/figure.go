@@ -54,6 +54,7 @@ type Series struct {
 	// or far below the data); they are drawn with an open, arrow-like end.
 	Clipped []bool
 	Style   *LineStyle // nil: by position
+	Band    bool       // Lo..Hi is a shaded band, not error bars
 }
 
 // Stack is the data of a stacked-bar figure, in axis units.

@@ -15,6 +15,9 @@ type Line struct {
 	Label  string
 	X, Y   []float64
 	Lo, Hi []float64 // error-bar ends (absolute values, not offsets); nil: no error bars
+	// Band draws Lo..Hi as a shaded band instead of error bars: the spread of many
+	// runs reads as one area where a bar per run and size would be clutter.
+	Band bool
 	// Style fixes the line's look; nil: the figure's next one. A colour per thing
 	// drawn and a variant per source of it (overlays) keep both apart.
 	Style *LineStyle
@@ -87,7 +90,7 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 	// Plotted values, and the range they need.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {
-		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div), Style: l.Style}
+		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div), Style: l.Style, Band: l.Band}
 		if l.Lo != nil {
 			ser.Lo, ser.Hi = scaled(l.Lo, f.Y.Div), scaled(l.Hi, f.Y.Div)
 			ser.Clipped = make([]bool, len(ser.Y))
@@ -141,12 +144,23 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 		}
 	}
 	p.Add(&hlines{ys: refs})
-	for i, ser := range f.Series {
-		st := seriesStyle(i)
-		if ser.Style != nil {
-			st = fixedStyle(*ser.Style)
+	styleOf := func(i int) style {
+		if f.Series[i].Style != nil {
+			return fixedStyle(*f.Series[i].Style)
 		}
-		if ser.Lo != nil {
+		return seriesStyle(i)
+	}
+	// Bands first, under every line: a band must not hide another side's line.
+	bands := map[int]*band{}
+	for i, ser := range f.Series {
+		if ser.Lo != nil && ser.Band {
+			bands[i] = &band{s: ser, color: styleOf(i).color}
+			p.Add(bands[i])
+		}
+	}
+	for i, ser := range f.Series {
+		st := styleOf(i)
+		if ser.Lo != nil && !ser.Band {
 			p.Add(&errBars{s: ser, style: draw.LineStyle{Color: st.color, Width: vg.Points(0.8)}})
 		}
 		xys := make(plotter.XYs, len(ser.X))
@@ -164,7 +178,11 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(2.6), Shape: st.glyph}
 		p.Add(ln, sc)
-		f.Legend.Add(shorten(ser.Label, 40), ln, sc)
+		if b := bands[i]; b != nil {
+			f.Legend.Add(shorten(ser.Label, 40), b, ln, sc)
+		} else {
+			f.Legend.Add(shorten(ser.Label, 40), ln, sc)
+		}
 	}
 	f.Plot = p
 	return f, nil
@@ -178,7 +196,7 @@ func checkLines(in []Line) ([]Line, []string, error) {
 		if len(l.X) != len(l.Y) || (l.Lo != nil || l.Hi != nil) && (len(l.Lo) != len(l.Y) || len(l.Hi) != len(l.Y)) {
 			return nil, nil, fmt.Errorf("line %q: %d x, %d y, %d lo, %d hi values", l.Label, len(l.X), len(l.Y), len(l.Lo), len(l.Hi))
 		}
-		m := Line{Label: l.Label, Style: l.Style}
+		m := Line{Label: l.Label, Style: l.Style, Band: l.Band}
 		for i := range l.X {
 			if !finite(l.X[i]) || !finite(l.Y[i]) {
 				bad++
@@ -230,7 +248,7 @@ func dropNonPositive(in []Line, byX, byY bool) ([]Line, int) {
 	var out []Line
 	dropped := 0
 	for _, l := range in {
-		m := Line{Label: l.Label, Style: l.Style}
+		m := Line{Label: l.Label, Style: l.Style, Band: l.Band}
 		for i := range l.X {
 			if byX && l.X[i] <= 0 || byY && l.Y[i] <= 0 {
 				dropped++
