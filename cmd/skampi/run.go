@@ -56,7 +56,9 @@ type oneLineFlags struct {
 	print                bool
 	settings             []string // suite keys, in flag-set order
 	values               map[string]*string
-	osu                  inputs.OSU // OSU's options (-i is read from --input: see osuIterations)
+	osu                  inputs.OSU           // OSU's options (-i is read from --input: see osuIterations)
+	bench                *inputs.OSUBenchmark // an OSU benchmark named instead of operations
+	benchNote            string               // what bench runs as, for stderr
 }
 
 // osuFlags are OSU's options as flags of skampi run (-i aside, which names the suite).
@@ -100,16 +102,34 @@ func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string, np int, args [
 
 // line is the one-line suite of the flags, OSU's options mapped to their settings.
 func (f *oneLineFlags) line(fs *pflag.FlagSet, opNames []string, np int) (inputs.OneLine, error) {
-	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step, NP: np}
-	if f.methods != "" {
-		ol.Methods = strings.Split(f.methods, ",")
-	}
+	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step, NP: np, Methods: f.methodList()}
 	for _, key := range f.settings {
 		if fs.Changed(strings.ReplaceAll(key, "_", "-")) {
 			ol.Settings = append(ol.Settings, [2]string{key, *f.values[key]})
 		}
 	}
-	return ol, ol.ApplyOSU(f.osu)
+	if err := ol.ApplyOSU(f.osu); err != nil {
+		return ol, err
+	}
+	if f.bench != nil {
+		f.benchNote = ol.ApplyOSUBenchmark(*f.bench)
+	}
+	return ol, nil
+}
+
+// osuName resolves an OSU benchmark named instead of operations (skampi run
+// osu_latency) to its operations; line applies its settings.
+func (f *oneLineFlags) osuName(args []string) ([]string, error) {
+	bench, ops, err := inputs.LookupOSU(args)
+	f.bench = bench
+	return ops, err
+}
+
+func (f *oneLineFlags) methodList() []string {
+	if f.methods == "" {
+		return nil
+	}
+	return strings.Split(f.methods, ",")
 }
 
 // osuIterations resolves -i: with operations named it can only be OSU's iteration
@@ -133,7 +153,7 @@ func newRunCmd() *cobra.Command {
 	o := &job.Options{}
 	f := &oneLineFlags{}
 	cmd := &cobra.Command{
-		Use:   "run (-i SUITE | OP...) [-o DIR]",
+		Use:   "run (-i SUITE | OP... | osu_NAME) [-o DIR]",
 		Short: "Run a suite, or operations named on the command line",
 		Long: "skampi run -i SUITE runs a suite file or a built-in suite (the same as skampi -i SUITE).\n" +
 			"skampi run OP... measures the named operations with the flags as settings, no file needed:\n\n" +
@@ -150,7 +170,10 @@ func newRunCmd() *cobra.Command {
 			"point's repetitions); -d (GPU buffers) is refused: skampi measures host memory.\n\n" +
 			"A one-sided operation (Put, Get, Accumulate, Shmem_Put, ...) without --window or -W\n" +
 			"measures latency, window 1: one operation and its completion at a time, as OSU's\n" +
-			"osu_put_latency; --window 64 measures bandwidth.",
+			"osu_put_latency; --window 64 measures bandwidth.\n\n" +
+			"An OSU benchmark's name runs as its skampi line with OSU's defaults, said on stderr\n" +
+			"(skampi run osu_latency, osu_bw, osu_allreduce, osu_put_latency, osu_oshm_put, ...;\n" +
+			"docs/osu-imb.md); flags given win over its settings.",
 		Example: "  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2' --iterations auto -o DIR\n" +
 			"  skampi run Pingpong_Send_Recv -m 1:4096 -i 1000 -x 100         (OSU's options)\n" +
 			"  skampi run Put -W 64 --method lock_all",
@@ -159,6 +182,11 @@ func newRunCmd() *cobra.Command {
 				return usageError(fmt.Errorf("run: -d %s: GPU (device) buffers are not supported by this build: skampi measures messages in host memory", f.accel))
 			}
 			if err := osuIterations(o, f, args); err != nil {
+				return usageError(fmt.Errorf("run: %v", err))
+			}
+			typed := args // an OSU name stays one in the suite's command comment
+			args, err := f.osuName(args)
+			if err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
 			}
 			if f.print && o.Suite != "" && len(args) == 0 {
@@ -192,9 +220,12 @@ func newRunCmd() *cobra.Command {
 			case o.Suite != "":
 				return runSuite(cmd, o)
 			}
-			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, f, args))
+			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, f, typed))
 			if err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
+			}
+			if f.benchNote != "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", f.benchNote)
 			}
 			// Checked here, in the flags' terms, before it is shown or any process starts.
 			plan, err := inputs.ParseOneLine(text)
