@@ -70,21 +70,31 @@ const maxErrors = 50
 // Load reads a suite from a file path or, when no such file exists, a built-in suite
 // by name.
 func Load(nameOrPath string) (*Plan, error) {
+	source, text, err := ReadSuite(nameOrPath)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Parse(source, text)
+	if p != nil && source != nameOrPath {
+		p.Name = nameOrPath
+	}
+	return p, err
+}
+
+// ReadSuite reads a suite file, or else a built-in suite, as Load does: its source
+// ("builtin:NAME" or the path) and its text.
+func ReadSuite(nameOrPath string) (source string, text []byte, err error) {
 	data, err := readBounded(nameOrPath)
 	if err == nil {
-		return Parse(nameOrPath, data)
+		return nameOrPath, data, nil
 	}
 	if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("reading suite: %w", err)
+		return "", nil, fmt.Errorf("reading suite: %w", err)
 	}
 	if text, ok := builtinText(nameOrPath); ok {
-		p, err := Parse("builtin:"+nameOrPath, text)
-		if p != nil {
-			p.Name = nameOrPath
-		}
-		return p, err
+		return "builtin:" + nameOrPath, text, nil
 	}
-	return nil, fmt.Errorf("%s: no such file, and no built-in suite of that name (built-ins: %s)",
+	return "", nil, fmt.Errorf("%s: no such file, and no built-in suite of that name (built-ins: %s)",
 		nameOrPath, joinNames(BuiltinNames()))
 }
 

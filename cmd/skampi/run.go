@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -155,7 +156,12 @@ func newRunCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run (-i SUITE | OP... | osu_NAME) [-o DIR]",
 		Short: "Run a suite, or operations named on the command line",
-		Long: "skampi run -i SUITE runs a suite file or a built-in suite (the same as skampi -i SUITE).\n" +
+		Long: "skampi run -i SUITE runs a suite file or a built-in suite (the same as skampi -i SUITE);\n" +
+			"the one-line flags below override its settings: --sizes (or -m) goes to every measurement\n" +
+			"whose element divides the sizes, --method to those that have it, a setting's flag replaces\n" +
+			"the suite's and each measurement's own value; one that fits no measurement is refused.\n" +
+			"--print-suite shows the result; the run header's suite_source and the suite.toml kept\n" +
+			"with the results say what was overridden.\n" +
 			"skampi run OP... measures the named operations with the flags as settings, no file needed:\n\n" +
 			"  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2'\n" +
 			"  skampi run Bcast Allreduce --sizes 8,1KiB,64KiB --procs 2,4,all -o results/\n" +
@@ -175,6 +181,7 @@ func newRunCmd() *cobra.Command {
 			"(skampi run osu_latency, osu_bw, osu_allreduce, osu_put_latency, osu_oshm_put, ...;\n" +
 			"docs/osu-imb.md); flags given win over its settings.",
 		Example: "  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2' --iterations auto -o DIR\n" +
+			"  skampi run -i pt2pt --sizes 8,1KiB --np 4 --sync window    (a built-in, overridden)\n" +
 			"  skampi run Pingpong_Send_Recv -m 1:4096 -i 1000 -x 100         (OSU's options)\n" +
 			"  skampi run Put -W 64 --method lock_all",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -189,7 +196,7 @@ func newRunCmd() *cobra.Command {
 			if err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
 			}
-			if f.print && o.Suite != "" && len(args) == 0 {
+			if f.print && o.Suite != "" && len(args) == 0 && len(f.overrideFlags(cmd.Flags())) == 0 {
 				// A built-in suite as a starting point: its TOML, to save and edit.
 				text, ok := inputs.BuiltinText(o.Suite)
 				if !ok {
@@ -213,8 +220,10 @@ func newRunCmd() *cobra.Command {
 				}
 			}
 			switch {
+			case o.Suite != "" && len(args) > 0:
+				return usageError(errors.New("run: -i SUITE or operations, not both (with -i SUITE alone, --sizes, --method and the settings' flags override the suite's)"))
 			case o.Suite != "" && oneLine:
-				return usageError(errors.New("run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)"))
+				return overrideSuite(cmd, o, f)
 			case o.Suite == "" && len(args) == 0:
 				return usageError(errors.New("run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)"))
 			case o.Suite != "":
@@ -224,7 +233,7 @@ func newRunCmd() *cobra.Command {
 			if err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
 			}
-			if f.benchNote != "" {
+			if f.benchNote != "" && job.Announces(os.Environ()) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", f.benchNote)
 			}
 			// Checked here, in the flags' terms, before it is shown or any process starts.
@@ -265,22 +274,84 @@ func commandLine(cmd *cobra.Command, f *oneLineFlags, ops []string) []string {
 		case fl.Name == "print-suite":
 		case fl.Name == "input": // with operations, OSU's -i N (osuIterations)
 			line = append(line, "-i", f.osu.Iterations)
-		case fl.Shorthand != "" && slices.Contains(osuFlags, fl.Name): // as OSU spells them
-			switch {
-			case fl.Value.Type() == "bool" && fl.Value.String() == "true":
-				line = append(line, "-"+fl.Shorthand)
-			case fl.Value.Type() == "bool":
-				line = append(line, "-"+fl.Shorthand+"="+fl.Value.String())
-			default:
-				line = append(line, "-"+fl.Shorthand, fl.Value.String())
-			}
-		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
-			line = append(line, "--"+fl.Name)
-		case fl.Value.Type() == "bool" || fl.NoOptDefVal != "": // --check-data VALUE would not read VALUE
-			line = append(line, "--"+fl.Name+"="+fl.Value.String())
 		default:
-			line = append(line, "--"+fl.Name, fl.Value.String())
+			line = append(line, flagWords(fl)...)
 		}
 	})
 	return line
+}
+
+// flagWords is a flag given as it reads back: OSU's options as OSU spells them.
+func flagWords(fl *pflag.Flag) []string {
+	switch {
+	case fl.Shorthand != "" && slices.Contains(osuFlags, fl.Name):
+		switch {
+		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+			return []string{"-" + fl.Shorthand}
+		case fl.Value.Type() == "bool":
+			return []string{"-" + fl.Shorthand + "=" + fl.Value.String()}
+		}
+		return []string{"-" + fl.Shorthand, fl.Value.String()}
+	case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+		return []string{"--" + fl.Name}
+	case fl.Value.Type() == "bool" || fl.NoOptDefVal != "": // --check-data VALUE would not read VALUE
+		return []string{"--" + fl.Name + "=" + fl.Value.String()}
+	}
+	return []string{"--" + fl.Name, fl.Value.String()}
+}
+
+// overrideFlags are the one-line flags that a suite named with -i takes over its own
+// settings (inputs.OneLine.Override), as words, in the order pflag visits them.
+func (f *oneLineFlags) overrideFlags(fs *pflag.FlagSet) []string {
+	var words []string
+	fs.Visit(func(fl *pflag.Flag) {
+		key := strings.ReplaceAll(fl.Name, "-", "_")
+		if slices.Contains([]string{"sizes", "step", "method"}, fl.Name) || slices.Contains(osuFlags, fl.Name) || slices.Contains(f.settings, key) {
+			words = append(words, flagWords(fl)...)
+		}
+	})
+	return words
+}
+
+// overrideSuite runs (or with --print-suite prints) the suite -i names with the
+// one-line flags given laid over it: a built-in suite as a starting point.
+func overrideSuite(cmd *cobra.Command, o *job.Options, f *oneLineFlags) error {
+	flags := f.overrideFlags(cmd.Flags())
+	if len(flags) == 0 { // --print-suite alone is handled before
+		return usageError(errors.New("run: -i SUITE with --print-suite alone prints it; other flags need operations"))
+	}
+	source, text, err := inputs.ReadSuite(o.Suite)
+	if err != nil {
+		return usageError(fmt.Errorf("run: %v", err))
+	}
+	ol, err := f.line(cmd.Flags(), nil, o.NP)
+	if err != nil {
+		return usageError(fmt.Errorf("run: %v", err))
+	}
+	if f.print {
+		ol.Command = append([]string{"skampi"}, os.Args[1:]...)
+	}
+	out, notes, err := ol.Override(source, text, flags)
+	if err != nil {
+		return usageError(fmt.Errorf("run -i %s: %v", o.Suite, err))
+	}
+	for _, n := range notes {
+		if job.Announces(os.Environ()) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
+		}
+	}
+	if f.print {
+		plan, err := inputs.Parse(source, []byte(out))
+		if err == nil {
+			_, err = plan.Expand(inputs.Job{NProcs: o.NP})
+		}
+		if err != nil {
+			return usageError(inputs.CommandLineErrors(err))
+		}
+		_, err = fmt.Fprint(cmd.OutOrStdout(), out)
+		return err
+	}
+	o.SuiteText, o.SuiteName = out, strings.TrimSuffix(filepath.Base(o.Suite), filepath.Ext(o.Suite))
+	o.SuiteSource = source + " overridden by: " + strings.Join(flags, " ")
+	return runSuite(cmd, o)
 }
