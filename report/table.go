@@ -143,8 +143,8 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, setti
 		fmt.Fprintf(b, "%11s %10s %5s %12s %7s %11s %11s %15s %8s %6s  %s\n",
 			"point", "bytes", "procs", "full [us]", "stderr", "post [us]", "wait [us]", "not hidden [us]", "overlap", "reps", "flags")
 	case roundTrip:
-		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %11s%s  %s\n",
-			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "rate [MB/s]", t.statsHeading(true), "flags")
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %12s%s  %s\n",
+			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "1-way [MB/s]", t.statsHeading(true), "flags")
 	default:
 		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s %11s%s  %s\n",
 			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "msg/s", t.statsHeading(false), "flags")
@@ -154,6 +154,21 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, setti
 // Each column keeps one unit, as OSU's and IMB's tables do, so columns compare at a
 // glance and paste into a spreadsheet: bytes, microseconds, MB/s (10^6 bytes).
 func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
+
+// oneWayRate is a ping-pong's MB/s as IMB's PingPong prints it: the message's bytes
+// over the one-way time (latency_s, half the round trip), in 10^6 bytes per second;
+// computed from the record, which carries no bandwidth for a ping-pong. Blank without
+// a positive latency_s, and for many pairs at once (IMB-P2P prints their aggregate,
+// which the slowest pair's time does not give).
+func oneWayRate(p *record.Point) string {
+	if p.LatencyS == nil || *p.LatencyS <= 0 {
+		return ""
+	}
+	if in, ok := ops.Lookup(p.Op); ok && in.Pattern == ops.PatternPairs {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", float64(p.MsgBytes) / *p.LatencyS / 1e6)
+}
 
 // roundTrip tells whether an operation's time is a round trip (a ping-pong).
 func roundTrip(op string) bool {
@@ -191,7 +206,10 @@ func (t *Table) Point(p *record.Point) error {
 		if p.LatencyS != nil {
 			oneWay = micro(*p.LatencyS)
 		}
-		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
+		if bw == "" {
+			bw = oneWayRate(p)
+		}
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %12s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
 			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(p.Flags, ","))
 	} else {
 		rate := "" // messages per second, beside the bandwidth (osu_mbw_mr's two columns)
