@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -19,7 +20,9 @@ type Table struct {
 	opt       TableOptions
 	total     int
 	current   string
-	roundTrip bool // the current measurement's time is a round trip
+	roundTrip bool      // the current measurement's time is a round trip
+	start     time.Time // the run header's arrival (ETA)
+	seen      int       // points and faults since (ETA)
 }
 
 // TableOptions add columns, as OSU's options do: Full (-f) the minimum, maximum and
@@ -28,6 +31,8 @@ type Table struct {
 // the maximum). A ping-pong's are of the one-way time, as its first column.
 type TableOptions struct {
 	Full, Percentiles bool
+	// ETA, on a live run, ends each point line with the time left (table_eta.go).
+	ETA *ETA
 }
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
@@ -108,6 +113,9 @@ func percentile(x []float64, q float64) float64 {
 
 func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
+	if e := t.opt.ETA; e != nil && e.Now != nil {
+		t.start, t.seen = e.Now(), 0
+	}
 	hosts := len(r.Hosts)
 	smoke := ""
 	if r.Smoke {
@@ -188,10 +196,12 @@ func (t *Table) Point(p *record.Point) error {
 		rel = fmt.Sprintf("%.1f%%", 100*r)
 	}
 	progress := t.progress(p.PointIndex)
+	t.seen++
+	eta := t.etaText(p.PointIndex)
 	if bd := p.Breakdown; bd != nil {
 		fmt.Fprintf(&b, "%11s %10d %5d %12s %7s %11s %11s %15s %7.0f%% %6d  %s\n", progress, p.MsgBytes, p.NProcs,
 			micro(bd.FullS), rel, micro(bd.PostS), micro(bd.WaitS), micro(bd.OverlappedS), 100*bd.OverlapRatio, p.Reps,
-			strings.Join(p.Flags, ","))
+			strings.Join(p.Flags, ",")+eta)
 		_, err := io.WriteString(t.w, PrintableLines(b.String()))
 		return err
 	}
@@ -210,14 +220,14 @@ func (t *Table) Point(p *record.Point) error {
 			bw = oneWayRate(p)
 		}
 		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %12s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
-			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(p.Flags, ","))
+			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(p.Flags, ",")+eta)
 	} else {
 		rate := "" // messages per second, beside the bandwidth (osu_mbw_mr's two columns)
 		if p.MessagesPerS != nil {
 			rate = fmt.Sprintf("%.4g", *p.MessagesPerS)
 		}
 		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
-			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(p.Flags, ","))
+			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(p.Flags, ",")+eta)
 	}
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
@@ -226,6 +236,7 @@ func (t *Table) Point(p *record.Point) error {
 func (t *Table) Fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "", nil, false, roundTrip(f.Op))
+	t.seen++
 	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", t.progress(f.PointIndex),
 		f.MsgBytes, strings.ToUpper(f.Fault), f.Detail) // the bytes column, as for points
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
