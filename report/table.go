@@ -33,6 +33,9 @@ type TableOptions struct {
 	Full, Percentiles bool
 	// ETA, on a live run, ends each point line with the time left (table_eta.go).
 	ETA *ETA
+	// Latency: OpenSHMEM puts and gets show their time on a plain line, not their
+	// breakdown (table_latency.go).
+	Latency bool
 }
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
@@ -190,7 +193,12 @@ func (t *Table) Point(p *record.Point) error {
 	if in, ok := ops.Lookup(p.Op); !ok || in.Pattern != ops.PatternAll {
 		ranks = ranksText(p.Ranks)
 	}
-	t.heading(&b, p.Measurement, p.Op, ranks, p.Setup().Settings(), p.Breakdown != nil, roundTrip(p.Op) || p.LatencyS != nil)
+	plain := t.latencyView(p)
+	flags := p.Flags
+	if plain {
+		flags = withoutBreakdownFlags(flags)
+	}
+	t.heading(&b, p.Measurement, p.Op, ranks, p.Setup().Settings(), p.Breakdown != nil && !plain, roundTrip(p.Op) || p.LatencyS != nil)
 	rel := "-"
 	if r, ok := p.RelStderr(); ok {
 		rel = fmt.Sprintf("%.1f%%", 100*r)
@@ -198,10 +206,10 @@ func (t *Table) Point(p *record.Point) error {
 	progress := t.progress(p.PointIndex)
 	t.seen++
 	eta := t.etaText(p.PointIndex)
-	if bd := p.Breakdown; bd != nil {
+	if bd := p.Breakdown; bd != nil && !plain {
 		fmt.Fprintf(&b, "%11s %10d %5d %12s %7s %11s %11s %15s %7.0f%% %6d  %s\n", progress, p.MsgBytes, p.NProcs,
 			micro(bd.FullS), rel, micro(bd.PostS), micro(bd.WaitS), micro(bd.OverlappedS), 100*bd.OverlapRatio, p.Reps,
-			strings.Join(p.Flags, ",")+eta)
+			strings.Join(flags, ",")+eta)
 		_, err := io.WriteString(t.w, PrintableLines(b.String()))
 		return err
 	}
@@ -220,14 +228,14 @@ func (t *Table) Point(p *record.Point) error {
 			bw = oneWayRate(p)
 		}
 		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %12s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
-			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(p.Flags, ",")+eta)
+			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(flags, ",")+eta)
 	} else {
 		rate := "" // messages per second, beside the bandwidth (osu_mbw_mr's two columns)
 		if p.MessagesPerS != nil {
 			rate = fmt.Sprintf("%.4g", *p.MessagesPerS)
 		}
 		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
-			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(p.Flags, ",")+eta)
+			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(flags, ",")+eta)
 	}
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err

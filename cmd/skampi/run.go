@@ -55,6 +55,7 @@ type oneLineFlags struct {
 	sizes, step, methods string
 	accel                string // OSU's -d: refused
 	print                bool
+	breakdown            bool     // OpenSHMEM puts and gets: the breakdown's table, not the latency's
 	settings             []string // suite keys, in flag-set order
 	values               map[string]*string
 	osu                  inputs.OSU           // OSU's options (-i is read from --input: see osuIterations)
@@ -69,6 +70,7 @@ func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 	fs.StringVar(&f.sizes, "sizes", "", `message sizes: a range "1B:4MiB" (with --step) or a list "1,8,64KiB" (default 1B:4MiB)`)
 	fs.StringVar(&f.step, "step", "", `step of a range of sizes: "*2" (default), "*4", "+1KiB"`)
 	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (every collective: osu; Bcast: barrier,sync,rounds,ack; MPI-IO writes: imb)")
+	fs.BoolVar(&f.breakdown, "breakdown", false, "OpenSHMEM puts and gets named (Shmem_Put, Shmem_Put_Nbi, ...): the table shows their breakdown (post, wait, overlap) instead of their time as latency; the record has both either way")
 	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop; with -i SUITE alone, that suite's TOML (a built-in to save and edit)")
 	fs.StringVarP(&f.osu.MessageSize, "message-size", "m", "", "OSU's -m [MIN:]MAX: sizes from MIN (default: one element) to MAX by powers of two; units as --sizes")
 	fs.StringVar(&f.osu.Iterations, "osu-iterations", "", "OSU's -i N (with operations named, -i N is this): iterations = N, one timed loop of N operations per repetition")
@@ -257,6 +259,8 @@ func newRunCmd() *cobra.Command {
 				}
 			}
 			o.SuiteText = text
+			// What a one-liner of an OpenSHMEM put reads as is its latency (osu_oshm_put).
+			o.Table.Latency = !f.breakdown && (f.bench == nil || !f.bench.Breakdown)
 			return runSuite(cmd, o)
 		},
 	}
