@@ -115,7 +115,7 @@ func TestRunOSUAliases(t *testing.T) {
 func TestRunSuiteOverridden(t *testing.T) {
 	code, out, stderr := runCLI("run", "-i", "pt2pt", "--sizes", "8,1KiB", "--np", "4", "--sync", "window", "--print-suite")
 	for _, want := range []string{
-		"# builtin:pt2pt, overridden by: --sizes 8,1KiB --sync window\n",
+		"# skampi run -i pt2pt --np 4 --sizes 8,1KiB --sync window\n# builtin:pt2pt, overridden by: --sizes 8,1KiB --sync window\n",
 		"sync = \"window\"\n",
 		"name = \"Pingpong_Send_Recv\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8, \"1KiB\"]\n",
 	} {

@@ -333,7 +333,16 @@ func overrideSuite(cmd *cobra.Command, o *job.Options, f *oneLineFlags) error {
 		return usageError(fmt.Errorf("run: %v", err))
 	}
 	if f.print {
-		ol.Command = append([]string{"skampi"}, os.Args[1:]...)
+		ol.Command = []string{"skampi", "run"}
+		cmd.Flags().Visit(func(fl *pflag.Flag) {
+			switch fl.Name {
+			case "print-suite":
+			case "input":
+				ol.Command = append(ol.Command, "-i", o.Suite)
+			default:
+				ol.Command = append(ol.Command, flagWords(fl)...)
+			}
+		})
 	}
 	out, notes, err := ol.Override(source, text, flags)
 	if err != nil {
