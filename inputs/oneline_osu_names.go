@@ -200,7 +200,11 @@ func (o *OneLine) ApplyOSUBenchmark(b OSUBenchmark) string {
 	if b.Breakdown {
 		words = append(words, "--breakdown")
 	}
-	return fmt.Sprintf("%s is %s (OSU 7.4's defaults; iterations by skampi's stop rule, -i N for OSU's fixed count)", b.Name, strings.Join(words, " "))
+	iters := "; iterations by skampi's stop rule, -i N for OSU's fixed count"
+	if o.has("iterations") {
+		iters = ""
+	}
+	return fmt.Sprintf("%s is %s (OSU 7.4's defaults%s)", b.Name, strings.Join(words, " "), iters)
 }
 
 // has says whether the line sets the suite key.
