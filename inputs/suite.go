@@ -8,8 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -66,41 +64,6 @@ const maxFileBytes = 1 << 20
 
 // maxErrors bounds the errors reported for one file: past that, more help nobody.
 const maxErrors = 50
-
-// Load reads a suite from a file path or, when no such file exists, a built-in suite
-// by name.
-func Load(nameOrPath string) (*Plan, error) {
-	data, err := readBounded(nameOrPath)
-	if err == nil {
-		return Parse(nameOrPath, data)
-	}
-	if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("reading suite: %w", err)
-	}
-	if text, ok := builtinText(nameOrPath); ok {
-		p, err := Parse("builtin:"+nameOrPath, text)
-		if p != nil {
-			p.Name = nameOrPath
-		}
-		return p, err
-	}
-	return nil, fmt.Errorf("%s: no such file, and no built-in suite of that name (built-ins: %s)",
-		nameOrPath, joinNames(BuiltinNames()))
-}
-
-// readBounded reads at most one byte more than a suite may have, so an endless input
-// (/dev/zero, a pipe that never ends) never grows in memory; Parse reports it.
-func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory, not a suite file", path)
-	}
-	return io.ReadAll(io.LimitReader(f, maxFileBytes+1))
-}
 
 // Parse validates a suite text. On failure the error is an ErrorList with every
 // problem found, in file order.

@@ -37,6 +37,11 @@ type Options struct {
 	ThreadLevel string              // one of mpi.ThreadLevels; "" is "default" (MPI_Init)
 	Table       report.TableOptions // columns the terminal's table adds (OSU's -f, -z)
 
+	// SuiteName and SuiteSource, when SuiteText is a suite with the command line's flags
+	// laid over it (inputs.OneLine.Override): its name, and what it was read from and
+	// which flags overrode it, for the run header.
+	SuiteName, SuiteSource string
+
 	Version string
 	Args    []string
 	Env     []string
@@ -93,6 +98,9 @@ func (o Options) plan() (p *inputs.Plan, err error) {
 		p, err = inputs.Load(o.Suite)
 	} else if p, err = inputs.Parse(inputs.SourceName, []byte(o.SuiteText)); p != nil {
 		p.Name = "command-line"
+		if o.SuiteName != "" {
+			p.Name, p.Source = o.SuiteName, o.SuiteSource
+		}
 	}
 	if p != nil && o.Smoke {
 		p.Smoke()
@@ -240,4 +248,12 @@ func quietLimit(plan *inputs.Plan) time.Duration {
 		longest = max(longest, m.Settings.Hang())
 	}
 	return 2*longest + rootGrace + time.Minute
+}
+
+// Announces says whether this process is the one to say what a run is before it
+// starts (the notes of the command line): the process the user started, or rank 0
+// under the user's launcher; not the ranks skampi launched itself, whose launcher has
+// said it already.
+func Announces(env []string) bool {
+	return !launch.UnderLauncher(env) || (!underSkampi(env) && launch.Rank(env) == 0)
 }

@@ -136,7 +136,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 			err = keepSuite(o.Out, plan, ph.runID)
 		}
 		if err == nil {
-			sink, files, err = openSinks(o.Out, o.Stdout, o.Stderr, o.Table)
+			sink, files, err = openSinks(o.Out, o.Stdout, o.Stderr, withETA(o.Table, ex.Points))
 		}
 		if err == nil {
 			counted = &tally{Sink: sink}

@@ -11,10 +11,23 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
+
+// withETA is the table's options with the time left on every point line: each
+// point's cap (max_time_per_point), by its index.
+func withETA(opt report.TableOptions, points []inputs.Point) report.TableOptions {
+	caps := make([]time.Duration, len(points))
+	for i := range points {
+		caps[i] = points[i].Settings().MaxTime
+	}
+	opt.ETA = &report.ETA{Caps: caps, Now: time.Now}
+	return opt
+}
 
 // openSinks sets up the terminal table and, with a directory, the three result files,
 // appended to when they exist so no earlier run is lost. A results.csv with the columns

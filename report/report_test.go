@@ -184,7 +184,7 @@ func TestTable(t *testing.T) {
 	// One unit per column: bytes, microseconds, MB/s. A ping-pong shows its one-way
 	// latency (OSU's number) first, the round trip beside it; other operations their time.
 	for _, want := range []string{"2 processes on 1 host |", "one-way [us] round trip [us]  stderr", "rate [MB/s]",
-		"[1/3]          1     2                 0.500           1.000    1.0%", "max_repetitions",
+		"[1/3]          1     2                 0.500           1.000    1.0%      8         2.00", "max_repetitions", "reps 1-way [MB/s]  flags",
 		"method    time [us]  stderr   reps rate [MB/s]",
 		"[3/3]    4194304     2             26800.000    0.0%      8     2500.00", "\nbw, big (Bandwidth_Isend_Irecv, ranks 0,1)\n  window=16\n"} {
 		if !strings.Contains(got, want) {
@@ -416,7 +416,7 @@ func TestTableFullAndPercentiles(t *testing.T) {
 	}
 	got := buf.String()
 	for _, want := range []string{
-		"rate [MB/s]     min 1w     max 1w    mean 1w     p50 1w     p90 1w     p99 1w  flags",
+		"1-way [MB/s]     min 1w     max 1w    mean 1w     p50 1w     p90 1w     p99 1w  flags",
 		// one-way: half of 1..5 µs; p90 of 5 samples interpolates 4.6 µs round trip
 		"     0.500      2.500      1.500      1.500      2.300      2.480",
 		"  min [us]   max [us]  mean [us]   p50 [us]   p90 [us]   p99 [us]  flags",

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -19,7 +20,9 @@ type Table struct {
 	opt       TableOptions
 	total     int
 	current   string
-	roundTrip bool // the current measurement's time is a round trip
+	roundTrip bool      // the current measurement's time is a round trip
+	start     time.Time // the run header's arrival (ETA)
+	seen      int       // points and faults since (ETA)
 }
 
 // TableOptions add columns, as OSU's options do: Full (-f) the minimum, maximum and
@@ -28,6 +31,11 @@ type Table struct {
 // the maximum). A ping-pong's are of the one-way time, as its first column.
 type TableOptions struct {
 	Full, Percentiles bool
+	// ETA, on a live run, ends each point line with the time left (table_eta.go).
+	ETA *ETA
+	// Latency: OpenSHMEM puts and gets show their time on a plain line, not their
+	// breakdown (table_latency.go).
+	Latency bool
 }
 
 func NewTable(w io.Writer) *Table { return &Table{w: w} }
@@ -108,6 +116,9 @@ func percentile(x []float64, q float64) float64 {
 
 func (t *Table) Run(r *record.Run) error {
 	t.total = r.Points
+	if e := t.opt.ETA; e != nil && e.Now != nil {
+		t.start, t.seen = e.Now(), 0
+	}
 	hosts := len(r.Hosts)
 	smoke := ""
 	if r.Smoke {
@@ -143,8 +154,8 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, setti
 		fmt.Fprintf(b, "%11s %10s %5s %12s %7s %11s %11s %15s %8s %6s  %s\n",
 			"point", "bytes", "procs", "full [us]", "stderr", "post [us]", "wait [us]", "not hidden [us]", "overlap", "reps", "flags")
 	case roundTrip:
-		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %11s%s  %s\n",
-			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "rate [MB/s]", t.statsHeading(true), "flags")
+		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %15s %7s %6s %12s%s  %s\n",
+			"point", "bytes", "procs", "method", "one-way [us]", "round trip [us]", "stderr", "reps", "1-way [MB/s]", t.statsHeading(true), "flags")
 	default:
 		fmt.Fprintf(b, "%11s %10s %5s %8s %12s %7s %6s %11s %11s%s  %s\n",
 			"point", "bytes", "procs", "method", "time [us]", "stderr", "reps", "rate [MB/s]", "msg/s", t.statsHeading(false), "flags")
@@ -154,6 +165,21 @@ func (t *Table) heading(b *strings.Builder, measurement, op, ranks string, setti
 // Each column keeps one unit, as OSU's and IMB's tables do, so columns compare at a
 // glance and paste into a spreadsheet: bytes, microseconds, MB/s (10^6 bytes).
 func micro(s float64) string { return fmt.Sprintf("%.3f", s*1e6) }
+
+// oneWayRate is a ping-pong's MB/s as IMB's PingPong prints it: the message's bytes
+// over the one-way time (latency_s, half the round trip), in 10^6 bytes per second;
+// computed from the record, which carries no bandwidth for a ping-pong. Blank without
+// a positive latency_s, and for many pairs at once (IMB-P2P prints their aggregate,
+// which the slowest pair's time does not give).
+func oneWayRate(p *record.Point) string {
+	if p.LatencyS == nil || *p.LatencyS <= 0 {
+		return ""
+	}
+	if in, ok := ops.Lookup(p.Op); ok && in.Pattern == ops.PatternPairs {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", float64(p.MsgBytes) / *p.LatencyS / 1e6)
+}
 
 // roundTrip tells whether an operation's time is a round trip (a ping-pong).
 func roundTrip(op string) bool {
@@ -167,16 +193,23 @@ func (t *Table) Point(p *record.Point) error {
 	if in, ok := ops.Lookup(p.Op); !ok || in.Pattern != ops.PatternAll {
 		ranks = ranksText(p.Ranks)
 	}
-	t.heading(&b, p.Measurement, p.Op, ranks, p.Setup().Settings(), p.Breakdown != nil, roundTrip(p.Op) || p.LatencyS != nil)
+	plain := t.latencyView(p)
+	flags := p.Flags
+	if plain {
+		flags = withoutBreakdownFlags(flags)
+	}
+	t.heading(&b, p.Measurement, p.Op, ranks, p.Setup().Settings(), p.Breakdown != nil && !plain, roundTrip(p.Op) || p.LatencyS != nil)
 	rel := "-"
 	if r, ok := p.RelStderr(); ok {
 		rel = fmt.Sprintf("%.1f%%", 100*r)
 	}
 	progress := t.progress(p.PointIndex)
-	if bd := p.Breakdown; bd != nil {
+	t.seen++
+	eta := t.etaText(p.PointIndex)
+	if bd := p.Breakdown; bd != nil && !plain {
 		fmt.Fprintf(&b, "%11s %10d %5d %12s %7s %11s %11s %15s %7.0f%% %6d  %s\n", progress, p.MsgBytes, p.NProcs,
 			micro(bd.FullS), rel, micro(bd.PostS), micro(bd.WaitS), micro(bd.OverlappedS), 100*bd.OverlapRatio, p.Reps,
-			strings.Join(p.Flags, ","))
+			strings.Join(flags, ",")+eta)
 		_, err := io.WriteString(t.w, PrintableLines(b.String()))
 		return err
 	}
@@ -191,15 +224,18 @@ func (t *Table) Point(p *record.Point) error {
 		if p.LatencyS != nil {
 			oneWay = micro(*p.LatencyS)
 		}
-		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
-			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(p.Flags, ","))
+		if bw == "" {
+			bw = oneWayRate(p)
+		}
+		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %15s %7s %6d %12s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, oneWay,
+			micro(p.TimeS), rel, p.Reps, bw, t.stats(p, p.LatencyS != nil), strings.Join(flags, ",")+eta)
 	} else {
 		rate := "" // messages per second, beside the bandwidth (osu_mbw_mr's two columns)
 		if p.MessagesPerS != nil {
 			rate = fmt.Sprintf("%.4g", *p.MessagesPerS)
 		}
 		fmt.Fprintf(&b, "%11s %10d %5d %8s %12s %7s %6d %11s %11s%s  %s\n", progress, p.MsgBytes, p.NProcs, p.Method, micro(p.TimeS),
-			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(p.Flags, ","))
+			rel, p.Reps, bw, rate, t.stats(p, false), strings.Join(flags, ",")+eta)
 	}
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files
 	return err
@@ -208,6 +244,7 @@ func (t *Table) Point(p *record.Point) error {
 func (t *Table) Fault(f *record.Fault) error {
 	var b strings.Builder
 	t.heading(&b, f.Measurement, f.Op, "", nil, false, roundTrip(f.Op))
+	t.seen++
 	fmt.Fprintf(&b, "%11s %10d  %s: %s\n", t.progress(f.PointIndex),
 		f.MsgBytes, strings.ToUpper(f.Fault), f.Detail) // the bytes column, as for points
 	_, err := io.WriteString(t.w, PrintableLines(b.String())) // names and details come from files

@@ -53,8 +53,8 @@ func TestRunOneLineMistakes(t *testing.T) {
 		{[]string{"Pingpong_Send_Recv", "Bcast", "--window", "foo"}, "skampi run: --window: must be an integer, got a string\n"},
 		{[]string{"Pingpong_Sedn_Recv"}, "skampi run: unknown operation \"Pingpong_Sedn_Recv\" (did you mean \"Pingpong_Send_Recv\"?); `skampi list` shows them all\n"},
 		{[]string{"Bcast", "--sizes", "1,8", "--step", "*2"}, `skampi: run: --step "*2" applies to a range of sizes (--sizes FROM:TO), not to the list "1,8"` + "\n"},
-		{[]string{"Bcast", "-i", "quick"}, "skampi: run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)\n"},
-		{[]string{"-i", "quick", "--window", "4"}, "skampi: run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)\n"},
+		{[]string{"Bcast", "-i", "quick"}, "skampi: run: -i SUITE or operations, not both (with -i SUITE alone, --sizes, --method and the settings' flags override the suite's)\n"},
+		{[]string{"-i", "coll", "--window", "4"}, `skampi: run -i coll: --window: no measurement of builtin:coll uses it (window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets) and IMB-IO's writes under method = "imb")` + "\n"},
 		{nil, "skampi: run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)\n"},
 	}
 	for _, c := range cases {
@@ -93,7 +93,7 @@ func TestRunOSUAliases(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"Bcast", "-i", "quick"}, "skampi: run: -i SUITE or operations with their flags, not both"},
+		{[]string{"Bcast", "-i", "quick"}, "skampi: run: -i SUITE or operations, not both"},
 		{[]string{"Bcast", "-i", "5", "--osu-iterations", "6"}, "skampi: run: -i 5 and --osu-iterations 6: both are OSU's iteration count"},
 		{[]string{"Bcast", "-i", "5", "--iterations", "6"}, "skampi: run: -i and --iterations: both set iterations, give one of them"},
 		{[]string{"Bcast", "-m", "64", "--sizes", "8"}, "skampi: run: -m and --sizes/--step: both set the sizes"},
@@ -107,5 +107,20 @@ func TestRunOSUAliases(t *testing.T) {
 	// Without operations, -i names the suite whatever it looks like.
 	if code, _, stderr := runCLI("run", "-i", "50"); code != 1 || !strings.Contains(stderr, "50: no such file, and no built-in suite") {
 		t.Errorf("-i 50 alone: %d %q", code, stderr)
+	}
+}
+
+// A built-in suite as a starting point: the one-line flags with -i SUITE override its
+// settings; --print-suite shows the result, headed by what overrode what.
+func TestRunSuiteOverridden(t *testing.T) {
+	code, out, stderr := runCLI("run", "-i", "pt2pt", "--sizes", "8,1KiB", "--np", "4", "--sync", "window", "--print-suite")
+	for _, want := range []string{
+		"# skampi run -i pt2pt --np 4 --sizes 8,1KiB --sync window\n# builtin:pt2pt, overridden by: --sizes 8,1KiB --sync window\n",
+		"sync = \"window\"\n",
+		"name = \"Pingpong_Send_Recv\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8, \"1KiB\"]\n",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, no %q in\n%s%s", code, want, out, stderr)
+		}
 	}
 }

@@ -29,3 +29,21 @@ func TestRunPrintBuiltinSuite(t *testing.T) {
 		t.Errorf("unknown suite: exit %d\n%s", code, stderr)
 	}
 }
+
+// An OSU benchmark name runs as its skampi line, said on stderr in one line; a flag
+// given wins over the benchmark's setting.
+func TestRunOSUBenchmarkName(t *testing.T) {
+	code, out, stderr := runCLI("run", "osu_bw", "--print-suite")
+	if code != 0 || !strings.Contains(out, "window = 64  # osu_bw's default") || !strings.Contains(out, `op = "Bandwidth_Isend_Irecv"`) ||
+		!strings.Contains(stderr, "note: osu_bw is skampi run Bandwidth_Isend_Irecv --window 64 (") {
+		t.Errorf("osu_bw: exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = runCLI("run", "osu_bw", "-W", "16", "--print-suite")
+	if code != 0 || !strings.Contains(out, "window = 16") || strings.Contains(stderr, "--window 64") {
+		t.Errorf("osu_bw -W 16: exit %d\n%s%s", code, out, stderr)
+	}
+	code, _, stderr = runCLI("run", "osu_hello")
+	if code != 2 || !strings.Contains(stderr, "skampi startup") {
+		t.Errorf("osu_hello: exit %d\n%s", code, stderr)
+	}
+}

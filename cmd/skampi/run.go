@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,9 +55,12 @@ type oneLineFlags struct {
 	sizes, step, methods string
 	accel                string // OSU's -d: refused
 	print                bool
+	breakdown            bool     // OpenSHMEM puts and gets: the breakdown's table, not the latency's
 	settings             []string // suite keys, in flag-set order
 	values               map[string]*string
-	osu                  inputs.OSU // OSU's options (-i is read from --input: see osuIterations)
+	osu                  inputs.OSU           // OSU's options (-i is read from --input: see osuIterations)
+	bench                *inputs.OSUBenchmark // an OSU benchmark named instead of operations
+	benchNote            string               // what bench runs as, for stderr
 }
 
 // osuFlags are OSU's options as flags of skampi run (-i aside, which names the suite).
@@ -66,6 +70,7 @@ func addOneLineFlags(fs *pflag.FlagSet, f *oneLineFlags) {
 	fs.StringVar(&f.sizes, "sizes", "", `message sizes: a range "1B:4MiB" (with --step) or a list "1,8,64KiB" (default 1B:4MiB)`)
 	fs.StringVar(&f.step, "step", "", `step of a range of sizes: "*2" (default), "*4", "+1KiB"`)
 	fs.StringVar(&f.methods, "method", "", "timing methods, comma-separated, for the operations that have them (every collective: osu; Bcast: barrier,sync,rounds,ack; MPI-IO writes: imb)")
+	fs.BoolVar(&f.breakdown, "breakdown", false, "OpenSHMEM puts and gets named (Shmem_Put, Shmem_Put_Nbi, ...): the table shows their breakdown (post, wait, overlap) instead of their time as latency; the record has both either way")
 	fs.BoolVar(&f.print, "print-suite", false, "print the suite the command line makes, as TOML, and stop; with -i SUITE alone, that suite's TOML (a built-in to save and edit)")
 	fs.StringVarP(&f.osu.MessageSize, "message-size", "m", "", "OSU's -m [MIN:]MAX: sizes from MIN (default: one element) to MAX by powers of two; units as --sizes")
 	fs.StringVar(&f.osu.Iterations, "osu-iterations", "", "OSU's -i N (with operations named, -i N is this): iterations = N, one timed loop of N operations per repetition")
@@ -100,16 +105,34 @@ func (f *oneLineFlags) suite(fs *pflag.FlagSet, opNames []string, np int, args [
 
 // line is the one-line suite of the flags, OSU's options mapped to their settings.
 func (f *oneLineFlags) line(fs *pflag.FlagSet, opNames []string, np int) (inputs.OneLine, error) {
-	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step, NP: np}
-	if f.methods != "" {
-		ol.Methods = strings.Split(f.methods, ",")
-	}
+	ol := inputs.OneLine{Ops: opNames, Sizes: f.sizes, Step: f.step, NP: np, Methods: f.methodList()}
 	for _, key := range f.settings {
 		if fs.Changed(strings.ReplaceAll(key, "_", "-")) {
 			ol.Settings = append(ol.Settings, [2]string{key, *f.values[key]})
 		}
 	}
-	return ol, ol.ApplyOSU(f.osu)
+	if err := ol.ApplyOSU(f.osu); err != nil {
+		return ol, err
+	}
+	if f.bench != nil {
+		f.benchNote = ol.ApplyOSUBenchmark(*f.bench)
+	}
+	return ol, nil
+}
+
+// osuName resolves an OSU benchmark named instead of operations (skampi run
+// osu_latency) to its operations; line applies its settings.
+func (f *oneLineFlags) osuName(args []string) ([]string, error) {
+	bench, ops, err := inputs.LookupOSU(args)
+	f.bench = bench
+	return ops, err
+}
+
+func (f *oneLineFlags) methodList() []string {
+	if f.methods == "" {
+		return nil
+	}
+	return strings.Split(f.methods, ",")
 }
 
 // osuIterations resolves -i: with operations named it can only be OSU's iteration
@@ -133,9 +156,14 @@ func newRunCmd() *cobra.Command {
 	o := &job.Options{}
 	f := &oneLineFlags{}
 	cmd := &cobra.Command{
-		Use:   "run (-i SUITE | OP...) [-o DIR]",
+		Use:   "run (-i SUITE | OP... | osu_NAME) [-o DIR]",
 		Short: "Run a suite, or operations named on the command line",
-		Long: "skampi run -i SUITE runs a suite file or a built-in suite (the same as skampi -i SUITE).\n" +
+		Long: "skampi run -i SUITE runs a suite file or a built-in suite (the same as skampi -i SUITE);\n" +
+			"the one-line flags below override its settings: --sizes (or -m) goes to every measurement\n" +
+			"whose element divides the sizes, --method to those that have it, a setting's flag replaces\n" +
+			"the suite's and each measurement's own value; one that fits no measurement is refused.\n" +
+			"--print-suite shows the result; the run header's suite_source and the suite.toml kept\n" +
+			"with the results say what was overridden.\n" +
 			"skampi run OP... measures the named operations with the flags as settings, no file needed:\n\n" +
 			"  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2'\n" +
 			"  skampi run Bcast Allreduce --sizes 8,1KiB,64KiB --procs 2,4,all -o results/\n" +
@@ -150,8 +178,12 @@ func newRunCmd() *cobra.Command {
 			"point's repetitions); -d (GPU buffers) is refused: skampi measures host memory.\n\n" +
 			"A one-sided operation (Put, Get, Accumulate, Shmem_Put, ...) without --window or -W\n" +
 			"measures latency, window 1: one operation and its completion at a time, as OSU's\n" +
-			"osu_put_latency; --window 64 measures bandwidth.",
+			"osu_put_latency; --window 64 measures bandwidth.\n\n" +
+			"An OSU benchmark's name runs as its skampi line with OSU's defaults, said on stderr\n" +
+			"(skampi run osu_latency, osu_bw, osu_allreduce, osu_put_latency, osu_oshm_put, ...;\n" +
+			"docs/osu-imb.md); flags given win over its settings.",
 		Example: "  skampi run Pingpong_Send_Recv --sizes 1B:4MiB --step '*2' --iterations auto -o DIR\n" +
+			"  skampi run -i pt2pt --sizes 8,1KiB --np 4 --sync window    (a built-in, overridden)\n" +
 			"  skampi run Pingpong_Send_Recv -m 1:4096 -i 1000 -x 100         (OSU's options)\n" +
 			"  skampi run Put -W 64 --method lock_all",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -161,7 +193,12 @@ func newRunCmd() *cobra.Command {
 			if err := osuIterations(o, f, args); err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
 			}
-			if f.print && o.Suite != "" && len(args) == 0 {
+			typed := args // an OSU name stays one in the suite's command comment
+			args, err := f.osuName(args)
+			if err != nil {
+				return usageError(fmt.Errorf("run: %v", err))
+			}
+			if f.print && o.Suite != "" && len(args) == 0 && len(f.overrideFlags(cmd.Flags())) == 0 {
 				// A built-in suite as a starting point: its TOML, to save and edit.
 				text, ok := inputs.BuiltinText(o.Suite)
 				if !ok {
@@ -185,16 +222,21 @@ func newRunCmd() *cobra.Command {
 				}
 			}
 			switch {
+			case o.Suite != "" && len(args) > 0:
+				return usageError(errors.New("run: -i SUITE or operations, not both (with -i SUITE alone, --sizes, --method and the settings' flags override the suite's)"))
 			case o.Suite != "" && oneLine:
-				return usageError(errors.New("run: -i SUITE or operations with their flags, not both (settings of a suite file belong in the file)"))
+				return overrideSuite(cmd, o, f)
 			case o.Suite == "" && len(args) == 0:
 				return usageError(errors.New("run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)"))
 			case o.Suite != "":
 				return runSuite(cmd, o)
 			}
-			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, f, args))
+			text, err := f.suite(cmd.Flags(), args, o.NP, commandLine(cmd, f, typed))
 			if err != nil {
 				return usageError(fmt.Errorf("run: %v", err))
+			}
+			if f.benchNote != "" && job.Announces(os.Environ()) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", f.benchNote)
 			}
 			// Checked here, in the flags' terms, before it is shown or any process starts.
 			plan, err := inputs.ParseOneLine(text)
@@ -217,6 +259,8 @@ func newRunCmd() *cobra.Command {
 				}
 			}
 			o.SuiteText = text
+			// What a one-liner of an OpenSHMEM put reads as is its latency (osu_oshm_put).
+			o.Table.Latency = !f.breakdown && (f.bench == nil || !f.bench.Breakdown)
 			return runSuite(cmd, o)
 		},
 	}
@@ -234,22 +278,93 @@ func commandLine(cmd *cobra.Command, f *oneLineFlags, ops []string) []string {
 		case fl.Name == "print-suite":
 		case fl.Name == "input": // with operations, OSU's -i N (osuIterations)
 			line = append(line, "-i", f.osu.Iterations)
-		case fl.Shorthand != "" && slices.Contains(osuFlags, fl.Name): // as OSU spells them
-			switch {
-			case fl.Value.Type() == "bool" && fl.Value.String() == "true":
-				line = append(line, "-"+fl.Shorthand)
-			case fl.Value.Type() == "bool":
-				line = append(line, "-"+fl.Shorthand+"="+fl.Value.String())
-			default:
-				line = append(line, "-"+fl.Shorthand, fl.Value.String())
-			}
-		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
-			line = append(line, "--"+fl.Name)
-		case fl.Value.Type() == "bool" || fl.NoOptDefVal != "": // --check-data VALUE would not read VALUE
-			line = append(line, "--"+fl.Name+"="+fl.Value.String())
 		default:
-			line = append(line, "--"+fl.Name, fl.Value.String())
+			line = append(line, flagWords(fl)...)
 		}
 	})
 	return line
+}
+
+// flagWords is a flag given as it reads back: OSU's options as OSU spells them.
+func flagWords(fl *pflag.Flag) []string {
+	switch {
+	case fl.Shorthand != "" && slices.Contains(osuFlags, fl.Name):
+		switch {
+		case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+			return []string{"-" + fl.Shorthand}
+		case fl.Value.Type() == "bool":
+			return []string{"-" + fl.Shorthand + "=" + fl.Value.String()}
+		}
+		return []string{"-" + fl.Shorthand, fl.Value.String()}
+	case fl.Value.Type() == "bool" && fl.Value.String() == "true":
+		return []string{"--" + fl.Name}
+	case fl.Value.Type() == "bool" || fl.NoOptDefVal != "": // --check-data VALUE would not read VALUE
+		return []string{"--" + fl.Name + "=" + fl.Value.String()}
+	}
+	return []string{"--" + fl.Name, fl.Value.String()}
+}
+
+// overrideFlags are the one-line flags that a suite named with -i takes over its own
+// settings (inputs.OneLine.Override), as words, in the order pflag visits them.
+func (f *oneLineFlags) overrideFlags(fs *pflag.FlagSet) []string {
+	var words []string
+	fs.Visit(func(fl *pflag.Flag) {
+		key := strings.ReplaceAll(fl.Name, "-", "_")
+		if slices.Contains([]string{"sizes", "step", "method"}, fl.Name) || slices.Contains(osuFlags, fl.Name) || slices.Contains(f.settings, key) {
+			words = append(words, flagWords(fl)...)
+		}
+	})
+	return words
+}
+
+// overrideSuite runs (or with --print-suite prints) the suite -i names with the
+// one-line flags given laid over it: a built-in suite as a starting point.
+func overrideSuite(cmd *cobra.Command, o *job.Options, f *oneLineFlags) error {
+	flags := f.overrideFlags(cmd.Flags())
+	if len(flags) == 0 { // --print-suite alone is handled before
+		return usageError(errors.New("run: -i SUITE with --print-suite alone prints it; other flags need operations"))
+	}
+	source, text, err := inputs.ReadSuite(o.Suite)
+	if err != nil {
+		return usageError(fmt.Errorf("run: %v", err))
+	}
+	ol, err := f.line(cmd.Flags(), nil, o.NP)
+	if err != nil {
+		return usageError(fmt.Errorf("run: %v", err))
+	}
+	if f.print {
+		ol.Command = []string{"skampi", "run"}
+		cmd.Flags().Visit(func(fl *pflag.Flag) {
+			switch fl.Name {
+			case "print-suite":
+			case "input":
+				ol.Command = append(ol.Command, "-i", o.Suite)
+			default:
+				ol.Command = append(ol.Command, flagWords(fl)...)
+			}
+		})
+	}
+	out, notes, err := ol.Override(source, text, flags)
+	if err != nil {
+		return usageError(fmt.Errorf("run -i %s: %v", o.Suite, err))
+	}
+	for _, n := range notes {
+		if job.Announces(os.Environ()) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
+		}
+	}
+	if f.print {
+		plan, err := inputs.Parse(source, []byte(out))
+		if err == nil {
+			_, err = plan.Expand(inputs.Job{NProcs: o.NP})
+		}
+		if err != nil {
+			return usageError(inputs.CommandLineErrors(err))
+		}
+		_, err = fmt.Fprint(cmd.OutOrStdout(), out)
+		return err
+	}
+	o.SuiteText, o.SuiteName = out, strings.TrimSuffix(filepath.Base(o.Suite), filepath.Ext(o.Suite))
+	o.SuiteSource = source + " overridden by: " + strings.Join(flags, " ")
+	return runSuite(cmd, o)
 }
