@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,10 +152,14 @@ btl_vader_eager_limit = [4096, 16384]
 			t.Errorf("%s: %d points, env %v", v, len(res.Points), res.Runs[0].Env)
 		}
 	}
-	for _, want := range []string{"baseline btl_vader_eager_limit=4096", "breakpoints", "recommendation:", "report.html"} {
+	for _, want := range []string{"baseline btl_vader_eager_limit=4096", "breakpoints", "report.html"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+	// The verdict ends with one recommendation: for every size, or the baseline's.
+	if !regexp.MustCompile(`(?m)^recommendation( for every size)?: `).MatchString(stdout) {
+		t.Errorf("output lacks a recommendation line:\n%s", stdout)
 	}
 	if b, err := os.ReadFile(filepath.Join(out, "report.html")); err != nil || !bytes.Contains(b, []byte("Tuning verdict")) {
 		t.Errorf("report: %v", err)
