@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/skampi/skampi/inputs"
@@ -48,8 +49,8 @@ func Provenance(w *mpi.World, hosts, cpus []string, version string) *record.Run 
 		Env: relevantEnv(os.Environ()), Command: os.Args, StartTime: time.Now().UTC(),
 	}
 	if w.Rank() == 0 { // only rank 0 writes the header: the others ask no tool
-		h.CPUModel, h.Kernel = hostinfo.CPUModel(), hostinfo.Kernel()
-		h.UCXVersion, h.LibfabricVersion = hostinfo.UCXVersion(), hostinfo.LibfabricVersion()
+		m := machine()
+		h.CPUModel, h.Kernel, h.UCXVersion, h.LibfabricVersion = m.cpu, m.kernel, m.ucx, m.fabric
 		// What ran, not what was asked: a header without it is still a header.
 		if v, err := mpi.ReadLibraryView(controlVarNames(os.Environ())); err == nil {
 			h.MPIComponents = v.Components
@@ -168,4 +169,39 @@ func rankFacts(w *mpi.World) (hosts, cpus []string, err error) {
 		return nil, nil, err
 	}
 	return hosts, cpus, nil
+}
+
+// machineFacts is what rank 0's header says of its machine. Asking the libraries' tools
+// and the package manager takes tenths of a second, so it runs while the job starts
+// (exchanging host names, opening the results, settling), not after.
+type machineFacts struct{ cpu, kernel, ucx, fabric string }
+
+var (
+	factsOnce sync.Once
+	factsCh   chan machineFacts
+)
+
+// startMachineFacts starts the questions, once per process: rank 0 calls it as soon as
+// MPI is up (the UCX and libfabric it asks about are mapped only then).
+func startMachineFacts() {
+	factsOnce.Do(func() {
+		factsCh = make(chan machineFacts, 1)
+		go func() {
+			var f machineFacts
+			done := make(chan struct{})
+			go func() { f.ucx = hostinfo.UCXVersion(); close(done) }()
+			f.fabric = hostinfo.LibfabricVersion()
+			f.cpu, f.kernel = hostinfo.CPUModel(), hostinfo.Kernel()
+			<-done
+			factsCh <- f
+		}()
+	})
+}
+
+// machine waits for the answers (starting the questions if nobody did).
+func machine() machineFacts {
+	startMachineFacts()
+	f := <-factsCh
+	factsCh <- f // the next header of this process reads them again
+	return f
 }

@@ -64,6 +64,9 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	ph.mpiUp.Store(true)
 	rank := w.Rank()
 	ph.rank.Store(int32(rank))
+	if rank == 0 {
+		startMachineFacts() // the header's questions about the machine, while the job starts
+	}
 	defer func() {
 		// A bug on one rank must not leave the others waiting in MPI forever.
 		if r := recover(); r != nil {

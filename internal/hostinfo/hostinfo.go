@@ -147,8 +147,8 @@ func toolVersion(lib, tool string, args []string, parse func(string) string) str
 	return ""
 }
 
-// packageVersion is the version of the dpkg or rpm package that owns file, or "".
-func packageVersion(file string) string {
+// askPackageManager is the version of the dpkg or rpm package that owns file, or "".
+func askPackageManager(file string) string {
 	if _, err := exec.LookPath("dpkg-query"); err == nil {
 		for _, f := range ownedNames(file) {
 			// "libucx0:amd64: /usr/lib/x86_64-linux-gnu/libucp.so.0.0.0"
