@@ -112,3 +112,24 @@ func TestTrendFigureShortHistory(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Marks: the whole's change points; a counted change against the others only away from
+// them; single sizes' changes, dotted, only away from both, those of one run together.
+func TestTrendMarks(t *testing.T) {
+	m := &history.Measurement{
+		Absolute: history.Series{Changes: []history.Step{{Run: 8, Ratio: 1.3}}},
+		Relative: history.Series{Changes: []history.Step{{Run: 9, Ratio: 1.25}, {Run: 3, Ratio: 0.8}}},
+		Setups: []history.Setup{
+			{MsgBytes: 8, Series: history.Series{Changes: []history.Step{{Run: 7, Ratio: 1.4}, {Run: 12, Ratio: 1.5}}}},
+			{MsgBytes: 1024, Series: history.Series{Changes: []history.Step{{Run: 12, Ratio: 0.5}}}},
+		},
+	}
+	want := []chart.Mark{
+		{X: 7.5, Label: "run 8: +30.0%"},
+		{X: 2.5, Label: "run 3: -20.0% against the others"},
+		{X: 11.5, Label: "run 12: 8 B +50.0%, 1 KiB -50.0%", Minor: true},
+	}
+	if got := trendMarks(m); !slices.Equal(got, want) {
+		t.Errorf("marks\n%+v, want\n%+v", got, want)
+	}
+}
