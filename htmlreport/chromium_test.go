@@ -121,3 +121,21 @@ func TestABReportInChromium(t *testing.T) {
 		t.Errorf("screenshot: %d bytes, %v", len(png), err)
 	}
 }
+
+// The history page survives a real browser: the history first, then a figure per
+// measurement in the trends section.
+func TestHistoryPageInChromium(t *testing.T) {
+	browser := chromium(t)
+	page, _, _ := writeHistoryPage(t)
+	dom := string(headless(t, browser, "--dump-dom", "file://"+page))
+	hist, trends, runs := strings.Index(dom, `id="history"`), strings.Index(dom, `id="trends"`), strings.Index(dom, `id="runs"`)
+	if hist < 0 || trends < hist || runs < trends {
+		t.Fatalf("sections at %d, %d, %d", hist, trends, runs)
+	}
+	if n := strings.Count(dom[trends:runs], "<svg"); n != 4 {
+		t.Errorf("%d figures in the rendered trends section", n)
+	}
+	if !strings.Contains(dom[hist:trends], "fault timeout") {
+		t.Error("the faulted run is not named before the figures")
+	}
+}

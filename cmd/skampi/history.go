@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skampi/skampi/htmlreport"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/history"
 	"github.com/spf13/cobra"
@@ -14,10 +15,10 @@ import (
 func newHistoryCmd() *cobra.Command {
 	var alpha, failAbove float64
 	var window int
-	var format string
+	var format, htmlOut, figureDir string
 	var failOnChange, gated bool
 	cmd := &cobra.Command{
-		Use:   "history [--fail-on-change] [--window N] SOURCE...",
+		Use:   "history [--fail-on-change] [--window N] [--html FILE] SOURCE...",
 		Short: "Follow nightly runs over time: each setup's latest value, its rolling baseline and change points",
 		Long: "history reads result files or run directories (label=file as compare takes them; a\n" +
 			"label may repeat), orders every run by its start time and follows each setup\n" +
@@ -36,13 +37,19 @@ func newHistoryCmd() *cobra.Command {
 			"permuting the runs, adjusted by Benjamini-Hochberg over the setups and over the\n" +
 			"measurements' series; then the same within each segment while significant.\n" +
 			"A series needs 6 runs to be tested (3 a side) and 8 to show even a clean change at\n" +
-			"alpha 0.05; 12 or more to find a 30 % change on a loaded machine most of the time.\n\n" +
+			"alpha 0.05; 12 or more to find a 30 % change on a loaded machine most of the time.\n" +
+			"--html FILE also writes one self-contained page: the history as printed, then a trend\n" +
+			"figure per measurement (each size over its median across the runs, their geometric\n" +
+			"mean, its rolling baseline, the change points marked, a run without a value as a gap\n" +
+			"with its fault, the latest run shaded); --figures DIR writes those figures as PNG.\n" +
+			"The text or JSON keeps stdout: the files written are named on stderr.\n\n" +
 			"Exit status 0 when the history ran; with --fail-on-change (or --fail-above P), 5 when\n" +
 			"the latest change point of a setup or of a measurement as a whole is a slowdown\n" +
 			"(larger than P): a regression that is still there, one line each on stderr; and 1\n" +
 			"when no series has the runs to be tested.",
 		Example: "  skampi -i pt2pt -o nightly/ --append     # every night, then:\n" +
 			"  skampi history nightly/\n" +
+			"  skampi history --html history.html nightly/\n" +
 			"  skampi history --fail-on-change nightly/2026-*/\n" +
 			"  skampi history --fail-above 10% --format json a=old/results.jsonl a=new/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -58,7 +65,11 @@ func newHistoryCmd() *cobra.Command {
 			}
 			err := history.Print(history.PrintOptions{Sources: report.ParseSources(args), Stdin: cmd.InOrStdin(),
 				Options: history.Options{Alpha: alpha, Window: window}, Format: format, Gate: gate,
-				Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()})
+				Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr(),
+				After: func(h *history.History) error {
+					return htmlreport.WriteHistoryFiles(h, htmlreport.HistoryFileOptions{HTML: htmlOut, FigureDir: figureDir,
+						Sources: report.ParseSources(args), Stderr: cmd.ErrOrStderr()})
+				}})
 			var ge *history.GateError
 			if errors.As(err, &ge) && len(ge.Regressions) > 0 {
 				return &exitError{Code: 5, Err: err}
@@ -71,5 +82,7 @@ func newHistoryCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&failOnChange, "fail-on-change", false, "exit 5 when the latest change point of a setup or measurement is a slowdown")
 	cmd.Flags().Var(&percentFlag{&failAbove, &gated}, "fail-above", "as --fail-on-change, for slowdowns larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&format, "format", "text", "text, or json (every series, its values and change points)")
+	cmd.Flags().StringVar(&htmlOut, "html", "", "also write this HTML page: the history, then a trend figure per measurement")
+	cmd.Flags().StringVar(&figureDir, "figures", "", "also write the trend figures as PNG files to this directory")
 	return cmd
 }

@@ -122,3 +122,32 @@ func TestHistoryVerbErrors(t *testing.T) {
 		}
 	}
 }
+
+// --html writes the page (one trend figure per measurement) and --figures the PNGs;
+// stdout keeps the text or the JSON, the files written are named on stderr, and a
+// failing gate still leaves the page.
+func TestHistoryVerbHTML(t *testing.T) {
+	w1, w2 := nightlyDirs(t, 1.5)
+	dir := t.TempDir()
+	page, figs := filepath.Join(dir, "history.html"), filepath.Join(dir, "png")
+	plain, _, err := execVerbCmd(newHistoryCmd(), "", w1, w2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, err := execVerbCmd(newHistoryCmd(), "", "--html", page, "--figures", figs, w1, w2)
+	if err != nil || out != plain || !strings.Contains(stderr, page+": 12 runs, 4 trend figure(s)\n") {
+		t.Fatalf("%v; stderr %s; stdout the same: %v", err, stderr, out == plain)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil || strings.Count(string(b), `<figure class="trend">`) != 4 || !strings.Contains(string(b), "<figcaption>Bcast") {
+		t.Errorf("page: %v, %d figures", err, strings.Count(string(b), `<figure class="trend">`))
+	}
+	if pngs, _ := filepath.Glob(filepath.Join(figs, "trend-*.png")); len(pngs) != 4 {
+		t.Errorf("pngs %v", pngs)
+	}
+	os.Remove(page)
+	out, _, err = execVerbCmd(newHistoryCmd(), "", "--format", "json", "--fail-on-change", "--html", page, w1, w2)
+	if _, serr := os.Stat(page); verbExitCode(err) != 5 || serr != nil || !json.Valid([]byte(out)) {
+		t.Errorf("gate with --html: %v, page %v, json %v", err, serr, json.Valid([]byte(out)))
+	}
+}

@@ -9,7 +9,10 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"io"
+	"slices"
+	"time"
 
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )
 
@@ -67,4 +70,45 @@ func Runs(res *report.Results, ids []string, scale float64) *report.Results {
 		}
 	}
 	return out
+}
+
+// Nightly keeps the given runs as Runs does and dates them one a night from start, in
+// the order of ids: the recording's runs followed each other within minutes, a history
+// spans weeks.
+func Nightly(res *report.Results, ids []string, start time.Time) *report.Results {
+	out := Runs(res, ids, 1)
+	for i := range out.Runs {
+		r := &out.Runs[i]
+		r.StartTime = start.AddDate(0, 0, slices.Index(ids, r.RunID))
+	}
+	return out
+}
+
+// Scale multiplies op's times in the given runs by f (a change to find).
+func Scale(res *report.Results, ids []string, op string, f float64) {
+	for i := range res.Points {
+		if p := &res.Points[i]; p.Op == op && slices.Contains(ids, p.RunID) {
+			p.TimeS *= f
+			if p.BandwidthBps != nil {
+				bw := *p.BandwidthBps / f
+				p.BandwidthBps = &bw
+			}
+		}
+	}
+}
+
+// Fault replaces op's points in run id whose sizes are in sizes (all sizes when none)
+// by fault records of the kind given: a run in which those points hung or crashed.
+func Fault(res *report.Results, id, op, kind string, sizes ...int64) {
+	var kept []record.Point
+	for _, p := range res.Points {
+		if p.RunID != id || p.Op != op || len(sizes) > 0 && !slices.Contains(sizes, p.MsgBytes) {
+			kept = append(kept, p)
+			continue
+		}
+		res.Faults = append(res.Faults, record.Fault{Kind: record.KindFault, RunID: p.RunID, PointIndex: p.PointIndex,
+			Measurement: p.Measurement, MeasurementIndex: p.MeasurementIndex, Op: p.Op, Method: p.Method,
+			MsgBytes: p.MsgBytes, NProcs: p.NProcs, Ranks: p.Ranks, Fault: kind, Detail: "no progress for 60 s"})
+	}
+	res.Points = kept
 }

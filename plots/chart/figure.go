@@ -26,6 +26,10 @@ type Figure struct {
 	X, Y   Axis
 	Series []Series // line figures: the plotted data, in axis units
 	Stack  *Stack   // stacked-bar figures
+	// Over a line figure's data (LineSpec's): changes, values missing, a shaded span.
+	Marks []Mark
+	Gaps  []Gap
+	Spans []Span
 
 	// Plot holds the axes and the data; Draw adds the title, the caption and the
 	// legend (kept outside the data area) around it.
@@ -55,6 +59,8 @@ type Series struct {
 	Clipped []bool
 	Style   *LineStyle // nil: by position
 	Band    bool       // Lo..Hi is a shaded band, not error bars
+	Break   []bool     // Break[i]: no segment into point i (see Line)
+	Role    Role
 }
 
 // Stack is the data of a stacked-bar figure, in axis units.

@@ -3,8 +3,10 @@ package chart
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -21,6 +23,10 @@ type Line struct {
 	// Style fixes the line's look; nil: the figure's next one. A colour per thing
 	// drawn and a variant per source of it (overlays) keep both apart.
 	Style *LineStyle
+	// Break[i]: no segment from the point before to point i (a run without a value lies
+	// between them); nil: one unbroken line.
+	Break []bool
+	Role  Role
 }
 
 // LineStyle picks a line's look: Color indexes the palette, Variant the dash and glyph.
@@ -41,6 +47,11 @@ type LineSpec struct {
 	Reference      []float64 // horizontal lines at these Y values (base units), e.g. 1 for a ratio
 	Notes          []string
 	Width, Height  vg.Length // 0: DefaultWidth, DefaultHeight
+	// Over the data (marks.go): changes, values missing, a shaded span, named X ticks.
+	Marks  []Mark
+	Gaps   []Gap
+	Spans  []Span
+	XTicks []Tick
 }
 
 // NewLineFigure draws a line figure: units chosen from the data, log axes when asked
@@ -78,7 +89,8 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 		return nil, fmt.Errorf("no data to draw: every point is at 0 or below, which a log axis cannot show")
 	}
 
-	f := &Figure{Title: s.Title, Caption: s.Caption, Width: s.Width, Height: s.Height, Legend: newLegend()}
+	f := &Figure{Title: s.Title, Caption: s.Caption, Width: s.Width, Height: s.Height, Legend: newLegend(),
+		Marks: s.Marks, Gaps: s.Gaps, Spans: s.Spans}
 	xs, ys = xs[:0], ys[:0]
 	for _, l := range lines {
 		xs = append(xs, l.X...)
@@ -90,7 +102,7 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 	// Plotted values, and the range they need.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {
-		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div), Style: l.Style, Band: l.Band}
+		ser := Series{Label: l.Label, X: scaled(l.X, f.X.Div), Y: scaled(l.Y, f.Y.Div), Style: l.Style, Band: l.Band, Break: l.Break, Role: l.Role}
 		if l.Lo != nil {
 			ser.Lo, ser.Hi = scaled(l.Lo, f.Y.Div), scaled(l.Hi, f.Y.Div)
 			ser.Clipped = make([]bool, len(ser.Y))
@@ -133,6 +145,9 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 			xlo, xhi = math.Min(xlo, v), math.Max(xhi, v)
 		}
 	}
+	for _, v := range markXs(s) { // a gap or a tick past the last value stays in view
+		xlo, xhi = math.Min(xlo, v/f.X.Div), math.Max(xhi, v/f.X.Div)
+	}
 	f.X.Min, f.X.Max = positionRange(xlo, xhi, logX)
 	f.Notes = append(notes, s.Notes...)
 
@@ -144,6 +159,10 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 		}
 	}
 	p.Add(&hlines{ys: refs})
+	marks := &overlay{marks: s.Marks, gaps: s.Gaps, spans: s.Spans, div: f.X.Div}
+	if !marks.empty() {
+		p.Add(underMarks{marks})
+	}
 	styleOf := func(i int) style {
 		if f.Series[i].Style != nil {
 			return fixedStyle(*f.Series[i].Style)
@@ -158,34 +177,68 @@ func NewLineFigure(s LineSpec) (*Figure, error) {
 			p.Add(bands[i])
 		}
 	}
+	context := slices.ContainsFunc(f.Series, func(s Series) bool { return s.Role == RoleContext })
+	contextShown := false
 	for i, ser := range f.Series {
 		st := styleOf(i)
 		if ser.Lo != nil && !ser.Band {
 			p.Add(&errBars{s: ser, style: draw.LineStyle{Color: st.color, Width: vg.Points(0.8)}})
 		}
-		xys := make(plotter.XYs, len(ser.X))
-		for j := range ser.X {
-			xys[j] = plotter.XY{X: ser.X[j], Y: ser.Y[j]}
+		ls, gs := roleStyles(ser.Role, st, context)
+		var thumbs []plot.Thumbnailer
+		for _, seg := range segments(ser) {
+			ln, err := plotter.NewLine(seg)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", ser.Label, err)
+			}
+			ln.LineStyle = ls
+			p.Add(ln)
+			if thumbs == nil {
+				thumbs = append(thumbs, ln)
+			}
 		}
-		ln, err := plotter.NewLine(xys)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", ser.Label, err)
+		if gs.Radius > 0 {
+			xys := make(plotter.XYs, len(ser.X))
+			for j := range ser.X {
+				xys[j] = plotter.XY{X: ser.X[j], Y: ser.Y[j]}
+			}
+			sc, err := plotter.NewScatter(xys)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", ser.Label, err)
+			}
+			sc.GlyphStyle = gs
+			p.Add(sc)
+			thumbs = append(thumbs, sc)
 		}
-		ln.LineStyle = draw.LineStyle{Color: st.color, Width: vg.Points(1.4), Dashes: st.dashes}
-		sc, err := plotter.NewScatter(xys)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", ser.Label, err)
+		if ser.Role == RoleContext {
+			if contextShown {
+				continue
+			}
+			contextShown = true
 		}
-		sc.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(2.6), Shape: st.glyph}
-		p.Add(ln, sc)
 		if b := bands[i]; b != nil {
-			f.Legend.Add(shorten(ser.Label, 40), b, ln, sc)
-		} else {
-			f.Legend.Add(shorten(ser.Label, 40), ln, sc)
+			thumbs = append([]plot.Thumbnailer{b}, thumbs...)
 		}
+		f.Legend.Add(shorten(ser.Label, 40), thumbs...)
 	}
+	decorate(f, p, s, marks)
 	f.Plot = p
 	return f, nil
+}
+
+// markXs are the X positions the marks need in view.
+func markXs(s LineSpec) []float64 {
+	var out []float64
+	for _, g := range s.Gaps {
+		out = append(out, g.X)
+	}
+	for _, t := range s.XTicks {
+		out = append(out, t.X)
+	}
+	for _, sp := range s.Spans {
+		out = append(out, sp.From, sp.To)
+	}
+	return out
 }
 
 // checkLines rejects malformed lines and leaves out points without a finite value.
@@ -196,13 +249,19 @@ func checkLines(in []Line) ([]Line, []string, error) {
 		if len(l.X) != len(l.Y) || (l.Lo != nil || l.Hi != nil) && (len(l.Lo) != len(l.Y) || len(l.Hi) != len(l.Y)) {
 			return nil, nil, fmt.Errorf("line %q: %d x, %d y, %d lo, %d hi values", l.Label, len(l.X), len(l.Y), len(l.Lo), len(l.Hi))
 		}
-		m := Line{Label: l.Label, Style: l.Style, Band: l.Band}
+		m := Line{Label: l.Label, Style: l.Style, Band: l.Band, Role: l.Role}
+		brk := false // a point left out breaks a line that has breaks
 		for i := range l.X {
+			brk = brk || i < len(l.Break) && l.Break[i]
 			if !finite(l.X[i]) || !finite(l.Y[i]) {
 				bad++
+				brk = l.Break != nil
 				continue
 			}
 			m.X, m.Y = append(m.X, l.X[i]), append(m.Y, l.Y[i])
+			if l.Break != nil {
+				m.Break, brk = append(m.Break, brk), false
+			}
 			if l.Lo != nil {
 				// An undefined end draws no bar on that side.
 				lo, hi := l.Lo[i], l.Hi[i]
@@ -248,13 +307,19 @@ func dropNonPositive(in []Line, byX, byY bool) ([]Line, int) {
 	var out []Line
 	dropped := 0
 	for _, l := range in {
-		m := Line{Label: l.Label, Style: l.Style, Band: l.Band}
+		m := Line{Label: l.Label, Style: l.Style, Band: l.Band, Role: l.Role}
+		brk := false
 		for i := range l.X {
+			brk = brk || i < len(l.Break) && l.Break[i]
 			if byX && l.X[i] <= 0 || byY && l.Y[i] <= 0 {
 				dropped++
+				brk = l.Break != nil
 				continue
 			}
 			m.X, m.Y = append(m.X, l.X[i]), append(m.Y, l.Y[i])
+			if l.Break != nil {
+				m.Break, brk = append(m.Break, brk), false
+			}
 			if l.Lo != nil {
 				m.Lo, m.Hi = append(m.Lo, l.Lo[i]), append(m.Hi, l.Hi[i])
 			}

@@ -1,6 +1,9 @@
 package compare
 
-import "github.com/skampi/skampi/report"
+import (
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
+)
 
 // RunIndex is the points of many runs keyed as Compare keys two sources, each run a
 // source of its own: a history follows each key from run to run.
@@ -41,3 +44,9 @@ func (x *RunIndex) Side(k Key) Side { return compareSide(x.ix, k) }
 // VaryingSettings names, for each table key (Key.Table), the settings whose values
 // differ between the tables of one operation: what a title must show to tell them apart.
 func VaryingSettings(tables []Key) map[Key]string { return varyingSettings(tables) }
+
+// Faults are the fault records of a key, every run's, in the order read.
+func (x *RunIndex) Faults(k Key) []*record.Fault { return x.ix.faults[k] }
+
+// Points are the points of a key, every run's (those without a valid repetition too).
+func (x *RunIndex) Points(k Key) []*record.Point { return x.ix.points[k] }

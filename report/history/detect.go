@@ -40,6 +40,7 @@ func (h *History) detect(opt Options) {
 	for i := range h.Measurements {
 		m := &h.Measurements[i]
 		m.Absolute = h.series(whole[i], math.Exp)
+		m.Absolute.Gaps = m.wholeGaps(len(h.Runs))
 		m.Relative = h.series(compare.LessOthers(whole, i), math.Exp)
 		add(&m.Absolute, func(c []Change) { m.Absolute.Changes = m.Absolute.steps(c) })
 		add(&m.Relative, func(c []Change) { m.supported(c, whole[i], h) })

@@ -45,6 +45,9 @@ type Series struct {
 	Changes []Step    `json:"changes,omitempty"`
 	// Tested: the series was long enough for a change (two segments).
 	Tested bool `json:"tested"`
+	// Gaps are the runs after its first value without one: a fault, a point without a
+	// valid repetition, or nothing (set for setups and a measurement's Absolute).
+	Gaps []Gap `json:"gaps,omitempty"`
 }
 
 // Step is a change point: the run after it, the medians of the segments either side
@@ -154,7 +157,9 @@ func Build(res *report.Results, labels map[string]string, opt Options) (*History
 		})
 		m := Measurement{Measurement: x.Name(keys[0]), Op: tk.Op, Method: tk.Method, Settings: settings[tk]}
 		for _, k := range keys {
-			m.Setups = append(m.Setups, setupSeries(k, x.Name(k), x.Side(k), index, opt.Window))
+			s := setupSeries(k, x.Name(k), x.Side(k), index, opt.Window)
+			s.Gaps = setupGaps(&s.Series, x.Points(k), x.Faults(k), index, len(h.Runs))
+			m.Setups = append(m.Setups, s)
 		}
 		h.Measurements = append(h.Measurements, m)
 	}

@@ -14,7 +14,9 @@ import (
 // PrintOptions are skampi history's: the sources (a label may repeat: its files are one
 // source), the input of a "-" source, the history's options, the format ("text" or
 // "json"), an optional gate, the output and where the input's problems and the gate's
-// verdict go.
+// verdict go. After, when set, gets the history once printed and before the gate
+// judges it (the page and figures: drawing lives above this package), so that a
+// failing gate still leaves them.
 type PrintOptions struct {
 	Sources        []report.Source
 	Stdin          io.Reader
@@ -22,6 +24,7 @@ type PrintOptions struct {
 	Format         string
 	Gate           *Gate
 	Stdout, Stderr io.Writer
+	After          func(*History) error
 }
 
 // Formats are the formats Print writes.
@@ -81,6 +84,9 @@ func Print(o PrintOptions) error {
 		err = enc.Encode(h)
 	} else {
 		err = WriteHistory(o.Stdout, h)
+	}
+	if err == nil && o.After != nil {
+		err = o.After(h)
 	}
 	if err != nil || o.Gate == nil {
 		return err

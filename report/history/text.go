@@ -90,6 +90,10 @@ func (h *History) writeHeader(b *strings.Builder) {
 	fmt.Fprintf(b, "latest: the last run's value; baseline: the median of the %d runs before it\n", h.Window)
 }
 
+// Title names the measurement: its name, operation, method and the settings that tell
+// it from another of its operation.
+func (m *Measurement) Title() string { return m.title() }
+
 func (m *Measurement) title() string {
 	t := m.Measurement
 	if m.Op != m.Measurement {
@@ -131,11 +135,17 @@ func (h *History) writeMeasurement(b *strings.Builder, m *Measurement, named map
 	var buf strings.Builder
 	tw := tabwriter.NewWriter(&buf, 0, 4, 3, ' ', 0)
 	procsCol := len(procs) > 1
+	// A run without a value is noted where the setup is, not dropped in silence.
+	gapsCol := slices.ContainsFunc(m.Setups, func(s Setup) bool { return len(s.Gaps) > 0 })
 	if procsCol {
-		fmt.Fprintf(tw, "size\tprocs\truns\tlatest\tbaseline\tvs baseline\tchange points\n")
+		fmt.Fprintf(tw, "size\tprocs\truns\tlatest\tbaseline\tvs baseline\tchange points")
 	} else {
-		fmt.Fprintf(tw, "size\truns\tlatest\tbaseline\tvs baseline\tchange points\n")
+		fmt.Fprintf(tw, "size\truns\tlatest\tbaseline\tvs baseline\tchange points")
 	}
+	if gapsCol {
+		fmt.Fprintf(tw, "\tgaps")
+	}
+	fmt.Fprintln(tw)
 	for i := range m.Setups {
 		s := &m.Setups[i]
 		fmt.Fprintf(tw, "%s\t", report.Bytes(s.MsgBytes))
@@ -151,7 +161,11 @@ func (h *History) writeMeasurement(b *strings.Builder, m *Measurement, named map
 		if s.BaselineRuns > 0 {
 			base, vs = report.Seconds(s.Baseline), compare.Percent(latest/s.Baseline-1)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", len(s.Values), cell, base, vs, changes(&s.Series, true))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s", len(s.Values), cell, base, vs, changes(&s.Series, true))
+		if gapsCol {
+			fmt.Fprintf(tw, "\t%s", gapList(s.Gaps, false))
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	for _, line := range strings.SplitAfter(buf.String(), "\n") {
@@ -159,7 +173,11 @@ func (h *History) writeMeasurement(b *strings.Builder, m *Measurement, named map
 			fmt.Fprintln(b, strings.TrimRight(line, " \n"))
 		}
 	}
-	fmt.Fprintf(b, "as a whole (geometric mean of %s, %s): %s\n", report.Count(m.Sizes, "size"), report.Count(len(m.Absolute.Values), "run"), changes(&m.Absolute, true))
+	fmt.Fprintf(b, "as a whole (geometric mean of %s, %s): %s", report.Count(m.Sizes, "size"), report.Count(len(m.Absolute.Values), "run"), changes(&m.Absolute, true))
+	if len(m.Absolute.Gaps) > 0 {
+		fmt.Fprintf(b, "; without a value: %s", gapList(m.Absolute.Gaps, true))
+	}
+	fmt.Fprintln(b)
 	fmt.Fprintf(b, "%s: %s", relativeName, changes(&m.Relative, false))
 	if len(m.OthersMoved) > 0 {
 		var out []string
@@ -195,4 +213,21 @@ func fmtDate(r Run) string {
 		return "no start time"
 	}
 	return r.StartTime.UTC().Format("2006-01-02 15:04")
+}
+
+// gapList is "run 5: fault timeout; run 9: missing" ("-" when none); of a whole, each
+// with the sizes it lacks.
+func gapList(gaps []Gap, sizes bool) string {
+	if len(gaps) == 0 {
+		return "-"
+	}
+	var out []string
+	for _, g := range gaps {
+		s := g.String()
+		if sizes && g.Detail != "" {
+			s += " " + g.Detail
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
 }
