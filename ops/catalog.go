@@ -2,8 +2,8 @@
 // once, here: its name, family, documentation, parameters, who takes part, how the
 // per-rank times of a repetition reduce to one, its timing methods and the kernel
 // that runs it. Suites, the engine, the runner and the kernels all read these fields;
-// nothing else names an operation. It is pure Go; the kernels live in ops/mpi (cgo)
-// and, later, ops/shmem.
+// nothing else names an operation. It is pure Go; the kernels live in ops/mpi and
+// ops/shmem (cgo).
 package ops
 
 import (
