@@ -46,8 +46,8 @@ func TestCollectives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 35 {
-		t.Fatalf("%d collectives in the catalogue", n)
+	if n == 0 || len(plan.Measurements) != n {
+		t.Fatalf("%d collectives in the catalogue, %d measurements of them", n, len(plan.Measurements))
 	}
 	for _, np := range []int{2, 4, 8} {
 		out := t.TempDir()
