@@ -21,6 +21,9 @@ type ParamInfo struct {
 	// as ompi_info lists them; Framework is that framework.
 	Components []string
 	Framework  string
+	// Help is the library's description of the parameter (ompi_info's help line,
+	// mpivars' last column): MPICH names its algorithms' values only there.
+	Help string
 }
 
 // Catalog is a library's parameters by name.
@@ -49,6 +52,8 @@ func ParseOMPIInfo(text string) Catalog {
 		switch field {
 		case "type":
 			p.Type = rest
+		case "help":
+			p.Help = rest
 		case "enumerator":
 			// value:N:NAME
 			if g := strings.SplitN(rest, ":", 3); len(g) == 3 {
@@ -76,6 +81,9 @@ func ParseMPIVars(text string) Catalog {
 		p := ParamInfo{Name: strings.TrimSpace(name)}
 		if len(f) > 3 {
 			p.Type = f[3]
+		}
+		if len(f) > 5 {
+			p.Help = f[5]
 		}
 		c[p.Name] = p
 	}
