@@ -135,3 +135,19 @@ func TestCollRulesFromVerdictAA(t *testing.T) {
 		}
 	}
 }
+
+// A rules file is checked against what this Open MPI lists before it is used.
+func TestCollRulesFileCheckedAgainstCatalogue(t *testing.T) {
+	algs := CollAlgorithmsOMPI(readCatalog(t, "testdata/ompi_info-4.1.4-coll-tuned.txt", ParseOMPIInfo))
+	ok := "1\n2\n1\n4 2\n0 0 0 0\n1024 6 0 0 # rabenseifner\n"
+	bad := "1\n2\n1\n4 2\n0 0 0 0\n1024 7 0 0 # no allreduce algorithm 7 in 4.1.4\n"
+	for text, wantErr := range map[string]bool{ok: false, bad: true} {
+		f, err := collrules.ParseOMPI(strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Check(algs); (err != nil) != wantErr {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+}

@@ -332,3 +332,24 @@ func (f OMPIFile) Choose(id, np int, key int64) (OMPIMsg, bool) {
 	}
 	return OMPIMsg{}, false
 }
+
+// Check says whether every algorithm the file names is one this Open MPI has (algs:
+// by collective, as ompi_info lists them), and every collective one its tuned
+// component takes rules for: Open MPI reads an unknown algorithm number without a
+// word and fails only when a call reaches it.
+func (f OMPIFile) Check(algs map[string][]Algorithm) error {
+	for _, c := range f.Colls {
+		coll, ok := byOMPIID(c.ID)
+		if !ok {
+			return fmt.Errorf("collective id %d: no collective of Open MPI's tuned component", c.ID)
+		}
+		for _, comm := range c.Comms {
+			for _, m := range comm.Msgs {
+				if m.Alg != 0 && algName(algs[coll.Name], m.Alg) == fmt.Sprintf("algorithm %d", m.Alg) {
+					return fmt.Errorf("%s, %d processes, from %d bytes: this Open MPI has no %s algorithm %d (ompi_info --param coll tuned --level 9)", coll.Name, comm.Size, m.Size, coll.Name, m.Alg)
+				}
+			}
+		}
+	}
+	return nil
+}
