@@ -317,7 +317,8 @@ func Compare(sources []Labelled, opt Options) (*Comparison, error) {
 		}
 		tables := compareIndexed(sources[0].Label, src.Label, base, other, opt)
 		Adjust(tables, opt.Alpha)
-		testRelative(tables, opt.Alpha)
+		testRelative(tables, opt.Alpha) // on every run: it subtracts a run's level
+		dropHiccups(tables, opt.Alpha)
 		adjustShifts(tables, opt.Alpha)
 		c.Tables = append(c.Tables, tables...)
 		c.Totals = append(c.Totals, compareTotals(src.Label, tables))

@@ -41,6 +41,11 @@ type Shift struct {
 	Note     string   `json:"note,omitempty"`
 	// each side's run values (run id: mean log time), for the relative test
 	base, other map[string]float64
+	// the absolute test on every run, when hiccups were left out of it (dropHiccups)
+	allRuns struct {
+		set      bool
+		ratio, p float64
+	}
 }
 
 // Relative is the test of a measurement against the other measurements of its runs.
@@ -62,12 +67,24 @@ const power = 0.8
 // test, or by the relative one when the absolute change points the same way (a
 // measurement that stayed while the others got faster did not regress).
 func (s Shift) Worse() bool {
-	return s.Ratio > 1 && (s.Significant || s.Relative.Significant && s.Relative.Ratio > 1 && s.P <= SupportP)
+	lr, lp := s.lean()
+	return s.Ratio > 1 && s.Significant || s.Relative.Significant && s.Relative.Ratio > 1 && lr > 1 && lp <= SupportP
 }
 
 // Better is Worse's mirror.
 func (s Shift) Better() bool {
-	return s.Ratio > 0 && s.Ratio < 1 && (s.Significant || s.Relative.Significant && s.Relative.Ratio < 1 && s.P <= SupportP)
+	lr, lp := s.lean()
+	return s.Ratio > 0 && s.Ratio < 1 && s.Significant || s.Relative.Significant && s.Relative.Ratio < 1 && lr > 0 && lr < 1 && lp <= SupportP
+}
+
+// lean is the absolute test over every run, which backs a relative finding: a test
+// that left hiccups out leans more readily either way, and would let an unchanged
+// measurement among faster ones pass for a regression.
+func (s Shift) lean() (ratio, p float64) {
+	if s.allRuns.set {
+		return s.allRuns.ratio, s.allRuns.p
+	}
+	return s.Ratio, s.P
 }
 
 // SupportP: a relative finding counts only when the absolute test leans the same way

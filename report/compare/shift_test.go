@@ -29,7 +29,12 @@ func scaleOp(res *report.Results, op string, f float64) *report.Results {
 // in which a 5 % gate fails, the other side changed by change.
 func gateRate(t *testing.T, per, trials int, change func(*report.Results) *report.Results) float64 {
 	t.Helper()
-	aa := loadAA(t)
+	return gateRateOn(t, loadAA(t), per, trials, change)
+}
+
+// gateRateOn is gateRate on the recorded runs given.
+func gateRateOn(t *testing.T, aa *report.Results, per, trials int, change func(*report.Results) *report.Results) float64 {
+	t.Helper()
 	ids := runIDs(aa)
 	rng := rand.New(rand.NewPCG(uint64(per), 7))
 	failed := 0
