@@ -125,16 +125,7 @@ func cmpTableOf(t *compare.Table) cmpTable {
 		}
 	}
 	ct.Procs = len(procs) > 1
-	title := t.Measurement
-	if t.Op != t.Measurement {
-		title += " (" + t.Op + ")"
-	}
-	if t.Method != "" {
-		title += ", method " + t.Method
-	}
-	if t.Settings != "" {
-		title += ", " + t.Settings
-	}
+	title := t.Heading()
 	if len(procs) == 1 && len(t.Rows) > 0 {
 		title += fmt.Sprintf(", %d processes", t.Rows[0].NProcs)
 		if t.Rows[0].NProcs == 1 {

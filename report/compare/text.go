@@ -48,11 +48,9 @@ func WriteComparison(w io.Writer, c *Comparison) error {
 	return err
 }
 
-func writeTable(w io.Writer, t *Table) {
-	procs := map[int]bool{}
-	for _, r := range t.Rows {
-		procs[r.NProcs] = true
-	}
+// Heading names the table's measurement: "Bcast", "Put, method flush", "bcast-linear
+// (Bcast), radix=2".
+func (t *Table) Heading() string {
 	title := t.Measurement
 	if t.Op != t.Measurement {
 		title += " (" + t.Op + ")"
@@ -63,6 +61,15 @@ func writeTable(w io.Writer, t *Table) {
 	if t.Settings != "" {
 		title += ", " + t.Settings
 	}
+	return title
+}
+
+func writeTable(w io.Writer, t *Table) {
+	procs := map[int]bool{}
+	for _, r := range t.Rows {
+		procs[r.NProcs] = true
+	}
+	title := t.Heading()
 	if len(procs) == 1 {
 		title += fmt.Sprintf(", %d processes", t.Rows[0].NProcs)
 	}
