@@ -187,7 +187,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return fail(fmt.Errorf("settling: %w", err))
 	}
 	if rank == 0 {
-		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version)
+		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version, o.Out != "")
 		hdr.SettleRounds, hdr.SettleBarrierS = settled, barrierS
 		if startsSHMEM(plan) {
 			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmem.Library()
