@@ -131,8 +131,14 @@ func TestHistoryAASilent(t *testing.T) {
 // run on, finds a change of op as a whole at run 8 (± 1) and no change of another
 // measurement as a whole.
 func stepFound(t *testing.T, aa *report.Results, ids []string, op string, f float64) bool {
+	found, other := stepFoundWhere(t, aa, ids, op, f)
+	return found && !other
+}
+
+// stepFoundWhere is stepFound's two halves: op's change found at its place, and a
+// change found in another measurement as a whole.
+func stepFoundWhere(t *testing.T, aa *report.Results, ids []string, op string, f float64) (found, other bool) {
 	h := build(t, stepFrom(aa, ids, 7, op, f))
-	found, other := false, false
 	for _, m := range h.Measurements {
 		for _, c := range wholeChanges(&m) {
 			if m.Op == op && c.Run >= 7 && c.Run <= 9 && c.Ratio > 1 {
@@ -142,7 +148,7 @@ func stepFound(t *testing.T, aa *report.Results, ids []string, op string, f floa
 			}
 		}
 	}
-	return found && !other
+	return found, other
 }
 
 // One measurement 1.3 and 1.5 times slower from the 8th of 12 runs on, every other the

@@ -29,8 +29,10 @@ var loadQuiet = func() func(t *testing.T) *report.Results {
 // hand: silent as a whole in 11 of 13 windows; the two changes it finds are the
 // broadcast's own drift in the recording (runs 16-24 sit 5-8 % above runs 1-15), and no
 // change found there is larger than 10 %. One measurement 1.3 times slower from the 8th
-// run on: found there alone in 31 of 52 (the broadcast 13 of 13, the ping-pong 9, the
-// allreduce 7, the put, which moves most against the others of its runs, 2).
+// run on: found at its place in 38 of 52 (the broadcast and the ping-pong 13 of 13, the
+// allreduce 10, the put 2: its own runs move 27 % against the others', so 30 % is one
+// spread), and alone in 31: where another measurement is found too it is mostly that
+// same broadcast drift.
 func TestHistoryQuietStep(t *testing.T) {
 	q := loadQuiet(t)
 	ws := windows(aadata.RunIDs(q))
@@ -50,20 +52,25 @@ func TestHistoryQuietStep(t *testing.T) {
 			silent++
 		}
 	}
-	found, per := 0, ""
+	found, alone, per := 0, 0, ""
 	for _, op := range aaOps {
-		n := 0
+		n, a := 0, 0
 		for _, ids := range ws {
-			if stepFound(t, q, ids, op, 1.3) {
+			f, other := stepFoundWhere(t, q, ids, op, 1.3)
+			if f {
 				n++
+				if !other {
+					a++
+				}
 			}
 		}
 		found += n
-		per += fmt.Sprintf(" %s %d/%d", op, n, len(ws))
+		alone += a
+		per += fmt.Sprintf(" %s %d (%d alone)", op, n, a)
 	}
 	total := len(aaOps) * len(ws)
-	t.Logf("quiet: silent as a whole in %d of %d windows; x1.3 from run 8 of 12 found alone in %d of %d (%s)", silent, len(ws), found, total, per)
-	if silent < len(ws)*3/4 || 2*found < total {
-		t.Errorf("silent in %d of %d windows, x1.3 found alone in only %d of %d (%s)", silent, len(ws), found, total, per)
+	t.Logf("quiet: silent as a whole in %d of %d windows; x1.3 from run 8 of 12 found at its place in %d of %d, alone in %d (%s)", silent, len(ws), found, total, alone, per)
+	if silent < len(ws)*3/4 || 3*found < 2*total || 2*alone < total {
+		t.Errorf("silent in %d of %d windows, x1.3 found in only %d of %d, alone in %d (%s)", silent, len(ws), found, total, alone, per)
 	}
 }
