@@ -110,6 +110,12 @@ layers: setup
 	@# machine's description reads /proc and tools: all leaves.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable ./internal/hostinfo | grep ' imports github.com/skampi/' || true); \
 	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
+	@# A family is a folder under families/ and a line in families/all: the core knows none
+	@# (it calls the hooks they register), and no family imports another.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./runner ./inputs ./ops ./ops/mpi ./ops/shmem ./measure ./record ./repsync ./clocksync | grep 'skampi/families' || true); \
+	if [ -n "$$bad" ]; then echo "the core depends on a family: $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -v '^github.com/skampi/skampi/families/all ' | grep ' imports github.com/skampi/skampi/families/' || true); \
+	if [ -n "$$bad" ]; then echo "a family imports another: $$bad"; exit 1; fi
 	@scripts/c-layers.sh $(PKG)
 	@echo "layers: ok"
 

@@ -130,15 +130,7 @@ func (s *seenWriter) Write(p []byte) (int, error) {
 // plan's one list of points, expanded on the job the results header describes.
 func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 	o.defaults()
-	// Once the job is over, what ranks killed outright left in the MPI-IO directories
-	// (on this host; on the others the next run into the directory removes it).
-	defer func() {
-		for _, dir := range plan.IODirs() {
-			if base, err := inputs.IOBase(dir); err == nil {
-				runner.RemoveStaleIODirs(base)
-			}
-		}
-	}()
+	defer runner.JobOver(plan) // what ranks killed outright left behind
 	args := slices.Clone(o.Args)
 	var newRuns []string
 	var suspect *record.Key

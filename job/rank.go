@@ -177,7 +177,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	lib, _ := mpi.Library()
 	r := &runner.Runner{World: world{w}, Sink: sink, Library: lib, AllowBroken: o.AllowBroken, Done: done, Earlier: earlier, Steps: steps,
 		Watchdog: ph.wd, RunID: ph.runID, Stderr: o.Stderr, NotBuilt: notBuilt}
-	stopSignals := handleSignals(rank, func(f *record.Fault) error { return ph.finish(sink, f) }, ph.wd, o.Out, o.Stderr, r.RemoveIODirs, ph.peers, underSkampi(o.Env))
+	stopSignals := handleSignals(rank, func(f *record.Fault) error { return ph.finish(sink, f) }, ph.wd, o.Out, o.Stderr, r.End, ph.peers, underSkampi(o.Env))
 	defer stopSignals()
 	// The job's start settles before its first point is measured (the points' own
 	// steadiness checks catch what is left).
@@ -207,7 +207,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	}
 	ph.stop()
 	err = r.Run(ex.Points)
-	r.RemoveIODirs() // the MPI-IO points' files, whatever happened to the run
+	r.End() // the families' files and state (MPI-IO's), whatever happened to the run
 	if err != nil {
 		return fail(err)
 	}

@@ -19,14 +19,12 @@ type measurement interface {
 // outcome is what measuring a point brought back: on rank 0, what its record is built
 // from; on the other ranks, nothing (res is nil).
 type outcome struct {
-	res     *measure.Result   // the point's result (a breakdown's: full's)
-	parts   *breakdownParts   // a non-blocking point's breakdown; nil for the others
-	window  *repsync.Window   // the window synchronisation the point ended with; nil without
-	corrupt *record.Corrupt   // check_data: the first corrupt byte any rank received
-	pvars   *pvarValues       // rank 0's performance variables (pvars), when asked for
-	ioDir   string            // MPI-IO: the directory under test
-	ioHints map[string]string // MPI-IO: the library's hints for the point's file
-	threads *threadNote       // a multi-threaded point: what its threads did
+	res     *measure.Result // the point's result (a breakdown's: full's)
+	parts   *breakdownParts // a non-blocking point's breakdown; nil for the others
+	window  *repsync.Window // the window synchronisation the point ended with; nil without
+	corrupt *record.Corrupt // check_data: the first corrupt byte any rank received
+	pvars   *pvarValues     // rank 0's performance variables (pvars), when asked for
+	notes   map[string]any  // rank 0: what the point's family noted (family name: Family.Measured's note)
 	// noise: each world rank's preemptions and time off its core during the point
 	// (noiseSince; agree gathers them; nil: not known).
 	noise []float64

@@ -90,10 +90,8 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 	if op.Computes {
 		spec.Spin = r.spinFor(pt.Settings().HaloCompute)
 	}
-	if op.IO {
-		if err := r.ioFile(pt, &spec); err != nil {
-			return measure.Task{}, ops.Request{}, err
-		}
+	if err := r.prepareFamily(pt, &spec); err != nil {
+		return measure.Task{}, ops.Request{}, err
 	}
 	if s := pt.Settings(); busyTarget(pt) {
 		spec.BusySpin = r.busySpin(s.TargetBusy.Seconds())
@@ -105,13 +103,11 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 // measure measures the point with how; the window it ended with and the first corrupt
 // byte (check_data) are the point's, whatever the strategy.
 func (r *Runner) measure(pt *inputs.Point, how measurement, spec ops.Request, t measure.Task) (outcome, error) {
-	r.corrupt, r.pvars, r.ioHints, r.threads = nil, nil, nil, nil
+	r.corrupt, r.pvars, r.notes = nil, nil, nil
 	o, err := how.measure(r, pt, spec, t)
-	removeIOFile(spec)
-	o.threads = r.threads
+	r.doneFamily(spec)
 	o.window, _ = t.Sync.(*repsync.Window)
-	o.corrupt, o.pvars = r.corrupt, r.pvars
-	o.ioDir, o.ioHints = spec.IODir, r.ioHints
+	o.corrupt, o.pvars, o.notes = r.corrupt, r.pvars, r.notes
 	return o, err
 }
 

@@ -25,8 +25,7 @@ func (r *Runner) buildRecord(pt *inputs.Point, o outcome) (*record.Point, *recor
 	}
 	syncFields(p, o.window)
 	onesidedFields(pt, p)
-	ioFields(p, o)
-	threadFields(p, pt, o.threads)
+	recordFamily(p, pt, o.notes)
 	noiseFields(p, pt, o.noise)
 	if m, _ := pt.Op().Method(pt.Method); m.RootTimed && p.Reps > 0 && p.TimeS <= 0 {
 		p.AddFlag(record.FlagNegative) // the kernel subtracted its helper time
@@ -114,14 +113,6 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		}
 		rate := op.Messages(s.Window, op.Pairs(r.World.Size())) / p.TimeS
 		p.MessagesPerS = &rate
-	}
-	if op.IO && !op.NoData && p.TimeS > 0 {
-		// IMB-IO's convention beside skampi's: the bytes of one call over every process,
-		// and its MB/s, that total over the slowest process's time (in the aggregate
-		// mode too: time_s is then one write's share of the sample, as IMB's t).
-		total := int64(pt.NProcs) * pt.Size
-		agg := float64(total) / p.TimeS
-		p.IOTotalBytes, p.AggregateBps = &total, &agg
 	}
 	return p
 }

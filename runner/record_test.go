@@ -301,7 +301,7 @@ sizes = [1024]
 		if req.Aggregate != want.aggregate || req.Window != want.reqWindow {
 			t.Errorf("%s: request aggregate %v window %d, want %v %d", pt.Measurement.Name, req.Aggregate, req.Window, want.aggregate, want.reqWindow)
 		}
-		rec := r.point(pt, res)
+		rec, _ := r.buildRecord(pt, outcome{res: res})
 		total := int64(pt.NProcs) * 1024
 		if rec.Window != want.window || rec.IOTotalBytes == nil || *rec.IOTotalBytes != total ||
 			rec.AggregateBps == nil || math.Abs(*rec.AggregateBps-float64(total)/1e-3) > 1e-6 ||

@@ -23,12 +23,6 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 	if op.Partitioned {
 		r.Partitions = s.Partitions
 	}
-	if op.Threaded {
-		r.Threads, r.ThreadPinning = s.Threads, s.ThreadPinning
-		if !op.OneToN { // 1:N threads share one communicator and its tags
-			r.ThreadComm = s.ThreadComm
-		}
-	}
 	return r
 }
 

@@ -94,9 +94,7 @@ type Runner struct {
 	// point; the others are denied unprepared, with the brief detail kept here.
 	lacking map[string]string
 
-	io      *ioState          // MPI-IO points: the run's directories (io.go)
-	ioHints map[string]string // the point's MPI-IO hints, for its outcome
-	threads *threadNote       // rank 0: what a multi-threaded point's threads did, for its outcome
+	familyState // what the families keep for the run, and rank 0's notes of the point (family.go)
 
 	times map[record.Key]Estimate // rank 0: every point measured or resumed, for refinement
 }
@@ -268,9 +266,6 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 		}
 	}
 	res, err = measure.Measure(r.World, op, t)
-	if h, ok := op.(ioHinter); ok && err == nil {
-		r.ioHints = h.IOHints()
-	}
 	if err == nil && spec.CheckData {
 		err = r.noteCorruption(op, spec)
 	}
@@ -281,8 +276,8 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 		}
 		r.pvars = &pvarValues{vals: vals, missing: missing}
 	}
-	if err == nil && spec.Info.Threaded {
-		err = r.noteThreads(op, spec)
+	if err == nil {
+		err = r.measuredFamily(op, spec)
 	}
 	return res, err
 }

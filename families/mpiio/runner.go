@@ -1,4 +1,4 @@
-package runner
+package mpiio
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/runner"
 )
 
 // MPI-IO points: each gets a file of its own in a directory made for the run inside
@@ -26,6 +27,19 @@ import (
 // the command that launched the job, once the job is over) removes the skampi-io-*
 // directories nobody holds (RemoveStaleIODirs).
 
+func init() {
+	runner.Register(runner.Family{
+		Name:     "mpiio",
+		Owns:     func(op ops.Info) bool { return op.IO },
+		Prepare:  ioFile,
+		Measured: measured,
+		Done:     func(_ *runner.Runner, spec ops.Request) { removeIOFile(spec) },
+		Record:   ioFields,
+		End:      removeIODirs,
+		JobOver:  removeStale,
+	})
+}
+
 // ioState is what a runner's MPI-IO points share.
 type ioState struct {
 	mu     sync.Mutex // RemoveIODirs may run on a signal's goroutine
@@ -34,28 +48,36 @@ type ioState struct {
 	owners []*os.File        // each run directory's .owner, locked while the run lives
 }
 
+// state is the run's MPI-IO state.
+func state(r *runner.Runner) *ioState {
+	return r.State("mpiio", func() any { return &ioState{dirs: map[string]string{}} }).(*ioState)
+}
+
 // ioFile sets the request's directory under test and file for an MPI-IO point. Every
 // rank calls it for every MPI-IO point, in the same order (the first one broadcasts).
-func (r *Runner) ioFile(pt *inputs.Point, spec *ops.Request) error {
-	if r.io == nil {
+func ioFile(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
+	io := state(r)
+	if io.id == 0 {
 		var id int64
 		if r.World.Rank() == 0 {
-			id = rand.Int64()
+			for id == 0 {
+				id = rand.Int64()
+			}
 		}
 		id, err := r.World.Bcast(id)
 		if err != nil {
 			return err
 		}
-		r.io = &ioState{id: id, dirs: map[string]string{}}
+		io.id = id
 	}
 	base, err := inputs.IOBase(pt.Settings().IODir)
 	if err != nil {
 		return fmt.Errorf("io_dir %s: %w", pt.Settings().IODir, err)
 	}
-	dir := filepath.Join(base, fmt.Sprintf("skampi-io-%016x", uint64(r.io.id)))
-	r.io.mu.Lock()
-	_, made := r.io.dirs[base]
-	r.io.mu.Unlock()
+	dir := filepath.Join(base, fmt.Sprintf("skampi-io-%016x", uint64(io.id)))
+	io.mu.Lock()
+	_, made := io.dirs[base]
+	io.mu.Unlock()
 	if !made {
 		// Every rank: a temporary directory may be each host's own.
 		RemoveStaleIODirs(base)
@@ -66,10 +88,10 @@ func (r *Runner) ioFile(pt *inputs.Point, spec *ops.Request) error {
 		if err != nil {
 			return fmt.Errorf("io_dir %s: %w", base, err)
 		}
-		r.io.mu.Lock()
-		r.io.dirs[base] = dir
-		r.io.owners = append(r.io.owners, owner)
-		r.io.mu.Unlock()
+		io.mu.Lock()
+		io.dirs[base] = dir
+		io.owners = append(io.owners, owner)
+		io.mu.Unlock()
 	}
 	spec.IODir = base
 	spec.IOPath = filepath.Join(dir, fmt.Sprintf("point-%d.dat", pt.Index))
@@ -99,31 +121,66 @@ func removeIOFile(spec ops.Request) {
 	}
 }
 
-// RemoveIODirs removes the directories the run made for its MPI-IO files, with
-// whatever is left in them. The job calls it when the run ends, however it ends.
-func (r *Runner) RemoveIODirs() {
-	if r == nil || r.io == nil {
-		return
-	}
-	r.io.mu.Lock()
-	defer r.io.mu.Unlock()
-	for _, dir := range r.io.dirs {
+// removeIODirs removes the directories the run made for its MPI-IO files, with
+// whatever is left in them, when the run ends, however it ends (runner.End).
+func removeIODirs(r *runner.Runner) {
+	io := state(r)
+	io.mu.Lock()
+	defer io.mu.Unlock()
+	for _, dir := range io.dirs {
 		os.RemoveAll(dir)
 	}
-	for _, f := range r.io.owners {
+	for _, f := range io.owners {
 		f.Close()
 	}
-	r.io.owners = nil
+	io.owners = nil
 }
 
-// ioFields: what an MPI-IO point's data path was, the directory under test and the
-// library's hints for its file.
-func ioFields(p *record.Point, o outcome) {
-	p.IODir = o.ioDir
-	if len(o.ioHints) > 0 {
-		p.IOHints = o.ioHints
-	}
+// note is what an MPI-IO point's measurement tells its record: the directory under
+// test and the library's hints for the point's file.
+type note struct {
+	dir   string
+	hints map[string]string
 }
 
 // ioHinter is an operation that reports the library's hints for its file.
 type ioHinter interface{ IOHints() map[string]string }
+
+// measured notes the point's directory and the library's hints for its file.
+func measured(_ *runner.Runner, op runner.Op, spec ops.Request) (any, error) {
+	n := &note{dir: spec.IODir}
+	if h, ok := op.(ioHinter); ok {
+		n.hints = h.IOHints()
+	}
+	return n, nil
+}
+
+// ioFields: what an MPI-IO point's data path was, the directory under test and the
+// library's hints for its file, and IMB-IO's convention beside skampi's: the bytes of
+// one call over every process, and its MB/s, that total over the slowest process's
+// time (in the aggregate mode too: time_s is then one write's share of the sample, as
+// IMB's t).
+func ioFields(p *record.Point, pt *inputs.Point, n any) {
+	if n, ok := n.(*note); ok {
+		p.IODir = n.dir
+		if len(n.hints) > 0 {
+			p.IOHints = n.hints
+		}
+	}
+	if op := pt.Op(); !op.NoData && p.TimeS > 0 {
+		total := int64(pt.NProcs) * pt.Size
+		agg := float64(total) / p.TimeS
+		p.IOTotalBytes, p.AggregateBps = &total, &agg
+	}
+}
+
+// removeStale removes, once the job is over, what ranks killed outright left in the
+// MPI-IO directories (on this host; on the others the next run into the directory
+// removes it).
+func removeStale(plan *inputs.Plan) {
+	for _, dir := range plan.IODirs() {
+		if base, err := inputs.IOBase(dir); err == nil {
+			RemoveStaleIODirs(base)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-package runner
+package mt
 
 import (
 	"fmt"
@@ -6,7 +6,29 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/runner"
 )
+
+func init() {
+	runner.Register(runner.Family{
+		Name:     "multi-threaded",
+		Owns:     func(op ops.Info) bool { return op.Threaded },
+		Prepare:  prepare,
+		Measured: noteThreads,
+		Record:   threadFields,
+	})
+}
+
+// prepare sets the threads of a multi-threaded point's request: per rank, their
+// communicators (1:N threads share one communicator and its tags) and pinning.
+func prepare(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
+	s := pt.Settings()
+	spec.Threads, spec.ThreadPinning = s.Threads, s.ThreadPinning
+	if !pt.Op().OneToN {
+		spec.ThreadComm = s.ThreadComm
+	}
+	return nil
+}
 
 // threadStater is an operation that ran in threads of its own (ops.Info.Threaded):
 // the mean thread's time over the slowest's, and the CPU each thread last ran on.
@@ -23,7 +45,7 @@ type threadNote struct {
 
 // noteThreads brings what the threads of a multi-threaded operation did on the pair's
 // ranks to rank 0, for the point's record; every rank calls it after the repetitions.
-func (r *Runner) noteThreads(op Op, spec ops.Request) error {
+func noteThreads(r *runner.Runner, op runner.Op, spec ops.Request) (any, error) {
 	var ratio, span float64
 	var cpus []int
 	if ts, ok := op.(threadStater); ok {
@@ -31,11 +53,11 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 	}
 	ratios, err := r.World.Gather(ratio)
 	if err != nil {
-		return fmt.Errorf("gathering the threads' times: %w", err)
+		return nil, fmt.Errorf("gathering the threads' times: %w", err)
 	}
 	spans, err := r.World.Gather(span)
 	if err != nil {
-		return fmt.Errorf("gathering the threads' times: %w", err)
+		return nil, fmt.Errorf("gathering the threads' times: %w", err)
 	}
 	per := make([][]float64, spec.Threads)
 	for i := range per {
@@ -44,11 +66,11 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 			v = float64(cpus[i])
 		}
 		if per[i], err = r.World.Gather(v); err != nil {
-			return fmt.Errorf("gathering the threads' CPUs: %w", err)
+			return nil, fmt.Errorf("gathering the threads' CPUs: %w", err)
 		}
 	}
 	if r.World.Rank() != 0 {
-		return nil
+		return nil, nil
 	}
 	n := &threadNote{}
 	if ini := spec.Pair[0]; ini >= 0 && ini < len(ratios) && ini < len(spans) {
@@ -67,8 +89,7 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 		}
 		n.cpus = append(n.cpus, row)
 	}
-	r.threads = n
-	return nil
+	return n, nil
 }
 
 // threadFields records a multi-threaded point's threads: their count, communicators
@@ -76,11 +97,9 @@ func (r *Runner) noteThreads(op Op, spec ops.Request) error {
 // aggregate bandwidth, and the CPUs they ran on. A 1:N point (ops.Info.OneToN) has
 // one communicator and no thread pairs: its count (the receivers), pinning and CPUs
 // only; its time is the one sender's, whose mean and span are its own.
-func threadFields(p *record.Point, pt *inputs.Point, n *threadNote) {
+func threadFields(p *record.Point, pt *inputs.Point, note any) {
 	op, s := pt.Op(), pt.Settings()
-	if !op.Threaded {
-		return
-	}
+	n, _ := note.(*threadNote)
 	p.Threads, p.ThreadPinning = s.Threads, s.ThreadPinning
 	if !op.OneToN {
 		p.ThreadComm = s.ThreadComm
