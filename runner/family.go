@@ -4,19 +4,24 @@ import (
 	"sync"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/measure"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 )
 
-// Family is what one measurement family (MPI-IO, multi-threaded, ...) adds to the life
-// of a point whose operation it owns. The runner calls these hooks and knows no family
-// by name: a family lives in a folder of its own under families/, registers itself
-// (Register, from its init) and is linked in by one line of families/all. Every hook
-// but Owns may be nil.
+// Family is what one measurement family (MPI-IO, multi-threaded, one-sided, busy
+// targets, ...) adds to the life of a point whose operation it has. The runner calls
+// these hooks and knows no family by name: a family lives in a folder of its own under
+// families/, registers itself (Register, from its init) and is linked in by one line of
+// families/all. An operation may be of several families (Lock_Held: one-sided, a held
+// lock, a passive target); their hooks run in registration order. Every hook but Has
+// may be nil.
 type Family struct {
 	Name string
-	// Owns: the operation is the family's. An operation belongs to at most one family.
-	Owns func(op ops.Info) bool
+	// Has: the operation is of the family.
+	Has func(op ops.Info) bool
+	// Task adjusts how the engine measures the point (every rank, before Prepare).
+	Task func(pt *inputs.Point, t *measure.Task)
 	// Prepare completes the point's request with the family's parameters. Every rank
 	// calls it for every point of the family, in the same order: it may communicate.
 	Prepare func(r *Runner, pt *inputs.Point, spec *ops.Request) error
@@ -36,15 +41,15 @@ type Family struct {
 	JobOver func(plan *inputs.Plan)
 }
 
-// families: every family registered, in registration order (the order of
-// families/all's imports).
+// families: every family registered, in registration order (Go initialises
+// families/all's imports in the order of their paths).
 var families []Family
 
 // Register adds a family; its init calls it. A second family of the same name, or one
 // without Owns, is a programming error.
 func Register(f Family) {
-	if f.Name == "" || f.Owns == nil {
-		panic("runner.Register: a family needs a name and Owns")
+	if f.Name == "" || f.Has == nil {
+		panic("runner.Register: a family needs a name and Has")
 	}
 	for _, g := range families {
 		if g.Name == f.Name {
@@ -63,25 +68,24 @@ func Families() []string {
 	return names
 }
 
-// Owners are the names of the families that own op: at most one in a sound registry.
-func Owners(op ops.Info) []string {
+// FamiliesOf are the names of op's families, in registration order.
+func FamiliesOf(op ops.Info) []string {
 	var names []string
-	for _, f := range families {
-		if f.Owns(op) {
-			names = append(names, f.Name)
-		}
+	for _, f := range of(op) {
+		names = append(names, f.Name)
 	}
 	return names
 }
 
-// familyOf is the family that owns op, or nil.
-func familyOf(op ops.Info) *Family {
+// of is op's families, in registration order.
+func of(op ops.Info) []*Family {
+	var out []*Family
 	for i := range families {
-		if families[i].Owns(op) {
-			return &families[i]
+		if families[i].Has(op) {
+			out = append(out, &families[i])
 		}
 	}
-	return nil
+	return out
 }
 
 // State is the family's state for this run, made by mk on first use (any goroutine).
@@ -106,44 +110,63 @@ type familyState struct {
 	notes   map[string]any // family name: rank 0's note of the point being measured
 }
 
-// prepareFamily lets the point's family complete its request.
-func (r *Runner) prepareFamily(pt *inputs.Point, spec *ops.Request) error {
-	if f := familyOf(pt.Op()); f != nil && f.Prepare != nil {
-		return f.Prepare(r, pt, spec)
-	}
-	return nil
-}
-
-// measuredFamily runs the family's Measured hook for an operation just measured.
-func (r *Runner) measuredFamily(op Op, spec ops.Request) error {
-	f := familyOf(spec.Info)
-	if f == nil || f.Measured == nil {
-		return nil
-	}
-	note, err := f.Measured(r, op, spec)
-	if err != nil {
-		return err
-	}
-	if note != nil {
-		if r.notes == nil {
-			r.notes = map[string]any{}
+// taskFamilies lets the point's families adjust its task.
+func taskFamilies(pt *inputs.Point, t *measure.Task) {
+	for _, f := range of(pt.Op()) {
+		if f.Task != nil {
+			f.Task(pt, t)
 		}
-		r.notes[f.Name] = note
+	}
+}
+
+// prepareFamilies lets the point's families complete its request.
+func (r *Runner) prepareFamilies(pt *inputs.Point, spec *ops.Request) error {
+	for _, f := range of(pt.Op()) {
+		if f.Prepare != nil {
+			if err := f.Prepare(r, pt, spec); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// doneFamily runs the family's Done hook after a point.
-func (r *Runner) doneFamily(spec ops.Request) {
-	if f := familyOf(spec.Info); f != nil && f.Done != nil {
-		f.Done(r, spec)
+// measuredFamilies runs the Measured hooks of an operation just measured, keeping
+// their notes for the point's record.
+func (r *Runner) measuredFamilies(op Op, spec ops.Request) error {
+	for _, f := range of(spec.Info) {
+		if f.Measured == nil {
+			continue
+		}
+		note, err := f.Measured(r, op, spec)
+		if err != nil {
+			return err
+		}
+		if note != nil {
+			if r.notes == nil {
+				r.notes = map[string]any{}
+			}
+			r.notes[f.Name] = note
+		}
+	}
+	return nil
+}
+
+// doneFamilies runs the Done hooks after a point.
+func (r *Runner) doneFamilies(spec ops.Request) {
+	for _, f := range of(spec.Info) {
+		if f.Done != nil {
+			f.Done(r, spec)
+		}
 	}
 }
 
-// recordFamily adds the point's family fields to its record.
-func recordFamily(p *record.Point, pt *inputs.Point, notes map[string]any) {
-	if f := familyOf(pt.Op()); f != nil && f.Record != nil {
-		f.Record(p, pt, notes[f.Name])
+// recordFamilies adds the point's families' fields to its record.
+func recordFamilies(p *record.Point, pt *inputs.Point, notes map[string]any) {
+	for _, f := range of(pt.Op()) {
+		if f.Record != nil {
+			f.Record(p, pt, notes[f.Name])
+		}
 	}
 }
 

@@ -46,13 +46,6 @@ func strategyFor(pt *inputs.Point) measurement {
 	return plain{}
 }
 
-// busyTarget: the point keeps its operation's target busy (target_busy), which the
-// operation's kernel then times whole in every step (a put with its completion): its
-// post and completion apart would each wait for the same computation.
-func busyTarget(pt *inputs.Point) bool {
-	return pt.Settings().TargetBusy > 0 && pt.Op().PassiveTarget(pt.Method)
-}
-
 // plain prepares the operation, measures it and releases it.
 type plain struct{}
 

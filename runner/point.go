@@ -77,25 +77,8 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 		t.Sync = sy
 	}
 	spec := pointRequest(pt)
-	if op.LockHold {
-		spin, err := r.lockHold(pt)
-		if err != nil {
-			return measure.Task{}, ops.Request{}, err
-		}
-		spec.Spin = spin
-	}
-	if op.Delayed {
-		spec.Spin = r.delaySpin(pt)
-	}
-	if op.Computes {
-		spec.Spin = r.spinFor(pt.Settings().HaloCompute)
-	}
-	if err := r.prepareFamily(pt, &spec); err != nil {
+	if err := r.prepareFamilies(pt, &spec); err != nil {
 		return measure.Task{}, ops.Request{}, err
-	}
-	if s := pt.Settings(); busyTarget(pt) {
-		spec.BusySpin = r.busySpin(s.TargetBusy.Seconds())
-		spec.ProgressEvery, spec.Poll = s.Progress, s.PollFor(op)
 	}
 	return t, spec, nil
 }
@@ -105,7 +88,7 @@ func (r *Runner) prepare(pt *inputs.Point, syncer measure.Syncer) (measure.Task,
 func (r *Runner) measure(pt *inputs.Point, how measurement, spec ops.Request, t measure.Task) (outcome, error) {
 	r.corrupt, r.pvars, r.notes = nil, nil, nil
 	o, err := how.measure(r, pt, spec, t)
-	r.doneFamily(spec)
+	r.doneFamilies(spec)
 	o.window, _ = t.Sync.(*repsync.Window)
 	o.corrupt, o.pvars, o.notes = r.corrupt, r.pvars, r.notes
 	return o, err
@@ -159,9 +142,7 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 			Overrun: s.Hang() / 8},
 		Warmup: s.Warmup, Iterations: s.Iterations, RepTime: s.RepTime, Sync: syncer,
 	}
-	// A busy target's step lasts its computation whatever the operation reports (an
-	// OpenSHMEM put done in 50 ns while its target computes 100 us).
-	t.CalibrateOnWall = op.CallTimed || op.Delayed || busyTarget(pt)
+	t.CalibrateOnWall = op.CallTimed
 	// A collective called back to back pipelines, so "auto" means one call per
 	// repetition for them (each repetition starts synchronised); with a barrier after
 	// every call (OSU's loop) they do not, and a repetition lasts rep_time.
@@ -175,5 +156,6 @@ func task(pt *inputs.Point, syncer measure.Syncer) measure.Task {
 	} else if ok && m.RankMean {
 		t.Reduce = ops.ReduceMean
 	}
+	taskFamilies(pt, &t)
 	return t
 }

@@ -24,8 +24,7 @@ func (r *Runner) buildRecord(pt *inputs.Point, o outcome) (*record.Point, *recor
 		breakdownFields(p, pt, o.res, o.parts)
 	}
 	syncFields(p, o.window)
-	onesidedFields(pt, p)
-	recordFamily(p, pt, o.notes)
+	recordFamilies(p, pt, o.notes)
 	noiseFields(p, pt, o.noise)
 	if m, _ := pt.Op().Method(pt.Method); m.RootTimed && p.Reps > 0 && p.TimeS <= 0 {
 		p.AddFlag(record.FlagNegative) // the kernel subtracted its helper time
@@ -60,13 +59,6 @@ func (r *Runner) point(pt *inputs.Point, res *measure.Result) *record.Point {
 		p.Window = w
 	}
 	p.Cache, p.CheckData = s.Cache, s.CheckData
-	if op.OneSided || op.SHMEM { // neither reaches a window or symmetric memory yet: say what was measured
-		p.Cache = inputs.CacheWarm
-		// One-sided data is checked where a strided layout lays it (datatypes_check.c).
-		if m, _ := op.Method(pt.Method); !m.OrderChecked && !(op.Layouts && ops.Strided(s.DataLayout)) {
-			p.CheckData = false
-		}
-	}
 	if p.Cache == inputs.CacheCold {
 		p.ColdAreaBytes = ops.ColdArea(s.CacheSize)
 	}
@@ -186,60 +178,13 @@ func syncFields(p *record.Point, win *repsync.Window) {
 	}
 }
 
-// holdShare: Lock_Held's waiters must wait at least this share of the hold, or the
-// lock was not held as long as asked (the "go" message takes a little of it).
-const holdShare = 0.5
-
-// onesidedFields records the window kind, for Lock_Held the hold and whether the
-// waiters waited for it, and a delayed collective's delay.
-func onesidedFields(pt *inputs.Point, p *record.Point) {
-	op, s := pt.Op(), pt.Settings()
-	if op.OneSided {
-		p.RMAWindow = s.RMAWindow
-	}
-	if op.Layouts && ops.Strided(s.DataLayout) {
-		p.DataLayout, p.Stride = s.DataLayout, s.Stride
-		if s.TypeCommit == inputs.TypeCommitEveryCall {
-			p.TypeCommit = s.TypeCommit
-		}
-	}
-	if op.Neighborhood {
-		if t, err := s.TopologyFor(op).Resolve(pt.NProcs); err == nil {
-			p.Topology = t.String()
-		}
-	}
-	if op.Partitioned {
-		p.Partitions = s.Partitions
-	}
-	if op.Delayed {
-		delay := s.Delay.Seconds()
-		p.DelayS = &delay
-	}
-	if op.Skewed {
-		p.Ratio = s.Ratio
-	}
-	if op.Computes {
-		compute := s.HaloCompute.Seconds()
-		p.HaloComputeS = &compute
-	}
-	if op.PassiveTarget(pt.Method) {
-		busy := s.TargetBusy.Seconds()
-		p.TargetBusyS = &busy
-		if busy > 0 { // poll_every 0: it never polled, so no call is named
-			every := s.Progress
-			p.PollEvery = &every
-			if every > 0 {
-				p.Poll = s.PollFor(op)
-			}
-		}
-	}
-	if op.LockHold {
-		hold := s.LockHold.Seconds()
-		p.HoldS = &hold
-		if p.Reps > 0 && p.TimeS < holdShare*hold {
-			p.AddFlag(record.FlagLockNotHeld)
-		}
-	}
+// WarmUnchecked says what a point of an operation that reaches neither a window nor
+// symmetric memory with the cache setting yet measured (warm), and checks its data
+// only where its method checks an order or a strided layout lays it
+// (datatypes_check.c): the one-sided and OpenSHMEM families' records.
+func WarmUnchecked(p *record.Point, pt *inputs.Point) {
+	p.Cache, p.ColdAreaBytes = inputs.CacheWarm, 0
+	p.CheckData = p.CheckData && pt.Op().DataCheckedOneSided(pt.Method, pt.Settings().DataLayout)
 }
 
 // corruptFault is the record of a point whose data arrived corrupt: its time is not
@@ -298,9 +243,6 @@ func breakdownFields(p *record.Point, pt *inputs.Point, full *measure.Result, bp
 		WaitS: bd.wait.V, WaitStderrS: bd.wait.SE, OverlappedS: bd.notHidden.V, OverlappedStderrS: bd.notHidden.SE,
 		ComputeS: bd.compute.V, ComputeTargetS: bp.target, ProgressEvery: pt.Settings().Progress,
 		FullCalibrationS: bp.calibrationFull,
-	}
-	if pt.Op().SHMEM { // no MPI request to test: the setting does nothing there
-		b.ProgressEvery = 0
 	}
 	computes := computingRanks(pt)
 	for _, rank := range pt.Ranks {

@@ -13,16 +13,6 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 		Cold: s.Cache == inputs.CacheCold, CacheSize: s.CacheSize, Iteration: s.Timer == inputs.TimerIteration,
 		Pair: pair, Ranks: ranks, Datatype: s.DatatypeFor(op), ReduceOp: s.ReduceOp, Root: s.Root,
 		BarrierAbove: s.BarrierAbove, RMAWindow: s.RMAWindow, Delay: s.Delay.Seconds(), Ratio: s.Ratio, PVars: s.PVars}
-	if op.Layouts && ops.Strided(s.DataLayout) {
-		r.DataLayout, r.Stride = s.DataLayout, s.Stride
-		if s.TypeCommit == inputs.TypeCommitEveryCall {
-			r.TypeCommit = s.TypeCommit
-		}
-	}
-	r.Topology = s.TopologyFor(op)
-	if op.Partitioned {
-		r.Partitions = s.Partitions
-	}
 	return r
 }
 

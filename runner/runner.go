@@ -277,7 +277,7 @@ func (r *Runner) measureOnce(spec ops.Request, t measure.Task) (res *measure.Res
 		r.pvars = &pvarValues{vals: vals, missing: missing}
 	}
 	if err == nil {
-		err = r.measuredFamily(op, spec)
+		err = r.measuredFamilies(op, spec)
 	}
 	return res, err
 }

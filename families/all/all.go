@@ -3,6 +3,16 @@
 package all
 
 import (
+	_ "github.com/skampi/skampi/families/busy"
+	_ "github.com/skampi/skampi/families/delay"
+	_ "github.com/skampi/skampi/families/halo"
+	_ "github.com/skampi/skampi/families/layout"
+	_ "github.com/skampi/skampi/families/locks"
 	_ "github.com/skampi/skampi/families/mpiio"
 	_ "github.com/skampi/skampi/families/mt"
+	_ "github.com/skampi/skampi/families/neighbor"
+	_ "github.com/skampi/skampi/families/onesided"
+	_ "github.com/skampi/skampi/families/partitioned"
+	_ "github.com/skampi/skampi/families/shmem"
+	_ "github.com/skampi/skampi/families/skewed"
 )

@@ -1,3 +1,16 @@
+// Package mpiio is the MPI-IO family's part in the runner: the directory and file of
+// each point, what its record says of them, and cleaning up after the run.
+//
+// MPI-IO points: each gets a file of its own in a directory made for the run inside
+// the directory under test (io_dir, or the temporary directory), skampi-io-<id>, the
+// id chosen by rank 0 and broadcast so every process names the same one. The kernel
+// creates the file in its preparation and deletes it when it closes; the family
+// removes it again after the point whatever happened (a preparation that failed half
+// way), and the run's directories when the run ends or is interrupted (removeIODirs).
+// A run killed outright cannot: every process of a run holds a shared lock on
+// skampi-io-<id>/.owner while it lives, and the next run into the same directory (and
+// the command that launched the job, once the job is over) removes the skampi-io-*
+// directories nobody holds (RemoveStaleIODirs).
 package mpiio
 
 import (
@@ -16,21 +29,10 @@ import (
 	"github.com/skampi/skampi/runner"
 )
 
-// MPI-IO points: each gets a file of its own in a directory made for the run inside
-// the directory under test (io_dir, or the temporary directory), skampi-io-<id>, the
-// id chosen by rank 0 and broadcast so every process names the same one. The kernel
-// creates the file in its preparation and deletes it when it closes; the runner
-// removes it again after the point whatever happened (a preparation that failed half
-// way), and the run's directories when the run ends or is interrupted (RemoveIODirs).
-// A run killed outright cannot: every process of a run holds a shared lock on
-// skampi-io-<id>/.owner while it lives, and the next run into the same directory (and
-// the command that launched the job, once the job is over) removes the skampi-io-*
-// directories nobody holds (RemoveStaleIODirs).
-
 func init() {
 	runner.Register(runner.Family{
 		Name:     "mpiio",
-		Owns:     func(op ops.Info) bool { return op.IO },
+		Has:      func(op ops.Info) bool { return op.IO },
 		Prepare:  ioFile,
 		Measured: measured,
 		Done:     func(_ *runner.Runner, spec ops.Request) { removeIOFile(spec) },
@@ -42,7 +44,7 @@ func init() {
 
 // ioState is what a runner's MPI-IO points share.
 type ioState struct {
-	mu     sync.Mutex // RemoveIODirs may run on a signal's goroutine
+	mu     sync.Mutex // removeIODirs may run on a signal's goroutine
 	id     int64
 	dirs   map[string]string // the directory under test -> the run's directory in it
 	owners []*os.File        // each run directory's .owner, locked while the run lives

@@ -1,3 +1,5 @@
+// Package mt is the multi-threaded family's part in the runner: the threads of a
+// point's request, what they did (gathered to rank 0), and their record fields.
 package mt
 
 import (
@@ -12,7 +14,7 @@ import (
 func init() {
 	runner.Register(runner.Family{
 		Name:     "multi-threaded",
-		Owns:     func(op ops.Info) bool { return op.Threaded },
+		Has:      func(op ops.Info) bool { return op.Threaded },
 		Prepare:  prepare,
 		Measured: noteThreads,
 		Record:   threadFields,

@@ -36,7 +36,7 @@ func (o *Op) IOHints() map[string]string {
 // file and the library's words, and what the directory itself says when written to
 // (the operating system's errno text: a full or read-only file system). The probe is
 // written beside the point's file, in the run's own directory, which a run killed
-// mid-probe leaves to the next run's clean-up (runner.RemoveStaleIODirs).
+// mid-probe leaves to the next run's clean-up (families/mpiio RemoveStaleIODirs).
 func ioError(dir, path string) error {
 	msg := strings.Join(strings.Fields(C.GoString(C.sk_io_message())), " ") // MPICH's error stack is several lines
 	at := dir

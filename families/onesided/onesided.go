@@ -1,0 +1,21 @@
+// Package onesided is the one-sided MPI family's part in the runner: the window kind
+// of its records, and what its data checks and cache settings reach.
+package onesided
+
+import (
+	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/runner"
+)
+
+func init() {
+	runner.Register(runner.Family{
+		Name: "one-sided",
+		Has:  func(op ops.Info) bool { return op.OneSided },
+		Record: func(p *record.Point, pt *inputs.Point, _ any) {
+			p.RMAWindow = pt.Settings().RMAWindow
+			runner.WarmUnchecked(p, pt)
+		},
+	})
+}
