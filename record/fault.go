@@ -38,6 +38,50 @@ type Fault struct {
 	Corrupt  *Corrupt  `json:"corrupt,omitempty"` // FaultCorrupt: the first bad byte
 }
 
+// Faults are made in two steps, each in one place, as points are: NewFault names what
+// the fault stands for (the point or phase, its run and ranks), and Mark gives it its
+// verdict (the fault and its detail, at a time). A watchdog is armed with a fault that
+// has no verdict yet; the point's own identity comes from inputs.Point.Fault.
+
+// Where is what a fault stands for: a point of the plan (its index, measurement,
+// operation, method, size, process count and ranks), or a phase of the run that is no
+// point (start-up, finalize, writing the results, a measurement's clock
+// synchronisation, the pair probe), which Measurement names.
+type Where struct {
+	RunID            string
+	PointIndex       int
+	Measurement      string
+	MeasurementIndex int
+	Op               string
+	Method           string
+	MsgBytes         int64
+	NProcs           int
+	Ranks            []int
+}
+
+// NewFault is the fault record of w, without a verdict yet (see Mark).
+func NewFault(w Where) Fault {
+	return Fault{Kind: KindFault, RunID: w.RunID, PointIndex: w.PointIndex, Measurement: w.Measurement,
+		MeasurementIndex: w.MeasurementIndex, Op: w.Op, Method: w.Method, MsgBytes: w.MsgBytes, NProcs: w.NProcs,
+		Ranks: w.Ranks}
+}
+
+// PhaseFault is the fault record of a phase of a run with nprocs processes that is no
+// point of its plan (start-up, finalize, writing the results): its measurement is what,
+// in parentheses.
+func PhaseFault(runID, what string, nprocs int) Fault {
+	return NewFault(Where{RunID: runID, Measurement: "(" + what + ")", NProcs: nprocs})
+}
+
+// Mark gives f its verdict now: the fault (FaultTimeout, FaultCrash, ...) and why.
+func (f *Fault) Mark(fault, detail string) { f.MarkAt(fault, detail, time.Now()) }
+
+// MarkAt is Mark at time t: when the fault was seen (a watchdog's expiry), not when
+// it was written.
+func (f *Fault) MarkAt(fault, detail string, t time.Time) {
+	f.Kind, f.Fault, f.Detail, f.Time = KindFault, fault, detail, t.UTC()
+}
+
 // Corrupt is the first received byte that differed from what was sent, as the rank
 // that received it found it after a repetition.
 type Corrupt struct {
