@@ -135,8 +135,7 @@ func SelfLaunch(plan *inputs.Plan, o Options, l Launcher) error {
 					f.PointIndex = 0 // its index is the interrupted record's; this one names no new point
 				}
 				key = f.Key()
-				f.Fault, f.Time = record.FaultTimeout, time.Now().UTC()
-				f.Detail = "no record for a long time and no rank ended the job (every rank stopped?): ended by skampi's launcher; skipped when resuming"
+				f.Mark(record.FaultTimeout, "no record for a long time and no rank ended the job (every rank stopped?): ended by skampi's launcher; skipped when resuming")
 				if err := appendFault(o.Out, &f); err != nil {
 					return status(1, err)
 				}
@@ -196,13 +195,13 @@ func crashed(plan *inputs.Plan, o Options, after, before *state, crashes []*cras
 	if twice || last {
 		f := *first.Point
 		f.RunID = after.lastRun()
-		f.Kind, f.Fault, f.Time = record.KindFault, record.FaultCrash, time.Now().UTC()
-		f.Detail = crashDetail(crashes)
+		detail := crashDetail(crashes)
 		if twice {
-			f.Detail = "the job died in this point twice: " + f.Detail + "; skipped when resuming"
+			detail = "the job died in this point twice: " + detail + "; skipped when resuming"
 		} else {
-			f.Detail += fmt.Sprintf("; not measured again (--max-restarts %d)", o.MaxRestarts)
+			detail += fmt.Sprintf("; not measured again (--max-restarts %d)", o.MaxRestarts)
 		}
+		f.Mark(record.FaultCrash, detail)
 		if err := appendFault(o.Out, &f); err != nil {
 			return false, err
 		}
@@ -224,7 +223,7 @@ func crashed(plan *inputs.Plan, o Options, after, before *state, crashes []*cras
 // own when the run had not written one yet.
 func recordPhaseCrash(plan *inputs.Plan, o Options, after, before *state, c *crashReport, detail string) error {
 	f := *c.Point
-	f.Kind, f.Fault, f.Time, f.Detail = record.KindFault, record.FaultCrash, time.Now().UTC(), detail
+	f.Mark(record.FaultCrash, detail)
 	var hdr *record.Run
 	if runs := after.runsSince(before); len(runs) > 0 {
 		f.RunID = runs[len(runs)-1]
