@@ -56,11 +56,11 @@ func (p *Point) Key() record.Key {
 		MsgBytes: p.Size, NProcs: p.NProcs, Ranks: record.RanksKey(p.Ranks)}
 }
 
-// Fault is a fault record of the point, to be completed with its kind and detail.
+// Fault is a fault record of the point, to be given its verdict (record.Fault.Mark).
 func (p *Point) Fault(runID string) record.Fault {
-	return record.Fault{Kind: record.KindFault, RunID: runID, PointIndex: p.Index,
+	return record.NewFault(record.Where{RunID: runID, PointIndex: p.Index,
 		Measurement: p.Measurement.Name, MeasurementIndex: p.Measurement.Index, Op: p.Op().Name,
-		Method: p.Method, MsgBytes: p.Size, NProcs: p.NProcs, Ranks: p.Ranks}
+		Method: p.Method, MsgBytes: p.Size, NProcs: p.NProcs, Ranks: p.Ranks})
 }
 
 // LookupKey is the key to look the point up by in earlier results: a pair chosen by

@@ -85,7 +85,7 @@ func clockRank(o ClockOptions) error {
 		}
 		os.Exit(ExitTimeout)
 	}}
-	phase := func(what string, d time.Duration) { wd.Start(record.Fault{Measurement: what}, d) }
+	phase := func(what string, d time.Duration) { wd.Start(record.NewFault(record.Where{Measurement: what}), d) }
 	defer wd.Stop()
 	phase("start-up", clockPhaseTimeout)
 	w, err := mpi.Init("") // MPI_Init, as for a suite run by default

@@ -277,7 +277,7 @@ func (p *phases) note(f *record.Fault) {
 		if p.rootRunID != "" {
 			c.RunID = p.rootRunID
 		}
-		c.Kind, c.Fault, c.Time, c.Detail = record.KindFault, record.FaultCrash, time.Now().UTC(), "\x00"
+		c.Mark(record.FaultCrash, "\x00")
 		b, _ := json.Marshal(c)
 		pre, post, _ = strings.Cut(string(b), `\u0000`)
 	}

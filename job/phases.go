@@ -63,7 +63,7 @@ func newPhases(plan *inputs.Plan, o Options, rank int) *phases {
 // start arms the watchdog for a phase that is not a point: start-up or finalize,
 // bounded by startup_timeout.
 func (p *phases) start(what string) {
-	p.wd.Start(record.Fault{Kind: record.KindFault, RunID: p.runID, Measurement: "(" + what + ")", NProcs: p.nprocs}, p.startup)
+	p.wd.Start(record.PhaseFault(p.runID, what, p.nprocs), p.startup)
 }
 
 func (p *phases) stop() { p.wd.Stop() }
@@ -88,7 +88,7 @@ func (p *phases) expire(f *record.Fault) {
 		// Blocked because a peer died (a launcher that does not end the job): the crash
 		// is what happened, recorded by the peer or here.
 		if !recordedBy(crashed) {
-			f.Fault, f.Detail = record.FaultCrash, crashDetail(crashed)
+			f.MarkAt(record.FaultCrash, crashDetail(crashed), f.Time)
 			if err := p.record(f); err != nil {
 				fmt.Fprintf(p.stderr, "skampi: writing the crash record: %v\n", err)
 			}
@@ -97,10 +97,11 @@ func (p *phases) expire(f *record.Fault) {
 		mpi.Abort(1)
 		os.Exit(1)
 	} else {
-		f.Detail = fmt.Sprintf("no progress for %.0f s: blocked inside the library", stalled(f))
+		detail := fmt.Sprintf("no progress for %.0f s: blocked inside the library", stalled(f))
 		if f.ElapsedS > stalled(f)+1 {
-			f.Detail += fmt.Sprintf(" (it had moved for %.0f s before)", f.ElapsedS-stalled(f))
+			detail += fmt.Sprintf(" (it had moved for %.0f s before)", f.ElapsedS-stalled(f))
 		}
+		f.MarkAt(record.FaultTimeout, detail, f.Time)
 		if err := p.record(f); err != nil {
 			fmt.Fprintf(p.stderr, "skampi: writing the timeout record: %v\n", err)
 		}

@@ -42,8 +42,8 @@ func handleSignals(rank int, finish func(*record.Fault) error, wd *runner.Watchd
 		if crashed := peers(); len(crashed) > 0 {
 			if !launched && cur != nil && !recordedBy(crashed) {
 				f = cur
-				f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultCrash, elapsed.Seconds(), time.Now().UTC()
-				f.Detail = crashDetail(crashed)
+				f.Mark(record.FaultCrash, crashDetail(crashed))
+				f.ElapsedS = elapsed.Seconds()
 			}
 			if err := finish(f); err != nil {
 				fmt.Fprintf(stderr, "skampi: closing results: %v\n", err)
@@ -52,8 +52,8 @@ func handleSignals(rank int, finish func(*record.Fault) error, wd *runner.Watchd
 		}
 		if cur != nil {
 			f = cur
-			f.Kind, f.Fault, f.ElapsedS, f.Time = record.KindFault, record.FaultInterrupted, elapsed.Seconds(), time.Now().UTC()
-			f.Detail = "interrupted by " + sigName(sig)
+			f.Mark(record.FaultInterrupted, "interrupted by "+sigName(sig))
+			f.ElapsedS = elapsed.Seconds()
 		}
 		err := finish(f)
 		where := ""

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/record"
@@ -161,7 +160,7 @@ func recordCrash(dir, runID string, pt *inputs.Point, code int) error {
 // recordFault appends a fault the launcher found for a point (no rank could).
 func recordFault(dir, runID string, pt *inputs.Point, kind, detail string) error {
 	f := pt.Fault(runID)
-	f.Fault, f.Time, f.Detail = kind, time.Now().UTC(), detail
+	f.Mark(kind, detail)
 	return appendFault(dir, &f)
 }
 

@@ -3,7 +3,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
@@ -63,17 +62,13 @@ func (r *Runner) pointError(pt *inputs.Point, failed []int, err error) error {
 	if r.World.Rank() != 0 {
 		return nil
 	}
-	f := pt.Fault(r.RunID)
-	f.Fault, f.Time = record.FaultError, time.Now().UTC()
+	var detail string
 	if err != nil {
-		f.Detail = err.Error()
+		detail = err.Error()
 	} else {
-		f.Detail = fmt.Sprintf("rank(s) %v failed (their message is on their standard error)", failed)
+		detail = fmt.Sprintf("rank(s) %v failed (their message is on their standard error)", failed)
 	}
-	if werr := r.Sink.Fault(&f); werr != nil {
-		return fmt.Errorf("writing results: %w", werr)
-	}
-	return nil
+	return r.writeFault(pt, record.FaultError, detail)
 }
 
 // LackingDetail is the detail of the denied points of an operation the library lacks,
@@ -111,13 +106,7 @@ func (r *Runner) unsupportedFault(pt *inputs.Point, err error) error {
 		return nil
 	}
 	r.lack(pt.Op().Name, LackingDetail)
-	f := pt.Fault(r.RunID)
-	f.Fault, f.Time = record.FaultDenied, time.Now().UTC()
-	f.Detail = err.Error()
-	if werr := r.Sink.Fault(&f); werr != nil {
-		return fmt.Errorf("writing results: %w", werr)
-	}
-	return nil
+	return r.writeFault(pt, record.FaultDenied, err.Error())
 }
 
 // newOp prepares an operation on every rank and has them agree, before any of them

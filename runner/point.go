@@ -99,8 +99,7 @@ func (r *Runner) measure(pt *inputs.Point, how measurement, spec ops.Request, t 
 // watched while the record is written and synced, but as a phase: a fault written then
 // must not carry the index of the record it may follow.
 func (r *Runner) write(pt *inputs.Point, p *record.Point, corrupt *record.Fault) error {
-	r.arm(record.Fault{Kind: record.KindFault, RunID: r.RunID, Measurement: "(writing the results)",
-		NProcs: r.World.Size()}, pt.Settings().Hang())
+	r.arm(record.PhaseFault(r.RunID, "writing the results", r.World.Size()), pt.Settings().Hang())
 	var err error
 	if corrupt != nil {
 		err = r.Sink.Fault(corrupt)

@@ -3,7 +3,6 @@ package runner
 import (
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/measure"
@@ -191,9 +190,9 @@ func WarmUnchecked(p *record.Point, pt *inputs.Point) {
 // a measurement of the operation, so the fault stands in for the point.
 func corruptFault(pt *inputs.Point, runID string, c *record.Corrupt, p *record.Point) *record.Fault {
 	f := pt.Fault(runID)
-	f.Fault, f.Time, f.Corrupt, f.ElapsedS = record.FaultCorrupt, time.Now().UTC(), c, p.ElapsedS
-	f.Detail = fmt.Sprintf("rank %d received byte %d of the message from rank %d (slot %d) as 0x%02x, sent 0x%02x, in repetition %d",
-		c.Rank, c.Offset, c.From, c.Slot, c.Actual, c.Expected, c.Repetition)
+	f.Mark(record.FaultCorrupt, fmt.Sprintf("rank %d received byte %d of the message from rank %d (slot %d) as 0x%02x, sent 0x%02x, in repetition %d",
+		c.Rank, c.Offset, c.From, c.Slot, c.Actual, c.Expected, c.Repetition))
+	f.Corrupt, f.ElapsedS = c, p.ElapsedS
 	return &f
 }
 

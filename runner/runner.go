@@ -147,8 +147,8 @@ func (r *Runner) Run(points []inputs.Point) error {
 func (r *Runner) startMeasurement(pt *inputs.Point) (*measurementState, error) {
 	m := pt.Measurement
 	// Not a point of the plan: no point index, the whole job.
-	r.arm(record.Fault{Kind: record.KindFault, RunID: r.RunID, Measurement: m.Name + " (clock synchronisation)",
-		Op: m.Op.Name, NProcs: r.World.Size()}, m.Settings.Hang())
+	r.arm(record.NewFault(record.Where{RunID: r.RunID, Measurement: m.Name + " (clock synchronisation)",
+		Op: m.Op.Name, NProcs: r.World.Size()}), m.Settings.Hang())
 	syncer, err := r.syncer(m.Settings.Sync, m.Settings.ClockSync)
 	r.disarm()
 	if err != nil {
@@ -170,31 +170,34 @@ func (r *Runner) decide(pt *inputs.Point) (int, error) {
 			}
 		} else if brief, ok := r.lacking[pt.Op().Name]; ok {
 			act = actDenied
-			f := pt.Fault(r.RunID)
-			f.Fault, f.Time, f.Detail = record.FaultDenied, time.Now().UTC(), brief
-			if err := r.Sink.Fault(&f); err != nil {
-				return 0, fmt.Errorf("writing results: %w", err)
+			if err := r.writeFault(pt, record.FaultDenied, brief); err != nil {
+				return 0, err
 			}
 		} else if why := r.notBuilt(pt.Op()); why != "" {
 			act = actDenied
 			r.lack(pt.Op().Name, NotBuiltDetail)
-			f := pt.Fault(r.RunID)
-			f.Fault, f.Time, f.Detail = record.FaultDenied, time.Now().UTC(), pt.Op().Name+": "+why
-			if err := r.Sink.Fault(&f); err != nil {
-				return 0, fmt.Errorf("writing results: %w", err)
+			if err := r.writeFault(pt, record.FaultDenied, pt.Op().Name+": "+why); err != nil {
+				return 0, err
 			}
 		} else if reason, denied := ops.Denied(pt.Op().Name, pt.Method, r.Library, r.World.Size()); denied && !r.AllowBroken {
 			act = actDenied
-			f := pt.Fault(r.RunID)
-			f.Fault, f.Time = record.FaultDenied, time.Now().UTC()
-			f.Detail = reason + " (--allow-broken runs it anyway)"
-			if err := r.Sink.Fault(&f); err != nil {
-				return 0, fmt.Errorf("writing results: %w", err)
+			if err := r.writeFault(pt, record.FaultDenied, reason+" (--allow-broken runs it anyway)"); err != nil {
+				return 0, err
 			}
 		}
 	}
 	got, err := r.World.Bcast(int64(act))
 	return int(got), err
+}
+
+// writeFault records, on rank 0, that pt was not measured: the fault and its detail.
+func (r *Runner) writeFault(pt *inputs.Point, fault, detail string) error {
+	f := pt.Fault(r.RunID)
+	f.Mark(fault, detail)
+	if err := r.Sink.Fault(&f); err != nil {
+		return fmt.Errorf("writing results: %w", err)
+	}
+	return nil
 }
 
 func (r *Runner) arm(id record.Fault, timeout time.Duration) {
@@ -227,7 +230,8 @@ func (r *Runner) maxLatency(s inputs.Settings) (int, error) {
 	best, bestT := 1, -1.0
 	for peer := 1; peer < w.Size(); peer++ {
 		pair := [2]int{0, peer}
-		r.arm(record.Fault{RunID: r.RunID, Measurement: "pair probe", Op: info.Name, MsgBytes: 1, NProcs: w.Size(), Ranks: pair[:]}, s.Hang())
+		r.arm(record.NewFault(record.Where{RunID: r.RunID, Measurement: "pair probe", Op: info.Name, MsgBytes: 1, NProcs: w.Size(),
+			Ranks: pair[:]}), s.Hang())
 		res, err := r.measureOnce(request(info, info.Kernel, 1, probe, pair, nil), measure.Task{
 			Participants: info.Participants(w.Size(), pair), Reduce: info.Reduce,
 			Stop:   measure.StopRule{Min: 5, Max: 5, MaxRelStderr: 1, MaxTime: probe.MaxTime},

@@ -63,10 +63,9 @@ func (w *Watchdog) Start(f record.Fault, timeout time.Duration) {
 			return
 		}
 		f := *cur
-		f.Kind, f.Fault = record.KindFault, record.FaultTimeout
+		f.MarkAt(record.FaultTimeout, f.Detail, now)
 		f.ElapsedS = now.Sub(w.started).Seconds()
 		f.StalledS = now.Sub(moved).Seconds()
-		f.Time = now.UTC()
 		w.mu.Unlock()
 		if w.Expire != nil {
 			w.Expire(&f)

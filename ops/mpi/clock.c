@@ -3,6 +3,7 @@
 /* Clock synchronisation ping-pongs (see clocksync.Exchanger): the client takes the
  * timestamps, the server answers with its clock, then sends its model. */
 #include "skampi.h"
+#include "runtime.h"
 
 #define CLOCK_TAG 7
 

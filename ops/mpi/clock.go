@@ -4,6 +4,7 @@ package mpi
 
 /*
 #include "skampi.h"
+#include "runtime.h"
 */
 import "C"
 

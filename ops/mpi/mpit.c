@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "skampi.h"
+#include "runtime.h"
 
 /* sk_mpit_start initialises MPI_T once per process and never finalises it: MPICH
  * 4.0.2 crashes in an MPI_T_init_thread that follows an MPI_T_finalize. It asks for

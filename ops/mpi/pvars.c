@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "skampi.h"
+#include "runtime.h"
 
 #define SK_PVAR_MAX_COUNT 4096 /* elements of one variable (per peer: a job of up to that many) */
 

@@ -5,6 +5,7 @@ package mpi
 /*
 #include <stdlib.h>
 #include "skampi.h"
+#include "runtime.h"
 */
 import "C"
 

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "skampi.h"
+#include "runtime.h"
 
 /* The watchdog's step counter (SK_STEP_DONE, skampi.h): moved by the timed loops of
  * kernels.c and nonblocking.c, read by world.go's Progress. */

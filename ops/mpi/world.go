@@ -9,6 +9,7 @@ package mpi
 #cgo CFLAGS: -O2
 #include <stdlib.h>
 #include "skampi.h"
+#include "runtime.h"
 */
 import "C"
 

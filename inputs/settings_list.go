@@ -1,0 +1,324 @@
+package inputs
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/skampi/skampi/ops"
+)
+
+type setting struct {
+	name string
+	doc  string
+	set  func(s *Settings, v any) error
+}
+
+// settingList is the one place a setting is named, documented and checked.
+var settingList = slices.Concat(baseSettings, neighborSettingList, pvarSettingList, refineSettingList)
+
+var baseSettings = []setting{
+	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {
+		s.MinReps, err = intIn(v, 1, 1_000_000)
+		return
+	}},
+	{"max_repetitions", `most repetitions per point, or "auto": until converged or budget_per_point is spent (at most 10000)`, func(s *Settings, v any) (err error) {
+		if str, ok := v.(string); ok {
+			if str != "auto" {
+				return fmt.Errorf(`must be "auto" or a count of repetitions, got %q`, str)
+			}
+			s.MaxReps, s.AutoReps = RepCap, true
+			return nil
+		}
+		s.MaxReps, err = intIn(v, 1, 1_000_000)
+		s.AutoReps = false // SKaMPI's rule: exactly this maximum, whatever it costs
+		return
+	}},
+	{"budget_per_point", `max_repetitions = "auto": a point not converged stops after this long (at least min_repetitions)`, func(s *Settings, v any) (err error) {
+		s.Budget, err = duration(v)
+		return
+	}},
+	{"max_relative_stderr", "stop when stderr <= this * mean (0 < x < 1)", func(s *Settings, v any) error {
+		f, err := float(v)
+		if err == nil && !(f > 0 && f < 1) {
+			err = fmt.Errorf("must be between 0 and 1 (exclusive), got %v", f)
+		}
+		s.MaxRelStderr = f
+		return err
+	}},
+	{"max_time_per_point", "hard cap on the time spent measuring one point", func(s *Settings, v any) (err error) {
+		s.MaxTime, err = duration(v)
+		return
+	}},
+	{"max_discarded", "most invalid repetitions tolerated per point", func(s *Settings, v any) (err error) {
+		s.MaxDiscarded, err = intIn(v, 0, 1_000_000)
+		return
+	}},
+	{"buffer", "message buffer per rank and direction", func(s *Settings, v any) error {
+		n, err := size(v)
+		if err == nil && n <= 0 {
+			err = fmt.Errorf("must be larger than 0 bytes")
+		}
+		if err == nil {
+			err = fitsMemory(n)
+		}
+		// Written, it is a limit every point must fit at the job's process count (an
+		// error where one does not); left out, skampi sizes the buffers for the job and
+		// leaves out, with a note, a point that needs more than RankMemoryCap (Plan.Expand).
+		s.Buffer, s.BufferSet = n, true
+		return err
+	}},
+	{"timer", `"global-loop" (default) or "iteration"`, func(s *Settings, v any) (err error) {
+		s.Timer, err = oneOf(v, TimerGlobalLoop, TimerIteration)
+		return
+	}},
+	{"warmup", "repetitions run and discarded before measuring", func(s *Settings, v any) (err error) {
+		s.Warmup, err = intIn(v, 0, 1000)
+		return
+	}},
+	{"iterations", `operations per repetition, or "auto" (from rep_time)`, func(s *Settings, v any) error {
+		if str, ok := v.(string); ok && str == "auto" {
+			s.Iterations = 0
+			return nil
+		}
+		if str, ok := v.(string); ok {
+			return fmt.Errorf(`must be "auto" or a count of operations, got %q`, str)
+		}
+		n, err := intIn(v, 1, 100_000_000)
+		if err != nil {
+			return fmt.Errorf(`must be "auto" or a count of operations: %v`, err)
+		}
+		s.Iterations = n
+		return nil
+	}},
+	{"rep_time", "target duration of one repetition when iterations is auto", func(s *Settings, v any) (err error) {
+		s.RepTime, err = duration(v)
+		return
+	}},
+	{"sync", `"barrier" (default), "window" (start at an agreed instant on a global clock) or "none"`, func(s *Settings, v any) (err error) {
+		s.Sync, err = oneOf(v, "barrier", "window", "none")
+		return
+	}},
+	{"pair", `"default", "max-latency", "across-nodes" or [a, b]`, func(s *Settings, v any) error {
+		if arr, ok := v.([]any); ok {
+			if len(arr) != 2 {
+				return fmt.Errorf("an explicit pair has two ranks, got %d", len(arr))
+			}
+			for i, x := range arr {
+				if n, ok := x.(int64); ok && n < 0 {
+					return fmt.Errorf("rank %d is %d: ranks are numbered from 0", i+1, n)
+				}
+				r, err := intIn(x, 0, math.MaxInt32)
+				if err != nil {
+					return fmt.Errorf("rank %d: %v", i+1, err)
+				}
+				s.PairRanks[i] = r
+			}
+			if s.PairRanks[0] == s.PairRanks[1] {
+				return fmt.Errorf("the two ranks of a pair must differ")
+			}
+			s.Pair = PairRanks
+			return nil
+		}
+		p, err := oneOf(v, PairDefault, PairMaxLatency, PairAcrossNodes)
+		s.Pair = p
+		return err
+	}},
+	{"window", "messages in flight for bandwidth operations; IMB-IO's writes under method imb: writes per sample (IMB's aggregate mode; default 1)", func(s *Settings, v any) (err error) {
+		s.Window, err = intIn(v, 1, 1<<16)
+		s.WindowSet = err == nil
+		return
+	}},
+	{"datatype", `collective data type: "byte", "char", "int", "long", "float" or "double"`, func(s *Settings, v any) (err error) {
+		s.Datatype, err = oneOf(v, "byte", "char", "int", "long", "float", "double")
+		return
+	}},
+	{"reduce_op", `reduction operator: "sum" (default), "prod", "min", "max", "band", "bor", "bxor"`, func(s *Settings, v any) (err error) {
+		s.ReduceOp, err = oneOf(v, ops.ReduceOps...)
+		return
+	}},
+	{"barrier_above", `ordered all-to-all: a barrier between phases above this size, or "never" (default)`, func(s *Settings, v any) error {
+		if str, ok := v.(string); ok && str == "never" {
+			s.BarrierAbove = -1
+			return nil
+		}
+		n, err := size(v)
+		if err != nil {
+			return fmt.Errorf(`must be a size or "never": %v`, err)
+		}
+		s.BarrierAbove = n
+		return nil
+	}},
+	{"procs", `communicator sizes for collectives: a list such as [2, 4, 8, "all"]`, func(s *Settings, v any) error {
+		arr, ok := v.([]any)
+		if !ok {
+			return fmt.Errorf(`must be a list such as [2, 4, "all"], got %s`, typeName(v))
+		}
+		if len(arr) == 0 {
+			return fmt.Errorf("the list of process counts is empty")
+		}
+		var out []int
+		for i, e := range arr {
+			n := 0 // "all"
+			if str, ok := e.(string); !ok || str != "all" {
+				var err error
+				if n, err = intIn(e, 1, MaxJobProcs); err != nil {
+					return fmt.Errorf(`entry %d: must be a process count or "all": %v`, i+1, err)
+				}
+			}
+			if j := slices.Index(out, n); j >= 0 {
+				// Measuring one communicator twice would give two records of one point.
+				return fmt.Errorf("entry %d: %v is listed twice (entries %d and %d)", i+1, e, j+1, i+1)
+			}
+			out = append(out, n)
+		}
+		s.Procs = out
+		return nil
+	}},
+	{"clock_sync", `clock model for sync = "window": "hca" (offset and drift, default) or "skampi" (offset only)`, func(s *Settings, v any) (err error) {
+		s.ClockSync, err = oneOf(v, "hca", "skampi")
+		return
+	}},
+	{"layout", `ranks for procs: "block" (the first n, default) or "one-per-node"`, func(s *Settings, v any) (err error) {
+		s.Layout, err = oneOf(v, "block", "one-per-node")
+		return
+	}},
+	{"root", "root rank of rooted collectives (default 0)", func(s *Settings, v any) (err error) {
+		s.Root, err = intIn(v, 0, math.MaxInt32)
+		return
+	}},
+	{"recv_slots", `bandwidth windows: "shared" (one receive buffer, as OSU and IMB; default) or "per-message" (buffer * window)`, func(s *Settings, v any) (err error) {
+		s.RecvSlots, err = oneOf(v, RecvSlotsShared, RecvSlotsPerMessage)
+		return
+	}},
+	{"check_data", "check every received byte after each repetition, outside the timing (true or false)", func(s *Settings, v any) error {
+		b, ok := v.(bool)
+		if !ok {
+			return fmt.Errorf("must be true or false, got %s", typeName(v))
+		}
+		s.CheckData = b
+		return nil
+	}},
+	{"cache", `"warm" (default) or "cold": every iteration uses another region of an area larger than the last-level cache`, func(s *Settings, v any) (err error) {
+		s.Cache, err = oneOf(v, CacheWarm, CacheCold)
+		return
+	}},
+	{"cache_size", `the cache cache = "cold" defeats: "auto" (default: this machine's last-level cache, at most 64 MiB) or a size from 64KiB to 16GiB; cold caches cycle through twice this per buffer`, func(s *Settings, v any) error {
+		if v == "auto" {
+			s.CacheSize = 0
+			return nil
+		}
+		n, err := size(v)
+		if err != nil {
+			return fmt.Errorf(`must be "auto" or a size: %w`, err)
+		}
+		if n < 64<<10 || n > 16<<30 {
+			return fmt.Errorf("must be from 64KiB to 16GiB, got %d bytes", n)
+		}
+		s.CacheSize = n
+		return nil
+	}},
+	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation; a busy passive target (target_busy): its poll call every this many spin iterations (0: never, default)", func(s *Settings, v any) error {
+		n, err := intIn(v, 0, 1<<40)
+		s.Progress = int64(n)
+		return err
+	}},
+	{"rma_window", `one-sided operations' window: "allocate" (MPI_Win_allocate, default), "create" or "dynamic"`, func(s *Settings, v any) (err error) {
+		s.RMAWindow, err = oneOf(v, ops.RMAWindows...)
+		return
+	}},
+	{"lock_hold", "Lock_Held: how long the holder keeps the lock (default 10us)", func(s *Settings, v any) (err error) {
+		s.LockHold, err = duration(v)
+		if err == nil && s.LockHold > time.Second {
+			err = fmt.Errorf("at most 1s, got %v: a waiter waits this long per step", s.LockHold)
+		}
+		return
+	}},
+	{"delay", `how late a late rank or partner enters its call, waiting before it: delayed_Alltoall and delayed_Gather's last rank, the late partner of Win_start, Win_complete, Win_test, ..., the last PE of the SHMEM send-receives (default "0s": none)`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.Delay = 0
+			return nil
+		}
+		s.Delay, err = duration(v)
+		if err == nil && (s.Delay < 0 || s.Delay > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: a partner is late by this much in every step", s.Delay)
+		}
+		return
+	}},
+	{"ratio", "Alltoallv_Skewed: how many times more rank 0 sends than every other rank (default 4)", func(s *Settings, v any) (err error) {
+		s.Ratio, err = intIn(v, 1, 1<<20)
+		return
+	}},
+	{"halo_compute", `the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence): how long each step computes while its rows are in flight (default "0s": none)`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.HaloCompute = 0
+			return nil
+		}
+		s.HaloCompute, err = duration(v)
+		if err == nil && (s.HaloCompute < 0 || s.HaloCompute > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: every halo step computes this long", s.HaloCompute)
+		}
+		return
+	}},
+	{"data_layout", `Pingpong_Send_Recv, Alltoall, Put, Get, Accumulate: the payload in memory: "contiguous" (default), or its elements stride elements apart (8-byte doubles, or the datatype's elements for Alltoall and Accumulate) moved as one MPI datatype committed per point, "vector", "indexed" or "struct", or "packed" (MPI_Pack before every send, MPI_Unpack after every receive); msg_bytes stays the payload`, func(s *Settings, v any) (err error) {
+		s.DataLayout, err = oneOf(v, ops.DataLayouts...)
+		return
+	}},
+	{"type_commit", `strided data layouts: "once" (default: the datatype committed per point, outside the timing) or "every_call" (built, committed and freed in every step, timed: SKaMPI's Datatype_*_everytime builds one per measurement, untimed)`, func(s *Settings, v any) (err error) {
+		s.TypeCommit, err = oneOf(v, ops.TypeCommits...)
+		return
+	}},
+	{"stride", "strided data layouts: elements from one payload element to the next (default 2: every other element; 1: contiguous, through the datatype)", func(s *Settings, v any) (err error) {
+		s.Stride, err = intIn(v, 1, 1024)
+		return
+	}},
+	{"target_busy", `one-sided operations under a passive mode (lock, lock_exclusive, lock_all, flush, ...): the target computes (the calibrated spin) this long in every step while the origin operates, from a common start (default "0s": it idles in the library), at most 1s`, func(s *Settings, v any) (err error) {
+		if zeroDuration(v) {
+			s.TargetBusy = 0
+			return nil
+		}
+		s.TargetBusy, err = duration(v)
+		if err == nil && (s.TargetBusy < 0 || s.TargetBusy > time.Second) {
+			err = fmt.Errorf("from 0s to 1s, got %v: the origin may wait this long in every step", s.TargetBusy)
+		}
+		return
+	}},
+	{"poll", `a busy passive target (target_busy): the call it makes every progress spin iterations: "iprobe" (MPI_Iprobe, MPI's default), "flush" (MPI_Win_flush of its own window) or "quiet" (shmem_quiet, OpenSHMEM's default)`, func(s *Settings, v any) (err error) {
+		s.Poll, err = oneOf(v, PollIprobe, PollFlush, PollQuiet)
+		return
+	}},
+	{"threads", "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT): threads per rank, each with its partner thread on the other rank; Pingpong_Send_Recv_MT_1toN: the responder's receiver threads, the initiator running one (default 1, at most 64)", func(s *Settings, v any) (err error) {
+		s.Threads, err = intIn(v, 1, MaxThreads)
+		return
+	}},
+	{"thread_comm", `multi-threaded operations of thread pairs: "dup" (a communicator of its own for every thread, default) or "tag" (the pair's communicator shared, a tag each)`, func(s *Settings, v any) (err error) {
+		s.ThreadComm, err = oneOf(v, ops.ThreadComms...)
+		return
+	}},
+	{"thread_pinning", `multi-threaded operations: "none" (default: where the system puts them) or "core" (thread i pinned to one CPU of its rank's set, in turn; the CPU each ran on is recorded)`, func(s *Settings, v any) (err error) {
+		s.ThreadPinning, err = oneOf(v, ops.ThreadPinnings...)
+		return
+	}},
+	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
+		s.HangTimeout, err = duration(v)
+		return
+	}},
+}
+
+func findSetting(name string) (setting, bool) {
+	for _, st := range settingList {
+		if st.name == name {
+			return st, true
+		}
+	}
+	return setting{}, false
+}
+
+func settingNames() []string {
+	out := make([]string, len(settingList))
+	for i, st := range settingList {
+		out[i] = st.name
+	}
+	return out
+}
