@@ -77,6 +77,58 @@ func TestCatalogue(t *testing.T) {
 	}
 }
 
+// The catalogue's order is its sections' keys', not the order Go initialises the files
+// in: the sections registered in reverse make the same catalogue. Two sections at one
+// key, an empty one or a name in two are refused, and a section registered after the
+// catalogue is made is an error, not an operation silently missing.
+func TestCatalogueOrder(t *testing.T) {
+	all := All()
+	if len(sections) < 2 {
+		t.Fatalf("%d sections", len(sections))
+	}
+	reversed := slices.Clone(sections)
+	slices.Reverse(reversed)
+	got, err := order(reversed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(all) {
+		t.Fatalf("reversed: %d operations, want %d", len(got), len(all))
+	}
+	for i := range got {
+		if got[i].Name != all[i].Name || !slices.Equal(got[i].Panels, all[i].Panels) {
+			t.Fatalf("reversed: operation %d is %s %v, want %s %v", i, got[i].Name, got[i].Panels, all[i].Name, all[i].Panels)
+		}
+	}
+	a, b := Info{Name: "A"}, Info{Name: "B"}
+	for _, c := range []struct {
+		why  string
+		secs []section
+	}{
+		{"one key twice", []section{{1, []Info{a}}, {1, []Info{b}}}},
+		{"an empty section", []section{{1, []Info{a}}, {2, nil}}},
+		{"a name twice", []section{{1, []Info{a}}, {2, []Info{b, a}}}},
+	} {
+		if _, err := order(c.secs); err == nil {
+			t.Errorf("%s: no error", c.why)
+		}
+	}
+	if got, err := order([]section{{2, []Info{b}}, {1, []Info{a}}}); err != nil || len(got) != 2 || got[0].Name != "A" {
+		t.Errorf("two sections: %v %v", got, err)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("a section registered after the catalogue was made")
+			}
+		}()
+		register(1<<30, []Info{{Name: "Late"}})
+	}()
+	if _, ok := Lookup("Late"); ok {
+		t.Error("a late section in the catalogue")
+	}
+}
+
 func TestRolesAndBytes(t *testing.T) {
 	pp, _ := Lookup("Pingpong_Send_Recv")
 	pair := [2]int{2, 5}

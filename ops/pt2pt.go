@@ -4,7 +4,7 @@ import "strings"
 
 // Point-to-point operations: a pair's ping-pongs, exchanges and bandwidths, IMB's Exchange
 // and the shift of every rank.
-var pt2ptOps = []Info{
+var pt2ptOps = register(100, []Info{
 	layouts(pp("Pingpong_Send_Recv", "round trip: MPI_Send then MPI_Recv on each side")),
 	pp("Pingpong_Send_Iprobe_Recv", "round trip: MPI_Send; the receiver spins on MPI_Iprobe, then MPI_Recv"),
 	pp("Pingpong_Send_Irecv", "round trip: MPI_Send; the receiver uses MPI_Irecv + MPI_Wait"),
@@ -39,15 +39,15 @@ var pt2ptOps = []Info{
 	{Name: "Exchange", Family: "pt2pt", Kernel: "exchange", Pattern: PatternAll, Reduce: ReduceMax, PerProcess: true,
 		Bandwidth: true, Directions: 4,
 		Description: "IMB's Exchange: every rank MPI_Isend's msg_bytes to both neighbours of a ring, MPI_Recv's from both, MPI_Waitall; the slowest rank's time; MB/s as IMB's, 4 x msg_bytes / time (two messages out, two in)"},
-}
+})
 
 func pp(name, desc string) Info {
 	return Info{Name: name, Family: "pt2pt", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternPair,
 		Reduce: ReduceFirst, RoundTrip: true, Directions: 2}
 }
 
-// sendrecvShift: every rank sends to the next and receives from the previous with
+// shiftOps: every rank sends to the next and receives from the previous with
 // MPI_Sendrecv (2 ranks: an exchange), the MPI side of Shmem_Sendrecv_Shift.
-var sendrecvShift = Info{Name: "Sendrecv_Shift", Family: "pt2pt", Kernel: "sendrecv_shift", Pattern: PatternAll,
+var shiftOps = register(1700, []Info{{Name: "Sendrecv_Shift", Family: "pt2pt", Kernel: "sendrecv_shift", Pattern: PatternAll,
 	Reduce: ReduceMax, Directions: 2, Bandwidth: true,
-	Description: "every rank MPI_Sendrecv's msg_bytes to the next and from the previous rank at once (beside Shmem_Sendrecv_Shift; IMB's Sendrecv): the slowest rank's time, MB/s as IMB's, 2 x msg_bytes / time"}
+	Description: "every rank MPI_Sendrecv's msg_bytes to the next and from the previous rank at once (beside Shmem_Sendrecv_Shift; IMB's Sendrecv): the slowest rank's time, MB/s as IMB's, 2 x msg_bytes / time"}})

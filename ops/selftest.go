@@ -2,7 +2,7 @@ package ops
 
 // The self-tests, and the cost of a read of the timer (Wtime), kept at the end of the
 // catalogue.
-var selftestOps = []Info{
+var selftestOps = register(2700, []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
 	// own cluster that a hang or a crash costs one point, not the run.
 	// Alg. 4-5's loop without the acknowledgement: what Lemma 1 says cannot happen with
@@ -30,4 +30,4 @@ var selftestOps = []Info{
 		Description: "self-test: a ping-pong that sleeps 20 ms a step on both ranks: slow but moving, it must end by its time cap with its samples, never as a hang"},
 	{Name: "Selftest_Transient", Family: "selftest", Kernel: "selftest_transient", Pattern: PatternPair, Reduce: ReduceFirst, RoundTrip: true, Directions: 2,
 		Description: "self-test: a ping-pong whose first 7 steps sleep 2 ms on both ranks, as a job still starting: the point must end on the ping-pong's steady time, the slow repetitions dropped as a transient"},
-}
+})
