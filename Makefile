@@ -110,6 +110,10 @@ layers: setup
 	@# machine's description reads /proc and tools: all leaves.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable ./internal/hostinfo | grep ' imports github.com/skampi/' || true); \
 	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
+	@# Recorded runs are test data (internal/aadata, read with report): only tests
+	@# import them, so no binary embeds them.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | grep -E ' github.com/skampi/skampi/internal/aadata( |$$)' || true); \
+	if [ -n "$$bad" ]; then echo "a non-test package imports the test data internal/aadata: $$bad"; exit 1; fi
 	@scripts/c-layers.sh $(PKG)
 	@echo "layers: ok"
 
