@@ -116,6 +116,10 @@ layers: setup
 	if [ -n "$$bad" ]; then echo "the core depends on a family: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -v '^github.com/skampi/skampi/families/all ' | grep ' imports github.com/skampi/skampi/families/' || true); \
 	if [ -n "$$bad" ]; then echo "a family imports another: $$bad"; exit 1; fi
+	@# Recorded runs are test data (internal/aadata, read with report): only tests
+	@# import them, so no binary embeds them.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | grep -E ' github.com/skampi/skampi/internal/aadata( |$$)' || true); \
+	if [ -n "$$bad" ]; then echo "a non-test package imports the test data internal/aadata: $$bad"; exit 1; fi
 	@scripts/c-layers.sh $(PKG)
 	@echo "layers: ok"
 

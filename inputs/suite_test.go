@@ -59,7 +59,7 @@ func TestBuiltinOverlapSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nb, progress, blocking := map[string]bool{}, 0, 0
+	nb, progress, blocking := map[string]bool{}, map[ops.Pattern]bool{}, 0
 	for _, m := range p.Measurements {
 		switch {
 		case m.Op.Nonblocking:
@@ -73,7 +73,7 @@ func TestBuiltinOverlapSuite(t *testing.T) {
 			t.Errorf("%s: %s is neither non-blocking nor a collective", m.Name, m.Op.Name)
 		}
 		if m.Settings.Progress > 0 {
-			progress++
+			progress[m.Op.Pattern] = true
 		}
 		if m.Op.Pattern == ops.PatternPair && (m.Sizes[0] != 1 || m.Sizes[len(m.Sizes)-1] != 4<<20) {
 			t.Errorf("%s: sizes %v, want 1 B to 4 MiB", m.Name, m.Sizes)
@@ -85,20 +85,41 @@ func TestBuiltinOverlapSuite(t *testing.T) {
 			t.Errorf("%s: a non-blocking operation the suite does not measure", in.Name)
 		}
 	}
-	if len(nb) == 0 || progress < 4 || blocking != 3 {
-		t.Errorf("%d non-blocking ops, %d with progress, %d blocking", len(nb), progress, blocking)
+	// MPI_Test progress of a pair's operation and of a collective, and some blocking
+	// collective beside its non-blocking form.
+	if len(nb) == 0 || !progress[ops.PatternPair] || !progress[ops.PatternAll] || blocking == 0 {
+		t.Errorf("%d non-blocking ops, progress measured of %v (0: a pair, 2: all), %d blocking", len(nb), progress, blocking)
 	}
 }
 
 func TestBuiltinSuites(t *testing.T) {
 	names := BuiltinNames()
-	if !reflect.DeepEqual(names, []string{"cluster-alltoall", "coll", "datatypes", "halo", "imbalance", "io", "locks", "mt", "neighbor", "onesided", "overlap", "passive", "persistent", "pt2pt", "quick", "shmem", "shmem-ctx", "shmem-ring", "sync-semantics"}) {
+	if len(names) == 0 || !slices.IsSorted(names) {
 		t.Fatalf("built-ins = %v", names)
 	}
-	// Every built-in suite loads: a bad line in one is found here, not by its first user.
+	// Every built-in suite loads and measures something: a bad line in one is found
+	// here, not by its first user. Every family of the catalogue is measured by one of
+	// them but the self-tests, which misbehave on purpose (cmd/skampi: robust_test.go):
+	// a family added without a suite, or a suite lost, fails here, without a list of
+	// the suites or the families to keep.
+	measured := map[string]bool{}
 	for _, n := range names {
-		if _, err := Load(n); err != nil {
+		s, err := Load(n)
+		if err != nil {
 			t.Errorf("built-in %s: %v", n, err)
+			continue
+		}
+		if len(s.Measurements) == 0 {
+			t.Errorf("built-in %s measures nothing", n)
+		}
+		for _, m := range s.Measurements {
+			measured[m.Op.Family] = true
+		}
+	}
+	for _, in := range ops.All() {
+		if in.Family != "selftest" && !measured[in.Family] {
+			t.Errorf("%s: no built-in suite measures an operation of its family %s", in.Name, in.Family)
+			measured[in.Family] = true // once a family
 		}
 	}
 	p, err := Load("pt2pt")

@@ -5,7 +5,7 @@ import "strings"
 // Collective operations. msg_bytes is the data of one process: the broadcast buffer,
 // each process's contribution to a reduction, or the block exchanged with each
 // process for PerProcess operations. Time is until the last process is done.
-var collOps = withOSU([]Info{
+var collOps = register(300, withOSU([]Info{
 	noData(coll("Barrier", "MPI_Barrier: every process waits for all of them", false, false, false)),
 	bcast,
 	coll("Reduce", "MPI_Reduce to the root", false, true, true),
@@ -42,12 +42,12 @@ var collOps = withOSU([]Info{
 		in.NodeAware = true
 		return in
 	}(),
-})
+}))
 
 // Collectives with counts per process beside coll's (ops/mpi/coll_v.c).
-var collV = withOSU([]Info{
+var collV = register(2200, withOSU([]Info{
 	displaced(coll("Reduce_Scatterv", "baseline: MPI_Reduce of nprocs blocks to the root, then MPI_Scatterv of block i to process i (SKaMPI's Reduce_Scatterv), beside Reduce_scatter", true, true, true), DisplElements),
-})
+}))
 
 // Broadcast timing methods (the method paper's Alg. 1-4). Without a method, one
 // MPI_Bcast per repetition after a barrier.

@@ -11,7 +11,7 @@ package ops
 // others leave the data to the library and the operating system's cache. Records
 // carry io_dir and the library's hints (MPI_File_get_info) as io_hints.
 // Kernels: ops/mpi/io.c.
-var ioOps = []Info{
+var ioOps = register(2500, []Info{
 	ioNoData("File_Open_Close", "file_open_close", "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR) then MPI_File_close of an existing file, timed together (collective)"),
 	callTimed(ioNoData("File_Open", "file_open", "MPI_File_open of an existing file (collective), timed alone; the MPI_File_close after it is not timed")),
 	callTimed(ioNoData("File_Close", "file_close", "MPI_File_close (collective), timed alone; the MPI_File_open before it is not timed")),
@@ -43,7 +43,7 @@ var ioOps = []Info{
 	imbSynced(ioOp("File_Write_Private", "file_write_private", "MPI_File_write_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF; the point's file name with .rankN after it), independent; no sync (IMB-IO's P_Write_priv)"), "P_Write_priv"),
 	ioOp("File_Read_Private", "file_read_private", "MPI_File_read_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF, written before the point), independent (IMB-IO's P_Read_priv)"),
 	ioOp("File_Iread_At_All", "file_iread_at_all", "MPI_File_iread_at_all from this process's block then MPI_Wait (non-blocking collective, MPI-3.1)"),
-}
+})
 
 // imbSynced gives a write IMB-IO's completion as the method imb: the write, then
 // MPI_File_sync, MPI_Barrier and MPI_File_sync, all timed (IMB's non-aggregate mode,

@@ -9,7 +9,7 @@ package ops
 // thread's; records also carry the mean thread's and the messages per second of all
 // threads together. Pingpong_Send_Recv_MT_1toN is osu_latency_mt's default instead:
 // one sender thread, `threads` receiver threads sharing its messages (Info.OneToN).
-var mtOps = []Info{
+var mtOps = register(2600, []Info{
 	{Name: "Pingpong_Send_Recv_MT", Family: "pt2pt", Kernel: "pingpong_send_recv_mt", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, Threaded: true,
 		Description: "round trips (MPI_Send then MPI_Recv) in `threads` threads per rank at once, each with its partner thread on its own communicator or tag (osu_latency_mt at -t 1:1; its default, 1 sender thread to N receivers, is Pingpong_Send_Recv_MT_1toN); time of the slowest thread; needs MPI_THREAD_MULTIPLE"},
@@ -28,7 +28,7 @@ var mtOps = []Info{
 	{Name: "Bibandwidth_MT", Family: "pt2pt", Kernel: "bibandwidth_mt", Pattern: PatternPair, Reduce: ReduceMax,
 		Windowed: true, Bandwidth: true, Directions: 2, Threaded: true,
 		Description: "bidirectional bandwidth: both threads of a pair post a window of MPI_Irecv and MPI_Isend, then MPI_Waitall, in `threads` threads per rank at once (osu_bibw per thread, IMB-MT's BibandMT); bandwidth and messages/s of all threads both ways; needs MPI_THREAD_MULTIPLE"},
-}
+})
 
 // MaxThreads bounds the threads per rank of a multi-threaded operation: the setting
 // threads, and what a record of one may hold.

@@ -6,7 +6,7 @@ import "strings"
 // the point's process topology (the settings topology, topology_dims,
 // topology_degree, topology_seed), built once per point. msg_bytes is the block sent
 // to (or received from) one neighbour.
-var neighborOps = []Info{
+var neighborOps = register(2300, []Info{
 	neighbor("Neighbor_allgather", "MPI_Neighbor_allgather: msg_bytes from every neighbour", false),
 	neighbor("Neighbor_allgatherv", "MPI_Neighbor_allgatherv with equal counts", false),
 	neighbor("Neighbor_alltoall", "MPI_Neighbor_alltoall: msg_bytes to and from every neighbour", false),
@@ -17,7 +17,7 @@ var neighborOps = []Info{
 	neighbor("Ineighbor_alltoall", "MPI_Ineighbor_alltoall: msg_bytes to and from every neighbour", true),
 	neighbor("Ineighbor_alltoallv", "MPI_Ineighbor_alltoallv with equal counts", true),
 	neighbor("Ineighbor_alltoallw", "MPI_Ineighbor_alltoallw with equal counts and the one datatype, byte displacements", true),
-}
+})
 
 const topoDoc = ", on the point's topology (a periodic MPI_Cart_create grid, or an MPI_Dist_graph_create_adjacent ring, stencil or random graph), made once per point"
 

@@ -37,15 +37,15 @@ const ComputeFactor = 2.0
 
 // Non-blocking point-to-point operations: the initiator of the pair runs the
 // non-blocking operation and its time counts; the responder is its blocking partner.
-var nonblockingPt2pt = []Info{
+var nonblockingPt2pt = register(400, []Info{
 	nbPair("Isend", "sender side: MPI_Isend, completed by MPI_Wait; the responder receives with MPI_Recv", false),
 	nbPair("Issend", "sender side: synchronous MPI_Issend (done when the receive has matched), MPI_Wait; the responder receives with MPI_Recv", false),
 	nbPair("Irecv", "receiver side: MPI_Irecv posted first, then a 0-byte ready message lets the responder MPI_Send; MPI_Wait", false),
 	nbPair("Isend_Irecv_Pingpong", "a round trip posted at once: MPI_Irecv of the reply and MPI_Isend, one MPI_Waitall; the responder MPI_Recv then MPI_Send", true),
-}
+})
 
 // Non-blocking collectives, with the buffers and counts of their blocking forms.
-var nonblockingColl = []Info{
+var nonblockingColl = register(500, []Info{
 	nbColl(noData(coll("Ibarrier", "MPI_Ibarrier", false, false, false))),
 	nbColl(coll("Ibcast", "MPI_Ibcast from the root", false, false, true)),
 	nbColl(coll("Ireduce", "MPI_Ireduce to the root", false, true, true)),
@@ -62,7 +62,7 @@ var nonblockingColl = []Info{
 	displaced(nbColl(coll("Iscatterv", "MPI_Iscatterv with equal counts from the root", true, false, true)), DisplElements),
 	nbColl(coll("Ireduce_scatter", "MPI_Ireduce_scatter with equal counts, msg_bytes to each process", true, true, false)),
 	nbColl(coll("Iscan", "MPI_Iscan (inclusive prefix reduction)", false, true, false)),
-}
+})
 
 const nbDoc = "; broken down into full, post, wait and overlap ratio"
 

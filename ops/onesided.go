@@ -89,7 +89,7 @@ func swaps(in Info) Info { in.Combines, in.IntegerOnly = false, true; return in 
 // single: the operation moves one element of its datatype: msg_bytes is its size.
 func single(in Info) Info { in.SingleElement = true; return in }
 
-var onesidedOps = []Info{
+var onesidedOps = register(600, []Info{
 	layouts(withModes(rma("Put", "MPI_Put of msg_bytes to the peer's window, window operations per epoch"), false)),
 	layouts(withModes(rma("Get", "MPI_Get of msg_bytes from the peer's window, window operations per epoch"), false)),
 	layouts(withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)")), false)),
@@ -151,7 +151,7 @@ var onesidedOps = []Info{
 	// The communication of a block-distributed matrix transpose (the Global Arrays seed).
 	transpose("Transpose_Put", "block j of every process put into process j's window (staggered), then a fence: a distributed transpose's communication, msg_bytes per block"),
 	transpose("Transpose_Get", "every process gets its blocks from the others' windows (staggered), then a fence: a distributed transpose's communication, msg_bytes per block"),
-}
+})
 
 func rmaSync(name, desc string) Info {
 	in := rma(name, desc)

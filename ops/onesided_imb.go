@@ -5,14 +5,14 @@ package ops
 // Put_all_local, Get_all_local), every process with both ring neighbours
 // (Exchange_put, Exchange_get) and both of a pair at once (Bidir_put, Bidir_get;
 // osu_put_bibw under pscw_epoch). Kernels: ops/mpi/rma_imb.c.
-var onesidedIMB = []Info{
+var onesidedIMB = register(2000, []Info{
 	oneToAll("Put_one_to_all", "put", "rank 0 MPI_Put's msg_bytes to every other process under MPI_Win_lock_all (held through the point), then completes them all; the others are passive targets (IMB's One_put_all, Put_all_local)"),
 	oneToAll("Get_one_to_all", "get", "rank 0 MPI_Get's msg_bytes from every other process under MPI_Win_lock_all (held through the point), then completes them all; the others are passive targets (IMB's One_get_all, Get_all_local)"),
 	exchangeRing("Put_Exchange_ring", "every process MPI_Put's msg_bytes to both neighbours of a ring (the next into its block 0, the previous into its block 1) under MPI_Win_lock_all (held through the point), then MPI_Win_flush to each (IMB's Exchange_put): the slowest process's time; MB/s as Exchange's, 4 x msg_bytes / time"),
 	exchangeRing("Get_Exchange_ring", "every process MPI_Get's msg_bytes from both neighbours of a ring under MPI_Win_lock_all (held through the point), then MPI_Win_flush to each (IMB's Exchange_get): the slowest process's time; MB/s as Exchange's, 4 x msg_bytes / time"),
 	bidirectional(rma("Put_bidirectional", "both of the pair MPI_Put a window of msg_bytes to each other at once, each in its own epoch under the method (IMB's Bidir_put under flush, IMB-EXT's Bidir_Put under fence_epoch, osu_put_bibw under pscw_epoch); the slower's time, bandwidth both ways")),
 	bidirectional(rma("Get_bidirectional", "both of the pair MPI_Get a window of msg_bytes from each other at once, each in its own epoch under the method (IMB's Bidir_get under flush, IMB-EXT's Bidir_Get under fence_epoch); the slower's time, bandwidth both ways")),
-}
+})
 
 // oneToAll: rank 0 is the one origin; its methods are the completions, flush_all
 // (IMB's One_*_all) and flush_local_all (IMB's *_all_local). Throughput is IMB's MB/s,

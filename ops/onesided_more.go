@@ -5,7 +5,7 @@ package ops
 // shift and exchange beside Sendrecv_Shift and Transpose_Put, the round trip by gets
 // beside Put_Pingpong, and both of a pair putting in one fence epoch. Kernels:
 // ops/mpi/rma_concurrent.c.
-var onesidedMore = []Info{
+var onesidedMore = register(1900, []Info{
 	lockKinds(concurrent(rmaColl("Put_passive_concurrent", "every process at once locks rank 0's window (method exclusive or shared), puts msg_bytes into its own block there and unlocks: concurrent passive puts; time of the slowest", false))),
 	concurrent(disjointKinds(typed(rmaColl("Accumulate_concurrent", "rank 0 exposes its window (MPI_Win_post, MPI_Win_wait) while every other process at once MPI_Win_start's, accumulates msg_bytes into it (datatype, reduce_op) and MPI_Win_complete's; method same (all into one block) or disjoint (one block each)", false)))),
 	concurrent(disjointKinds(typed(rmaColl("Accumulate_concurrent_multi", "in one fence epoch every process accumulates msg_bytes into every process (the next first, itself last; datatype, reduce_op), then MPI_Win_fence; method same (all into block 0) or disjoint (one block per origin)", false)))),
@@ -25,7 +25,7 @@ var onesidedMore = []Info{
 		in.Windowed, in.Bandwidth, in.Directions, in.Reduce = false, false, 2, ReduceMax
 		return in
 	}(),
-}
+})
 
 // concurrent: every process is an origin at once into blocks of one window (a block
 // per process), which one process alone does not make.

@@ -5,7 +5,7 @@ package ops
 // step times one call (ops/mpi/rma_sync.c), the rest of its epoch untimed. The
 // operations that have a late partner take the setting delay: the partner computes
 // that long (the calibrated spin) before its call; delay = "0s" (the default) has none.
-var onesidedSync = []Info{
+var onesidedSync = register(700, []Info{
 	fenceCall("Win_fence_open", "the opening MPI_Win_fence (MPI_MODE_NOPRECEDE) of an empty epoch timed alone, on every process; the closing fence untimed", true),
 	fenceCall("Win_fence_close", "the closing MPI_Win_fence (MPI_MODE_NOSUCCEED) timed alone, on every process, after an untimed opening fence and a put of msg_bytes to the next rank", false),
 	delayed(fenceCall("Win_fence_close_delayed", "as Win_fence_close, every process computing for delay between its put and the timed closing fence: whether the puts progressed meanwhile", false)),
@@ -24,7 +24,7 @@ var onesidedSync = []Info{
 	rmaCall("Get_callduration", "the MPI_Get call of msg_bytes alone, inside a fence epoch; the MPI_Win_fence that completes it untimed", "get_callduration"),
 	callTimed(rmaColl("Win_create", "MPI_Win_create over msg_bytes per process timed alone; MPI_Win_free untimed", true)),
 	callTimed(rmaColl("Win_free", "MPI_Win_free of a window created (untimed) over msg_bytes per process, timed alone", true)),
-}
+})
 
 // oneCall: the step's one timed call is on whichever rank makes it; the others add
 // nothing, so the slowest rank's time is that call's.

@@ -12,7 +12,7 @@ import "strings"
 var persistentOf = []string{"Barrier", "Bcast", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",
 	"Alltoall", "Alltoallv", "Alltoallw", "Gather", "Gatherv", "Allgather", "Allgatherv", "Scatter", "Scatterv"}
 
-var persistentOps = func() []Info {
+var persistentOps = register(2400, func() []Info {
 	var out []Info
 	for _, name := range persistentOf {
 		var b Info
@@ -45,4 +45,4 @@ var persistentOps = func() []Info {
 			Reduce: ReduceFirst, RoundTrip: true, Directions: 2, Persistent: true, Partitioned: true,
 			Description: "round trip of partitioned messages (MPI-4): MPI_Psend_init and MPI_Precv_init once per point; MPI_Start, MPI_Pready of each of the partitions, MPI_Wait; the partner receives, then replies alike"},
 	)
-}()
+}())

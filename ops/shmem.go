@@ -42,7 +42,7 @@ func element(in Info, bytes int64, single bool) Info {
 	return in
 }
 
-var shmemOps = []Info{
+var shmemOps = register(800, []Info{
 	withQuietSubtracted(shmemRMA("Shmem_Put", "shmem_putmem", "shmem_putmem of msg_bytes, window puts then shmem_quiet", true)),
 	withQuietSubtracted(shmemRMA("Shmem_Put_Nbi", "shmem_putmem_nbi", "shmem_putmem_nbi of msg_bytes, window puts then shmem_quiet", true)),
 	shmemGet("Shmem_Get", "shmem_getmem", "shmem_getmem of msg_bytes into a private buffer (blocking: no completion after it), window gets back to back", true),
@@ -77,7 +77,7 @@ var shmemOps = []Info{
 	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
 		RoundTrip: true, Directions: 2, SHMEM: true, Heap: HeapSlots,
 		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
-}
+})
 
 // multipair: a put or get and its shmem_quiet in one step (no breakdown), on every
 // pair at once; the partners in the second half are passive.
@@ -96,7 +96,7 @@ func shmemColl(name, kernel, desc string, elem int64) Info {
 		Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: elem, Description: desc, Heap: HeapColl, NoData: elem == 0}
 }
 
-var shmemCollectives = []Info{
+var shmemCollectives = register(1200, []Info{
 	func() Info {
 		in := shmemColl("Shmem_Broadcast", "shmem_broadcast", "shmem_broadcast64 from the root; method = barrier, sync, rounds, ack", 8)
 		in.Rooted = true
@@ -126,7 +126,7 @@ var shmemCollectives = []Info{
 	threeWays(perProcess(shmemColl("Shmem_Fcollect", "shmem_fcollect", "shmem_fcollect64: every PE's msg_bytes to every PE (equal sizes)", 8), false)),
 	threeWays(perProcess(shmemColl("Shmem_Alltoall", "shmem_alltoall", "shmem_alltoall64: msg_bytes from every PE to every PE", 8), true)),
 	threeWays(perProcess(shmemColl("Shmem_Alltoalls", "shmem_alltoalls", "shmem_alltoalls64 with unit strides: msg_bytes from every PE to every PE", 8), true)),
-}
+})
 
 func reduction(in Info) Info { in.Reduction = true; return in }
 
@@ -153,7 +153,7 @@ func perProcess(in Info, throughput bool) Info {
 
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
-var shmemAtomics = func() []Info {
+var shmemAtomics = register(900, func() []Info {
 	// quiet: a non-fetching atomic, completed by the shmem_quiet after it.
 	kinds := []struct {
 		name, desc string
@@ -186,7 +186,7 @@ var shmemAtomics = func() []Info {
 		}
 	}
 	return out
-}()
+}())
 
 // Heap names how a point of an OpenSHMEM operation allocates symmetric memory: the
 // prepare functions of ops/shmem, and what the step allocates on top.

@@ -39,7 +39,7 @@ func shmemCtxCall(name, kernel, desc string) Info {
 var ctxQuietSubtracted = Method{Name: "quiet_subtracted", Subtract: "Shmem_Ctx_Quiet",
 	Description: "the atomic and its shmem_ctx_quiet, less an empty shmem_ctx_quiet measured in alternation (subtracted_s)"}
 
-var shmemCtx = func() []Info {
+var shmemCtx = register(1600, func() []Info {
 	out := []Info{
 		shmemCtxCall("Shmem_Ctx_Create", "shmem_ctx_create",
 			"shmem_ctx_create alone (timed one call at a time) on every PE of the communicator at once; the shmem_ctx_destroy after it untimed"),
@@ -85,4 +85,4 @@ var shmemCtx = func() []Info {
 			Description: "shmem_ctx_long_atomic_compare_swap " + y.desc + " on a serialized context, by the initiator on the target's long; the old value returned is checked"}, 8, true))
 	}
 	return out
-}()
+}())

@@ -34,7 +34,7 @@ func minProcs(in Info, n int, why string) Info {
 
 // OpenSHMEM's locks, taken by the members of the communicator: procs = 1 is
 // uncontended, more is contention.
-var shmemLocks = []Info{
+var shmemLocks = register(1000, []Info{
 	lockServer(shmemLock("Shmem_Lock_Contention", "shmem_lock_contention",
 		"shmem_set_lock + shmem_clear_lock of one lock by every PE of the communicator at once, in one loop: time per acquisition and release")),
 	lockServer(shmemLock("Shmem_Set_Lock", "shmem_set_lock",
@@ -59,13 +59,13 @@ var shmemLocks = []Info{
 		in.LockHold = true
 		return in
 	}(),
-}
+})
 
 // Contexts, symmetric memory and completion across PEs. The memory routines and the
 // puts to every PE involve every PE of the job (shmem_malloc is collective over all):
 // they take no procs. Shmem_Malloc, Shmem_Free and Shmem_Realloc time their call alone
 // (the others in the step untimed), as SKaMPI does.
-var shmemMemory = []Info{
+var shmemMemory = register(1100, []Info{
 	{Name: "Shmem_Ctx_Create_Destroy", Family: "shmem", Kernel: "shmem_ctx_create_destroy", Pattern: PatternPair,
 		Reduce: ReduceFirst, Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_ctx_create + shmem_ctx_destroy on the initiator"},
@@ -92,7 +92,7 @@ var shmemMemory = []Info{
 	wholeJob(Info{Name: "Shmem_Puts_Quiet", Family: "shmem", Kernel: "shmem_puts_quiet", Pattern: PatternAll,
 		Reduce: ReduceMax, Directions: 1, SHMEM: true, Heap: HeapSlots,
 		Description: "every PE puts msg_bytes to every other PE, then shmem_quiet (completion)"}),
-}
+})
 
 func shmemMem(name, kernel string, heap Heap, desc string) Info {
 	return wholeJob(Info{Name: name, Family: "shmem-memory", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
@@ -111,11 +111,11 @@ func shmemShift(name, kernel string, heap Heap, desc string) Info {
 // MPI_Sendrecv over the same shift: with a lock, a put and post/done flags (the seed's
 // first version); the seed's final version (call counter, size and offset swap, data
 // received in place and read); and that offset exchange stripped to its lower bound.
-var shmemSendrecvs = []Info{
+var shmemSendrecvs = register(1300, []Info{
 	shmemShift("Shmem_Sendrecv_Shift", "shmem_sendrecv_shift", HeapShift,
 		"every PE sends msg_bytes to the next and receives from the previous, GROMACS's way: shmem_set_lock on the destination's buffer, shmem_putmem, shmem_fence, a post flag, wait for ours, copy out, a done flag back, wait for ours, shmem_clear_lock"),
 	shmemShift("Shmem_Sendrecv_Shift_Offset", "shmem_sendrecv_shift_offset", HeapShiftOffset,
 		"lower bound of the offset exchange (no call counter, no size exchange, data not read): every PE puts on its sender the offset where it wants the data (alternately two halves of its buffer), waits for its receiver's, puts msg_bytes there, shmem_fence, a post flag; received in place"),
 	shmemShift("Shmem_Sendrecv_Shift_Seed", "shmem_sendrecv_shift_seed", HeapShiftSeed,
 		"the seed's final send-receive over the shift: wait for the partners' call counters (shmem_long_g and sched_yield, as shmem_wait_for_previous_call), the receiver puts the size it expects and the offset on its sender, the sender puts msg_bytes there, shmem_fence, a post flag; the receiver reads every byte received, then counts the call"),
-}
+})

@@ -14,7 +14,7 @@ func shmemRing(name, kernel, beside, desc string) Info {
 		Description: desc}
 }
 
-var shmemRings = []Info{
+var shmemRings = register(1400, []Info{
 	withQuietSubtracted(shmemRing("Shmem_Put_Ring", "shmem_ring_putmem", "Shmem_Put",
 		"every PE shmem_putmem of msg_bytes to the next at once, then shmem_quiet (a ring: both sides busy)")),
 	withQuietSubtracted(broken(shmemRing("Shmem_Put_Nbi_Ring", "shmem_ring_putmem_nbi", "Shmem_Put_Nbi",
@@ -37,17 +37,17 @@ var shmemRings = []Info{
 		"shmem_long_atomic_compare_swap that succeeds (the condition is the value there), by the initiator on the target's long; the old value returned is checked"), 8, true),
 	element(shmemCswap("Shmem_Atomic_Compare_Swap_No", "shmem_compare_swap_no",
 		"shmem_long_atomic_compare_swap that fails (a condition the long never equals), by the initiator on the target's long; the old value returned is checked"), 8, true),
-}
+})
 
 // Waiting for, and testing, a value already there, on every PE: the call by itself.
-var shmemWaits = []Info{
+var shmemWaits = register(1500, []Info{
 	{Name: "Shmem_Wait_Until", Family: "shmem", Kernel: "shmem_wait_until", Pattern: PatternAll, Reduce: ReduceMax,
 		Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_long_wait_until on a symmetric long of the PE's own that already holds the value, on every PE: the call by itself"},
 	{Name: "Shmem_Test", Family: "shmem", Kernel: "shmem_test", Pattern: PatternAll, Reduce: ReduceMax,
 		Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
 		Description: "shmem_long_test on a symmetric long of the PE's own that already holds the value, on every PE (it must return 1)"},
-}
+})
 
 // broken: a ring whose _nbi call and shmem_quiet break down as a non-blocking
 // operation's post, wait and overlap (SKaMPI's Shmem_*_Nonblocking_{Post,Quiet,Overlap}).
