@@ -12,7 +12,7 @@ func request(op ops.Info, kernel string, bytes int64, s inputs.Settings, pair [2
 		Window: s.Window, Slots: s.Slots(op), CheckData: s.CheckData,
 		Cold: s.Cache == inputs.CacheCold, CacheSize: s.CacheSize, Iteration: s.Timer == inputs.TimerIteration,
 		Pair: pair, Ranks: ranks, Datatype: s.DatatypeFor(op), ReduceOp: s.ReduceOp, Root: s.Root,
-		BarrierAbove: s.BarrierAbove, RMAWindow: s.RMAWindow, Delay: s.Delay.Seconds(), Ratio: s.Ratio, PVars: s.PVars}
+		BarrierAbove: s.BarrierAbove, PVars: s.PVars}
 	return r
 }
 

@@ -17,6 +17,7 @@ func init() {
 		Task: func(_ *inputs.Point, t *measure.Task) { t.CalibrateOnWall = true },
 		// Each rank counts the late partner's wait at its own rate.
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
+			spec.Delay = pt.Settings().Delay.Seconds()
 			spec.Spin = r.SpinFor(pt.Settings().Delay)
 			return nil
 		},

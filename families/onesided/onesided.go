@@ -13,6 +13,10 @@ func init() {
 	runner.Register(runner.Family{
 		Name: "one-sided",
 		Has:  func(op ops.Info) bool { return op.OneSided },
+		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
+			spec.RMAWindow = pt.Settings().RMAWindow
+			return nil
+		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {
 			p.RMAWindow = pt.Settings().RMAWindow
 			runner.WarmUnchecked(p, pt)

@@ -1,5 +1,5 @@
 // Package skewed is the skewed all-to-all's part in the runner: how many times more
-// its rank 0 sends, in the record.
+// its rank 0 sends, asked of the kernel and recorded.
 package skewed
 
 import (
@@ -11,8 +11,12 @@ import (
 
 func init() {
 	runner.Register(runner.Family{
-		Name:   "skewed",
-		Has:    func(op ops.Info) bool { return op.Skewed },
+		Name: "skewed",
+		Has:  func(op ops.Info) bool { return op.Skewed },
+		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
+			spec.Ratio = pt.Settings().Ratio
+			return nil
+		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Ratio = pt.Settings().Ratio },
 	})
 }
