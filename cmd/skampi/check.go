@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/numflag"
 )
 
 // maxPlanNP bounds the job check plans for: more processes than any machine has (what
@@ -38,6 +39,6 @@ func newCheckCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&o.Suite, "input", "i", "", "suite file or built-in suite name")
-	newIntFlag(cmd.Flags(), &o.NP, "np", 2, 1, maxPlanNP, "processes of the job to plan for")
+	numflag.Int(cmd.Flags(), &o.NP, "np", 2, 1, maxPlanNP, "processes of the job to plan for")
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/clocksync"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 )
 
@@ -40,10 +41,10 @@ func newClockCmd() *cobra.Command {
 		},
 	}
 	fl := check.Flags()
-	newIntFlag(fl, &o.NP, "np", 2, 2, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
+	numflag.Int(fl, &o.NP, "np", 2, 2, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
 	fl.StringVar(&o.Algorithm, "algorithm", "hca", `"hca" (hierarchical, offset and drift) or "skampi" (offset bounds)`)
-	newDurationFlag(fl, &o.Duration, "duration", 10*time.Second, 0, 24*time.Hour, false, "how long to keep checking after the synchronisation")
-	newDurationFlag(fl, &o.Interval, "interval", time.Second, 0, time.Hour, true, "time between checks")
+	numflag.Duration(fl, &o.Duration, "duration", 10*time.Second, 0, 24*time.Hour, false, "how long to keep checking after the synchronisation")
+	numflag.Duration(fl, &o.Interval, "interval", time.Second, 0, time.Hour, true, "time between checks")
 	fl.StringVarP(&o.Out, "output", "o", "", "directory for clock.jsonl")
 	cmd.AddCommand(check)
 	return cmd

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/compare"
 	"github.com/spf13/cobra"
@@ -64,8 +65,8 @@ func newCompareCmd() *cobra.Command {
 			return err
 		},
 	}
-	newFloatFlag(cmd.Flags(), &alpha, "alpha", compare.DefaultAlpha, 0, 1, true, true, "significance level of the U test, after the correction over rows")
-	cmd.Flags().Var(&percentFlag{&failAbove, &gated}, "fail-above", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
+	numflag.Float(cmd.Flags(), &alpha, "alpha", compare.DefaultAlpha, 0, 1, true, true, "significance level of the U test, after the correction over rows")
+	numflag.Percent(cmd.Flags(), &failAbove, &gated, "fail-above", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 	"github.com/skampi/skampi/ops/mpi"
 )
@@ -24,16 +25,16 @@ const maxRestarts = 1000
 func addRunFlags(fs *pflag.FlagSet, o *job.Options) {
 	fs.StringVarP(&o.Suite, "input", "i", "", "suite file, or the name of a built-in suite ("+strings.Join(inputs.BuiltinNames(), ", ")+")")
 	fs.StringVarP(&o.Out, "output", "o", "", "directory for results.jsonl, results.csv, results.sko and suite.toml (one holding results: --resume or --append)")
-	newIntFlag(fs, &o.NP, "np", 2, 1, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
+	numflag.Int(fs, &o.NP, "np", 2, 1, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
 	fs.BoolVar(&o.Resume, "resume", false, "continue the run in -o DIR: measure only the points it does not hold yet")
 	fs.BoolVar(&o.Append, "append", false, "a new run after the runs -o DIR holds (without it, or --resume, a directory with results is refused)")
 	fs.BoolVar(&o.Force, "force", false, "with --resume: continue even if -o DIR holds results of a different suite")
 	fs.BoolVar(&o.Smoke, "smoke", false, "check that every point runs, not what it costs: two repetitions a point, no warm-up, no refinement (seconds for a suite; the run header says smoke, and the numbers are no measurement)")
 	fs.BoolVar(&o.AllowBroken, "allow-broken", false, "run routines on the known-broken list anyway (for testing a fixed library)")
-	newIntFlag(fs, &o.MaxRestarts, "max-restarts", 5, 0, maxRestarts, "when skampi launched mpirun itself: restarts after a hang or a crash")
+	numflag.Int(fs, &o.MaxRestarts, "max-restarts", 5, 0, maxRestarts, "when skampi launched mpirun itself: restarts after a hang or a crash")
 	fs.BoolVarP(&o.Table.Full, "full", "f", false, "OSU's -f: the table adds each point's minimum, maximum and mean over its repetitions (of the one-way time for ping-pongs)")
 	fs.BoolVarP(&o.Table.Percentiles, "percentiles", "z", false, "OSU's -z: the table adds each point's 50th, 90th and 99th percentiles over its repetitions")
-	newIntFlag(fs, &o.Runs, "runs", 1, 1, job.MaxRuns, "launch the suite this many times into -o DIR, one run after another, then print every point's median over the runs, their spread, and whether one run's error covers it")
+	numflag.Int(fs, &o.Runs, "runs", 1, 1, job.MaxRuns, "launch the suite this many times into -o DIR, one run after another, then print every point's median over the runs, their spread, and whether one run's error covers it")
 	fs.StringVar(&o.ThreadLevel, "thread-level", "default", "MPI thread level: default (MPI_Init, like the C benchmarks; MPI_Init_thread(MULTIPLE) when a multi-threaded operation is measured, which refuses the lower levels), single, funneled, serialized or multiple (MPI_Init_thread)")
 }
 

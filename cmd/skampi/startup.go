@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 	"github.com/skampi/skampi/ops/shmem"
 )
@@ -40,10 +41,10 @@ func newStartupCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	newIntsFlag(fl, &o.NPs, "np", []int{2}, 1, job.MaxSelfLaunch, "process counts, each launched --launches times")
-	newIntFlag(fl, &o.Launches, "launches", 10, 1, maxLaunches, "launches per process count (each a sample)")
+	numflag.Ints(fl, &o.NPs, "np", []int{2}, 1, job.MaxSelfLaunch, "process counts, each launched --launches times")
+	numflag.Int(fl, &o.Launches, "launches", 10, 1, maxLaunches, "launches per process count (each a sample)")
 	fl.BoolVar(&o.Shmem, "shmem", false, "also time shmem_init, after MPI_Init")
-	newDurationFlag(fl, &o.Timeout, "timeout", 2*time.Minute, 0, 24*time.Hour, true, "a launch not ended by then is ended and reported")
+	numflag.Duration(fl, &o.Timeout, "timeout", 2*time.Minute, 0, 24*time.Hour, true, "a launch not ended by then is ended and reported")
 	fl.StringVarP(&o.Out, "output", "o", "", "directory for startup.jsonl")
 	return cmd
 }
