@@ -56,7 +56,7 @@ func writeDocs(dir string) error {
 	if err := doc.GenManTree(root, hdr, man); err != nil {
 		return fmt.Errorf("man pages: %w", err)
 	}
-	return os.WriteFile(filepath.Join(dir, coverageFile), coverageMarkdown(), 0o644)
+	return os.WriteFile(filepath.Join(dir, ops.SkampiCoverageFile), ops.SkampiMarkdown(), 0o644)
 }
 
 // Shell completion (skampi completion bash|zsh|fish|powershell) completes built-in

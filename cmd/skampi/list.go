@@ -42,7 +42,7 @@ func newListCmd() *cobra.Command {
 				return usageError(fmt.Errorf("list: --skampi and --suites list different things: give one"))
 			}
 			if skampi {
-				return listSkampi(cmd.OutOrStdout(), match, pattern)
+				return ops.PrintSkampi(cmd.OutOrStdout(), match, pattern)
 			}
 			if suites {
 				n := 0
