@@ -8,6 +8,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/numflag"
+	"github.com/skampi/skampi/job"
 )
 
 // maxPlanNP bounds the job check plans for: more processes than any machine has (what
@@ -30,7 +31,7 @@ func newCheckCmd() *cobra.Command {
 				return usageError(fmt.Errorf("check: --np must be between 1 and %d, got %d", inputs.MaxJobProcs, o.NP))
 			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
-			o.Refused = refused
+			o.Refused = job.Refused
 			err := inputs.Check(o)
 			if errors.Is(err, inputs.ErrCheckReported) {
 				return &exitError{Code: 1, Quiet: true}
