@@ -22,7 +22,7 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if showVersion {
-				printVersion(cmd.OutOrStdout())
+				job.PrintVersion(cmd.OutOrStdout(), version, commit)
 				return nil
 			}
 			if o.Suite == "" {
