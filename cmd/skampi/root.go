@@ -9,7 +9,7 @@ import (
 )
 
 func newRootCmd() *cobra.Command {
-	o := &job.Options{}
+	c := &job.Command{}
 	var showVersion bool
 	root := &cobra.Command{
 		Use:   "skampi -i SUITE [-o DIR]",
@@ -25,13 +25,13 @@ func newRootCmd() *cobra.Command {
 				job.PrintVersion(cmd.OutOrStdout(), version, commit)
 				return nil
 			}
-			if o.Suite == "" {
+			if c.Suite == "" {
 				return cmd.Help()
 			}
-			return runSuite(cmd, o)
+			return job.RunCommand(runCommand(cmd, c))
 		},
 	}
-	addRunFlags(root.Flags(), o)
+	addRunFlags(root.Flags(), &c.Options)
 	// Not cobra's Version field: its --version prints a template, and this prints what
 	// `skampi version` does, the MPI library included.
 	root.Flags().BoolVar(&showVersion, "version", false, "print the version and build (as skampi version) and exit")
