@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 )
@@ -25,10 +26,10 @@ func newCheckCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.Suite == "" {
-				return usageError(fmt.Errorf("check: -i SUITE is required"))
+				return cli.UsageError(fmt.Errorf("check: -i SUITE is required"))
 			}
 			if o.NP < 1 || o.NP > inputs.MaxJobProcs {
-				return usageError(fmt.Errorf("check: --np must be between 1 and %d, got %d", inputs.MaxJobProcs, o.NP))
+				return cli.UsageError(fmt.Errorf("check: --np must be between 1 and %d, got %d", inputs.MaxJobProcs, o.NP))
 			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
 			o.Refused = job.Refused

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 )
@@ -28,7 +29,7 @@ func newClockCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.Valid(); err != nil {
-				return usageError(err)
+				return cli.UsageError(err)
 			}
 			o.Args, o.Version = os.Args[1:], versionString()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

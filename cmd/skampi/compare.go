@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/compare"
@@ -46,11 +47,11 @@ func newCompareCmd() *cobra.Command {
 			"  skampi compare --fail-above 5% baseline/results.jsonl nightly/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
-				return usageError(fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
+				return cli.UsageError(fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
 			}
 			m := compare.Metric(metric)
 			if m != compare.MetricTime && m != compare.MetricBandwidth {
-				return usageError(fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
+				return cli.UsageError(fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
 			var gate *compare.Gate
 			if gated {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skampi/skampi/htmlreport"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/history"
@@ -55,10 +56,10 @@ func newHistoryCmd() *cobra.Command {
 			"  skampi history --fail-above 10% --format json a=old/results.jsonl a=new/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageError(errors.New("history needs at least one result file or run directory"))
+				return cli.UsageError(errors.New("history needs at least one result file or run directory"))
 			}
 			if !slices.Contains(history.Formats, format) {
-				return usageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(history.Formats, ", "), format))
+				return cli.UsageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(history.Formats, ", "), format))
 			}
 			var gate *history.Gate
 			if failOnChange || gated {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/job"
 	"github.com/spf13/cobra"
 )
@@ -29,7 +30,7 @@ func newListCmd() *cobra.Command {
 				o.Pattern = args[0]
 			}
 			if err := o.Valid(); err != nil {
-				return usageError(fmt.Errorf("list: %v", err))
+				return cli.UsageError(fmt.Errorf("list: %v", err))
 			}
 			o.Refused, o.Stdout = job.Refused, cmd.OutOrStdout()
 			return inputs.List(o)

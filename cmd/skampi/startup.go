@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 	"github.com/skampi/skampi/ops/shmem"
@@ -30,10 +31,10 @@ func newStartupCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if len(o.NPs) == 0 {
-				return usageError(fmt.Errorf("--np must name a process count"))
+				return cli.UsageError(fmt.Errorf("--np must name a process count"))
 			}
 			if o.Shmem && !shmem.Available {
-				return usageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
+				return cli.UsageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
 			}
 			o.Version, o.Env = versionString(), os.Environ()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/tune"
@@ -34,18 +35,18 @@ func newTuneCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.File == "" || o.Dir == "" {
-				return usageError(errors.New("tune: -i TUNE and -o DIR are required"))
+				return cli.UsageError(errors.New("tune: -i TUNE and -o DIR are required"))
 			}
 			if cmd.Flags().Changed("np") {
 				if err := inputs.ProcessCounts("--np", o.NP, inputs.MaxTuneNP); err != nil {
-					return usageError(fmt.Errorf("tune: %w", err))
+					return cli.UsageError(fmt.Errorf("tune: %w", err))
 				}
 			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			err := tune.Run(o)
 			var ue *tune.UsageError
 			if errors.As(err, &ue) {
-				return usageError(fmt.Errorf("tune: %w", err))
+				return cli.UsageError(fmt.Errorf("tune: %w", err))
 			}
 			return err
 		},
