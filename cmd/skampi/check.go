@@ -25,11 +25,8 @@ func newCheckCmd() *cobra.Command {
 			"every size, timing method and communicator size, as the run will measure them.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Suite == "" {
-				return cli.UsageError(fmt.Errorf("check: -i SUITE is required"))
-			}
-			if o.NP < 1 || o.NP > inputs.MaxJobProcs {
-				return cli.UsageError(fmt.Errorf("check: --np must be between 1 and %d, got %d", inputs.MaxJobProcs, o.NP))
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(fmt.Errorf("check: %v", err))
 			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
 			o.Refused = job.Refused

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
-	"github.com/skampi/skampi/ops/shmem"
 )
 
 // maxLaunches bounds --launches: each is a job of its own.
@@ -30,11 +28,8 @@ func newStartupCmd() *cobra.Command {
 			"run it outside mpirun or srun.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if len(o.NPs) == 0 {
-				return cli.UsageError(fmt.Errorf("--np must name a process count"))
-			}
-			if o.Shmem && !shmem.Available {
-				return cli.UsageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(err)
 			}
 			o.Version, o.Env = versionString(), os.Environ()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()

@@ -34,13 +34,8 @@ func newTuneCmd() *cobra.Command {
 		Example: "  skampi tune -i tune-eager -o tuning/\n  skampi tune -i tune-eager -o tuning/ --resume",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.File == "" || o.Dir == "" {
-				return cli.UsageError(errors.New("tune: -i TUNE and -o DIR are required"))
-			}
-			if cmd.Flags().Changed("np") {
-				if err := inputs.ProcessCounts("--np", o.NP, inputs.MaxTuneNP); err != nil {
-					return cli.UsageError(fmt.Errorf("tune: %w", err))
-				}
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(fmt.Errorf("tune: %w", err))
 			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			err := tune.Run(o)
