@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 )
@@ -61,11 +62,7 @@ func addOneLineFlags(fs *pflag.FlagSet, f *inputs.LineFlags) {
 func runCommand(cmd *cobra.Command, c *job.Command) job.Command {
 	c.Version, c.Args, c.Env = versionString(), os.Args[1:], os.Environ()
 	c.NPSet = cmd.Flags().Changed("np")
-	c.Stdout, c.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-	cmd.Flags().Visit(func(fl *pflag.Flag) {
-		c.Given = append(c.Given, inputs.Flag{Name: fl.Name, Shorthand: fl.Shorthand, Value: fl.Value.String(),
-			Bool: fl.Value.Type() == "bool", NoOptDefVal: fl.NoOptDefVal != ""})
-	})
+	c.Stdout, c.Stderr, c.Given = cmd.OutOrStdout(), cmd.ErrOrStderr(), cli.Given(cmd.Flags())
 	return *c
 }
 
