@@ -106,9 +106,9 @@ layers: setup
 	@# The runner measures points; the run's lifecycle (job) drives it, not the reverse.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./runner | grep 'skampi/job$$' || true); \
 	if [ -n "$$bad" ]; then echo "runner depends on job: $$bad"; exit 1; fi
-	@# Clock models are pure math, the terminal escaping is used everywhere, and the
-	@# machine's description reads /proc and tools: all leaves.
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable ./internal/hostinfo | grep ' imports github.com/skampi/' || true); \
+	@# Clock models are pure math, the terminal escaping is used everywhere, the
+	@# machine's description reads /proc and tools, numeric flags parse: all leaves.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./clocksync ./internal/printable ./internal/hostinfo ./internal/numflag | grep ' imports github.com/skampi/' || true); \
 	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
 	@# A family is a folder under families/ and a line in families/all: the core knows none
 	@# (it calls the hooks they register), and no family imports another.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/analyze"
 	"github.com/spf13/cobra"
@@ -14,7 +15,7 @@ func newAnalyzeCmd() *cobra.Command {
 			"(eager, rendezvous, cache effects), and fits each with t = (L + o) + G * size.\n" +
 			"Reads files, or stdin when none is given.",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := stdinIfNone(cmd, args)
+			in, err := cli.StdinIfNone(cmd, args)
 			if err != nil {
 				return err
 			}

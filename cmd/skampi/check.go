@@ -7,6 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
+	"github.com/skampi/skampi/internal/numflag"
+	"github.com/skampi/skampi/job"
 )
 
 // maxPlanNP bounds the job check plans for: more processes than any machine has (what
@@ -22,14 +25,11 @@ func newCheckCmd() *cobra.Command {
 			"every size, timing method and communicator size, as the run will measure them.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Suite == "" {
-				return usageError(fmt.Errorf("check: -i SUITE is required"))
-			}
-			if o.NP < 1 || o.NP > inputs.MaxJobProcs {
-				return usageError(fmt.Errorf("check: --np must be between 1 and %d, got %d", inputs.MaxJobProcs, o.NP))
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(fmt.Errorf("check: %v", err))
 			}
 			o.Stdout, o.Stderr, o.NPGiven = cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("np")
-			o.Refused = refused
+			o.Refused = job.Refused
 			err := inputs.Check(o)
 			if errors.Is(err, inputs.ErrCheckReported) {
 				return &exitError{Code: 1, Quiet: true}
@@ -38,6 +38,6 @@ func newCheckCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&o.Suite, "input", "i", "", "suite file or built-in suite name")
-	newIntFlag(cmd.Flags(), &o.NP, "np", 2, 1, maxPlanNP, "processes of the job to plan for")
+	numflag.Int(cmd.Flags(), &o.NP, "np", 2, 1, maxPlanNP, "processes of the job to plan for")
 	return cmd
 }

@@ -240,9 +240,9 @@ func TestDocsAreCurrent(t *testing.T) {
 			}
 		}
 	}
-	a, _ := os.ReadFile(filepath.Join(dir, coverageFile))
-	if b, err := os.ReadFile(filepath.Join("../../docs", coverageFile)); err != nil || !bytes.Equal(a, b) {
-		t.Errorf("docs/%s is not current: run make docs", coverageFile)
+	a, _ := os.ReadFile(filepath.Join(dir, ops.SkampiCoverageFile))
+	if b, err := os.ReadFile(filepath.Join("../../docs", ops.SkampiCoverageFile)); err != nil || !bytes.Equal(a, b) {
+		t.Errorf("docs/%s is not current: run make docs", ops.SkampiCoverageFile)
 	}
 }
 

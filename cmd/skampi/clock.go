@@ -1,13 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/skampi/skampi/clocksync"
+	"github.com/skampi/skampi/internal/cli"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
 )
 
@@ -28,11 +28,8 @@ func newClockCmd() *cobra.Command {
 			"offset and its drift per rank, and with -o writes DIR/clock.jsonl.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if _, err := clocksync.New(o.Algorithm); err != nil {
-				return usageError(err)
-			}
-			if err := checkSchedule(o.Duration, o.Interval); err != nil {
-				return usageError(err)
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(err)
 			}
 			o.Args, o.Version = os.Args[1:], versionString()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -40,32 +37,11 @@ func newClockCmd() *cobra.Command {
 		},
 	}
 	fl := check.Flags()
-	newIntFlag(fl, &o.NP, "np", 2, 2, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
+	numflag.Int(fl, &o.NP, "np", 2, 2, job.MaxSelfLaunch, "processes to start when skampi launches mpirun itself")
 	fl.StringVar(&o.Algorithm, "algorithm", "hca", `"hca" (hierarchical, offset and drift) or "skampi" (offset bounds)`)
-	newDurationFlag(fl, &o.Duration, "duration", 10*time.Second, 0, 24*time.Hour, false, "how long to keep checking after the synchronisation")
-	newDurationFlag(fl, &o.Interval, "interval", time.Second, 0, time.Hour, true, "time between checks")
+	numflag.Duration(fl, &o.Duration, "duration", 10*time.Second, 0, 24*time.Hour, false, "how long to keep checking after the synchronisation")
+	numflag.Duration(fl, &o.Interval, "interval", time.Second, 0, time.Hour, true, "time between checks")
 	fl.StringVarP(&o.Out, "output", "o", "", "directory for clock.jsonl")
 	cmd.AddCommand(check)
 	return cmd
-}
-
-// Bounds of a clock check's schedule: every check is a round of ping-pongs with every
-// rank that all ranks make together, so their number is fixed before the first, and
-// one takes about a millisecond.
-const (
-	minCheckInterval = time.Millisecond
-	maxChecks        = 10000
-)
-
-// checkSchedule says why --duration and --interval cannot be run as asked.
-func checkSchedule(duration, interval time.Duration) error {
-	switch {
-	case duration < 0:
-		return fmt.Errorf("--duration must be 0 or more, got %v", duration)
-	case interval < minCheckInterval:
-		return fmt.Errorf("--interval must be at least %v (a check is a round of ping-pongs with every rank), got %v", minCheckInterval, interval)
-	case duration/interval+1 > maxChecks:
-		return fmt.Errorf("--interval %v over --duration %v makes %d checks, at most %d: raise --interval or shorten --duration", interval, duration, duration/interval+1, maxChecks)
-	}
-	return nil
 }

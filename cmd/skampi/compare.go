@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/skampi/skampi/internal/cli"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/compare"
 	"github.com/spf13/cobra"
@@ -45,11 +47,11 @@ func newCompareCmd() *cobra.Command {
 			"  skampi compare --fail-above 5% baseline/results.jsonl nightly/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
-				return usageError(fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
+				return cli.UsageError(fmt.Errorf("compare needs at least two result files, the first being the baseline (got %d)", len(args)))
 			}
 			m := compare.Metric(metric)
 			if m != compare.MetricTime && m != compare.MetricBandwidth {
-				return usageError(fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
+				return cli.UsageError(fmt.Errorf("--metric must be time or bandwidth, got %q", metric))
 			}
 			var gate *compare.Gate
 			if gated {
@@ -64,8 +66,8 @@ func newCompareCmd() *cobra.Command {
 			return err
 		},
 	}
-	newFloatFlag(cmd.Flags(), &alpha, "alpha", compare.DefaultAlpha, 0, 1, true, true, "significance level of the U test, after the correction over rows")
-	cmd.Flags().Var(&percentFlag{&failAbove, &gated}, "fail-above", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
+	numflag.Float(cmd.Flags(), &alpha, "alpha", compare.DefaultAlpha, 0, 1, true, true, "significance level of the U test, after the correction over rows")
+	numflag.Percent(cmd.Flags(), &failAbove, &gated, "fail-above", "exit 5 when a row is a significant regression larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&metric, "metric", string(compare.MetricTime), "what to compare: time, or bandwidth (operations without a bandwidth fall back to time)")
 	return cmd
 }

@@ -49,20 +49,3 @@ func TestListSkampi(t *testing.T) {
 		t.Errorf("no match: %d %q %q", code, stdout, stderr)
 	}
 }
-
-// The generated page carries every function and the counts.
-func TestCoverageMarkdown(t *testing.T) {
-	md := string(coverageMarkdown())
-	all := ops.SkampiFuncs()
-	if !strings.Contains(md, coverageCounts(all, len(all))+".") {
-		t.Error("no count line")
-	}
-	for _, f := range all {
-		if !strings.Contains(md, "| `"+f.Name+"` |") {
-			t.Errorf("%s is not in the page", f.Name)
-		}
-	}
-	if got := strings.Count(md, "\n| `"); got != len(all) {
-		t.Errorf("%d rows, want %d", got, len(all))
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/export"
 	"github.com/spf13/cobra"
@@ -32,9 +33,9 @@ func newExportCmd() *cobra.Command {
 		Example: "  skampi export results/results.jsonl --format gobench -o a.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(export.Formats, format) {
-				return usageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(export.Formats, ", "), format))
+				return cli.UsageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(export.Formats, ", "), format))
 			}
-			in, err := stdinIfNone(cmd, args)
+			in, err := cli.StdinIfNone(cmd, args)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/skampi/skampi/htmlreport"
+	"github.com/skampi/skampi/internal/cli"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/report/history"
 	"github.com/spf13/cobra"
@@ -54,10 +56,10 @@ func newHistoryCmd() *cobra.Command {
 			"  skampi history --fail-above 10% --format json a=old/results.jsonl a=new/results.jsonl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageError(errors.New("history needs at least one result file or run directory"))
+				return cli.UsageError(errors.New("history needs at least one result file or run directory"))
 			}
 			if !slices.Contains(history.Formats, format) {
-				return usageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(history.Formats, ", "), format))
+				return cli.UsageError(fmt.Errorf("--format must be one of %s, got %q", strings.Join(history.Formats, ", "), format))
 			}
 			var gate *history.Gate
 			if failOnChange || gated {
@@ -77,10 +79,10 @@ func newHistoryCmd() *cobra.Command {
 			return err
 		},
 	}
-	newFloatFlag(cmd.Flags(), &alpha, "alpha", history.DefaultAlpha, 0, 1, true, true, "false discovery rate of the change points (Benjamini-Hochberg over the series)")
-	newIntFlag(cmd.Flags(), &window, "window", history.DefaultWindow, 1, 1000, "runs before the latest whose median is its baseline")
+	numflag.Float(cmd.Flags(), &alpha, "alpha", history.DefaultAlpha, 0, 1, true, true, "false discovery rate of the change points (Benjamini-Hochberg over the series)")
+	numflag.Int(cmd.Flags(), &window, "window", history.DefaultWindow, 1, 1000, "runs before the latest whose median is its baseline")
 	cmd.Flags().BoolVar(&failOnChange, "fail-on-change", false, "exit 5 when the latest change point of a setup or measurement is a slowdown")
-	cmd.Flags().Var(&percentFlag{&failAbove, &gated}, "fail-above", "as --fail-on-change, for slowdowns larger than this (\"5%\" or 0.05)")
+	numflag.Percent(cmd.Flags(), &failAbove, &gated, "fail-above", "as --fail-on-change, for slowdowns larger than this (\"5%\" or 0.05)")
 	cmd.Flags().StringVar(&format, "format", "text", "text, or json (every series, its values and change points)")
 	cmd.Flags().StringVar(&htmlOut, "html", "", "also write this HTML page: the history, then a trend figure per measurement")
 	cmd.Flags().StringVar(&figureDir, "figures", "", "also write the trend figures as PNG files to this directory")

@@ -2,13 +2,11 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"runtime"
 
-	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/job"
 	"github.com/skampi/skampi/ops/mpi"
 )
@@ -34,35 +32,5 @@ type exitError = job.ExitError
 // run executes one command line and returns the exit status: 0 done, 1 failed,
 // 2 a mistake in the flags.
 func run(args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd()
-	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	cmd, err := root.ExecuteC()
-	if err == nil {
-		return 0
-	}
-	if cmd == nil {
-		cmd = root
-	}
-	code := 1
-	var ee *exitError
-	if errors.As(err, &ee) {
-		code = ee.Code
-		if ee.Quiet {
-			return code
-		}
-	}
-	var el *inputs.ErrorList
-	if errors.As(err, &el) {
-		fmt.Fprintln(stderr, el.Error())
-	} else {
-		fmt.Fprintln(stderr, "skampi:", err)
-	}
-	if code == 2 {
-		// The mistake first, then where to look: not the whole usage, which would
-		// push the mistake off the screen.
-		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
-	}
-	return code
+	return cli.Execute(newRootCmd(), args, stdout, stderr)
 }

@@ -66,14 +66,6 @@ func TestNumericFlagsTakeTheirDomain(t *testing.T) {
 			t.Errorf("skampi %s: exit %d, %s", strings.Join(args, " "), code, stderr)
 		}
 	}
-	for _, c := range []struct {
-		in   string
-		want float64
-	}{{"5%", 0.05}, {"0.05", 0.05}, {" 12.5 % ", 0.125}, {"0", 0}, {"999%", 9.99}} {
-		if got, err := parsePercent(c.in); err != nil || math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("parsePercent(%q) = %g, %v; want %g", c.in, got, err, c.want)
-		}
-	}
 }
 
 // The gate refuses a threshold that would judge nothing, whoever calls it.

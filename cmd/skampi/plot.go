@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
 	"github.com/spf13/cobra"
@@ -28,12 +28,12 @@ func newPlotCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Formats, err = plots.ParseFormats(formats); err != nil {
-				return usageError(fmt.Errorf("--format: %w", err))
+				return cli.UsageError(fmt.Errorf("--format: %w", err))
 			}
 			if o.Errors, err = plots.ParseErrorBars(errbars); err != nil {
-				return usageError(fmt.Errorf("--errors: %w", err))
+				return cli.UsageError(fmt.Errorf("--errors: %w", err))
 			}
-			o.Sources, o.Stdin = report.ParseSources(args), stdinFunc(cmd)
+			o.Sources, o.Stdin = report.ParseSources(args), cli.StdinFunc(cmd)
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			return plots.WriteFiles(o)
 		},
@@ -43,12 +43,6 @@ func newPlotCmd() *cobra.Command {
 	fl.StringSliceVar(&formats, "format", []string{"png"}, "output formats, comma-separated: "+strings.Join(plots.Formats, ", "))
 	fl.StringVar(&errbars, "errors", string(plots.ErrStderr), "error bars: stderr (time ± stderr_s), p10-p90, or none")
 	return cmd
-}
-
-// stdinFunc gives the reading verbs' packages cmd's stdin when a source is "-" (and
-// refuses a terminal then, see stdin).
-func stdinFunc(cmd *cobra.Command) func() (io.Reader, error) {
-	return func() (io.Reader, error) { return stdin(cmd) }
 }
 
 func figureKinds() string {

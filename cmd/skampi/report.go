@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skampi/skampi/htmlreport"
+	"github.com/skampi/skampi/internal/cli"
 	"github.com/skampi/skampi/plots"
 	"github.com/skampi/skampi/report"
 	"github.com/spf13/cobra"
@@ -32,9 +33,9 @@ func newReportCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if o.Errors, err = plots.ParseErrorBars(errbars); err != nil {
-				return usageError(fmt.Errorf("--errors: %w", err))
+				return cli.UsageError(fmt.Errorf("--errors: %w", err))
 			}
-			o.Sources, o.Stdin = report.ParseSources(args), stdinFunc(cmd)
+			o.Sources, o.Stdin = report.ParseSources(args), cli.StdinFunc(cmd)
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			return htmlreport.WriteFile(o)
 		},

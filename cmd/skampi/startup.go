@@ -1,14 +1,14 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/skampi/skampi/internal/cli"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/job"
-	"github.com/skampi/skampi/ops/shmem"
 )
 
 // maxLaunches bounds --launches: each is a job of its own.
@@ -28,11 +28,8 @@ func newStartupCmd() *cobra.Command {
 			"run it outside mpirun or srun.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if len(o.NPs) == 0 {
-				return usageError(fmt.Errorf("--np must name a process count"))
-			}
-			if o.Shmem && !shmem.Available {
-				return usageError(fmt.Errorf("--shmem: %s", shmem.Missing()))
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(err)
 			}
 			o.Version, o.Env = versionString(), os.Environ()
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -40,10 +37,10 @@ func newStartupCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	newIntsFlag(fl, &o.NPs, "np", []int{2}, 1, job.MaxSelfLaunch, "process counts, each launched --launches times")
-	newIntFlag(fl, &o.Launches, "launches", 10, 1, maxLaunches, "launches per process count (each a sample)")
+	numflag.Ints(fl, &o.NPs, "np", []int{2}, 1, job.MaxSelfLaunch, "process counts, each launched --launches times")
+	numflag.Int(fl, &o.Launches, "launches", 10, 1, maxLaunches, "launches per process count (each a sample)")
 	fl.BoolVar(&o.Shmem, "shmem", false, "also time shmem_init, after MPI_Init")
-	newDurationFlag(fl, &o.Timeout, "timeout", 2*time.Minute, 0, 24*time.Hour, true, "a launch not ended by then is ended and reported")
+	numflag.Duration(fl, &o.Timeout, "timeout", 2*time.Minute, 0, 24*time.Hour, true, "a launch not ended by then is ended and reported")
 	fl.StringVarP(&o.Out, "output", "o", "", "directory for startup.jsonl")
 	return cmd
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/cli"
+	"github.com/skampi/skampi/internal/numflag"
 	"github.com/skampi/skampi/ops/mpi"
 	"github.com/skampi/skampi/tune"
 )
@@ -32,19 +34,14 @@ func newTuneCmd() *cobra.Command {
 		Example: "  skampi tune -i tune-eager -o tuning/\n  skampi tune -i tune-eager -o tuning/ --resume",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.File == "" || o.Dir == "" {
-				return usageError(errors.New("tune: -i TUNE and -o DIR are required"))
-			}
-			if cmd.Flags().Changed("np") {
-				if err := inputs.ProcessCounts("--np", o.NP, inputs.MaxTuneNP); err != nil {
-					return usageError(fmt.Errorf("tune: %w", err))
-				}
+			if err := o.Valid(); err != nil {
+				return cli.UsageError(fmt.Errorf("tune: %w", err))
 			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			err := tune.Run(o)
 			var ue *tune.UsageError
 			if errors.As(err, &ue) {
-				return usageError(fmt.Errorf("tune: %w", err))
+				return cli.UsageError(fmt.Errorf("tune: %w", err))
 			}
 			return err
 		},
@@ -55,7 +52,7 @@ func newTuneCmd() *cobra.Command {
 	fl.BoolVar(&o.Resume, "resume", false, "continue the sweep in -o DIR: launch only what it does not hold complete")
 	fl.BoolVar(&o.Force, "force", false, "with --resume: even if DIR holds a sweep of another tune file")
 	fl.StringVar(&o.OpenMPIBin, "openmpi-bin", "", "the Open MPI skampi (default: this one, or bin/skampi beside it)")
-	newIntsFlag(fl, &o.NP, "np", nil, 1, inputs.MaxTuneNP, "process counts to sweep instead of the tune file's np (e.g. --np 2,4 where the file asks for 8 and the machine has 2 cores)")
+	numflag.Ints(fl, &o.NP, "np", nil, 1, inputs.MaxTuneNP, "process counts to sweep instead of the tune file's np (e.g. --np 2,4 where the file asks for 8 and the machine has 2 cores)")
 	fl.StringVar(&o.LauncherCmd, "launcher", "", `the launch command of every launch, as you would type it ("srun --mpi=pmix -n {np}", "mpirun --hostfile hosts -np {np}", "scripts/cluster.sh mpirun -np {np}"); {np} is the combination's process count (without it, -np N is appended); split into words as sh splits them (quotes, backslashes) but run without a shell, so $VAR, $(...), ;, |, && and redirections are refused; default: skampi launches itself`)
 	fl.StringVar(&o.MPICHBin, "mpich-bin", "", "the MPICH skampi (default: skampi-mpich beside this one; make build MPI=mpich)")
 	fl.BoolVar(&o.VerdictOnly, "verdict-only", false, "launch nothing: judge what -o DIR holds")

@@ -1,4 +1,8 @@
-package main
+// Package numflag holds the numeric flag values of skampi's verbs: every verb refuses a
+// value outside its flag's domain (NaN, an infinity, a count below 1, ...) while
+// parsing, as a usage error naming the flag: pflag says
+// `invalid argument "NaN" for "--alpha" flag: ...`.
+package numflag
 
 import (
 	"fmt"
@@ -10,10 +14,6 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Numeric flags are read by these values, so that every verb refuses a value outside
-// its flag's domain (NaN, an infinity, a count below 1, ...) while parsing, as a usage
-// error naming the flag: pflag says `invalid argument "NaN" for "--alpha" flag: ...`.
-
 // floatFlag is a finite number in [lo, hi] (an end excluded where open).
 type floatFlag struct {
 	p              *float64
@@ -21,7 +21,8 @@ type floatFlag struct {
 	loOpen, hiOpen bool
 }
 
-func newFloatFlag(fs *pflag.FlagSet, p *float64, name string, value, lo, hi float64, loOpen, hiOpen bool, usage string) {
+// Float binds a float flag to p, in [lo, hi] (an end excluded where open).
+func Float(fs *pflag.FlagSet, p *float64, name string, value, lo, hi float64, loOpen, hiOpen bool, usage string) {
 	*p = value
 	fs.Var(&floatFlag{p, lo, hi, loOpen, hiOpen}, name, usage)
 }
@@ -65,7 +66,8 @@ type intFlag struct {
 	lo, hi int
 }
 
-func newIntFlag(fs *pflag.FlagSet, p *int, name string, value, lo, hi int, usage string) {
+// Int binds a whole-number flag to p, in [lo, hi].
+func Int(fs *pflag.FlagSet, p *int, name string, value, lo, hi int, usage string) {
 	*p = value
 	fs.Var(&intFlag{p, lo, hi}, name, usage)
 }
@@ -98,7 +100,8 @@ type intsFlag struct {
 	changed bool
 }
 
-func newIntsFlag(fs *pflag.FlagSet, p *[]int, name string, value []int, lo, hi int, usage string) {
+// Ints binds a list of whole numbers to p, each in [lo, hi].
+func Ints(fs *pflag.FlagSet, p *[]int, name string, value []int, lo, hi int, usage string) {
 	*p = value
 	fs.Var(&intsFlag{p: p, lo: lo, hi: hi}, name, usage)
 }
@@ -139,7 +142,8 @@ type durationFlag struct {
 	loOpen bool
 }
 
-func newDurationFlag(fs *pflag.FlagSet, p *time.Duration, name string, value, lo, hi time.Duration, loOpen bool, usage string) {
+// Duration binds a duration flag to p, in [lo, hi] (lo excluded where open).
+func Duration(fs *pflag.FlagSet, p *time.Duration, name string, value, lo, hi time.Duration, loOpen bool, usage string) {
 	*p = value
 	fs.Var(&durationFlag{p, lo, hi, loOpen}, name, usage)
 }
@@ -160,6 +164,12 @@ func (f *durationFlag) Set(s string) error {
 	}
 	*f.p = v
 	return nil
+}
+
+// Percent binds a share to p, written as a percentage ("5%") or a fraction ("0.05");
+// set says it was given.
+func Percent(fs *pflag.FlagSet, p *float64, set *bool, name, usage string) {
+	fs.Var(&percentFlag{p, set}, name, usage)
 }
 
 // percentFlag is a share written as a percentage ("5%") or a fraction below 1

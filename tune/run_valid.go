@@ -1,0 +1,19 @@
+package tune
+
+import (
+	"errors"
+
+	"github.com/skampi/skampi/inputs"
+)
+
+// Valid says what in the options is a mistake of the command line before Run reads
+// anything: no tune file or directory, process counts out of range or listed twice.
+func (o RunOptions) Valid() error {
+	if o.File == "" || o.Dir == "" {
+		return errors.New("-i TUNE and -o DIR are required")
+	}
+	if o.NP != nil {
+		return inputs.ProcessCounts("--np", o.NP, inputs.MaxTuneNP)
+	}
+	return nil
+}
