@@ -10,6 +10,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/tune/collrules"
 )
 
 // RunOptions are skampi tune's: the tune file, the sweep directory, and what to do
@@ -31,13 +32,23 @@ type RunOptions struct {
 	NP []int
 	// Catalogs gives the libraries' parameter lists (nil: ask ompi_info and mpivars).
 	Catalogs func(t *inputs.Tune) (ompi, mpich Catalog)
+	// Collectives: instead of a tune file, the collective tuning sweep of these
+	// collectives (RunCollectives; "default" is DefaultCollectives).
+	Collectives []string
+	// MPICHSelection reads the MPICH library's own selection tree, which its rules
+	// file is grafted into (nil: from the libmpi the MPICH skampi is linked with).
+	MPICHSelection func(bin string) (collrules.MPICHLibrary, error)
 }
 
 // Run is skampi tune: it checks the tune file against the libraries, sweeps its grid
 // into Dir (unless VerdictOnly), and writes the verdict to Stdout and Dir/verdict.txt,
-// the report to Dir/report.html and the overlays to Dir/figures. A mistake of the
-// command line is a *UsageError.
+// the report to Dir/report.html and the overlays to Dir/figures. With Collectives it
+// is the collective tuning sweep instead (RunCollectives). A mistake of the command
+// line is a *UsageError.
 func Run(o RunOptions) error {
+	if len(o.Collectives) > 0 {
+		return RunCollectives(o)
+	}
 	if err := o.checkFlags(); err != nil {
 		return err
 	}
