@@ -30,12 +30,15 @@ const collSizes = `{ from = "4B", to = "1MiB", step = "*4" }`
 // can change, so what it moves by between settings is noise.
 const collControl = "ping-pong, 8 B (control)"
 
-// collSettings are the measurements' settings, as the built-in tune files have them.
+// collSettings are the measurements' settings, as the built-in tune files have them;
+// check_data makes a broadcast, gather, scatter or all-to-all that delivers wrong bytes
+// record a corrupt fault, which leaves its algorithm out (failedLaunches).
 const collSettings = `[settings]
 min_repetitions = 8
 max_repetitions = "auto"
 budget_per_point = "60ms"
 max_relative_stderr = 0.05
+check_data = true
 
 [[measurement]]
 name = "` + collControl + `"

@@ -24,10 +24,11 @@ import (
 // algorithm, or by the algorithm an Open MPI rules file names where the launch reads
 // one (the A/B), the control never; every launch at its own level (1 ± 2 %) with
 // 1 % jitter per point, as runs on a real machine move. fails says which launches
-// end with status 1 after half their points, and faults which record a timeout.
+// end with status 1 after half their points, and fault which record a fault.
 type collFake struct {
 	speed         func(alg string, bytes int64) float64
-	fails, faults func(l inputs.Launch) bool
+	fails         func(l inputs.Launch) bool
+	fault         func(l inputs.Launch) string // the fault of the last point, if any
 	mu            sync.Mutex
 	forced        []string // every algorithm value launched
 	rulesLaunches int
@@ -103,9 +104,9 @@ func (f *collFake) launch(l inputs.Launch, suite, dir string, _ bool) (int, erro
 	enc.Encode(map[string]any{"kind": "run", "run_id": runID, "skampi_version": "test", "start_time": "2026-11-29T12:00:00Z", "nprocs": l.NP, "points": len(plan.Measurements[0].Sizes) + len(plan.Measurements[1].Sizes),
 		"suite": plan.Name, "suite_sha256": plan.SHA256, "mpi_cvars": cvars})
 	for i, p := range points {
-		if f.faults != nil && f.faults(l) && i == len(points)-1 {
+		if f.fault != nil && f.fault(l) != "" && i == len(points)-1 {
 			enc.Encode(map[string]any{"kind": "fault", "run_id": runID, "point_index": p["point_index"], "measurement": p["measurement"],
-				"measurement_index": p["measurement_index"], "op": p["op"], "msg_bytes": p["msg_bytes"], "nprocs": l.NP, "fault": "timeout"})
+				"measurement_index": p["measurement_index"], "op": p["op"], "msg_bytes": p["msg_bytes"], "nprocs": l.NP, "fault": f.fault(l)})
 			continue
 		}
 		enc.Encode(p)
@@ -264,7 +265,8 @@ func TestCollSweepAlgorithmsFromTheCatalogue(t *testing.T) {
 func TestCollSweepNeverChoosesAFailingAlgorithm(t *testing.T) {
 	for name, f := range map[string]*collFake{
 		"crash":   {speed: twiceAsFastAbove, fails: func(l inputs.Launch) bool { return l.Repeat == 2 && forces(l, "3") }},
-		"timeout": {speed: twiceAsFastAbove, faults: func(l inputs.Launch) bool { return l.Repeat == 4 && forces(l, "3") }},
+		"timeout": {speed: twiceAsFastAbove, fault: faultOf("timeout")},
+		"corrupt": {speed: twiceAsFastAbove, fault: faultOf("corrupt")},
 	} {
 		dir, out := sweepColls(t, f, "openmpi", ompi414(t), nil, "Allreduce")
 		for _, c := range rulesOf(t, dir).Colls {
@@ -279,6 +281,16 @@ func TestCollSweepNeverChoosesAFailingAlgorithm(t *testing.T) {
 		if !strings.Contains(out, "coll_tuned_allreduce_algorithm=3: never chosen: repeat") {
 			t.Errorf("%s: the output does not say why algorithm 3 is left out:\n%s", name, out)
 		}
+	}
+}
+
+// faultOf: algorithm 3's fourth launch records that fault at its last point.
+func faultOf(kind string) func(inputs.Launch) string {
+	return func(l inputs.Launch) string {
+		if l.Repeat == 4 && forces(l, "3") {
+			return kind
+		}
+		return ""
 	}
 }
 
