@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -254,6 +255,9 @@ func RunCollectives(o RunOptions) error {
 	}
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return fmt.Errorf("-o %s: %w", o.Dir, err)
+	}
+	if np := slices.Max(o.NP); np > runtime.NumCPU() && o.LauncherCmd == "" && !o.VerdictOnly {
+		fmt.Fprintf(o.Stdout, "tune: np %d on this machine's %d cores oversubscribes them: the rules will describe the scheduler as much as the library (tune where the applications run: --launcher)\n", np, runtime.NumCPU())
 	}
 	var swept []collSwept
 	var failed []string
