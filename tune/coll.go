@@ -65,6 +65,9 @@ func collectiveNames(given []string) ([]string, error) {
 		}
 		for _, n := range names {
 			low := strings.ToLower(strings.TrimSpace(n))
+			if low == "" {
+				continue
+			}
 			if _, err := collrules.Lookup(low); err != nil {
 				return nil, &UsageError{Msg: fmt.Sprintf("--collectives: %v", err)}
 			}
@@ -73,6 +76,9 @@ func collectiveNames(given []string) ([]string, error) {
 				out = append(out, op)
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil, &UsageError{Msg: "--collectives: name the collectives (Allreduce,Bcast,...) or default"}
 	}
 	return out, nil
 }
