@@ -27,6 +27,19 @@ var DefaultCollectives = []string{"Bcast", "Reduce", "Allreduce", "Allgather", "
 // collSizes is the size grid of every collective but the barrier, in bytes per process.
 const collSizes = `{ from = "4B", to = "1MiB", step = "*4" }`
 
+// barrierSizes: the barrier ignores the size, so its four "sizes" are four measurements
+// of one thing in every launch; the one rule wants a setting significantly faster at two
+// sizes, which a single point could never be.
+const barrierSizes = "[0, 1, 2, 3]"
+
+// sizesOf is the size grid of a collective.
+func sizesOf(op string) string {
+	if op == "Barrier" {
+		return barrierSizes
+	}
+	return collSizes
+}
+
 // collControl is every generated tune's control: a ping-pong no collective algorithm
 // can change, so what it moves by between settings is noise.
 const collControl = "ping-pong, 8 B (control)"
@@ -115,10 +128,7 @@ func collParam(lib collrules.Library, coll string, algs []collrules.Algorithm) (
 func collTune(lib collrules.Library, op string, algs []collrules.Algorithm, np []int) (*inputs.Tune, error) {
 	coll := strings.ToLower(op)
 	kind, name, values := collParam(lib, coll, algs)
-	sizes := collSizes
-	if coll == "barrier" {
-		sizes = "[0]"
-	}
+	sizes := sizesOf(op)
 	var b strings.Builder
 	fmt.Fprintf(&b, "description = %q\n", fmt.Sprintf("%s's %s algorithms (%s), the library's own decision first", lib, coll, name))
 	fmt.Fprintf(&b, "libraries = [%q]\nnp = %s\ncontrols = [%q]\n\n%s\n", lib, tomlInts(np), collControl, collSettings)

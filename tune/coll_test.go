@@ -399,3 +399,39 @@ func TestCollSweepResumeAndVerdictOnly(t *testing.T) {
 		t.Errorf("a misspelt collective: %v", err)
 	}
 }
+
+// The barrier, which Open MPI chooses by communicator size alone, gets the algorithm
+// that wins at every one of its points; MPICH's gather, chosen the same way, keeps the
+// default when its winner wins at some sizes only, and the summary says why.
+func TestCollSweepSizeBlindCollectives(t *testing.T) {
+	f := &collFake{speed: func(alg string, b int64) float64 {
+		switch alg {
+		case "6", "binomial":
+			if b >= 4096 || b < 4 {
+				return 0.5 // the barrier's four points, the gather's large sizes
+			}
+		case "0", "", "auto":
+			return 1
+		}
+		return 1.5
+	}}
+	dir, out := sweepColls(t, f, "openmpi", ompi414(t), nil, "Barrier")
+	if m, ok := rulesOf(t, dir).Choose(6, 2, 0); !ok || m.Alg != 6 {
+		t.Errorf("barrier on 2 processes: algorithm %d, want tree (6)\n%s", m.Alg, out)
+	}
+	mpich := readCatalog(t, "testdata/mpivars-4.0.2-algorithms.txt", ParseMPIVars)
+	mpich["MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"] = ParamInfo{Name: "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE", Type: "MPI_CHAR"}
+	var buf bytes.Buffer
+	o := RunOptions{Collectives: []string{"Gather"}, Dir: t.TempDir(), Build: "mpich", Stdout: &buf, Stderr: io.Discard, Launch: f.launch,
+		Catalogs: func(*inputs.Tune) (Catalog, Catalog) { return nil, mpich }, MPICHSelection: func(string) (collrules.MPICHLibrary, error) {
+			return collrules.MPICHLibrary{}, fmt.Errorf("not needed")
+		}}
+	if err := Run(o); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"4 KiB – 1 MiB      the library's default (the library chooses its algorithm by communicator size alone", "the rules keep the default everywhere"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("MPICH's gather: the output lacks %q:\n%s", want, buf.String())
+		}
+	}
+}

@@ -26,11 +26,7 @@ func abTune(lib collrules.Library, ops []string, path string, np []int) (*inputs
 	fmt.Fprintf(&b, "description = %q\n", "the library's default against the rules file "+path)
 	fmt.Fprintf(&b, "libraries = [%q]\nnp = %s\ncontrols = [%q]\n\n%s\n", lib, tomlInts(np), collControl, collSettings)
 	for _, op := range ops {
-		sizes := collSizes
-		if op == "Barrier" {
-			sizes = "[0]"
-		}
-		fmt.Fprintf(&b, "[[measurement]]\nname = %q\nop = %q\nsizes = %s\n\n", op, op, sizes)
+		fmt.Fprintf(&b, "[[measurement]]\nname = %q\nop = %q\nsizes = %s\n\n", op, op, sizesOf(op))
 	}
 	if lib == collrules.OpenMPI {
 		fmt.Fprintf(&b, "[mca]\ncoll_tuned_use_dynamic_rules = [\"0\", \"1\"]\ncoll_tuned_dynamic_rules_filename = [%q]\n", path)
