@@ -83,7 +83,8 @@ func (f *collFake) launch(l inputs.Launch, suite, dir string, _ bool) (int, erro
 				t += float64(b) * 1e-9
 				a := alg
 				if c, err := collrules.Lookup(strings.ToLower(m.Op.Name)); err == nil && len(rules.Colls) > 0 {
-					if r, ok := rules.Choose(c.OMPIID, l.NP, b); ok {
+					key := map[collrules.SizeKey]int64{collrules.KeyBytes: b, collrules.KeyBytesTimesNP: b * int64(l.NP)}[c.OMPIKey]
+					if r, ok := rules.Choose(c.OMPIID, l.NP, key); ok {
 						a = strconv.FormatInt(r.Alg, 10)
 					}
 				}
