@@ -94,7 +94,7 @@ func setRankDefaults(oneSided bool) {
 var protocolVars = []string{"pml", "btl", "mtl", "osc", "coll", "spml",
 	"btl_vader_eager_limit", "btl_vader_max_send_size", "btl_vader_single_copy_mechanism", "btl_vader_fbox_max",
 	"btl_tcp_eager_limit", "mpi_yield_when_idle", "coll_tuned_use_dynamic_rules",
-	"MPIR_CVAR_CH4_SHM_POSIX_EAGER", "MPIR_CVAR_CH3_EAGER_MAX_MSG_SIZE", "MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE",
+	"coll_tuned_dynamic_rules_filename", "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE", "MPIR_CVAR_CH4_SHM_POSIX_EAGER", "MPIR_CVAR_CH3_EAGER_MAX_MSG_SIZE", "MPIR_CVAR_CH4_OFI_EAGER_MAX_MSG_SIZE",
 	"MPIR_CVAR_ASYNC_PROGRESS", "MPIR_CVAR_CH4_NETMOD"}
 
 // controlVarNames: protocolVars and every control variable the environment sets

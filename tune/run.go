@@ -10,6 +10,7 @@ import (
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/report"
+	"github.com/skampi/skampi/tune/collrules"
 )
 
 // RunOptions are skampi tune's: the tune file, the sweep directory, and what to do
@@ -31,18 +32,25 @@ type RunOptions struct {
 	NP []int
 	// Catalogs gives the libraries' parameter lists (nil: ask ompi_info and mpivars).
 	Catalogs func(t *inputs.Tune) (ompi, mpich Catalog)
+	// Collectives: instead of a tune file, the collective tuning sweep of these
+	// collectives (RunCollectives; "default" is DefaultCollectives).
+	Collectives []string
+	// MPICHSelection reads the MPICH library's own selection tree, which its rules
+	// file is grafted into (nil: from the libmpi the MPICH skampi is linked with).
+	MPICHSelection func(bin string) (collrules.MPICHLibrary, error)
 }
 
 // Run is skampi tune: it checks the tune file against the libraries, sweeps its grid
 // into Dir (unless VerdictOnly), and writes the verdict to Stdout and Dir/verdict.txt,
-// the report to Dir/report.html and the overlays to Dir/figures. A mistake of the
-// command line is a *UsageError.
+// the report to Dir/report.html and the overlays to Dir/figures. With Collectives it
+// is the collective tuning sweep instead (RunCollectives). A mistake of the command
+// line is a *UsageError.
 func Run(o RunOptions) error {
-	switch {
-	case o.Resume && o.VerdictOnly:
-		return &UsageError{Msg: "--resume launches, --verdict-only does not: give one of them"}
-	case o.Force && !o.Resume && !o.VerdictOnly:
-		return &UsageError{Msg: "--force takes a sweep in -o DIR that is not this one's: it goes with --resume or --verdict-only"}
+	if len(o.Collectives) > 0 {
+		return RunCollectives(o)
+	}
+	if err := o.checkFlags(); err != nil {
+		return err
 	}
 	t, err := inputs.LoadTuneNP(o.File, o.NP)
 	if err != nil {
@@ -52,62 +60,90 @@ func Run(o RunOptions) error {
 		o.Catalogs = libraryCatalogs
 	}
 	ompi, mpich := o.Catalogs(t)
-	if err := Validate(t, ompi, mpich); err != nil {
+	v, _, err := o.run(t, ompi, mpich, nil)
+	if err != nil {
 		return err
+	}
+	return v.judgedNothing()
+}
+
+func (o RunOptions) checkFlags() error {
+	switch {
+	case o.Resume && o.VerdictOnly:
+		return &UsageError{Msg: "--resume launches, --verdict-only does not: give one of them"}
+	case o.Force && !o.Resume && !o.VerdictOnly:
+		return &UsageError{Msg: "--force takes a sweep in -o DIR that is not this one's: it goes with --resume or --verdict-only"}
+	}
+	return nil
+}
+
+// run checks t against the catalogues, sweeps it into o.Dir (unless VerdictOnly) and
+// judges it, writing the verdict, report and figures there. exclude (nil: none) names
+// the combinations of the sweep in dir that are not to be judged, and why.
+func (o RunOptions) run(t *inputs.Tune, ompi, mpich Catalog, exclude func(t *inputs.Tune, dir string) map[string]string) (*Verdict, []Result, error) {
+	if err := Validate(t, ompi, mpich); err != nil {
+		return nil, nil, err
 	}
 	// What launches (the launch command's words, the directories MPI-IO writes in)
 	// is checked before -o DIR is made.
 	var prefix []string
+	var err error
 	if !o.VerdictOnly {
 		if prefix, err = launcherPrefix(o.LauncherCmd); err != nil {
-			return err
+			return nil, nil, err
 		}
 		if err := t.CheckIODirs(); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	release, err := lockOut(o)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	defer release()
 	if o.VerdictOnly {
 		if err := CheckDir(t, o.Dir, o.Force); err != nil {
-			return err
+			return nil, nil, err
 		}
 	} else {
 		launcher, command, err := o.launcher(t, prefix)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		n := len(t.Schedule())
 		fmt.Fprintf(o.Stdout, "tune %s: %d combinations x %d repeats = %d launches into %s\n", t.Name, len(t.Combinations()), t.Repeats, n, o.Dir)
 		so := Options{Dir: o.Dir, Resume: o.Resume, Force: o.Force, Out: o.Stdout, Command: command}
 		if err := Sweep(t, so, launcher); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	results, err := Load(t, o.Dir)
 	if err != nil {
-		return err
+		return nil, nil, err
+	}
+	if exclude != nil {
+		why := exclude(t, o.Dir)
+		for i := range results {
+			results[i].Excluded = why[results[i].Combination.Name]
+		}
 	}
 	v, err := Judge(t, results)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	fmt.Fprintln(o.Stdout)
 	if err := v.Write(o.Stdout); err != nil {
-		return err
+		return nil, nil, err
 	}
 	if err := report.WriteFile(filepath.Join(o.Dir, "verdict.txt"), v.Write); err != nil {
-		return err
+		return nil, nil, err
 	}
 	if err := writeReport(o.Dir, o.Stderr, t, v, results); err != nil {
-		return err
+		return nil, nil, err
 	}
 	fmt.Fprintf(o.Stdout, "verdict: %s, report: %s, figures: %s\n", filepath.Join(o.Dir, "verdict.txt"), filepath.Join(o.Dir, "report.html"),
 		filepath.Join(o.Dir, "figures"))
-	return v.judgedNothing()
+	return v, results, nil
 }
 
 // launcher is what runs the sweep's launches (the injected one, else the libraries'

@@ -21,6 +21,9 @@ type Result struct {
 	Combination inputs.Combination
 	Label       string // the values that vary in the sweep: "btl_vader_eager_limit=8192"
 	Results     *report.Results
+	// Excluded says why the combination is not judged ("": it is); the baseline is
+	// judged whatever it says.
+	Excluded string
 }
 
 // Load reads every combination's results from a sweep directory.
@@ -206,7 +209,11 @@ func swept(t *inputs.Tune) []string {
 func judgeGroup(np int, rs []Result, ignore, controls []string) (*Group, error) {
 	g := &Group{NP: np, Baseline: rs[0].Label, Noise: Noise{Controls: controls}}
 	var present []Result
-	for _, r := range rs {
+	for i, r := range rs {
+		if r.Excluded != "" && i > 0 {
+			g.Missing = append(g.Missing, r.Label+": "+r.Excluded)
+			continue
+		}
 		if len(r.Results.Points) == 0 {
 			g.Missing = append(g.Missing, r.Label+": no results")
 			continue

@@ -18,7 +18,7 @@ import (
 func newTuneCmd() *cobra.Command {
 	o := tune.RunOptions{Build: mpi.Build}
 	cmd := &cobra.Command{
-		Use:   "tune -i TUNE -o DIR",
+		Use:   "tune {-i TUNE | --collectives LIST} -o DIR",
 		Short: "Sweep MPI parameters, suite settings and libraries; say which is fastest, by how much, and how to apply it",
 		Long: "tune runs a tune file's grid (MCA parameters, MPICH control variables, environment\n" +
 			"variables, suite settings, process counts, libraries): each combination is one launch\n" +
@@ -31,7 +31,7 @@ func newTuneCmd() *cobra.Command {
 			"or more, beyond the controls' noise), the protocol breakpoints of each setting, and the\n" +
 			"recommendation built from those ranges with the lines that apply each setting.\n" +
 			"Built-in tune files: " + strings.Join(inputs.BuiltinTuneNames(), ", ") + ".",
-		Example: "  skampi tune -i tune-eager -o tuning/\n  skampi tune -i tune-eager -o tuning/ --resume",
+		Example: "  skampi tune -i tune-eager -o tuning/\n  skampi tune -i tune-eager -o tuning/ --resume\n  skampi tune --collectives default --np 4 -o colls/",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.Valid(); err != nil {
@@ -55,6 +55,7 @@ func newTuneCmd() *cobra.Command {
 	numflag.Ints(fl, &o.NP, "np", nil, 1, inputs.MaxTuneNP, "process counts to sweep instead of the tune file's np (e.g. --np 2,4 where the file asks for 8 and the machine has 2 cores)")
 	fl.StringVar(&o.LauncherCmd, "launcher", "", `the launch command of every launch, as you would type it ("srun --mpi=pmix -n {np}", "mpirun --hostfile hosts -np {np}", "scripts/cluster.sh mpirun -np {np}"); {np} is the combination's process count (without it, -np N is appended); split into words as sh splits them (quotes, backslashes) but run without a shell, so $VAR, $(...), ;, |, && and redirections are refused; default: skampi launches itself`)
 	fl.StringVar(&o.MPICHBin, "mpich-bin", "", "the MPICH skampi (default: skampi-mpich beside this one; make build MPI=mpich)")
+	fl.StringSliceVar(&o.Collectives, "collectives", nil, "instead of -i: sweep every algorithm the library offers for these collectives (\"default\": "+strings.Join(tune.DefaultCollectives, ",")+"), write its rules file in -o DIR and check it with an A/B (docs/tuning.md)")
 	fl.BoolVar(&o.VerdictOnly, "verdict-only", false, "launch nothing: judge what -o DIR holds")
 	cmd.RegisterFlagCompletionFunc("input", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return inputs.BuiltinTuneNames(), cobra.ShellCompDirectiveDefault
