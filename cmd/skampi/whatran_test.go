@@ -49,6 +49,10 @@ func TestRunHeaderWhatRan(t *testing.T) {
 	if _, err := strconv.Atoi(run.MPIControlVars["btl_vader_eager_limit"]); err != nil {
 		t.Errorf("btl_vader_eager_limit %q in %v", run.MPIControlVars["btl_vader_eager_limit"], run.MPIControlVars)
 	}
+	// An MCA boolean (MPI_C_BOOL through MPI_T): the collective rules' switch.
+	if v := run.MPIControlVars["coll_tuned_use_dynamic_rules"]; v != "false" && v != "true" {
+		t.Errorf("coll_tuned_use_dynamic_rules %q in %v: want the boolean read", v, run.MPIControlVars)
+	}
 	if _, ok := run.Overrides["OMPI_MCA_osc"]; ok || run.Env["OMPI_MCA_osc"] != "" {
 		t.Errorf("a two-sided run chose the one-sided component: overrides %v, env %v", run.Overrides, run.Env)
 	}

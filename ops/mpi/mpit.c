@@ -82,6 +82,13 @@ int sk_mpit_cvar_read(int i, char *out, int len) {
 	} else if (count == 1 && (dt == MPI_UNSIGNED_LONG || dt == MPI_UNSIGNED_LONG_LONG || dt == MPI_COUNT)) {
 		unsigned long long v = 0;
 		if ((rc = MPI_T_cvar_read(h, &v)) == MPI_SUCCESS) snprintf(out, (size_t)len, "%llu", v);
+	} else if (count == 1 && dt == MPI_C_BOOL) { /* Open MPI's MCA booleans */
+		unsigned char v[16] = {0}; /* a C bool, whatever its size here */
+		if ((rc = MPI_T_cvar_read(h, v)) == MPI_SUCCESS) {
+			int set = 0;
+			for (size_t k = 0; k < sizeof v; k++) set |= v[k];
+			snprintf(out, (size_t)len, "%s", set ? "true" : "false");
+		}
 	} else if (count == 1 && dt == MPI_DOUBLE) {
 		double v = 0;
 		if ((rc = MPI_T_cvar_read(h, &v)) == MPI_SUCCESS) snprintf(out, (size_t)len, "%g", v);
