@@ -96,8 +96,12 @@ func collectiveNames(given []string) ([]string, error) {
 	return out, nil
 }
 
-// collLibrary is the library the sweep tunes: the one this skampi was built against.
+// collLibrary is the library the sweep tunes: the one named, else the one this skampi
+// was built against.
 func (o RunOptions) collLibrary() collrules.Library {
+	if len(o.Libraries) == 1 {
+		return collrules.Library(o.Libraries[0])
+	}
 	if o.Build == string(collrules.MPICH) {
 		return collrules.MPICH
 	}
@@ -254,6 +258,23 @@ func RunCollectives(o RunOptions) error {
 	}
 	if o.NP == nil {
 		o.NP = []int{2}
+	}
+	for _, l := range o.Libraries {
+		if l != string(collrules.OpenMPI) && l != string(collrules.MPICH) {
+			return &UsageError{Msg: fmt.Sprintf("--libraries: %q: openmpi or mpich", l)}
+		}
+	}
+	if libs := slices.Compact(slices.Sorted(slices.Values(o.Libraries))); len(libs) > 1 {
+		// One command, each library's sweep, rules file and A/B in Dir/<library>.
+		for _, l := range libs {
+			sub := o
+			sub.Dir, sub.Libraries = filepath.Join(o.Dir, l), []string{l}
+			fmt.Fprintf(o.Stdout, "\ntune: the collectives on %s, into %s\n", l, sub.Dir)
+			if err := RunCollectives(sub); err != nil {
+				return fmt.Errorf("%s: %w", l, err)
+			}
+		}
+		return nil
 	}
 	lib := o.collLibrary()
 	if o.Catalogs == nil {

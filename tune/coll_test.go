@@ -318,20 +318,7 @@ func TestCollSweepMPICHSelectionFile(t *testing.T) {
 	}}
 	dir := t.TempDir()
 	var out bytes.Buffer
-	read := func(string) (collrules.MPICHLibrary, error) {
-		tree, err := os.ReadFile("collrules/testdata/mpich-4.0.2-mpir-tree.json")
-		if err != nil {
-			return collrules.MPICHLibrary{}, err
-		}
-		names, err := os.ReadFile("collrules/testdata/mpich-4.0.2-algorithm-names.txt")
-		if err != nil {
-			return collrules.MPICHLibrary{}, err
-		}
-		return collrules.ReadMPICHLibrary(append(append(bytes.TrimSpace(tree), 0), names...))
-	}
-	mpich := readCatalog(t, "testdata/mpivars-4.0.2-algorithms.txt", ParseMPIVars)
-	// the excerpt holds the algorithms' variables only; mpivars lists this one too
-	mpich["MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"] = ParamInfo{Name: "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE", Type: "MPI_CHAR"}
+	read, mpich := mpich402(t)
 	o := RunOptions{Collectives: []string{"Allreduce"}, Dir: dir, Build: "mpich", Stdout: &out, Stderr: io.Discard, Launch: f.launch,
 		Catalogs: func(*inputs.Tune) (Catalog, Catalog) { return nil, mpich }, MPICHSelection: read}
 	if err := Run(o); err != nil {
@@ -435,4 +422,24 @@ func TestCollSweepSizeBlindCollectives(t *testing.T) {
 			t.Errorf("MPICH's gather: the output lacks %q:\n%s", want, buf.String())
 		}
 	}
+}
+
+// mpich402 is MPICH 4.0.2's own selection tree (read as from its libmpi) and its
+// algorithm variables as mpivars lists them.
+func mpich402(t *testing.T) (func(string) (collrules.MPICHLibrary, error), Catalog) {
+	read := func(string) (collrules.MPICHLibrary, error) {
+		tree, err := os.ReadFile("collrules/testdata/mpich-4.0.2-mpir-tree.json")
+		if err != nil {
+			return collrules.MPICHLibrary{}, err
+		}
+		names, err := os.ReadFile("collrules/testdata/mpich-4.0.2-algorithm-names.txt")
+		if err != nil {
+			return collrules.MPICHLibrary{}, err
+		}
+		return collrules.ReadMPICHLibrary(append(append(bytes.TrimSpace(tree), 0), names...))
+	}
+	mpich := readCatalog(t, "testdata/mpivars-4.0.2-algorithms.txt", ParseMPIVars)
+	// the excerpt holds the algorithms' variables only; mpivars lists this one too
+	mpich["MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"] = ParamInfo{Name: "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE", Type: "MPI_CHAR"}
+	return read, mpich
 }

@@ -35,6 +35,10 @@ type RunOptions struct {
 	// Collectives: instead of a tune file, the collective tuning sweep of these
 	// collectives (RunCollectives; "default" is DefaultCollectives).
 	Collectives []string
+	// Libraries are the libraries the collective sweep tunes, each through its own skampi
+	// (OpenMPIBin, MPICHBin), each into Dir/<library> when there are two (nil: the one
+	// this skampi is built against).
+	Libraries []string
 	// MPICHSelection reads the MPICH library's own selection tree, which its rules
 	// file is grafted into (nil: from the libmpi the MPICH skampi is linked with).
 	MPICHSelection func(bin string) (collrules.MPICHLibrary, error)

@@ -56,6 +56,7 @@ func newTuneCmd() *cobra.Command {
 	fl.StringVar(&o.LauncherCmd, "launcher", "", `the launch command of every launch, as you would type it ("srun --mpi=pmix -n {np}", "mpirun --hostfile hosts -np {np}", "scripts/cluster.sh mpirun -np {np}"); {np} is the combination's process count (without it, -np N is appended); split into words as sh splits them (quotes, backslashes) but run without a shell, so $VAR, $(...), ;, |, && and redirections are refused; default: skampi launches itself`)
 	fl.StringVar(&o.MPICHBin, "mpich-bin", "", "the MPICH skampi (default: skampi-mpich beside this one; make build MPI=mpich)")
 	fl.StringSliceVar(&o.Collectives, "collectives", nil, "instead of -i: sweep every algorithm the library offers for these collectives (\"default\": "+strings.Join(tune.DefaultCollectives, ",")+"), write its rules file in -o DIR and check it with an A/B (docs/tuning.md)")
+	fl.StringSliceVar(&o.Libraries, "libraries", nil, "with --collectives: the libraries to tune (openmpi, mpich), each with its skampi binary, each into -o DIR/<library> when two (default: the one this skampi is built against)")
 	fl.BoolVar(&o.VerdictOnly, "verdict-only", false, "launch nothing: judge what -o DIR holds")
 	cmd.RegisterFlagCompletionFunc("input", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return inputs.BuiltinTuneNames(), cobra.ShellCompDirectiveDefault
