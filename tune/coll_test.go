@@ -200,20 +200,23 @@ func TestCollSweepRulesNameTheWinnerWhereItWins(t *testing.T) {
 }
 
 // (b) No algorithm better (A/A): the rules keep the default everywhere, the output says
-// so, and no A/B is run.
+// so, and the A/B finds the file read and the collectives tied.
 func TestCollSweepAAKeepsTheDefault(t *testing.T) {
 	f := &collFake{speed: func(string, int64) float64 { return 1 }}
 	dir, out := sweepColls(t, f, "openmpi", ompi414(t), nil, "Allreduce", "Bcast")
 	if rules := rulesOf(t, dir); len(rules.Colls) != 0 {
 		t.Errorf("A/A rules %+v\n%s", rules, out)
 	}
-	for _, want := range []string{"the rules keep the default everywhere", "A/B: not run"} {
+	for _, want := range []string{"the rules keep the default everywhere", "A/B: the rules keep the default", "in effect: MPI_T shows the rules file set in all 5 runs"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
 	}
-	if f.rulesLaunches != 0 {
-		t.Errorf("%d launches read a rules file", f.rulesLaunches)
+	if f.rulesLaunches != 5 {
+		t.Errorf("%d launches read the rules file, want the A/B's 5", f.rulesLaunches)
+	}
+	if strings.Contains(out, "LOSE") || strings.Count(out, " tie: ") != 2 {
+		t.Errorf("the A/B of a file that keeps the default: want a tie for each collective:\n%s", out)
 	}
 }
 

@@ -43,11 +43,15 @@ func abTune(lib collrules.Library, ops []string, path string, np []int) (*inputs
 // runAB sweeps the A/B into Dir/ab-<the rules file's hash> (another file, another
 // A/B) and says per collective whether the rules win, tie or lose.
 func (o RunOptions) runAB(lib collrules.Library, rules collrules.Rules, swept []collSwept, path string) error {
-	var ops []string
+	var ops, all []string
 	for _, s := range swept {
+		all = append(all, s.op)
 		if _, ok := rules.Choose(strings.ToLower(s.op), 0, 0); ok {
 			ops = append(ops, s.op)
 		}
+	}
+	if len(ops) == 0 { // a file that keeps the default: read, and no slower
+		ops = all
 	}
 	text, err := os.ReadFile(path)
 	if err != nil {

@@ -45,8 +45,7 @@ func (o RunOptions) collRules(lib collrules.Library, swept []collSwept, algs map
 	}
 	writeUse(o.Stdout, lib, path)
 	if rules.Empty() {
-		fmt.Fprintf(o.Stdout, "\nA/B: not run: the rules file changes nothing\n")
-		return nil
+		fmt.Fprintf(o.Stdout, "\nA/B: the rules keep the default: the A/B checks that the library reads the file and that it costs nothing\n")
 	}
 	return o.runAB(lib, rules, swept, path)
 }
