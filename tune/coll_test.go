@@ -70,8 +70,16 @@ func (f *collFake) launch(l inputs.Launch, suite, dir string, _ bool) (int, erro
 		}
 		f.rulesLaunches++
 	}
+	// The launch's noise follows what it runs, not where: a value that is a path (the
+	// rules file in a test's temporary directory) counts by its file name.
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s %d", l.Name, l.Repeat)
+	fmt.Fprintf(h, "%d %d", l.NP, l.Repeat)
+	kvs := l.Env()
+	slices.Sort(kvs)
+	for _, kv := range kvs {
+		k, v, _ := strings.Cut(kv, "=")
+		fmt.Fprintf(h, " %s=%s", k, filepath.Base(v))
+	}
 	rng := rand.New(rand.NewPCG(h.Sum64(), 7))
 	level := 1 + 0.02*(2*rng.Float64()-1)
 	runID := fmt.Sprintf("%x", h.Sum64())
