@@ -6,6 +6,7 @@
 package job
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -256,4 +257,25 @@ func quietLimit(plan *inputs.Plan) time.Duration {
 // said it already.
 func Announces(env []string) bool {
 	return !launch.UnderLauncher(env) || (!underSkampi(env) && launch.Rank(env) == 0)
+}
+
+// Say writes err as the command's last word on stderr (an error list as it is, another
+// error after "skampi:") and returns the exit status it carries: 1, or an ExitError's
+// code. A quiet ExitError was said already.
+func Say(stderr io.Writer, err error) (code int, said bool) {
+	code = 1
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		code = ee.Code
+		if ee.Quiet {
+			return code, false
+		}
+	}
+	var el *inputs.ErrorList
+	if errors.As(err, &el) {
+		fmt.Fprintln(stderr, el.Error())
+	} else {
+		fmt.Fprintln(stderr, "skampi:", err)
+	}
+	return code, true
 }

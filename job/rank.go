@@ -81,11 +81,15 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		return &ExitError{Code: 1, Quiet: true}
 	}
 	common := func(err error) error { // an error all ranks hit together
-		w.Finalize()
-		if rank != 0 {
-			return &ExitError{Code: 1, Quiet: true}
+		// Rank 0 says it before any rank leaves: a rank that exits non-zero first has
+		// mpirun end the job, rank 0 with it, maybe before its message is out.
+		code := 1
+		if rank == 0 {
+			code, _ = Say(o.Stderr, err)
 		}
-		return err
+		w.Bcast(0) // the others wait for rank 0's word (an error here: leaving anyway)
+		w.Finalize()
+		return &ExitError{Code: code, Quiet: true}
 	}
 	if req, prov := w.ThreadLevel(); checkProvided(plan, req, selftestProvided(o.Env, prov)) != nil {
 		return common(checkProvided(plan, req, selftestProvided(o.Env, prov)))

@@ -5,14 +5,12 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/job"
 )
 
@@ -40,19 +38,9 @@ func Execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	if cmd == nil {
 		cmd = root
 	}
-	code := 1
-	var ee *job.ExitError
-	if errors.As(err, &ee) {
-		code = ee.Code
-		if ee.Quiet {
-			return code
-		}
-	}
-	var el *inputs.ErrorList
-	if errors.As(err, &el) {
-		fmt.Fprintln(stderr, el.Error())
-	} else {
-		fmt.Fprintln(stderr, "skampi:", err)
+	code, said := job.Say(stderr, err)
+	if !said {
+		return code
 	}
 	if code == 2 {
 		// The mistake first, then where to look: not the whole usage, which would
