@@ -142,7 +142,22 @@ print(f"median skampi: {ms:.4e} s per round trip (runs {min(s):.3e} .. {max(s):.
 # alternating is for. The ratio of the two medians is shown too; it swings much more
 # when the machine's latency jumps between levels from one run to the next.
 print(f"ratio of the medians: {ms / mc:.3f}")
-print(f"ratio skampi/C (median of {n}): {st.median(b / a for a, b in zip(c, s)):.3f}")
+ratios = sorted(b / a for a, b in zip(c, s))
+print(f"ratio skampi/C (median of {n}): {st.median(ratios):.3f}")
+# How far that median can be trusted, without assuming a distribution (the per-run ratios
+# are bimodal where a launch lands in a slower placement): the order statistics that
+# bracket the median with at least 95 % confidence under the binomial(n, 1/2) law.
+from math import comb
+k = 0  # ratios[k] .. ratios[n-1-k] is the interval
+while k + 1 < n - 1 - (k + 1) and sum(comb(n, i) for i in range(k + 2)) / 2 ** n <= 0.025:
+    k += 1
+if n >= 6:
+    lo, hi = ratios[k], ratios[n - 1 - k]
+    conf = 1 - 2 * sum(comb(n, i) for i in range(k + 1)) / 2 ** n
+    print(f"ratio skampi/C, {100 * conf:.0f} % interval of the median: {lo:.3f} .. {hi:.3f}: " +
+          ("at or under 1.00 within noise" if lo <= 1.0 else "above 1.00 beyond noise"))
+else:
+    print("ratio skampi/C: too few runs for an interval of the median (RUNS >= 6)")
 spread = max(max(c) / min(c), max(s) / min(s))
 if spread > 1.10:
     print(f"note: one program's runs differ by up to x{spread:.2f}, far more than the 5 % target; "
