@@ -9,7 +9,7 @@ import (
 // no machine has.
 func (o CheckOptions) Valid() error {
 	if o.Suite == "" {
-		return errors.New("-i SUITE is required")
+		return errors.New("name a suite (-i SUITE) or operations (skampi check Pingpong_Send_Recv --sizes 8,1KiB)")
 	}
 	if o.NP < 1 || o.NP > MaxJobProcs {
 		return fmt.Errorf("--np must be between 1 and %d, got %d", MaxJobProcs, o.NP)

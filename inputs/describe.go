@@ -15,7 +15,11 @@ import (
 
 // CheckOptions are skampi check's: the suite, the job it is planned for, the output.
 type CheckOptions struct {
-	Suite   string
+	Suite string
+	// Text, when set, is the suite to check instead of reading Suite: what a run's
+	// command line makes of it (operations named, flags laid over -i SUITE); Suite then
+	// names it in messages.
+	Text    []byte
 	NP      int
 	NPGiven bool // NP was asked for: a failure to fit is the user's job, not the default's
 	Stdout  io.Writer
@@ -34,7 +38,13 @@ var ErrCheckReported = errors.New("check: the suite needs a larger job than the 
 // Check is skampi check: it loads and validates the suite, plans it for a job of NP
 // processes and describes the plan on Stdout, without running anything.
 func Check(o CheckOptions) error {
-	plan, err := Load(o.Suite)
+	var plan *Plan
+	var err error
+	if o.Text != nil {
+		plan, err = Parse(o.Suite, o.Text)
+	} else {
+		plan, err = Load(o.Suite)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package job
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,6 +20,15 @@ type Command struct {
 	Ops   []string
 	Line  inputs.LineFlags
 	Given []inputs.Flag
+	// Verb names the command in messages: "run" (the default) or "check" (SuiteText).
+	Verb string
+}
+
+func (c *Command) verb() string {
+	if c.Verb == "" {
+		return "run"
+	}
+	return c.Verb
 }
 
 func (c *Command) given(name string) bool {
@@ -36,16 +44,16 @@ func usage(err error) error { return &ExitError{Code: 2, Err: err} }
 func RunCommand(c Command) error {
 	o, f := &c.Options, &c.Line
 	if c.given("accel") {
-		return usage(fmt.Errorf("run: -d %s: GPU (device) buffers are not supported by this build: skampi measures messages in host memory", f.Accel))
+		return usage(fmt.Errorf("%s: -d %s: GPU (device) buffers are not supported by this build: skampi measures messages in host memory", c.verb(), f.Accel))
 	}
 	if err := c.osuIterations(); err != nil {
-		return usage(fmt.Errorf("run: %v", err))
+		return usage(fmt.Errorf("%s: %v", c.verb(), err))
 	}
 	typed := c.Ops // an OSU name stays one in the suite's command comment
 	bench, args, err := inputs.LookupOSU(c.Ops)
 	f.Bench = bench
 	if err != nil {
-		return usage(fmt.Errorf("run: %v", err))
+		return usage(fmt.Errorf("%s: %v", c.verb(), err))
 	}
 	if f.Print && o.Suite != "" && len(args) == 0 && len(inputs.Overrides(c.Given)) == 0 {
 		// A built-in suite as a starting point: its TOML, to save and edit.
@@ -53,7 +61,7 @@ func RunCommand(c Command) error {
 		if !ok {
 			var err error
 			if text, err = os.ReadFile(o.Suite); err != nil {
-				return fmt.Errorf("run: --print-suite: %q is neither a built-in suite (%s) nor a readable file: %v", o.Suite, strings.Join(inputs.BuiltinNames(), ", "), err)
+				return fmt.Errorf("%s: --print-suite: %q is neither a built-in suite (%s) nor a readable file: %v", c.verb(), o.Suite, strings.Join(inputs.BuiltinNames(), ", "), err)
 			}
 		}
 		_, err := o.Stdout.Write(text)
@@ -62,11 +70,11 @@ func RunCommand(c Command) error {
 	oneLine := len(args) > 0 || f.Print || inputs.LineGiven(c.Given)
 	switch {
 	case o.Suite != "" && len(args) > 0:
-		return usage(errors.New("run: -i SUITE or operations, not both (with -i SUITE alone, --sizes, --method and the settings' flags override the suite's)"))
+		return usage(fmt.Errorf("%s: -i SUITE or operations, not both (with -i SUITE alone, --sizes, --method and the settings' flags override the suite's)", c.verb()))
 	case o.Suite != "" && oneLine:
 		return c.overrideSuite()
 	case o.Suite == "" && len(args) == 0:
-		return usage(errors.New("run: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)"))
+		return usage(fmt.Errorf("%s: name operations (skampi run Pingpong_Send_Recv --sizes 1B:4MiB) or a suite (-i SUITE)", c.verb()))
 	case o.Suite != "":
 		return runSuite(*o)
 	}
@@ -79,7 +87,7 @@ func RunCommand(c Command) error {
 		text, err = ol.Suite()
 	}
 	if err != nil {
-		return usage(fmt.Errorf("run: %v", err))
+		return usage(fmt.Errorf("%s: %v", c.verb(), err))
 	}
 	if benchNote != "" && Announces(o.Env) {
 		fmt.Fprintf(o.Stderr, "note: %s\n", benchNote)
@@ -131,22 +139,22 @@ func (c *Command) overrideSuite() error {
 	o, f := &c.Options, &c.Line
 	flags := inputs.Overrides(c.Given)
 	if len(flags) == 0 { // --print-suite alone is handled before
-		return usage(errors.New("run: -i SUITE with --print-suite alone prints it; other flags need operations"))
+		return usage(fmt.Errorf("%s: -i SUITE with --print-suite alone prints it; other flags need operations", c.verb()))
 	}
 	source, text, err := inputs.ReadSuite(o.Suite)
 	if err != nil {
-		return usage(fmt.Errorf("run: %v", err))
+		return usage(fmt.Errorf("%s: %v", c.verb(), err))
 	}
 	ol, _, err := f.OneLine(nil, o.NP, c.Given)
 	if err != nil {
-		return usage(fmt.Errorf("run: %v", err))
+		return usage(fmt.Errorf("%s: %v", c.verb(), err))
 	}
 	if f.Print {
 		ol.Command = inputs.CommandWords(nil, c.Given, o.Suite)
 	}
 	out, notes, err := ol.Override(source, text, flags)
 	if err != nil {
-		return usage(fmt.Errorf("run -i %s: %v", o.Suite, err))
+		return usage(fmt.Errorf("%s -i %s: %v", c.verb(), o.Suite, err))
 	}
 	for _, n := range notes {
 		if Announces(o.Env) {

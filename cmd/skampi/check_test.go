@@ -85,3 +85,52 @@ func memTotal(t *testing.T) int64 {
 	t.Skip("no MemTotal")
 	return 0
 }
+
+// check takes run's suite-making words and plans what run with the same words would
+// measure: its plan equals the plan of the suite run --print-suite makes of them.
+func TestCheckPlansWhatRunWouldMeasure(t *testing.T) {
+	for _, words := range [][]string{
+		{"-i", "pt2pt", "--sizes", "8,1KiB", "--max-time-per-point", "1s"},
+		{"-i", "coll", "--method", "osu", "--sizes", "64"},
+		{"Pingpong_Send_Recv", "Bcast", "-m", "1:64"},
+		{"osu_latency"},
+	} {
+		for _, np := range []string{"2", "5"} {
+			code, printed, stderr := runCLI(append(append([]string{"run"}, words...), "--print-suite", "--np", np)...)
+			if code != 0 {
+				t.Fatalf("run %v --print-suite: code %d %s", words, code, stderr)
+			}
+			want := plan(t, runCLIOut(t, "check", "-i", writeSuite(t, printed), "--np", np))
+			code, got, stderr := runCLI(append(append([]string{"check"}, words...), "--np", np)...)
+			if code != 0 || plan(t, got) != want {
+				t.Errorf("check %v --np %s: code %d %s\n%s\nwant\n%s", words, np, code, stderr, plan(t, got), want)
+			}
+		}
+	}
+	code, _, stderr := runCLI("check", "-i", "pt2pt", "--sizes", "foo")
+	if code != 2 || !strings.HasPrefix(stderr, "skampi: check -i pt2pt: --sizes foo") {
+		t.Errorf("a bad override: code %d stderr %q", code, stderr)
+	}
+	if code, _, stderr := runCLI("check"); code != 2 || !strings.Contains(stderr, "name a suite (-i SUITE) or operations") {
+		t.Errorf("nothing named: code %d stderr %q", code, stderr)
+	}
+}
+
+// plan is check's output from its table on: what is planned, not which file it came from.
+func plan(t *testing.T, out string) string {
+	t.Helper()
+	i := strings.Index(out, "\n#")
+	if i < 0 {
+		t.Fatalf("no plan in\n%s", out)
+	}
+	return out[i:]
+}
+
+func runCLIOut(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, stderr := runCLI(args...)
+	if code != 0 {
+		t.Fatalf("%v: code %d %s", args, code, stderr)
+	}
+	return out
+}
