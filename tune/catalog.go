@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,29 +67,44 @@ func ParseOMPIInfo(text string) Catalog {
 }
 
 // ParseMPIVars reads MPICH's `mpivars`: a line per control variable,
-// "\tNAME=VALUE\tSCOPE\tBINDING\tTYPE\tVERBOSITY\tDESCRIPTION".
+// "\tNAME=VALUE\tSCOPE\tBINDING\tTYPE\tVERBOSITY\tDESCRIPTION". MPICH 4.2 prints a
+// description's line breaks: the lines after a variable's, up to the next line that
+// starts with a tab, are its description's, kept with their breaks (4.0 joined them
+// with none). The variables are listed again later without values ("\tNAME :\t..."):
+// those lines define nothing.
 func ParseMPIVars(text string) Catalog {
 	c := Catalog{}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	last := "" // the variable the lines that follow continue
 	for sc.Scan() {
-		line := strings.TrimLeft(sc.Text(), "\t ")
-		if !strings.HasPrefix(line, "MPIR_CVAR_") {
-			continue
-		}
+		raw := sc.Text()
+		line := strings.TrimLeft(raw, "\t ")
 		f := strings.Split(line, "\t")
-		name, _, _ := strings.Cut(f[0], "=")
-		p := ParamInfo{Name: strings.TrimSpace(name)}
-		if len(f) > 3 {
-			p.Type = f[3]
+		name, _, valued := strings.Cut(f[0], "=")
+		switch {
+		case strings.HasPrefix(line, "MPIR_CVAR_") && valued:
+			p := ParamInfo{Name: strings.TrimSpace(name)}
+			if len(f) > 3 {
+				p.Type = f[3]
+			}
+			if len(f) > 5 {
+				p.Help = f[5]
+			}
+			c[p.Name], last = p, p.Name
+		case last != "" && raw != "" && raw[0] != '\t' && !mpivarsSection.MatchString(raw):
+			p := c[last]
+			p.Help += "\n" + raw
+			c[last] = p
+		default:
+			last = ""
 		}
-		if len(f) > 5 {
-			p.Help = f[5]
-		}
-		c[p.Name] = p
 	}
 	return c
 }
+
+// mpivarsSection is a heading of mpivars' output ("438 MPI Control Variables").
+var mpivarsSection = regexp.MustCompile(`^\d+ MPI`)
 
 // Check says whether value suits the parameter's type: an integer within its C
 // type's range (a negative size would reach the library as a huge unsigned one), a

@@ -79,12 +79,24 @@ var mpichEntry = regexp.MustCompile(`(\S+)( +)- `)
 
 var mpichName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
+// mpichLine is one entry of a description that keeps its line breaks.
+var mpichLine = regexp.MustCompile(`^([a-z][a-z0-9_]*) +- `)
+
 // mpichAlgNames are the values a description names. Each entry before had its text
 // end in "algorithm" mostly ("Force smp algorithm"), and MPICH pads the names to one
 // column mostly: a name is what follows "algorithm" when the glued word starts with
 // it, what follows a ")" (the note after "auto" ends in one), otherwise as many characters as the column's width less the padding, the width
 // being the one most entries that follow "algorithm" agree on.
 func mpichAlgNames(desc string) []string {
+	if strings.Contains(desc, "\n") { // MPICH 4.2: an entry a line, "name<spaces>- what"
+		var names []string
+		for _, line := range strings.Split(desc, "\n")[1:] {
+			if m := mpichLine.FindStringSubmatch(line); m != nil {
+				names = append(names, m[1])
+			}
+		}
+		return names
+	}
 	const word = "algorithm"
 	ms := mpichEntry.FindAllStringSubmatch(desc, -1)
 	votes := map[int]int{}

@@ -57,8 +57,9 @@ func TestCollAlgorithmsOMPI(t *testing.T) {
 	}
 }
 
-// What mpivars of MPICH 4.0.2 prints, and what 4.2.0's sources describe (testdata:
-// the cvars' descriptions with the line breaks taken out, as mpivars prints them).
+// What mpivars of MPICH 4.0.2 and 4.2.1 prints, and what 4.2.0's sources describe
+// (testdata: the cvars' descriptions with the line breaks taken out, as 4.0's mpivars
+// prints them).
 func TestCollAlgorithmsMPICH(t *testing.T) {
 	for _, c := range []struct {
 		file string
@@ -75,6 +76,14 @@ func TestCollAlgorithmsMPICH(t *testing.T) {
 			"reduce_scatter_block": "noncommutative recursive_doubling pairwise recursive_halving nb",
 			"scan":                 "nb smp recursive_doubling",
 			"neighbor_alltoall":    "nb",
+		}},
+		// MPICH 4.2.1's mpivars (Debian 13) as it prints: a description's entries on
+		// lines of their own, and every variable listed again without a value.
+		{"testdata/mpivars-4.2.1.txt", map[string]string{
+			"barrier":   "nb smp k_dissemination recexch",
+			"bcast":     "binomial nb smp scatter_recursive_doubling_allgather scatter_ring_allgather pipelined_tree tree",
+			"allreduce": "nb smp recursive_doubling reduce_scatter_allgather tree recexch ring k_reduce_scatter_allgather",
+			"alltoall":  "brucks k_brucks nb pairwise pairwise_sendrecv_replace scattered",
 		}},
 		{"testdata/mpivars-4.2.0-algorithms-from-cvars.txt", map[string]string{
 			"barrier":   "nb smp k_dissemination recexch",
