@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/record"
+	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/tune/collrules"
 )
 
@@ -453,4 +455,34 @@ func mpich402(t *testing.T) (func(string) (collrules.MPICHLibrary, error), Catal
 	// the excerpt holds the algorithms' variables only; mpivars lists this one too
 	mpich["MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"] = ParamInfo{Name: "MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE", Type: "MPI_CHAR"}
 	return read, mpich
+}
+
+// The rules file's variables as the B runs recorded them: MPI_T's value where it shows
+// one; where MPI_T shows a string empty (MPICH's MPI_T, every string control variable)
+// and the run's own environment set it to the file, that environment; anything else is
+// not in effect.
+func TestRulesInEffect(t *testing.T) {
+	const path = "/d/coll-rules-mpich.json"
+	run := func(mpit, env string) record.Run {
+		r := record.Run{MPIControlVars: map[string]string{"MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE": mpit}, Env: map[string]string{}}
+		if env != "" {
+			r.Env["MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE"] = env
+		}
+		return r
+	}
+	res := func(runs ...record.Run) Result { return Result{Results: &report.Results{Runs: runs}} }
+	for _, c := range []struct {
+		name string
+		b    Result
+		want string
+	}{
+		{"MPI_T shows it", res(run(path, path), run(path, "")), "in effect: MPI_T shows the rules file set in all 2 runs"},
+		{"MPI_T shows strings empty", res(run("", path), run("", path)), "in effect: the rules file set in all 2 runs with it, by the environment each run recorded"},
+		{"not in the environment", res(run("", path), run("", "")), "NOT in effect in 1 of 2 runs"},
+		{"another file", res(run("", "/elsewhere.json")), "NOT in effect in 1 of 1 runs"},
+	} {
+		if got := inEffect(collrules.MPICH, path, c.b); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want %q...", c.name, got, c.want)
+		}
+	}
 }

@@ -168,35 +168,54 @@ func writeAB(w io.Writer, lib collrules.Library, path string, results []Result) 
 }
 
 // inEffect says what the B runs' headers (MPI_T) recorded of the variables that make
-// the library read the rules file.
+// the library read the rules file. MPICH's MPI_T reads every string control variable as
+// empty, set or not (4.0.2 here; a C program reading MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE
+// through MPI_T gets "" as well): where MPI_T shows a variable empty and the run's own
+// recorded environment sets it to the file, the environment is the evidence, and it is
+// said so (MPICH reads the file in MPI_Init, and stops there on one it cannot parse).
 func inEffect(lib collrules.Library, path string, b Result) string {
 	want := map[string]string{}
 	for _, kv := range collrules.ApplyEnv(lib, path) {
 		k, v, _ := strings.Cut(kv, "=")
 		want[strings.TrimPrefix(k, "OMPI_MCA_")] = v
 	}
-	said, ok := 0, 0
+	envName := func(k string) string {
+		if lib == collrules.OpenMPI {
+			return "OMPI_MCA_" + k
+		}
+		return k
+	}
+	said, ok, byEnv := 0, 0, 0
 	var bad []string
 	for _, run := range b.Results.Runs {
 		if len(run.MPIControlVars) == 0 {
 			continue
 		}
 		said++
-		good := true
+		good, env := true, false
 		for k, v := range want {
 			got, has := run.MPIControlVars[k]
-			if !has || got != v && !(v == "1" && strings.EqualFold(got, "true")) {
+			switch {
+			case has && (got == v || v == "1" && strings.EqualFold(got, "true")):
+			case has && got == "" && v != "" && run.Env[envName(k)] == v:
+				env = true // MPI_T shows strings empty; the run's environment set it
+			default:
 				good = false
 				bad = append(bad, fmt.Sprintf("%s=%q", k, got))
 			}
 		}
 		if good {
 			ok++
+			if env {
+				byEnv++
+			}
 		}
 	}
 	switch {
 	case said == 0:
 		return "in effect: the run headers do not say (no MPI_T control variables recorded)"
+	case ok == said && byEnv > 0:
+		return fmt.Sprintf("in effect: the rules file set in all %d runs with it, by the environment each run recorded: this library's MPI_T shows string control variables empty (in %d of them)", said, byEnv)
 	case ok == said:
 		return fmt.Sprintf("in effect: MPI_T shows the rules file set in all %d runs with it", said)
 	}
