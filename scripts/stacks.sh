@@ -13,6 +13,9 @@
 #   STACKS, SUITES, NPS   what to run (SUITES default: `skampi list --suites` of each stack)
 #   OUT                   results and logs, one directory per line (default /tmp/skampi-stacks)
 #   SUITE_TIMEOUT         seconds one suite may run before `timeout` ends it (default 900)
+#                         tune-coll is a line of its own (not a suite): skampi tune
+#                         --collectives Bcast, passing when the library's rules file is
+#                         written and its A/B finds it in effect in every run with it
 #   SMOKE=1               run the suites with --smoke: every point, two repetitions each (a
 #                         check that it runs; where ranks poll on too few cores, minutes
 #                         instead of hours)
@@ -252,7 +255,13 @@ for stack in $STACKS; do
 				rm -rf "$dir" "$dir.log"
 				case $stack in host-*) o=$dir ;; *) o=/out/$run ;; esac
 				rc=0
-				stack_argv "$stack" -i "$suite" --np "$np" -o "$o" "${smoke[@]}" "${loopflags[@]}"
+				if [ "$suite" = tune-coll ]; then
+					# The collective sweep: every algorithm of Bcast forced in turn, the
+					# library's own rules file written, its A/B against the default run.
+					stack_argv "$stack" tune --collectives Bcast --np "$np" -o "$o"
+				else
+					stack_argv "$stack" -i "$suite" --np "$np" -o "$o" "${smoke[@]}" "${loopflags[@]}"
+				fi
 				timeout -k 30 "$SUITE_TIMEOUT" "${argv[@]}" >"$dir.log" 2>&1 </dev/null &
 				tpid=$!
 				wait "$tpid" || rc=$?
@@ -264,6 +273,13 @@ for stack in $STACKS; do
 						awk '{printf "%s%s:%s", (NR > 1 ? "," : ""), $2, $1}' || true)
 				fi
 				[ "$rc" = 124 ] && runfaults="${runfaults:+$runfaults,}suite-timeout"
+				if [ "$suite" = tune-coll ] && [ "$rc" = 0 ]; then
+					# It passes when the library's rules file is written and the A/B found it
+					# in effect in every run with it (MPI_T).
+					points=$(find "$dir" -path '*/rep*/results.jsonl' -exec grep -c '"kind":"point"' {} + | awk -F: '{n += $NF} END {print n + 0}')
+					ls "$dir"/coll-rules-* >/dev/null 2>&1 || runfaults=no-rules-file
+					grep -q '^  in effect: .* in all ' "$dir.log" || runfaults="${runfaults:+$runfaults,}rules-not-in-effect"
+				fi
 				if [ "$rc" != 0 ] || echo "$runfaults" | tr ',' '\n' | grep -v '^$' | grep -qv '^denied:'; then
 					bad=$((bad + 1))
 					lastrc=$rc
