@@ -60,6 +60,10 @@ type Tune struct {
 	// Controls: measurements the swept parameters cannot affect, named by the file: any
 	// change the sweep shows in them is noise, the gauge a recommendation must beat.
 	Controls []string
+	// Keep, when set, leaves out of the grid the combinations it refuses: a generated
+	// tune's parameter that means something only beside another's value (a segment
+	// size, beside a forced collective algorithm). A tune file cannot set it.
+	Keep     func([]ParamValue) bool
 	suiteDoc map[string]any
 	npPos    []Pos // of each np value; none when np is the default
 	suitePos Pos   // of suite = (or of the first inline measurement)

@@ -101,6 +101,9 @@ func (t *Tune) Combinations() []Combination {
 				combos = next
 			}
 			for _, vs := range combos {
+				if t.Keep != nil && !t.Keep(vs) {
+					continue
+				}
 				c := Combination{Library: lib, NP: np, Values: vs}
 				name, lost := comboName(c)
 				c.Name = name

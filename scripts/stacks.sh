@@ -14,7 +14,7 @@
 #   OUT                   results and logs, one directory per line (default /tmp/skampi-stacks)
 #   SUITE_TIMEOUT         seconds one suite may run before `timeout` ends it (default 900)
 #                         tune-coll is a line of its own (not a suite): skampi tune
-#                         --collectives Bcast, passing when the library's rules file is
+#                         --collectives Bcast --segment-sizes 0,16KiB, passing when the library's rules file is
 #                         written and its A/B finds it in effect in every run with it
 #   SMOKE=1               run the suites with --smoke: every point, two repetitions each (a
 #                         check that it runs; where ranks poll on too few cores, minutes
@@ -258,7 +258,7 @@ for stack in $STACKS; do
 				if [ "$suite" = tune-coll ]; then
 					# The collective sweep: every algorithm of Bcast forced in turn, the
 					# library's own rules file written, its A/B against the default run.
-					stack_argv "$stack" tune --collectives Bcast --np "$np" -o "$o"
+					stack_argv "$stack" tune --collectives Bcast --segment-sizes 0,16KiB --np "$np" -o "$o"
 				else
 					stack_argv "$stack" -i "$suite" --np "$np" -o "$o" "${smoke[@]}" "${loopflags[@]}"
 				fi

@@ -129,21 +129,23 @@ func collParam(lib collrules.Library, coll string, algs []collrules.Algorithm) (
 // process counts asked, the control beside it. Open MPI forces an algorithm only with
 // dynamic rules on, which every launch sets (a parameter of one value multiplies
 // nothing).
-func collTune(lib collrules.Library, op string, algs []collrules.Algorithm, np []int) (*inputs.Tune, error) {
+func collTune(lib collrules.Library, op string, algs []collrules.Algorithm, np []int, segs []string) (*inputs.Tune, error) {
 	coll := strings.ToLower(op)
 	kind, name, values := collParam(lib, coll, algs)
 	sizes := sizesOf(op)
 	var b strings.Builder
 	fmt.Fprintf(&b, "description = %q\n", fmt.Sprintf("%s's %s algorithms (%s), the library's own decision first", lib, coll, name))
-	fmt.Fprintf(&b, "libraries = [%q]\nnp = %s\ncontrols = [%q]\n\n%s\n", lib, tomlInts(np), collControl, collSettings)
+	fmt.Fprintf(&b, "libraries = [%q]\nnp = %s\ncontrols = [%q]\nrepeats = %d\n\n%s\n", lib, tomlInts(np), collControl, collRepeats(segs), collSettings)
 	fmt.Fprintf(&b, "[[measurement]]\nname = %q\nop = %q\nsizes = %s\n\n[%s]\n%s = %s\n", op, op, sizes, kind, name, tomlStrings(values))
 	if lib == collrules.OpenMPI {
 		b.WriteString("coll_tuned_use_dynamic_rules = [\"1\"]\n")
 	}
+	withSegments(&b, coll, segs)
 	t, err := inputs.ParseTune("tune-coll-"+coll+".toml", []byte(b.String()))
 	if err != nil {
 		return nil, fmt.Errorf("the generated tune of %s: %w", op, err)
 	}
+	keepSegments(t, coll, segs)
 	return t, nil
 }
 
@@ -212,7 +214,7 @@ func failedLaunches(t *inputs.Tune, dir string) map[string]string {
 }
 
 // collChoice maps a verdict label of the sweep to the algorithm its combination forced.
-func collChoice(results []Result, name string, algs []collrules.Algorithm) func(string) (collrules.Choice, bool) {
+func collChoice(results []Result, name, coll string, algs []collrules.Algorithm) func(string) (collrules.Choice, bool) {
 	return func(label string) (collrules.Choice, bool) {
 		for _, r := range results {
 			if r.Label != label {
@@ -224,7 +226,7 @@ func collChoice(results []Result, name string, algs []collrules.Algorithm) func(
 				}
 				for _, a := range algs {
 					if v.Value == a.Name || a.ID != 0 && v.Value == strconv.Itoa(a.ID) {
-						return collrules.Choice{Algorithm: a}, true
+						return collrules.Choice{Algorithm: a, SegSize: segSizeOf(r.Combination, coll)}, true
 					}
 				}
 			}
@@ -304,13 +306,14 @@ func RunCollectives(o RunOptions) error {
 			fmt.Fprintf(o.Stdout, "tune: %s: this %s offers no algorithm to choose for it: not swept\n", op, lib)
 			continue
 		}
-		t, err := collTune(lib, op, algs[coll], o.NP)
+		segs := o.segValues(lib, algs[coll])
+		t, err := collTune(lib, op, algs[coll], o.NP, segs)
 		if err != nil {
 			return err
 		}
 		_, name, values := collParam(lib, coll, algs[coll])
 		sub := o.within(coll)
-		fmt.Fprintf(o.Stdout, "\ntune: %s: the library's default and %d algorithms (%s) into %s\n", op, len(algs[coll]), algList(algs[coll]), sub.Dir)
+		fmt.Fprintf(o.Stdout, "\ntune: %s: the library's default and %d algorithms (%s)%s into %s\n", op, len(algs[coll]), algList(algs[coll]), segWords(segs), sub.Dir)
 		v, results, err := sub.run(t, withAlgorithmValues(ompi, name, values), withAlgorithmValues(mpich, name, values), failedLaunches)
 		var ue *UsageError
 		if errors.As(err, &ue) {
@@ -323,7 +326,7 @@ func RunCollectives(o RunOptions) error {
 		}
 		s := collSwept{op: op, tune: t, verdict: v}
 		for i := range v.Groups {
-			ds, err := v.Groups[i].CollDecided(collChoice(results, name, algs[coll]))
+			ds, err := v.Groups[i].CollDecided(collChoice(results, name, coll, algs[coll]))
 			if err != nil {
 				return err
 			}

@@ -29,6 +29,7 @@ import (
 // end with status 1 after half their points, and fault which record a fault.
 type collFake struct {
 	speed         func(alg string, bytes int64) float64
+	segSpeed      func(alg string, seg, bytes int64) float64 // nil: segments change nothing
 	fails         func(l inputs.Launch) bool
 	fault         func(l inputs.Launch) string // the fault of the last point, if any
 	mu            sync.Mutex
@@ -52,8 +53,11 @@ func (f *collFake) launch(l inputs.Launch, suite, dir string, _ bool) (int, erro
 		env[k] = v
 		cvars[strings.TrimPrefix(k, "OMPI_MCA_")] = v
 	}
-	alg := ""
+	alg, seg := "", int64(0)
 	for k, v := range env {
+		if strings.HasSuffix(k, "_algorithm_segmentsize") {
+			seg, _ = strconv.ParseInt(v, 10, 64)
+		}
 		if strings.HasSuffix(k, "_ALGORITHM") || strings.HasSuffix(k, "_algorithm") {
 			alg = v
 			f.mu.Lock()
@@ -91,14 +95,17 @@ func (f *collFake) launch(l inputs.Launch, suite, dir string, _ bool) (int, erro
 			t := 1e-6 * level * (1 + 0.01*(2*rng.Float64()-1))
 			if m.Op.Name != "Pingpong_Send_Recv" {
 				t += float64(b) * 1e-9
-				a := alg
+				a, sg := alg, seg
 				if c, err := collrules.Lookup(strings.ToLower(m.Op.Name)); err == nil && len(rules.Colls) > 0 {
 					key := map[collrules.SizeKey]int64{collrules.KeyBytes: b, collrules.KeyBytesTimesNP: b * int64(l.NP)}[c.OMPIKey]
 					if r, ok := rules.Choose(c.OMPIID, l.NP, key); ok {
-						a = strconv.FormatInt(r.Alg, 10)
+						a, sg = strconv.FormatInt(r.Alg, 10), r.SegSize
 					}
 				}
 				t *= f.speed(a, b)
+				if f.segSpeed != nil {
+					t *= f.segSpeed(a, sg, b)
+				}
 			}
 			points = append(points, map[string]any{"kind": "point", "run_id": runID, "point_index": len(points) + 1, "measurement": m.Name,
 				"measurement_index": m.Index, "op": m.Op.Name, "family": "coll", "msg_bytes": b, "nprocs": l.NP, "timer": "global-loop",
@@ -129,13 +136,18 @@ func (f *collFake) launch(l inputs.Launch, suite, dir string, _ bool) (int, erro
 }
 
 // sweepColls runs skampi tune --collectives on the fake, with this Open MPI's
-// parameter list (or mpich's, for an MPICH build), and returns what it printed.
+// parameter list (or mpich's, for an MPICH build), and returns what it printed. It
+// sweeps no segment sizes (--segment-sizes 0): sweepSegments does.
 func sweepColls(t *testing.T, f *collFake, build string, ompi, mpich Catalog, colls ...string) (string, string) {
+	return sweepSegments(t, f, build, ompi, mpich, []int64{0}, colls...)
+}
+
+func sweepSegments(t *testing.T, f *collFake, build string, ompi, mpich Catalog, segs []int64, colls ...string) (string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	var out bytes.Buffer
 	o := RunOptions{Collectives: colls, Dir: dir, Build: build, Stdout: &out, Stderr: io.Discard, Launch: f.launch,
-		Catalogs: func(*inputs.Tune) (Catalog, Catalog) { return ompi, mpich }}
+		Catalogs: func(*inputs.Tune) (Catalog, Catalog) { return ompi, mpich }, SegmentSizes: segs}
 	if err := Run(o); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -380,6 +392,7 @@ func TestCollSweepResumeAndVerdictOnly(t *testing.T) {
 		g := &collFake{speed: twiceAsFastAbove}
 		o := flags
 		o.Collectives, o.Dir, o.Build, o.Stdout, o.Stderr, o.Launch = []string{"Allreduce"}, dir, "openmpi", &out, io.Discard, g.launch
+		o.SegmentSizes = []int64{0} // as sweepColls swept: other segment sizes are another sweep
 		o.Catalogs = func(*inputs.Tune) (Catalog, Catalog) { return ompi414(t), nil }
 		if err := Run(o); err != nil {
 			t.Fatalf("%+v: %v\n%s", flags, err, out.String())
@@ -485,4 +498,62 @@ func TestRulesInEffect(t *testing.T) {
 			t.Errorf("%s: %q, want %q...", c.name, got, c.want)
 		}
 	}
+}
+
+// Segment sizes: every forced algorithm runs at each, the library's own decision once;
+// an algorithm that wins only at one segment size is written with it, and the A/B runs
+// the rules with it.
+func TestCollSweepSegmentSizes(t *testing.T) {
+	algs := CollAlgorithmsOMPI(ompi414(t))["allreduce"]
+	segs := []int64{0, 4096, 16384}
+	o := RunOptions{SegmentSizes: segs}
+	tu, err := collTune(collrules.OpenMPI, "Allreduce", algs, []int{2}, o.segValues(collrules.OpenMPI, algs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := tu.Combinations()
+	if len(cs) != 1+len(algs)*len(segs) {
+		t.Errorf("%d combinations, want the default once and %d algorithms x %d segment sizes", len(cs), len(algs), len(segs))
+	}
+	for _, c := range cs {
+		if forcesIn(c.Values, "0") && segSizeOf(c, "allreduce") != 0 {
+			t.Errorf("the library's decision at a segment size: %s", c.Describe())
+		}
+	}
+	if got := (RunOptions{SegmentSizes: segs}).segValues(collrules.MPICH, algs); got != nil {
+		t.Errorf("MPICH sweeps segment sizes %v: its algorithms take none", got)
+	}
+
+	f := &collFake{speed: func(string, int64) float64 { return 1 }, segSpeed: func(alg string, seg, b int64) float64 {
+		if alg == "3" && seg == 16384 && b >= 65536 {
+			return 0.5
+		}
+		return 1
+	}}
+	dir, out := sweepSegments(t, f, "openmpi", ompi414(t), nil, segs, "Allreduce")
+	rules := rulesOf(t, dir)
+	for _, b := range collSizesTested {
+		m, ok := rules.Choose(2, 2, b)
+		want, wantSeg := int64(0), int64(0)
+		if b >= 65536 {
+			want, wantSeg = 3, 16384
+		}
+		if !ok || m.Alg != want || m.SegSize != wantSeg {
+			t.Errorf("%d B: algorithm %d in segments of %d, want %d in %d\n%s", b, m.Alg, m.SegSize, want, wantSeg, out)
+		}
+	}
+	for _, want := range []string{"each at segment sizes 0, 4096, 16384 B", "recursive_doubling (3) in segments of 16384 B, 2.00× faster", "Allreduce                  the rules win"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func forcesIn(vs []inputs.ParamValue, alg string) bool {
+	for _, v := range vs {
+		if strings.HasSuffix(v.Param.Name, "_algorithm") && v.Value == alg {
+			return true
+		}
+	}
+	return false
 }

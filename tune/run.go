@@ -42,6 +42,9 @@ type RunOptions struct {
 	// MPICHSelection reads the MPICH library's own selection tree, which its rules
 	// file is grafted into (nil: from the libmpi the MPICH skampi is linked with).
 	MPICHSelection func(bin string) (collrules.MPICHLibrary, error)
+	// SegmentSizes: the segment sizes the collective sweep forces beside each Open MPI
+	// algorithm (--segment-sizes; nil: DefaultSegmentSizes; [0]: none swept).
+	SegmentSizes []int64
 }
 
 // Run is skampi tune: it checks the tune file against the libraries, sweeps its grid

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 
 func newTuneCmd() *cobra.Command {
 	o := tune.RunOptions{Build: mpi.Build}
+	var segs []string
 	cmd := &cobra.Command{
 		Use:   "tune {-i TUNE | --collectives LIST} -o DIR",
 		Short: "Sweep MPI parameters, suite settings and libraries; say which is fastest, by how much, and how to apply it",
@@ -34,11 +36,15 @@ func newTuneCmd() *cobra.Command {
 		Example: "  skampi tune -i tune-eager -o tuning/\n  skampi tune -i tune-eager -o tuning/ --resume\n  skampi tune --collectives default --np 4 -o colls/",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if o.SegmentSizes, err = segmentSizes(segs, len(o.Collectives) > 0); err != nil {
+				return cli.UsageError(fmt.Errorf("tune: --segment-sizes: %w", err))
+			}
 			if err := o.Valid(); err != nil {
 				return cli.UsageError(fmt.Errorf("tune: %w", err))
 			}
 			o.Stdout, o.Stderr = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			err := tune.Run(o)
+			err = tune.Run(o)
 			var ue *tune.UsageError
 			if errors.As(err, &ue) {
 				return cli.UsageError(fmt.Errorf("tune: %w", err))
@@ -58,8 +64,38 @@ func newTuneCmd() *cobra.Command {
 	fl.StringSliceVar(&o.Collectives, "collectives", nil, "instead of -i: sweep every algorithm the library offers for these collectives (\"default\": "+strings.Join(tune.DefaultCollectives, ",")+"), write its rules file in -o DIR and check it with an A/B (docs/tuning.md)")
 	fl.StringSliceVar(&o.Libraries, "libraries", nil, "with --collectives: the libraries to tune (openmpi, mpich), each with its skampi binary, each into -o DIR/<library> when two (default: the one this skampi is built against)")
 	fl.BoolVar(&o.VerdictOnly, "verdict-only", false, "launch nothing: judge what -o DIR holds")
+	fl.StringSliceVar(&segs, "segment-sizes", nil, "with --collectives: the segment sizes to force beside each Open MPI algorithm of a collective that takes one (default 0,4KiB,16KiB,64KiB; 0 is no segmentation; \"0\" alone sweeps none); the library's own decision runs once")
 	cmd.RegisterFlagCompletionFunc("input", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return inputs.BuiltinTuneNames(), cobra.ShellCompDirectiveDefault
 	})
 	return cmd
+}
+
+// maxSegment bounds --segment-sizes: a segment larger than the largest size swept
+// (1 MiB) is no segmentation.
+const maxSegment = 1 << 30
+
+// segmentSizes reads --segment-sizes (nil when not given: the sweep's default).
+func segmentSizes(words []string, collectives bool) ([]int64, error) {
+	if words == nil {
+		return nil, nil
+	}
+	if !collectives {
+		return nil, errors.New("only with --collectives")
+	}
+	var out []int64
+	for _, w := range words {
+		n, err := inputs.ParseSize(w)
+		if err != nil || n < 0 || n > maxSegment {
+			return nil, fmt.Errorf("%q: a size from 0 to 1GiB (0: no segmentation)", w)
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("%q given twice", w)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no size given")
+	}
+	return out, nil
 }

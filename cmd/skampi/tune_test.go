@@ -115,6 +115,9 @@ func TestTuneErrorsOneLine(t *testing.T) {
 		{[]string{"-i", good, "-o", notDir}, 2, "skampi: tune: -o " + notDir + ": not a directory"},
 		{[]string{"-i", good, "-o", filepath.Join(empty, "none"), "--verdict-only"}, 2, "skampi: tune: --verdict-only: -o " + filepath.Join(empty, "none") + " does not exist"},
 		{[]string{"-i", good, "-o", empty, "--verdict-only"}, 2, "skampi: tune: " + empty + " holds no sweep"},
+		{[]string{"-i", good, "-o", empty, "--segment-sizes", "4KiB"}, 2, "skampi: tune: --segment-sizes: only with --collectives"},
+		{[]string{"--collectives", "Bcast", "-o", empty, "--segment-sizes", "0,4x"}, 2, `skampi: tune: --segment-sizes: "4x": a size from 0 to 1GiB`},
+		{[]string{"--collectives", "Bcast", "-o", empty, "--segment-sizes", "0,4KiB,4096"}, 2, `skampi: tune: --segment-sizes: "4096" given twice`},
 	} {
 		code, stdout, stderr := runCLI(append([]string{"tune"}, c.args...)...)
 		if code != c.code || !strings.HasPrefix(stderr, c.want) || strings.Contains(stderr, "goroutine") {

@@ -51,6 +51,14 @@ type Choice struct {
 	Params string
 }
 
+// String is the algorithm, with the segment size forced beside it (if any).
+func (c Choice) String() string {
+	if c.SegSize > 0 {
+		return fmt.Sprintf("%s in segments of %d B", c.Algorithm, c.SegSize)
+	}
+	return c.Algorithm.String()
+}
+
 // SizeRule is the choice for the measured message sizes From to To (skampi's
 // msg_bytes, the bytes per process), both ends measured.
 type SizeRule struct {
