@@ -1,7 +1,9 @@
 package tune
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -94,4 +96,30 @@ func segWords(segs []string) string {
 		return ""
 	}
 	return ", each at segment sizes " + strings.Join(segs, ", ") + " B"
+}
+
+// maxSegment bounds --segment-sizes: a segment larger than the largest size swept
+// (1 MiB) is no segmentation.
+const maxSegment = 1 << 30
+
+// ParseSegmentSizes reads --segment-sizes (nil when not given: DefaultSegmentSizes).
+func ParseSegmentSizes(words []string) ([]int64, error) {
+	if words == nil {
+		return nil, nil
+	}
+	var out []int64
+	for _, w := range words {
+		n, err := inputs.ParseSize(w)
+		if err != nil || n < 0 || n > maxSegment {
+			return nil, fmt.Errorf("%q: a size from 0 to 1GiB (0: no segmentation)", w)
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("%q given twice", w)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no size given")
+	}
+	return out, nil
 }

@@ -12,6 +12,9 @@ func (o RunOptions) Valid() error {
 	if o.File == "" && o.Collectives == nil || o.Dir == "" {
 		return errors.New("-i TUNE and -o DIR are required (--collectives LIST instead of -i: the collective sweep)")
 	}
+	if o.SegmentSizes != nil && o.Collectives == nil {
+		return errors.New("--segment-sizes: only with --collectives")
+	}
 	if o.NP != nil {
 		return inputs.ProcessCounts("--np", o.NP, inputs.MaxTuneNP)
 	}

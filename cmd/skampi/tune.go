@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -37,7 +36,7 @@ func newTuneCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
-			if o.SegmentSizes, err = segmentSizes(segs, len(o.Collectives) > 0); err != nil {
+			if o.SegmentSizes, err = tune.ParseSegmentSizes(segs); err != nil {
 				return cli.UsageError(fmt.Errorf("tune: --segment-sizes: %w", err))
 			}
 			if err := o.Valid(); err != nil {
@@ -69,33 +68,4 @@ func newTuneCmd() *cobra.Command {
 		return inputs.BuiltinTuneNames(), cobra.ShellCompDirectiveDefault
 	})
 	return cmd
-}
-
-// maxSegment bounds --segment-sizes: a segment larger than the largest size swept
-// (1 MiB) is no segmentation.
-const maxSegment = 1 << 30
-
-// segmentSizes reads --segment-sizes (nil when not given: the sweep's default).
-func segmentSizes(words []string, collectives bool) ([]int64, error) {
-	if words == nil {
-		return nil, nil
-	}
-	if !collectives {
-		return nil, errors.New("only with --collectives")
-	}
-	var out []int64
-	for _, w := range words {
-		n, err := inputs.ParseSize(w)
-		if err != nil || n < 0 || n > maxSegment {
-			return nil, fmt.Errorf("%q: a size from 0 to 1GiB (0: no segmentation)", w)
-		}
-		if slices.Contains(out, n) {
-			return nil, fmt.Errorf("%q given twice", w)
-		}
-		out = append(out, n)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no size given")
-	}
-	return out, nil
 }
