@@ -1,5 +1,7 @@
 package ops
 
+import "maps"
+
 // Request is what one point asks a kernel to do on this rank: built once by the runner
 // from the point and its settings, and taken as it is by ops/mpi (and ops/shmem, and
 // the stub of a build without MPI). Everything a suite names travels by its name
@@ -49,10 +51,6 @@ type Request struct {
 	BarrierAbove int64
 	// RMAWindow: the kind of window a one-sided operation runs on, one of RMAWindows.
 	RMAWindow string
-	// Delay: how late (s) a late rank or partner enters its call (the setting delay).
-	Delay float64
-	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
-	Ratio int
 	// DataLayout (one of DataLayouts; "": contiguous) and Stride, in elements between
 	// the payload's elements, of an operation with Layouts.
 	DataLayout string
@@ -72,17 +70,17 @@ type Request struct {
 	// records them); "all" for every one.
 	PVars []string
 	// Topology: a neighbourhood collective's process topology, as the settings give it
-	// (resolved for the communicator by the kernel package); Partitions: the parts of a
-	// partitioned message.
-	Topology   Topology
-	Partitions int
-	// Non-blocking operations: the measurement to run, the busy computation's spin
-	// iterations (overlap, compute; Lock_Held's hold), a test every ProgressEvery of
-	// them (0: none), and the seconds taken off every interval timed per call.
+	// (resolved for the communicator by the kernel package).
+	Topology Topology
+	// Non-blocking operations: the measurement to run, a test every ProgressEvery spin
+	// iterations of the busy computation (0: none), and the seconds taken off every
+	// interval timed per call.
 	Phase         Phase
-	Spin          int64
 	ProgressEvery int64
 	TimerOverhead float64
+	// Params are a family's numbers by name, each name one meaning, read by its kernels
+	// (resolved in C, where a name no kernel reads is refused): the Param* names below.
+	Params map[string]float64
 	// IO operations: the point's file (IOPath) in the directory under test (IODir).
 	IOPath, IODir string
 	// Threaded operations: threads per rank, "tag" when they share the pair's
@@ -97,7 +95,7 @@ type Request struct {
 // one prepared operation can run both (its phase switched between runs).
 func (r Request) SameBuffers(o Request) bool {
 	if !r.Info.Nonblocking || r.Info.Name != o.Info.Name || r.Kernel != o.Kernel || r.Mode != o.Mode ||
-		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || r.Spin != o.Spin ||
+		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || !maps.Equal(r.Params, o.Params) ||
 		r.ProgressEvery != o.ProgressEvery || r.TimerOverhead != o.TimerOverhead || len(r.Ranks) != len(o.Ranks) {
 		return false
 	}
@@ -107,4 +105,30 @@ func (r Request) SameBuffers(o Request) bool {
 		}
 	}
 	return true
+}
+
+// ParamNames are every name of Request.Params.
+var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamComputeSpin, ParamDelay, ParamRatio, ParamPartitions}
+
+// The names of Request.Params, and what each means (ops/mpi/run.c's sk_params resolves
+// them into fields of one meaning each).
+const (
+	ParamOverlapSpin = "overlap_spin" // a non-blocking operation's busy computation, spin iterations
+	ParamHoldSpin    = "hold_spin"    // how long a lock holder keeps the lock (Lock_Held), spin iterations
+	ParamLateSpin    = "late_spin"    // how late a late partner enters (the setting delay), spin iterations
+	ParamComputeSpin = "compute_spin" // a halo step's computation, spin iterations
+	ParamDelay       = "delay_s"      // how late the last rank enters a delayed collective, seconds
+	ParamRatio       = "ratio"        // how many times more Alltoallv_Skewed's rank 0 sends
+	ParamPartitions  = "partitions"   // the parts of a partitioned message
+)
+
+// SetParam sets a parameter by name on a copy of the request's Params: requests built
+// from one another never share the map.
+func (r *Request) SetParam(name string, v float64) {
+	p := maps.Clone(r.Params)
+	if p == nil {
+		p = map[string]float64{}
+	}
+	p[name] = v
+	r.Params = p
 }

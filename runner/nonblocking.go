@@ -62,7 +62,8 @@ func (nonblocking) measure(r *Runner, pt *inputs.Point, spec ops.Request, t meas
 		o := spec
 		// The computation alone runs in the same chunks as the overlap's, without
 		// the tests: the difference is the communication and the tests' own time.
-		o.Phase, o.Spin, o.ProgressEvery, o.TimerOverhead = p, spin, s.Progress, overhead
+		o.Phase, o.ProgressEvery, o.TimerOverhead = p, s.Progress, overhead
+		o.SetParam(ops.ParamOverlapSpin, float64(spin))
 		return o
 	}
 	elapsed := time.Since(calibrated)

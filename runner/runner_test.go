@@ -75,7 +75,7 @@ func (w *fakeWorld) NewOp(s ops.Request) (Op, error) {
 	w.phases = append(w.phases, s.Phase)
 	w.overheads = append(w.overheads, s.TimerOverhead)
 	w.open++
-	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task, phase: s.Phase, spin: s.Spin,
+	return fakeOp{w: w, info: s.Info, bytes: s.Bytes, pair: s.Pair, task: s.Task, phase: s.Phase, spin: int64(s.Params[ops.ParamOverlapSpin]),
 		iteration: s.Iteration}, nil
 }
 

@@ -17,8 +17,8 @@ func init() {
 		Task: func(_ *inputs.Point, t *measure.Task) { t.CalibrateOnWall = true },
 		// Each rank counts the late partner's wait at its own rate.
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.Delay = pt.Settings().Delay.Seconds()
-			spec.Spin = r.SpinFor(pt.Settings().Delay)
+			spec.SetParam(ops.ParamDelay, pt.Settings().Delay.Seconds())
+			spec.SetParam(ops.ParamLateSpin, float64(r.SpinFor(pt.Settings().Delay)))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {

@@ -14,7 +14,7 @@ func init() {
 		Name: "halo",
 		Has:  func(op ops.Info) bool { return op.Computes },
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.Spin = r.SpinFor(pt.Settings().HaloCompute)
+			spec.SetParam(ops.ParamComputeSpin, float64(r.SpinFor(pt.Settings().HaloCompute)))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {

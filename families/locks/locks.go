@@ -40,7 +40,9 @@ func prepare(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 	if w.Rank() == 0 && vals[holder] > 0 {
 		spin = int64(math.Round(pt.Settings().LockHold.Seconds() * 1e9 / vals[holder]))
 	}
-	spec.Spin, err = w.Bcast(spin)
+	if spin, err = w.Bcast(spin); err == nil {
+		spec.SetParam(ops.ParamHoldSpin, float64(spin))
+	}
 	return err
 }
 

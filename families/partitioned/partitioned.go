@@ -14,7 +14,7 @@ func init() {
 		Name: "partitioned",
 		Has:  func(op ops.Info) bool { return op.Partitioned },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.Partitions = pt.Settings().Partitions
+			spec.SetParam(ops.ParamPartitions, float64(pt.Settings().Partitions))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Partitions = pt.Settings().Partitions },

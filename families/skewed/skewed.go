@@ -14,7 +14,7 @@ func init() {
 		Name: "skewed",
 		Has:  func(op ops.Info) bool { return op.Skewed },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.Ratio = pt.Settings().Ratio
+			spec.SetParam(ops.ParamRatio, float64(pt.Settings().Ratio))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Ratio = pt.Settings().Ratio },

@@ -30,7 +30,7 @@ static int step_halo_twosided(sk_ctx *c) {
 	CK(MPI_Irecv(c->a.rbuf + n, n, MPI_BYTE, next, FROM_NEXT, c->comm, &c->req[1]));
 	CK(MPI_Isend(c->a.sbuf, n, MPI_BYTE, prev, FROM_NEXT, c->comm, &c->req[2]));
 	CK(MPI_Isend(c->a.sbuf + n, n, MPI_BYTE, next, FROM_PREV, c->comm, &c->req[3]));
-	sk_spin(c->a.spin);
+	sk_spin(c->compute_spin);
 	return MPI_Waitall(4, c->req, MPI_STATUSES_IGNORE);
 }
 
@@ -58,7 +58,7 @@ static int step_halo_pscw(sk_ctx *c) {
 	CK(MPI_Win_post(c->peer_group, MPI_MODE_NOPUT, c->win));
 	CK(MPI_Win_start(c->peer_group, 0, c->win));
 	CK(get_rows(c));
-	sk_spin(c->a.spin);
+	sk_spin(c->compute_spin);
 	CK(MPI_Win_complete(c->win));
 	return MPI_Win_wait(c->win);
 }
@@ -68,7 +68,7 @@ static int step_halo_pscw(sk_ctx *c) {
 static int step_halo_fence(sk_ctx *c) {
 	CK(MPI_Win_fence(0, c->win));
 	CK(get_rows(c));
-	sk_spin(c->a.spin);
+	sk_spin(c->compute_spin);
 	return MPI_Win_fence(0, c->win);
 }
 

@@ -12,8 +12,8 @@
 #include "sk_common.h"
 
 static void arrive_late(const sk_ctx *c) {
-	if (c->rank != c->nprocs - 1 || !(c->a.delay > 0)) return;
-	double until = sk_now() + c->a.delay;
+	if (c->rank != c->nprocs - 1 || !(c->delay > 0)) return;
+	double until = sk_now() + c->delay;
 	while (sk_now() < until) {
 	}
 }
@@ -34,9 +34,9 @@ static int step_delayed_gather(sk_ctx *c) {
 static int prepare_skewed(sk_ctx *c) {
 	MPI_Aint lb;
 	CK(MPI_Type_get_extent(c->dt, &lb, &c->extent));
-	if (c->a.ratio < 1) return SK_ERR_ARGS;
+	if (c->ratio < 1) return SK_ERR_ARGS;
 	if (!(c->rcounts = malloc(sizeof(int) * (size_t)c->nprocs))) return SK_ERR_NOMEM;
-	int light = c->count / c->a.ratio;
+	int light = c->count / c->ratio;
 	for (int i = 0; i < c->nprocs; i++) {
 		c->counts[i] = c->rank == 0 ? c->count : light;
 		c->rcounts[i] = i == 0 ? c->count : light;

@@ -31,7 +31,7 @@ int sk_step_lock_contention(sk_ctx *c) {
 /* A held lock: rank 0 (the holder) locks its own window exclusively and gets 8 bytes
  * under it (a lazy MPI takes a lock only with the epoch's first operation: without
  * one the waiters might be told of a lock nobody holds yet), tells every other rank,
- * keeps the lock for c->a.spin spins, and releases it; each waiter, told, asks for
+ * keeps the lock for c->hold_spin spins, and releases it; each waiter, told, asks for
  * the lock and times until it holds it (its get under the lock has come back). The
  * holder writes a marker in its window while it holds the lock and clears it before
  * releasing; a waiter that reads the marker set proves the lock was not exclusive.
@@ -46,7 +46,7 @@ int sk_step_lock_held(sk_ctx *c) {
 		volatile int64_t *marker = (volatile int64_t *)c->wbase;
 		*marker = 1;
 		for (int r = 1; r < c->nprocs; r++) CK(MPI_Send(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm));
-		sk_spin(c->a.spin);
+		sk_spin(c->hold_spin);
 		*marker = 0;
 		CK(MPI_Win_unlock(0, c->win));
 		for (int r = 1; r < c->nprocs; r++) CK(MPI_Recv(&go, 0, MPI_BYTE, r, FLAG_TAG, c->comm, MPI_STATUS_IGNORE));

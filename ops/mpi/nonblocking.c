@@ -7,7 +7,7 @@
  *   post     the post alone, the completion outside the timing;
  *   wait     the completion alone after a post (iteration timer; with the global-loop
  *            timer Go measures it as full minus post, the subtraction method);
- *   overlap  post, a busy computation of c->a.spin iterations, completion;
+ *   overlap  post, a busy computation of c->overlap_spin iterations, completion;
  *   compute  the same computation alone, to be taken off overlap.
  * In a pair only the initiator runs the non-blocking operation; the responder is its
  * blocking partner (the kernel's step) and does nothing in the compute measurement. */
@@ -46,13 +46,13 @@ static int complete(sk_ctx *c) {
 	return c->k->complete ? c->k->complete(c) : MPI_Waitall(c->nreq, c->req, MPI_STATUSES_IGNORE);
 }
 
-/* compute spins c->a.spin iterations in chunks of progress_every; with test set, the
+/* compute spins c->overlap_spin iterations in chunks of progress_every; with test set, the
  * requests are tested after each chunk (so a library that only progresses inside MPI
  * calls can). The compute measurement runs the same chunks without the tests. With
  * timed set (the iteration timer), the tests' own time is added to *t: it is time in
  * the library, never hidden. */
 static int compute(sk_ctx *c, int test, double *t) {
-	long long left = c->a.spin, every = c->a.progress_every > 0 ? c->a.progress_every : left;
+	long long left = c->overlap_spin, every = c->a.progress_every > 0 ? c->a.progress_every : left;
 	int done = 0;
 	while (left > 0) {
 		long long k = left < every ? left : every;

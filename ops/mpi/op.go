@@ -11,7 +11,9 @@ import "C"
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/skampi/skampi/measure"
@@ -141,11 +143,21 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 	}
 	if s.Info.Nonblocking {
-		a.spin, a.progress_every = C.longlong(s.Spin), C.longlong(s.ProgressEvery)
+		a.progress_every = C.longlong(s.ProgressEvery)
 		a.timer_overhead = C.double(s.TimerOverhead)
 	}
-	if s.Info.OneSided || s.Info.LockHold {
-		a.spin = C.longlong(s.Spin) // Lock_Held's hold
+	// A family's numbers, by name: sk_prepare resolves them (and refuses a name it
+	// does not know).
+	if n := len(s.Params); n > 0 {
+		names := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)
+		values := unsafe.Slice((*C.double)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof(C.double(0))))), n)
+		defer C.free(unsafe.Pointer(&names[0]))
+		defer C.free(unsafe.Pointer(&values[0]))
+		for i, k := range slices.Sorted(maps.Keys(s.Params)) {
+			names[i], values[i] = C.CString(k), C.double(s.Params[k])
+			defer C.free(unsafe.Pointer(names[i]))
+		}
+		a.nparams, a.param_names, a.param_values = C.int(n), &names[0], &values[0]
 	}
 	if s.BusySpin > 0 {
 		a.busy_spin, a.progress_every, a.poll = C.longlong(s.BusySpin), C.longlong(s.ProgressEvery), pollName
@@ -153,17 +165,8 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.BarrierEach {
 		a.barrier_each = 1
 	}
-	if s.Info.Skewed {
-		a.ratio = C.int(s.Ratio)
-	}
-	if s.Info.Delayed {
-		a.delay = C.double(s.Delay)
-	}
 	if s.Info.Threaded {
 		a.threads, a.thread_tags, a.thread_pin = C.int(s.Threads), C.int(boolInt(s.ThreadComm == "tag")), C.int(boolInt(s.ThreadPinning == "core"))
-	}
-	if s.Info.Computes {
-		a.spin = C.longlong(s.Spin) // the halo step's computation
 	}
 	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
 		a.target_pe = C.int(peer)
@@ -180,9 +183,6 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		defer free()
-	}
-	if s.Info.Partitioned {
-		a.partitions = C.int(s.Partitions)
 	}
 	if s.Info.IO {
 		a.io_path = C.CString(s.IOPath)
@@ -249,6 +249,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s: its lock could not be placed on the PE chosen to serve it (OSHMEM's rule, (heap offset / 8) %% npes, did not hold: stderr says where it was served)", s.Kernel)
 	case C.SK_ERR_TOPOLOGY:
 		return fmt.Sprintf("kernel %s: the library's topology (MPI_Cart_shift) differs from the one computed for %s", s.Kernel, s.Topology)
+	case C.SK_ERR_PARAM:
+		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v)", s.Kernel, s.Params)
 	case C.SK_ERR_THREADS:
 		return fmt.Sprintf("kernel %s: its %d threads could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Threads)
 	case C.SK_ERR_COMM:

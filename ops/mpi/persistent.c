@@ -292,10 +292,10 @@ static int step_bibandwidth_persistent(sk_ctx *c) {
 	return rc == MPI_SUCCESS ? MPI_Waitall(n, c->req, MPI_STATUSES_IGNORE) : rc;
 }
 
-/* Partitioned: msg_bytes in a->partitions parts, each made ready by MPI_Pready after
+/* Partitioned: msg_bytes in c->partitions parts, each made ready by MPI_Pready after
  * MPI_Start; the receiver starts its receive and waits for the whole. */
 static int prep_pingpong_partitioned(sk_ctx *c) {
-	int parts = c->a.partitions > 0 ? c->a.partitions : 1, count = c->a.bytes / parts;
+	int parts = c->partitions > 0 ? c->partitions : 1, count = c->a.bytes / parts;
 	if (c->a.bytes % parts) return SK_ERR_ARGS;
 	int rc = MPI_Psend_init(c->a.sbuf, parts, count, MPI_BYTE, c->a.peer, TAG, c->comm, MPI_INFO_NULL, &c->preq[0]);
 	if (rc != MPI_SUCCESS) return rc;
@@ -306,7 +306,7 @@ static int prep_pingpong_partitioned(sk_ctx *c) {
 }
 
 static int send_partitioned(sk_ctx *c) {
-	int rc = MPI_Start(&c->preq[0]), parts = c->a.partitions > 0 ? c->a.partitions : 1;
+	int rc = MPI_Start(&c->preq[0]), parts = c->partitions > 0 ? c->partitions : 1;
 	for (int p = 0; p < parts && rc == MPI_SUCCESS; p++) rc = MPI_Pready(p, c->preq[0]);
 	return rc == MPI_SUCCESS ? MPI_Wait(&c->preq[0], MPI_STATUS_IGNORE) : rc;
 }

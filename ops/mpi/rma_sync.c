@@ -4,7 +4,7 @@
  * alone (SKaMPI's Win_fence_open, Win_start_delayed_post, Win_wait_early_complete,
  * Put, Get_callduration, ...). Each step times one call (SK_K_OWN_RESULT: a timer pair
  * around it, the rest of the epoch untimed), on the window rma.c prepares. The late
- * partner computes c->a.spin iterations of the calibrated spin (spin.c; the setting
+ * partner computes c->late_spin iterations of the calibrated spin (spin.c; the setting
  * delay) before its call. A step's epoch is complete when it returns, so the next
  * step's late partner is late by the delay again. */
 #include "kernels.h"
@@ -22,7 +22,7 @@ static int origin(const sk_ctx *c) { return c->a.role == SK_ROLE_INITIATOR; }
 	} while (0)
 
 static void late(sk_ctx *c) {
-	if (c->a.spin > 0) sk_spin(c->a.spin);
+	if (c->late_spin > 0) sk_spin(c->late_spin);
 }
 
 /* msg_bytes to the next rank's window (a ring, so no two ranks write one place). */

@@ -140,6 +140,40 @@ static int wrap_barrier_each(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
+/* sk_params resolves the request's numbers by name into c's fields of one meaning each
+ * (sk_ctx's "by name" block). A name no field has, one given twice, or a value outside
+ * its field's range is refused: Go and C cannot disagree on a name in silence. */
+static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "compute_spin", "delay_s", "ratio", "partitions"};
+enum { N_PARAMS = sizeof param_names / sizeof param_names[0] };
+
+int sk_param_known(const char *name) {
+	for (int f = 0; f < N_PARAMS; f++)
+		if (strcmp(name, param_names[f]) == 0) return 1;
+	return 0;
+}
+
+static int sk_params(sk_ctx *c, const sk_args *a) {
+	enum { N = N_PARAMS };
+	const char *const *names = param_names;
+	int seen[N] = {0};
+	for (int i = 0; i < a->nparams; i++) {
+		double v = a->param_values[i];
+		int f = 0;
+		while (f < N && strcmp(a->param_names[i], names[f]) != 0) f++;
+		if (f == N || seen[f]++ || !(v >= 0) || v > (f >= 5 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
+		switch (f) {
+		case 0: c->overlap_spin = (long long)v; break;
+		case 1: c->hold_spin = (long long)v; break;
+		case 2: c->late_spin = (long long)v; break;
+		case 3: c->compute_spin = (long long)v; break;
+		case 4: c->delay = v; break;
+		case 5: c->ratio = (int)v; break;
+		case 6: c->partitions = (int)v; break;
+		}
+	}
+	return MPI_SUCCESS;
+}
+
 int sk_prepare(const sk_args *a, sk_ctx **out) {
 	*out = NULL;
 	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
@@ -147,7 +181,8 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	if (!k) return SK_ERR_KERNEL;
 	if (sk_kernel_missing(k)) return SK_ERR_UNSUPPORTED; /* on every rank alike: one library */
 	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
-	if ((k->flags & SK_K_NONBLOCKING) && (a->spin < 0 || a->progress_every < 0)) return SK_ERR_ARGS;
+	if ((k->flags & SK_K_NONBLOCKING) && a->progress_every < 0) return SK_ERR_ARGS;
+	if (a->nparams < 0 || (a->nparams > 0 && (!a->param_names || !a->param_values))) return SK_ERR_PARAM;
 	int dt = 0, op = 0;
 	if (k->flags & (SK_K_COLLECTIVE | SK_K_TYPED)) {
 		if ((dt = sk_find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
@@ -176,6 +211,14 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	c->phase = phase;
 	c->poll = poll;
 	c->a = *a;
+	int prc = sk_params(c, a);
+	if (prc != MPI_SUCCESS) {
+		free(c);
+		return prc;
+	}
+	c->a.nparams = 0; /* the names and values are the caller's */
+	c->a.param_names = NULL;
+	c->a.param_values = NULL;
 	/* names of our tables, not the caller's strings (which it frees) */
 	c->a.kernel = k->name;
 	c->a.mode = mname ? sk_mode_name(mode) : NULL;

@@ -39,6 +39,7 @@ enum {
 	SK_ERR_UNSUPPORTED = -21, /* the MPI library lacks a routine the kernel calls (sk_kernel_missing says which) */
 	SK_ERR_IO = -22,          /* an MPI-IO call failed on some rank (io.c: sk_io_message says which and why) */
 	SK_ERR_THREADS = -23,     /* a multi-threaded kernel's threads could not start (or MPI is not MULTIPLE) */
+	SK_ERR_PARAM = -24,       /* a parameter by name no kernel reads, given twice, or out of its range */
 };
 
 /* One-sided synchronisation modes (rma.c), resolved from the names the catalogue's
@@ -88,18 +89,17 @@ typedef struct {
 	long long barrier_above; /* ordered all-to-all: barrier between phases above this size; < 0 never */
 	const int *node_of;      /* node index of every rank of comm (node-aware kernels) */
 	int nnodes;
-	/* Non-blocking kernels: the busy computation's spin iterations (overlap, compute;
-	 * Lock_Held's hold), and MPI_Testall every progress_every of them during it (0:
-	 * never). */
-	long long spin;
+	/* A family's numbers by name (ops.Request.Params), nparams of them: each name one
+	 * meaning, resolved by sk_prepare into the context (sk_ctx's "by name" block). */
+	int nparams;
+	const char *const *param_names;
+	const double *param_values;
+	/* Non-blocking kernels and a busy target: MPI_Testall (the poll call) every
+	 * progress_every spin iterations of the computation (0: never). */
 	long long progress_every;
 	/* The cost of one timer interval (sk_timer_overhead), taken off every interval the
 	 * non-blocking measurements time per call; 0 leaves them raw. */
 	double timer_overhead;
-	/* Delayed collectives: how late (s) the last rank enters each call (imbalance.c). */
-	double delay;
-	/* Alltoallv_Skewed: rank 0 sends ratio times what every other rank sends. */
-	int ratio;
 	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 	/* data_layout (datatypes.c): how a message's payload lies in memory ("": contiguous),
 	 * its elements stride elements apart */
@@ -124,8 +124,6 @@ typedef struct {
 	int indegree, outdegree;
 	const int *sources, *dests;
 	const unsigned long long *from_blocks;
-	/* Partitioned communication (persistent.c): the parts of a message. */
-	int partitions;
 	/* MPI-IO kernels (io.c): the file of the point, created in prepare, deleted at close */
 	const char *io_path;
 	/* Multi-threaded kernels (mt.c): threads per rank; thread_tags set: they share the
@@ -246,6 +244,17 @@ typedef struct {
 struct sk_ctx {
 	const sk_kernel *k;
 	sk_args a; /* a copy; its names point into our own tables */
+	/* By name (sk_args.param_names, sk_params in run.c): each field one meaning.
+	 * overlap_spin: a non-blocking operation's busy computation, in spin iterations
+	 * ("overlap_spin"); hold_spin: how long a lock holder keeps the lock
+	 * ("hold_spin"); late_spin: how late a late partner enters ("late_spin");
+	 * compute_spin: a halo step's computation ("compute_spin"); delay: how late (s)
+	 * the last rank enters a delayed collective ("delay_s"); ratio: how many times more
+	 * Alltoallv_Skewed's rank 0 sends ("ratio"); partitions: a partitioned message's
+	 * parts ("partitions"). */
+	long long overlap_spin, hold_spin, late_spin, compute_spin;
+	double delay;
+	int ratio, partitions;
 	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */
 	int mode, win_kind, phase;
 	MPI_Comm comm;
@@ -342,6 +351,8 @@ struct sk_ctx {
  * timed loop needs and runs the kernel's prepare hook. On success *out owns it all;
  * on failure *out is NULL. Returns MPI_SUCCESS, an MPI error code or an SK_ERR_*. */
 int sk_prepare(const sk_args *a, sk_ctx **out);
+/* sk_param_known: 1 when sk_prepare resolves a parameter of that name (sk_args.param_names). */
+int sk_param_known(const char *name);
 /* sk_run runs iters steps and stores this rank's time per operation (s) in *per_op:
  * NaN on an idle rank, or on a start after `start` (local clock, s; 0 = start at once;
  * a long repetition is kept: discarding the slow ones would bias the result down). With barrier set, every rank of the job (idle

@@ -3,6 +3,7 @@
 package mpi
 
 /*
+#include <stdlib.h>
 #include "kernels.h"
 #include "layout.h"
 // A one-sided kernel is one whose window sk_close_rma frees (a Bsend buffer's close is not).
@@ -129,4 +130,11 @@ func flagsOf(name string) (kernelFlags, bool) {
 // engine's, so its kernels are prepared and run like these.
 func RegisterKernels(tables unsafe.Pointer, n int) {
 	C.sk_register_kernels((**C.sk_table)(tables), C.int(n))
+}
+
+// ParamKnown says whether sk_prepare resolves a parameter of that name (ops.Request.Params).
+func ParamKnown(name string) bool {
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	return C.sk_param_known(cs) == 1
 }

@@ -177,3 +177,17 @@ func TestLayoutsMatchCatalogue(t *testing.T) {
 		t.Error("no operation takes data layouts")
 	}
 }
+
+// Every name the runner may give a kernel by ops.Request.Params is one sk_prepare
+// resolves (a name it does not know is refused at prepare, point by point), and it
+// knows no other: the two languages agree on the names, not on positions.
+func TestParamNamesKnownToC(t *testing.T) {
+	for _, n := range ops.ParamNames {
+		if !ParamKnown(n) {
+			t.Errorf("sk_prepare does not resolve parameter %q", n)
+		}
+	}
+	if ParamKnown("spin") || ParamKnown("") {
+		t.Error("sk_prepare resolves a name no family gives")
+	}
+}

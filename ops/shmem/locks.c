@@ -246,7 +246,7 @@ int sk_shmem_test_lock_round(sk_ctx *c) {
 }
 
 /* A held lock: the communicator's first PE sets the lock, marks its marker, tells
- * every other member (an MPI message), keeps the lock for c->a.spin spins, clears the
+ * every other member (an MPI message), keeps the lock for c->hold_spin spins, clears the
  * marker and the lock. A waiter, told, times until shmem_set_lock returns, then reads
  * the holder's marker with shmem_long_g: set means the lock was not exclusive. The
  * holder waits for every waiter before the next step. A waiter's time is its mean
@@ -261,7 +261,7 @@ int sk_shmem_lock_held(sk_ctx *c) {
 			int rc = MPI_Send(&go, 0, MPI_BYTE, r, GO_TAG, c->comm);
 			if (rc != MPI_SUCCESS) return rc;
 		}
-		sk_spin(c->a.spin);
+		sk_spin(c->hold_spin);
 		*(volatile long *)marker_of(c) = 0;
 		shmem_quiet();
 		shmem_clear_lock(lock_of(c));

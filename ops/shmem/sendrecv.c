@@ -31,8 +31,8 @@ static long steps;
  * it sends, as ops/mpi's delayed collectives do; the others start at once and wait for
  * it inside the exchange. delay 0: nobody is late. */
 static void arrive_late(const sk_ctx *c) {
-	if (c->rank != c->nprocs - 1 || !(c->a.delay > 0)) return;
-	for (double until = sk_now() + c->a.delay; sk_now() < until;)
+	if (c->rank != c->nprocs - 1 || !(c->delay > 0)) return;
+	for (double until = sk_now() + c->delay; sk_now() < until;)
 		;
 }
 
