@@ -83,12 +83,6 @@ type Request struct {
 	Params map[string]float64
 	// IO operations: the point's file (IOPath) in the directory under test (IODir).
 	IOPath, IODir string
-	// Threaded operations: threads per rank, "tag" when they share the pair's
-	// communicator (ThreadComms; else a communicator each), "core" to pin them
-	// (ThreadPinnings).
-	Threads       int
-	ThreadComm    string
-	ThreadPinning string
 }
 
 // SameBuffers: the two requests differ at most in their non-blocking measurement, so
@@ -108,7 +102,8 @@ func (r Request) SameBuffers(o Request) bool {
 }
 
 // ParamNames are every name of Request.Params.
-var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamComputeSpin, ParamDelay, ParamRatio, ParamPartitions}
+var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamComputeSpin, ParamDelay, ParamRatio, ParamPartitions,
+	ParamThreads, ParamThreadTags, ParamThreadPin}
 
 // The names of Request.Params, and what each means (ops/mpi/run.c's sk_params resolves
 // them into fields of one meaning each).
@@ -120,6 +115,9 @@ const (
 	ParamDelay       = "delay_s"      // how late the last rank enters a delayed collective, seconds
 	ParamRatio       = "ratio"        // how many times more Alltoallv_Skewed's rank 0 sends
 	ParamPartitions  = "partitions"   // the parts of a partitioned message
+	ParamThreads     = "threads"      // a multi-threaded operation's threads per rank
+	ParamThreadTags  = "thread_tags"  // 1: the threads share the pair's communicator, a tag each (else one each)
+	ParamThreadPin   = "thread_pin"   // 1: each thread pinned to a CPU of the rank's set
 )
 
 // SetParam sets a parameter by name on a copy of the request's Params: requests built

@@ -25,10 +25,11 @@ func init() {
 // communicators (1:N threads share one communicator and its tags) and pinning.
 func prepare(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 	s := pt.Settings()
-	spec.Threads, spec.ThreadPinning = s.Threads, s.ThreadPinning
-	if !pt.Op().OneToN {
-		spec.ThreadComm = s.ThreadComm
-	}
+	b := map[bool]float64{true: 1}
+	spec.SetParam(ops.ParamThreads, float64(s.Threads))
+	spec.SetParam(ops.ParamThreadPin, b[s.ThreadPinning == "core"])
+	// 1:N threads share the pair's communicator whatever thread_comm says.
+	spec.SetParam(ops.ParamThreadTags, b[pt.Op().OneToN || s.ThreadComm == "tag"])
 	return nil
 }
 
@@ -61,7 +62,7 @@ func noteThreads(r *runner.Runner, op runner.Op, spec ops.Request) (any, error) 
 	if err != nil {
 		return nil, fmt.Errorf("gathering the threads' times: %w", err)
 	}
-	per := make([][]float64, spec.Threads)
+	per := make([][]float64, int(spec.Params[ops.ParamThreads]))
 	for i := range per {
 		v := -1.0
 		if i < len(cpus) {

@@ -1,7 +1,7 @@
 //go:build mpi
 
 /* The threads of the multi-threaded kernels (mt_steps.c has their steps): each rank of
- * the pair runs a->threads threads, thread 0 the calling thread (Go's locked OS thread,
+ * the pair runs c->threads threads, thread 0 the calling thread (Go's locked OS thread,
  * in C) and the others pthreads created once per point (prepare) and ended after it
  * (close, or release), each on a communicator of its own duplicated for the point (made
  * with MPI_Comm_create_group over the pair, so the idle ranks take no part) or on the
@@ -14,7 +14,7 @@
  * times the C reference's at 100 per repetition.)
  *
  * At 1:N (fan, osu_latency_mt's default) the initiator runs one thread and the
- * responder a->threads, all on one communicator of the pair with the same tags: the
+ * responder c->threads, all on one communicator of the pair with the same tags: the
  * receivers share the iterations (thread j runs iters / n steps, one more when j <
  * iters % n), so that together they answer the sender's every message, and the
  * repetition's time is the sender's loop.
@@ -133,7 +133,7 @@ static void pin_cpus(sk_mt *s, int rank) {
 	cpu_set_t set;
 	int cpus[CPU_SETSIZE], n = 0;
 	for (int i = 0; i < s->n; i++) s->th[i].pin_cpu = -1;
-	if (!s->c->a.thread_pin || sched_getaffinity(0, sizeof set, &set) != 0) return;
+	if (!s->c->thread_pin || sched_getaffinity(0, sizeof set, &set) != 0) return;
 	for (int i = 0; i < CPU_SETSIZE; i++)
 		if (CPU_ISSET(i, &set)) cpus[n++] = i;
 	for (int i = 0; n > 0 && i < s->n; i++) s->th[i].pin_cpu = cpus[(rank * s->n + i) % n];
@@ -147,16 +147,16 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan) {
 	int level = 0;
 	CK(MPI_Query_thread(&level));
 	if (level != MPI_THREAD_MULTIPLE) return SK_ERR_THREADS;
-	if (c->a.threads < 1 || c->a.threads > 1024) return SK_ERR_ARGS;
+	if (c->threads < 1 || c->threads > 1024) return SK_ERR_ARGS;
 	sk_mt *s = calloc(1, sizeof *s);
 	if (!s) return SK_ERR_NOMEM;
 	c->mt = s; /* freed by sk_mt_release, whatever happens below */
 	s->c = c;
-	s->n = fan && c->a.role == SK_ROLE_INITIATOR ? 1 : c->a.threads;
+	s->n = fan && c->a.role == SK_ROLE_INITIATOR ? 1 : c->threads;
 	s->step = step;
 	s->both = both;
 	s->fan = fan;
-	s->shared = fan || c->a.thread_tags;
+	s->shared = fan || c->thread_tags;
 	if (!(s->th = calloc((size_t)s->n, sizeof *s->th))) return SK_ERR_NOMEM;
 	int w = c->a.window > 0 ? c->a.window : 1;
 	for (int i = 0; i < s->n; i++) {

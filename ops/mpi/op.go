@@ -165,9 +165,6 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.BarrierEach {
 		a.barrier_each = 1
 	}
-	if s.Info.Threaded {
-		a.threads, a.thread_tags, a.thread_pin = C.int(s.Threads), C.int(boolInt(s.ThreadComm == "tag")), C.int(boolInt(s.ThreadPinning == "core"))
-	}
 	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
 		a.target_pe = C.int(peer)
 		if s.Info.Pattern == ops.PatternAll {
@@ -252,7 +249,7 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 	case C.SK_ERR_PARAM:
 		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v)", s.Kernel, s.Params)
 	case C.SK_ERR_THREADS:
-		return fmt.Sprintf("kernel %s: its %d threads could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Threads)
+		return fmt.Sprintf("kernel %s: its %g threads could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Params[ops.ParamThreads])
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}

@@ -143,7 +143,8 @@ static int wrap_barrier_each(sk_ctx *c) {
 /* sk_params resolves the request's numbers by name into c's fields of one meaning each
  * (sk_ctx's "by name" block). A name no field has, one given twice, or a value outside
  * its field's range is refused: Go and C cannot disagree on a name in silence. */
-static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "compute_spin", "delay_s", "ratio", "partitions"};
+static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "compute_spin", "delay_s", "ratio", "partitions",
+                                          "threads", "thread_tags", "thread_pin"};
 enum { N_PARAMS = sizeof param_names / sizeof param_names[0] };
 
 int sk_param_known(const char *name) {
@@ -169,6 +170,9 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 		case 4: c->delay = v; break;
 		case 5: c->ratio = (int)v; break;
 		case 6: c->partitions = (int)v; break;
+		case 7: c->threads = (int)v; break;
+		case 8: c->thread_tags = v != 0; break;
+		case 9: c->thread_pin = v != 0; break;
 		}
 	}
 	return MPI_SUCCESS;

@@ -126,13 +126,6 @@ typedef struct {
 	const unsigned long long *from_blocks;
 	/* MPI-IO kernels (io.c): the file of the point, created in prepare, deleted at close */
 	const char *io_path;
-	/* Multi-threaded kernels (mt.c): threads per rank; thread_tags set: they share the
-	 * pair's communicator, a tag each (thread_comm = "tag"), else each has its own;
-	 * thread_pin set: thread i is pinned to a CPU of the rank's set (thread_pinning =
-	 * "core"). */
-	int threads;
-	int thread_tags;
-	int thread_pin;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -251,10 +244,13 @@ struct sk_ctx {
 	 * compute_spin: a halo step's computation ("compute_spin"); delay: how late (s)
 	 * the last rank enters a delayed collective ("delay_s"); ratio: how many times more
 	 * Alltoallv_Skewed's rank 0 sends ("ratio"); partitions: a partitioned message's
-	 * parts ("partitions"). */
+	 * parts ("partitions"); a multi-threaded kernel's threads per rank ("threads"),
+	 * sharing the pair's communicator, a tag each, when thread_tags is set (else each
+	 * has its own), each pinned to a CPU of the rank's set when thread_pin is
+	 * (mt.c). */
 	long long overlap_spin, hold_spin, late_spin, compute_spin;
 	double delay;
-	int ratio, partitions;
+	int ratio, partitions, threads, thread_tags, thread_pin;
 	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */
 	int mode, win_kind, phase;
 	MPI_Comm comm;
