@@ -348,6 +348,7 @@ sizes = [1024, 2048]
 		syscall.Kill(pid, syscall.SIGKILL)
 	}
 	cmd.Wait()
+	waitGone(t, tree)
 	left, _ := filepath.Glob(filepath.Join(dir, "skampi-io-*"))
 	before := len(readResults(t, out).Points)
 	if before == 6 {

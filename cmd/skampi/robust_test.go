@@ -330,6 +330,29 @@ func waitForPoints(t *testing.T, dir string, n int) {
 	t.Fatalf("no %d points after 30 s", n)
 }
 
+// waitGone waits until none of pids runs any more (gone, or a zombie: its files are
+// closed): a process killed in the middle of a file's sync dies only once the sync is
+// done, and until then it holds the results directory's lock.
+func waitGone(t *testing.T, pids []int) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for _, pid := range pids {
+		for {
+			stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+			if err != nil {
+				break
+			}
+			if fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d still runs 60 s after it was killed", pid)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
 // children lists the pids whose parent is pid (mpirun's ranks).
 func children(pid int) []int {
 	var out []int
