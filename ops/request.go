@@ -58,11 +58,10 @@ type Request struct {
 	// TypeCommit: "every_call" builds, commits and frees a strided layout's datatype
 	// in every step; "" (once) commits it once per point.
 	TypeCommit string
-	// BusySpin: a passive target computes this many spin iterations in every step
-	// (target_busy; 0: it idles in the library), making the call Poll names ("iprobe",
-	// "flush", "quiet"; "": the transport's own) every ProgressEvery of them (0: never).
-	BusySpin int64
-	Poll     string
+	// Poll: the call a busy passive target (ParamBusySpin) makes every ProgressEvery
+	// spin iterations of its computation ("iprobe", "flush", "quiet"; "": the
+	// transport's own).
+	Poll string
 	// BarrierEach: OSU's collective loop (Method.BarrierEach): every step timed alone,
 	// a barrier after it, untimed.
 	BarrierEach bool
@@ -103,7 +102,7 @@ func (r Request) SameBuffers(o Request) bool {
 
 // ParamNames are every name of Request.Params.
 var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamComputeSpin, ParamDelay, ParamRatio, ParamPartitions,
-	ParamThreads, ParamThreadTags, ParamThreadPin}
+	ParamThreads, ParamThreadTags, ParamThreadPin, ParamBusySpin}
 
 // The names of Request.Params, and what each means (ops/mpi/run.c's sk_params resolves
 // them into fields of one meaning each).
@@ -118,6 +117,7 @@ const (
 	ParamThreads     = "threads"      // a multi-threaded operation's threads per rank
 	ParamThreadTags  = "thread_tags"  // 1: the threads share the pair's communicator, a tag each (else one each)
 	ParamThreadPin   = "thread_pin"   // 1: each thread pinned to a CPU of the rank's set
+	ParamBusySpin    = "busy_spin"    // a busy passive target's computation in every step, spin iterations (0: it idles)
 )
 
 // SetParam sets a parameter by name on a copy of the request's Params: requests built

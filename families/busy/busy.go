@@ -27,7 +27,7 @@ func init() {
 		},
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 			if s := pt.Settings(); busyTarget(pt) {
-				spec.BusySpin = r.BusySpin(s.TargetBusy.Seconds())
+				spec.SetParam(ops.ParamBusySpin, float64(r.BusySpin(s.TargetBusy.Seconds())))
 				spec.ProgressEvery, spec.Poll = s.Progress, s.PollFor(pt.Op())
 			}
 			return nil

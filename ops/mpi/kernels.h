@@ -29,7 +29,7 @@ void sk_mt_release(sk_ctx *c);
 int sk_prepare_rma(sk_ctx *c);
 /* rma_busy.c: the poll call a busy target names (SK_POLL_*; -1 unknown). */
 int sk_find_poll(const char *name);
-/* rma_busy.c: wraps a passive mode's step for a busy target (sk_args.busy_spin), and
+/* rma_busy.c: wraps a passive mode's step for a busy target (sk_ctx.busy_spin), and
  * releases the lock its poll needed. */
 int sk_rma_busy_prepare(sk_ctx *c);
 int sk_rma_busy_close(sk_ctx *c);

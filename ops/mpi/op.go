@@ -142,8 +142,10 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	if s.Info.NodeAware {
 		a.node_of, a.nnodes = nodeOf, C.int(nnodes)
 	}
+	// The progress call's interval and the busy target's poll, for the kernels that
+	// compute (non-blocking, a busy target): the others read neither.
+	a.progress_every, a.poll = C.longlong(s.ProgressEvery), pollName
 	if s.Info.Nonblocking {
-		a.progress_every = C.longlong(s.ProgressEvery)
 		a.timer_overhead = C.double(s.TimerOverhead)
 	}
 	// A family's numbers, by name: sk_prepare resolves them (and refuses a name it
@@ -158,9 +160,6 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 			defer C.free(unsafe.Pointer(names[i]))
 		}
 		a.nparams, a.param_names, a.param_values = C.int(n), &names[0], &values[0]
-	}
-	if s.BusySpin > 0 {
-		a.busy_spin, a.progress_every, a.poll = C.longlong(s.BusySpin), C.longlong(s.ProgressEvery), pollName
 	}
 	if s.BarrierEach {
 		a.barrier_each = 1

@@ -30,7 +30,7 @@ int sk_find_poll(const char *name) {
 }
 
 int sk_busy_compute(sk_ctx *c, int (*poll)(sk_ctx *c)) {
-	long long left = c->a.busy_spin, every = c->a.progress_every;
+	long long left = c->busy_spin, every = c->a.progress_every;
 	if (every <= 0 || every >= left) { /* no poll inside the computation */
 		sk_spin(left);
 		return MPI_SUCCESS;
@@ -89,7 +89,7 @@ static int passive(int mode) {
 }
 
 int sk_rma_busy_prepare(sk_ctx *c) {
-	if (c->a.busy_spin <= 0 || !c->k->by_mode || !passive(c->mode)) return MPI_SUCCESS;
+	if (c->busy_spin <= 0 || !c->k->by_mode || !passive(c->mode)) return MPI_SUCCESS;
 	int poll = c->poll == SK_POLL_DEFAULT ? SK_POLL_IPROBE : c->poll;
 	if (poll == SK_POLL_QUIET) return SK_ERR_POLL;
 	/* MPI_Win_flush of its own window needs an epoch on it: the held lock_all, or a

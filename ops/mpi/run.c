@@ -144,7 +144,7 @@ static int wrap_barrier_each(sk_ctx *c) {
  * (sk_ctx's "by name" block). A name no field has, one given twice, or a value outside
  * its field's range is refused: Go and C cannot disagree on a name in silence. */
 static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "compute_spin", "delay_s", "ratio", "partitions",
-                                          "threads", "thread_tags", "thread_pin"};
+                                          "threads", "thread_tags", "thread_pin", "busy_spin"};
 enum { N_PARAMS = sizeof param_names / sizeof param_names[0] };
 
 int sk_param_known(const char *name) {
@@ -161,7 +161,7 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 		double v = a->param_values[i];
 		int f = 0;
 		while (f < N && strcmp(a->param_names[i], names[f]) != 0) f++;
-		if (f == N || seen[f]++ || !(v >= 0) || v > (f >= 5 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
+		if (f == N || seen[f]++ || !(v >= 0) || v > (f >= 5 && f <= 9 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
 		switch (f) {
 		case 0: c->overlap_spin = (long long)v; break;
 		case 1: c->hold_spin = (long long)v; break;
@@ -173,6 +173,7 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 		case 7: c->threads = (int)v; break;
 		case 8: c->thread_tags = v != 0; break;
 		case 9: c->thread_pin = v != 0; break;
+		case 10: c->busy_spin = (long long)v; break;
 		}
 	}
 	return MPI_SUCCESS;
@@ -203,7 +204,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	int phase = sk_find_phase(a->phase && *a->phase ? a->phase : "full");
 	if (phase < 0) return SK_ERR_PHASE;
 	int poll = sk_find_poll(a->poll);
-	if (poll < 0 || a->busy_spin < 0) return SK_ERR_POLL;
+	if (poll < 0) return SK_ERR_POLL;
 	if ((k->flags & SK_K_NODE_AWARE) && (!a->node_of || a->nnodes < 1)) return SK_ERR_NODES;
 
 	sk_ctx *c = calloc(1, sizeof *c);
@@ -242,7 +243,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 		int rc = prepare_member(c, a->node_of);
 		c->a.dims = NULL; /* the caller's: read by the prepare hook only */
 		/* A busy target no kernel wrapped its step for would be measured idle. */
-		if (rc == MPI_SUCCESS && a->busy_spin > 0 && !c->busy_inner) rc = SK_ERR_BUSY;
+		if (rc == MPI_SUCCESS && c->busy_spin > 0 && !c->busy_inner) rc = SK_ERR_BUSY;
 		if (rc == MPI_SUCCESS && a->barrier_each) rc = wrap_barrier_each(c);
 		if (rc != MPI_SUCCESS) {
 			sk_release(c);

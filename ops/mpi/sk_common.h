@@ -30,7 +30,7 @@ enum { SK_ACK_WARMUP = 8, SK_ACK_ROUNDS = 33 };
 int sk_ack_prepare(sk_ctx *c);
 double sk_ack_one_way(double *rtt);
 
-/* rma_busy.c: a busy passive target's computation: c->a.busy_spin iterations of the
+/* rma_busy.c: a busy passive target's computation: c->busy_spin iterations of the
  * spin, calling poll every c->a.progress_every of them (0: never). */
 int sk_busy_compute(sk_ctx *c, int (*poll)(sk_ctx *c));
 

@@ -106,11 +106,9 @@ typedef struct {
 	const char *data_layout;
 	int stride;
 	int every_call; /* type_commit = "every_call": the type built and freed in every step */
-	/* A busy passive target (rma_busy.c, ops/shmem/busy.c): it computes busy_spin
-	 * iterations of the calibrated spin in every step (0: it idles in the library), and
-	 * makes the call poll names ("iprobe", "flush", "quiet"; "" the transport's own)
-	 * every progress_every of them (0: never). */
-	long long busy_spin;
+	/* A busy passive target (rma_busy.c, ops/shmem/busy.c; sk_ctx.busy_spin): the
+	 * call it makes every progress_every spin iterations ("iprobe", "flush", "quiet";
+	 * "" the transport's own). */
 	const char *poll;
 	/* OSU's collective loop (method osu, run.c): every step timed alone, an MPI_Barrier
 	 * on the point's communicator after it, outside its timer pair. */
@@ -247,8 +245,9 @@ struct sk_ctx {
 	 * parts ("partitions"); a multi-threaded kernel's threads per rank ("threads"),
 	 * sharing the pair's communicator, a tag each, when thread_tags is set (else each
 	 * has its own), each pinned to a CPU of the rank's set when thread_pin is
-	 * (mt.c). */
-	long long overlap_spin, hold_spin, late_spin, compute_spin;
+	 * (mt.c); a busy passive target's computation in every step ("busy_spin"; 0: it
+	 * idles in the library: rma_busy.c, ops/shmem/busy.c). */
+	long long overlap_spin, hold_spin, late_spin, compute_spin, busy_spin;
 	double delay;
 	int ratio, partitions, threads, thread_tags, thread_pin;
 	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */

@@ -103,7 +103,7 @@ static int busy_pes(sk_ctx *c) {
 }
 
 int sk_shmem_busy_prepare(sk_ctx *c) {
-	if (c->a.busy_spin <= 0 || c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
+	if (c->busy_spin <= 0 || c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS;
 	if (c->poll != SK_POLL_DEFAULT && c->poll != SK_POLL_QUIET) return SK_ERR_POLL;
 	CK(busy_pes(c));
 	c->poll = SK_POLL_QUIET;

@@ -21,7 +21,7 @@ void sk_shmem_info(char *name, int len, int *major, int *minor);
 int sk_shmem_prepare(sk_ctx *c);
 int sk_shmem_close(sk_ctx *c);
 int sk_shmem_alloc(sk_ctx *c, long long bytes);
-/* busy.c: a busy passive target (sk_args.busy_spin) wraps the step of a put, get or
+/* busy.c: a busy passive target (sk_ctx.busy_spin) wraps the step of a put, get or
  * atomic (called by sk_shmem_prepare); its close frees what that took. */
 int sk_shmem_busy_prepare(sk_ctx *c);
 void sk_shmem_busy_close(sk_ctx *c);
