@@ -140,9 +140,7 @@ static int wrap_barrier_each(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-/* sk_params resolves the request's numbers by name into c's fields of one meaning each
- * (sk_ctx's "by name" block). A name no field has, one given twice, or a value outside
- * its field's range is refused: Go and C cannot disagree on a name in silence. */
+/* The names of the request's numbers (ops.ParamNames), in sk_params' order. */
 static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "compute_spin", "delay_s", "ratio", "partitions",
                                           "threads", "thread_tags", "thread_pin", "busy_spin"};
 enum { N_PARAMS = sizeof param_names / sizeof param_names[0] };
@@ -153,6 +151,9 @@ int sk_param_known(const char *name) {
 	return 0;
 }
 
+/* sk_params resolves the request's numbers by name into c's fields of one meaning each
+ * (sk_ctx's "by name" block). A name no field has, one given twice, or a value outside
+ * its field's range is refused: Go and C cannot disagree on a name in silence. */
 static int sk_params(sk_ctx *c, const sk_args *a) {
 	enum { N = N_PARAMS };
 	const char *const *names = param_names;
