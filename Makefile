@@ -81,8 +81,8 @@ vet: setup
 # MPI; no cycle among the C files of ops/mpi and ops/shmem (scripts/c-layers.sh); and
 # the rules below, each with its reason.
 layers: setup
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' || true); \
-	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem: $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' -e '/families/[^/]*/kernels$$' || true); \
+	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem and a family's kernels (families/NAME/kernels): $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./record | grep skampi || true); \
 	if [ -n "$$bad" ]; then echo "record must be a leaf, imports: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./plots/chart | grep skampi || true); \
@@ -114,8 +114,11 @@ layers: setup
 	@# (it calls the hooks they register), and no family imports another.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./runner ./inputs ./ops ./ops/mpi ./ops/shmem ./measure ./record ./repsync ./clocksync | grep 'skampi/families' || true); \
 	if [ -n "$$bad" ]; then echo "the core depends on a family: $$bad"; exit 1; fi
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -v '^github.com/skampi/skampi/families/all ' | grep ' imports github.com/skampi/skampi/families/' || true); \
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -v '^github.com/skampi/skampi/families/all ' | grep ' imports github.com/skampi/skampi/families/' | awk '{split($$1, a, "/"); split($$3, b, "/"); if (a[5] != b[5]) print}' || true); \
 	if [ -n "$$bad" ]; then echo "a family imports another: $$bad"; exit 1; fi
+	@# A family's kernels are the engine's guests: they import ops/mpi and nothing else of skampi.
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -E '^github.com/skampi/skampi/families/[^/]+/kernels imports github.com/skampi/skampi/' | grep -v ' imports github.com/skampi/skampi/ops/mpi$$' || true); \
+	if [ -n "$$bad" ]; then echo "a family's kernels import more of skampi than ops/mpi: $$bad"; exit 1; fi
 	@# Recorded runs are test data (internal/aadata, read with report): only tests
 	@# import them, so no binary embeds them.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Imports " "}}' ./... | grep -E ' github.com/skampi/skampi/internal/aadata( |$$)' || true); \

@@ -114,6 +114,9 @@ type Settings struct {
 	PVars []string
 	// Refine: sizes added between the listed ones where the curve bends (settings_refine.go).
 	Refine Refine
+	// family: the settings families registered (family_settings.go) that a suite or
+	// flag set, by name; read with Value. Copied on write.
+	family map[string]any
 	// The neighbourhood collectives' topology and partitioned communication's parts
 	// (settings_topology.go).
 	neighborSettings

@@ -34,7 +34,13 @@ var (
 
 // register adds a section of operations to the catalogue at key and returns them. It
 // is called from package-level variable declarations, before any use of the catalogue.
-func register(key int, ops []Info) []Info {
+func register(key int, ops []Info) []Info { return Register(key, ops) }
+
+// Register adds a family's section of operations to the catalogue at key, from the
+// family's own package (a package-level declaration, before any use of the
+// catalogue), and returns them. The operations are in every program that links the
+// family in (families/all); a key must be a section's own.
+func Register(key int, ops []Info) []Info {
 	if built {
 		panic(fmt.Sprintf("ops: a section registered at %d after the catalogue was made", key))
 	}

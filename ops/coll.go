@@ -97,6 +97,17 @@ func coll(name, desc string, perProcess, reduction, rooted bool) Info {
 		Datatyped: true, Combines: reduction}
 }
 
+// Collective describes, for a family outside this package, a blocking collective of
+// every rank of its communicator as the catalogue's own are: kernel times one call
+// per repetition, until the slowest rank is done, and OSU's method (each call timed
+// alone, a barrier after it) is among its methods. msg_bytes is each process's data
+// (perProcess: the block for each process).
+func Collective(family, name, kernel, desc string, perProcess, reduction, rooted bool) Info {
+	in := coll(name, desc, perProcess, reduction, rooted)
+	in.Family, in.Kernel = family, kernel
+	return withOSU([]Info{in})[0]
+}
+
 // withOSU gives every blocking collective timed one call per repetition the method osu
 // (Bcast has it among its own).
 func withOSU(in []Info) []Info {

@@ -33,7 +33,10 @@ type SkampiFunc struct {
 
 // SkampiFuncs returns the coverage table, sorted by SKaMPI name.
 func SkampiFuncs() []SkampiFunc {
-	out := append([]SkampiFunc(nil), skampiTable...)
+	// The OpenSHMEM part reads the catalogue, so it is made here, at first use: in
+	// package initialisation it would make the catalogue before the families outside
+	// this package had registered their operations.
+	out := append(append([]SkampiFunc(nil), skampiTable...), skampiShmemTable()...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }

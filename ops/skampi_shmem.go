@@ -2,8 +2,6 @@ package ops
 
 import "strings"
 
-func init() { skampiTable = append(skampiTable, skampiShmemTable()...) }
-
 // skampiShmemTable: the OpenSHMEM part of the coverage table.
 func skampiShmemTable() []SkampiFunc {
 	t := []SkampiFunc{

@@ -127,6 +127,10 @@ type Point struct {
 	TargetBusyS *float64 `json:"target_busy_s,omitempty"`
 	Poll        string   `json:"poll,omitempty"`
 	PollEvery   *int64   `json:"poll_every,omitempty"`
+	// FamilySettings: the settings that decide the number of a family registered from
+	// its own package (families/, inputs.RegisterSetting), by name, as the point
+	// measured them (SetFamilySetting); a family with a field above keeps using it.
+	FamilySettings map[string]string `json:"family_settings,omitempty"`
 	// OpsPerS: atomics every PE but the target issues at once, their aggregate rate,
 	// (nprocs - 1) / time_s.
 	OpsPerS *float64 `json:"ops_per_s,omitempty"`

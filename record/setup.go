@@ -36,6 +36,8 @@ type Setup struct {
 	Threads       int
 	ThreadComm    string
 	ThreadPinning string
+	// FamilySettings: Point.FamilySettings as one comparable string (familyKey).
+	FamilySettings string
 }
 
 // Setup is the point's setup.
@@ -43,7 +45,8 @@ func (p *Point) Setup() Setup {
 	s := Setup{Op: p.Op, Method: p.Method, MsgBytes: p.MsgBytes, NProcs: p.NProcs,
 		Timer: p.Timer, Sync: p.Sync, Window: p.Window, RecvSlots: p.RecvSlots,
 		Cache: p.Cache, RMAWindow: p.RMAWindow, Ratio: p.Ratio, DataLayout: p.DataLayout, Stride: p.Stride, TypeCommit: p.TypeCommit,
-		Topology: p.Topology, Partitions: p.Partitions, Threads: p.Threads, ThreadComm: p.ThreadComm, ThreadPinning: p.ThreadPinning}
+		Topology: p.Topology, Partitions: p.Partitions, Threads: p.Threads, ThreadComm: p.ThreadComm, ThreadPinning: p.ThreadPinning,
+		FamilySettings: familyKey(p.FamilySettings)}
 	if p.HoldS != nil {
 		s.HoldS = *p.HoldS
 	}
@@ -147,6 +150,9 @@ func (s Setup) Settings() []Field {
 	}
 	add("thread_comm", s.ThreadComm)
 	add("thread_pinning", s.ThreadPinning)
+	for _, kv := range familyFields(s.FamilySettings) {
+		add(kv.Name, kv.Value)
+	}
 	return f
 }
 
@@ -197,6 +203,8 @@ func (s Setup) Without(names ...string) Setup {
 			s.Topology = ""
 		case "partitions":
 			s.Partitions = 0
+		default:
+			s.FamilySettings = familyWithout(s.FamilySettings, n)
 		}
 	}
 	return s

@@ -2,10 +2,12 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -83,7 +85,22 @@ func pointFields(p *record.Point, run *record.Run, has func(string) bool) []stri
 	if known && !info.IO && (p.IODir != "" || p.IOHints != nil) {
 		fp.addf("io_dir or io_hints is given, but %s is not an MPI-IO operation", p.Op)
 	}
+	fp.familySettings(p)
 	return fp
+}
+
+// familySettings: a family's settings are a setting's name (lower case, digits and
+// underscores) and a value a setup line can carry (not empty, no blank).
+func (fp *fieldProblems) familySettings(p *record.Point) {
+	for _, k := range slices.Sorted(maps.Keys(p.FamilySettings)) {
+		v := p.FamilySettings[k]
+		if k == "" || strings.TrimLeft(k, "abcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+			fp.addf("family_settings has %q: a setting's name is lower case letters, digits and underscores", k)
+		}
+		if v == "" || strings.IndexFunc(v, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+			fp.addf("family_settings' %s is %q: a value is not empty and has no blank", k, v)
+		}
+	}
 }
 
 // ranks: world ranks of the run, none twice, as many as the operation has taking part

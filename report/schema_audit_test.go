@@ -89,6 +89,8 @@ func newerPointCases(t *testing.T) []impossible {
 		{"negative aggregate", ioPt, map[string]any{"aggregate_Bps": -1}, "aggregate_Bps is -1", false},
 		{"io_dir of a ping-pong", pingpong, map[string]any{"io_dir": "/tmp"}, "io_dir or io_hints is given, but Pingpong_Send_Recv is not an MPI-IO operation", false},
 		{"io_hints of a ping-pong", pingpong, map[string]any{"io_hints": map[string]string{"cb_buffer_size": "1"}}, "io_dir or io_hints is given", false},
+		{"family setting's name with a blank", pingpong, map[string]any{"family_settings": map[string]string{"a b": "1"}}, `family_settings has "a b"`, false},
+		{"family setting's empty value", pingpong, map[string]any{"family_settings": map[string]string{"segment": ""}}, `family_settings' segment is ""`, false},
 		// A subtraction's part.
 		{"negative part", subtractedPt, map[string]any{"subtracted_s": -1e-6}, "subtracted_s is -1e-06: the part taken off is a measured time", false},
 		{"part of a plain method", pingpong, map[string]any{"subtracted_s": 1e-6}, "subtracted_s is given, but Pingpong_Send_Recv (no method) subtracts nothing", false},

@@ -307,7 +307,7 @@ func TestSKOSetupRoundTrip(t *testing.T) {
 	pt := record.Point{Kind: record.KindPoint, RunID: "r", PointIndex: 1, Measurement: "overlap, Isend", Op: "Isend",
 		Method: "lock_all", MsgBytes: 4096, NProcs: 2, Ranks: []int{0, 1}, Timer: "iteration", Sync: "window", Window: 16,
 		RecvSlots: "distinct", Cache: "cold", RMAWindow: "create", HoldS: &hold, DelayS: &delay, Ratio: 4, HaloComputeS: &compute, DataLayout: "struct", Stride: 3, TypeCommit: "every_call",
-		TargetBusyS: &busy, Poll: "iprobe", PollEvery: &every, Topology: "cart:2x1", Partitions: 4, Threads: 4, ThreadComm: "dup", ThreadPinning: "core", Iterations: 10, TimeS: 2.0000001234e-6,
+		TargetBusyS: &busy, Poll: "iprobe", PollEvery: &every, Topology: "cart:2x1", Partitions: 4, Threads: 4, ThreadComm: "dup", ThreadPinning: "core", FamilySettings: map[string]string{"pipeline_segment": "8192", "some_count": "3"}, Iterations: 10, TimeS: 2.0000001234e-6,
 		StderrS: 1e-8, Reps: 3}
 	pt.Breakdown = &record.Breakdown{FullS: pt.TimeS, FullStderrS: 1e-8, PostS: 5e-7, WaitS: 1.5e-6, OverlappedS: 1.5e-6,
 		ComputeS: 4e-6, ComputeTargetS: 4e-6, SpinNsPerIter: []float64{0.5, 0}, SpinIters: []int64{8000, 0},

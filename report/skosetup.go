@@ -85,6 +85,12 @@ func (p *skoParser) setup(s string) {
 		case "progress_every":
 			// A point holds it in its breakdown: given to the breakdown lines.
 			p.block.progressEvery, _ = strconv.ParseInt(v, 10, 64)
+		default:
+			// A family's setting (record.Point.FamilySettings): every name beyond
+			// those above.
+			if name != "" && v != "" {
+				pt.SetFamilySetting(name, v)
+			}
 		}
 	}
 	if p.measIndex == nil {
@@ -113,6 +119,7 @@ func (b *skoBlock) withSetup(pt *record.Point) {
 	pt.TargetBusyS, pt.Poll, pt.PollEvery = s.TargetBusyS, s.Poll, s.PollEvery
 	pt.Topology, pt.Partitions = s.Topology, s.Partitions
 	pt.Threads, pt.ThreadComm, pt.ThreadPinning = s.Threads, s.ThreadComm, s.ThreadPinning
+	pt.FamilySettings = s.FamilySettings
 }
 
 // breakdown reads the "# breakdown {JSON}" line NewSKO writes after a non-blocking

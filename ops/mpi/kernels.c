@@ -38,13 +38,21 @@ const struct sk_reduce_op sk_reduce_ops[] = {
 	{"band", MPI_BAND}, {"bor", MPI_BOR}, {"bxor", MPI_BXOR},
 };
 
-/* Another package's tables (ops/shmem's files). */
-static const sk_table *const *extra;
+/* Other packages' tables (ops/shmem's files, a family's kernels), in the order they
+ * were registered. */
+enum { MAX_EXTRA = 64 };
+static const sk_table *extra[MAX_EXTRA];
 static int nextra;
 
-void sk_register_kernels(const sk_table *const *more, int n) {
-	extra = more;
-	nextra = n;
+int sk_register_kernels(const sk_table *const *more, int n) {
+	for (int i = 0; i < n; i++) {
+		int dup = 0; /* a package registering again adds nothing */
+		for (int j = 0; j < nextra; j++) dup |= extra[j] == more[i];
+		if (dup) continue;
+		if (nextra == MAX_EXTRA) return SK_ERR_ARGS;
+		extra[nextra++] = more[i];
+	}
+	return MPI_SUCCESS;
 }
 
 static const sk_table *table_at(int t) { return t < LEN(tables) ? tables[t] : extra[t - LEN(tables)]; }

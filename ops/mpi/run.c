@@ -45,6 +45,7 @@ void sk_release(sk_ctx *c) {
 	free(c->ring);
 	sk_layout_release(c);
 	sk_mt_release(c);
+	if (c->k && c->k->release) c->k->release(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
 }
@@ -151,18 +152,36 @@ int sk_param_known(const char *name) {
 	return 0;
 }
 
+/* kernel_param: the index of name in the kernel's own numbers (sk_kernel.params), -1
+ * when it reads no such number; -2 when the kernel declares more than SK_KPARAMS. */
+static int kernel_param(const sk_kernel *k, const char *name) {
+	if (!k->params) return -1;
+	for (int j = 0; k->params[j]; j++) {
+		if (j >= SK_KPARAMS) return -2;
+		if (strcmp(k->params[j], name) == 0) return j;
+	}
+	return -1;
+}
+
 /* sk_params resolves the request's numbers by name into c's fields of one meaning each
- * (sk_ctx's "by name" block). A name no field has, one given twice, or a value outside
- * its field's range is refused: Go and C cannot disagree on a name in silence. */
+ * (sk_ctx's "by name" block), and a family's own kernel's into c->kparam. A name no
+ * field has and the kernel does not read, one given twice, or a value outside its
+ * field's range is refused: Go and C cannot disagree on a name in silence. */
 static int sk_params(sk_ctx *c, const sk_args *a) {
 	enum { N = N_PARAMS };
 	const char *const *names = param_names;
-	int seen[N] = {0};
+	int seen[N + SK_KPARAMS] = {0};
 	for (int i = 0; i < a->nparams; i++) {
 		double v = a->param_values[i];
 		int f = 0;
 		while (f < N && strcmp(a->param_names[i], names[f]) != 0) f++;
-		if (f == N || seen[f]++ || !(v >= 0) || v > (f >= 5 && f <= 9 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
+		if (f == N) {
+			int j = kernel_param(c->k, a->param_names[i]);
+			if (j < 0 || seen[N + j]++ || v != v) return SK_ERR_PARAM;
+			c->kparam[j] = v; /* the kernel checks its own range */
+			continue;
+		}
+		if (seen[f]++ || !(v >= 0) || v > (f >= 5 && f <= 9 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
 		switch (f) {
 		case 0: c->overlap_spin = (long long)v; break;
 		case 1: c->hold_spin = (long long)v; break;

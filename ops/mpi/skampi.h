@@ -229,7 +229,17 @@ typedef struct {
 	/* The whole repetition, iters steps, in place of sk_run's loop: *total is its time
 	 * (the multi-threaded kernels: their threads run the steps, mt.c). NULL: sk_run's. */
 	int (*run)(sk_ctx *c, long long iters, double *total);
+	/* A family's own kernels (a package of their own, sk_register_kernels): the names
+	 * of the numbers the kernel reads beyond the engine's, NULL-terminated, at most
+	 * SK_KPARAMS; sk_prepare resolves the request's into c->kparam in this order (0
+	 * where it gives none) and refuses a name neither knows. NULL: none. */
+	const char *const *params;
+	/* Frees what the prepare hook keeps in c->fam; no MPI call (safe after
+	 * MPI_Finalize). NULL: nothing. */
+	void (*release)(sk_ctx *c);
 } sk_kernel;
+
+enum { SK_KPARAMS = 8 };
 
 /* An operation prepared for one point: everything the timed loop touches. */
 struct sk_ctx {
@@ -340,6 +350,10 @@ struct sk_ctx {
 	struct sk_io *io;
 	/* Multi-threaded kernels (mt.c): their threads, communicators and buffers. */
 	struct sk_mt *mt;
+	/* A family's own kernel: its numbers by name (sk_kernel.params, in that order) and
+	 * its state, opaque to the engine (sk_kernel.release frees it). */
+	double kparam[SK_KPARAMS];
+	void *fam;
 };
 
 /* sk_prepare resolves and checks a, then (unless this rank is idle) allocates what the
@@ -363,9 +377,10 @@ typedef struct {
 	int n;
 } sk_table;
 #define SK_TABLE(t) {(t), (int)(sizeof(t) / sizeof((t)[0]))}
-/* sk_register_kernels adds another package's n tables (ops/shmem's) to those of
- * kernels.c; their names must not repeat any. */
-void sk_register_kernels(const sk_table *const *tables, int n);
+/* sk_register_kernels adds another package's n tables (ops/shmem's, a family's) to
+ * those of kernels.c; a table registered again is kept once. SK_ERR_ARGS when there
+ * are too many. Kernel names must be unique (mpi.RegisterKernels checks). */
+int sk_register_kernels(const sk_table *const *tables, int n);
 
 /* sk_close ends what a kernel keeps open across runs (a window), collectively on
  * every member; nothing to do for most. Safe after MPI_Finalize (it does nothing). */

@@ -125,11 +125,21 @@ func flagsOf(name string) (kernelFlags, bool) {
 	return kernelFlags{}, false
 }
 
-// RegisterKernels adds another package's n kernel tables (ops/shmem: an array of C
-// sk_table pointers, which that package owns for the life of the process) to the
-// engine's, so its kernels are prepared and run like these.
+// RegisterKernels adds another package's n kernel tables (ops/shmem, a family's
+// kernels: an array of C sk_table pointers, which that package owns for the life of
+// the process) to the engine's, so its kernels are prepared and run like these. A
+// name two tables give, or too many tables, is a programming error.
 func RegisterKernels(tables unsafe.Pointer, n int) {
-	C.sk_register_kernels((**C.sk_table)(tables), C.int(n))
+	if C.sk_register_kernels((**C.sk_table)(tables), C.int(n)) != 0 {
+		panic("mpi.RegisterKernels: too many kernel tables")
+	}
+	seen := map[string]bool{}
+	for _, k := range Kernels() {
+		if seen[k] {
+			panic("mpi.RegisterKernels: kernel " + k + " is in two tables")
+		}
+		seen[k] = true
+	}
 }
 
 // ParamKnown says whether sk_prepare resolves a parameter of that name (ops.Request.Params).

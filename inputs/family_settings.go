@@ -1,0 +1,101 @@
+package inputs
+
+import (
+	"fmt"
+	"maps"
+)
+
+// FamilySetting is a setting a measurement family adds from its own package
+// (RegisterSetting): named, documented, checked and scoped like the built-in ones, in
+// suites, on the command line (--name-with-dashes) and in `skampi help settings`. Its
+// value lives in Settings by name (Settings.Value), so adding one touches no file here.
+type FamilySetting struct {
+	Name, Doc string
+	// Default is the value before a suite or flag sets it: what Parse returns.
+	Default any
+	// Parse checks a value as TOML gives it (int64, float64, string, bool, []any) and
+	// returns the setting's value (SettingSize, SettingDuration, SettingInt,
+	// SettingOneOf read the common kinds).
+	Parse func(v any) (any, error)
+	// Applies says whether a measurement uses the setting, What says which do, in
+	// words: given where none uses it, the setting is an error (as every scoped
+	// setting is, applies.go). nil: every operation uses it.
+	Applies func(m *Measurement) bool
+	What    string
+}
+
+// familyDefaults: every registered setting's default, by name.
+var familyDefaults = map[string]any{}
+
+// RegisterSetting adds a family's setting; its package's init calls it. A name taken,
+// or a setting without Parse or Default, is a programming error.
+func RegisterSetting(fs FamilySetting) {
+	if fs.Name == "" || fs.Parse == nil || fs.Default == nil {
+		panic("inputs.RegisterSetting: a setting needs a name, Parse and Default")
+	}
+	if _, taken := findSetting(fs.Name); taken {
+		panic("inputs.RegisterSetting: setting " + fs.Name + " exists")
+	}
+	if fs.Applies != nil && fs.What == "" {
+		panic("inputs.RegisterSetting: setting " + fs.Name + " applies to some operations: say which (What)")
+	}
+	familyDefaults[fs.Name] = fs.Default
+	settingList = append(settingList, setting{fs.Name, fs.Doc, func(s *Settings, v any) error {
+		x, err := fs.Parse(v)
+		if err != nil {
+			return err
+		}
+		s.setFamily(fs.Name, x)
+		return nil
+	}})
+	if fs.Applies != nil {
+		scopes[fs.Name] = scope{fs.What, fs.Applies}
+	}
+}
+
+// Value is a family's setting (RegisterSetting) as the point's settings give it: what
+// a suite or flag set, else its default; nil for a name no family registered.
+func (s Settings) Value(name string) any {
+	if v, ok := s.family[name]; ok {
+		return v
+	}
+	return familyDefaults[name]
+}
+
+// setFamily sets a family's setting on these settings only: the map is copied, since
+// a measurement's settings start as a copy of the suite's.
+func (s *Settings) setFamily(name string, v any) {
+	m := maps.Clone(s.family)
+	if m == nil {
+		m = map[string]any{}
+	}
+	m[name] = v
+	s.family = m
+}
+
+// SettingSize reads a size in bytes ("64KiB", 65536) of at least lo bytes.
+func SettingSize(lo int64) func(any) (any, error) {
+	return func(v any) (any, error) {
+		n, err := size(v)
+		if err == nil && n < lo {
+			err = fmt.Errorf("must be at least %s, got %s", FormatSize(lo), FormatSize(n))
+		}
+		return n, err
+	}
+}
+
+// SettingDuration reads a duration ("20us").
+func SettingDuration(v any) (any, error) {
+	d, err := duration(v)
+	return d, err
+}
+
+// SettingInt reads an integer in [lo, hi].
+func SettingInt(lo, hi int64) func(any) (any, error) {
+	return func(v any) (any, error) { return intIn(v, lo, hi) }
+}
+
+// SettingOneOf reads one of the names allowed.
+func SettingOneOf(allowed ...string) func(any) (any, error) {
+	return func(v any) (any, error) { return oneOf(v, allowed...) }
+}
