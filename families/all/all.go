@@ -14,6 +14,7 @@ import (
 	_ "github.com/skampi/skampi/families/onesided"
 	_ "github.com/skampi/skampi/families/partitioned"
 	_ "github.com/skampi/skampi/families/pipelined"
+	_ "github.com/skampi/skampi/families/ring"
 	_ "github.com/skampi/skampi/families/shmem"
 	_ "github.com/skampi/skampi/families/skewed"
 )
