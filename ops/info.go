@@ -169,7 +169,7 @@ type Info struct {
 	// DisplBytes), up to nprocs blocks in: a block times the processes must fit an int.
 	Displacements string
 	// Threaded: each rank of the pair runs the kernel in `threads` threads of its own
-	// at once (ops/mpi/mt.c), each on its own communicator or tag: a run that has one
+	// at once (families/mt/kernels/mt.c), each on its own communicator or tag: a run that has one
 	// initialises MPI with MPI_THREAD_MULTIPLE. The time is the slowest thread's.
 	Threaded bool
 	// OneToN: a threaded operation of one thread on the initiator and `threads` on the

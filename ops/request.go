@@ -102,7 +102,7 @@ func (r Request) SameBuffers(o Request) bool {
 
 // ParamNames are every name of Request.Params.
 var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamComputeSpin, ParamDelay, ParamRatio, ParamPartitions,
-	ParamThreads, ParamThreadTags, ParamThreadPin, ParamBusySpin}
+	ParamBusySpin}
 
 // The names of Request.Params, and what each means (ops/mpi/run.c's sk_params resolves
 // them into fields of one meaning each).
@@ -114,9 +114,6 @@ const (
 	ParamDelay       = "delay_s"      // how late the last rank enters a delayed collective, seconds
 	ParamRatio       = "ratio"        // how many times more Alltoallv_Skewed's rank 0 sends
 	ParamPartitions  = "partitions"   // the parts of a partitioned message
-	ParamThreads     = "threads"      // a multi-threaded operation's threads per rank
-	ParamThreadTags  = "thread_tags"  // 1: the threads share the pair's communicator, a tag each (else one each)
-	ParamThreadPin   = "thread_pin"   // 1: each thread pinned to a CPU of the rank's set
 	ParamBusySpin    = "busy_spin"    // a busy passive target's computation in every step, spin iterations (0: it idles)
 )
 

@@ -9,6 +9,11 @@ cd "$(dirname "$0")/.."
 dirs=(ops/mpi)
 # ops/shmem is built only where OpenSHMEM's header is (the Makefile's TAGS).
 if [ -f "$(pkg-config --variable=includedir "$pkg")/shmem.h" ]; then dirs+=(ops/shmem); fi
+# A family's kernels (families/NAME/kernels) are the engine's guests: they may use it,
+# it never uses them (checked below).
+for d in families/*/kernels; do
+	if compgen -G "$d/*.c" > /dev/null; then dirs+=("$d"); fi
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cflags=$(pkg-config --cflags "$pkg")
@@ -28,6 +33,13 @@ done | sort > "$tmp/uses"
 join "$tmp/uses" "$tmp/defs" | awk '$2 != $3 {print $2, $3}' | sort -u > "$tmp/edges"
 if ! tsort "$tmp/edges" > /dev/null; then
 	echo "c-layers: the C files above call each other in a cycle (one of them should move what the other uses)" >&2
+	exit 1
+fi
+# The engine and ops/shmem call no family's C: a family is linked in or left out
+# without them changing.
+bad=$(awk '$1 !~ /^families_/ && $2 ~ /^families_/' "$tmp/edges")
+if [ -n "$bad" ]; then
+	echo "c-layers: the engine uses a family's C (user, definer): $bad" >&2
 	exit 1
 fi
 # Headers: each quoted include is an edge from the including file.

@@ -4,7 +4,9 @@ package mt
 
 import (
 	"fmt"
+	"unsafe"
 
+	"github.com/skampi/skampi/families/mt/kernels"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -21,22 +23,42 @@ func init() {
 	})
 }
 
+// The numbers the kernels read by name (kernels/mt_steps.c's mt_params).
+const (
+	paramThreads    = "threads"     // threads per rank
+	paramThreadTags = "thread_tags" // 1: the threads share the pair's communicator, a tag each (else one each)
+	paramThreadPin  = "thread_pin"  // 1: each thread pinned to a CPU of the rank's set
+)
+
 // prepare sets the threads of a multi-threaded point's request: per rank, their
 // communicators (1:N threads share one communicator and its tags) and pinning.
 func prepare(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 	s := pt.Settings()
 	b := map[bool]float64{true: 1}
-	spec.SetParam(ops.ParamThreads, float64(s.Threads))
-	spec.SetParam(ops.ParamThreadPin, b[s.ThreadPinning == "core"])
+	spec.SetParam(paramThreads, float64(s.Threads))
+	spec.SetParam(paramThreadPin, b[s.ThreadPinning == "core"])
 	// 1:N threads share the pair's communicator whatever thread_comm says.
-	spec.SetParam(ops.ParamThreadTags, b[pt.Op().OneToN || s.ThreadComm == "tag"])
+	spec.SetParam(paramThreadTags, b[pt.Op().OneToN || s.ThreadComm == "tag"])
 	return nil
 }
 
-// threadStater is an operation that ran in threads of its own (ops.Info.Threaded):
-// the mean thread's time over the slowest's, and the CPU each thread last ran on.
+// threadStater is an operation that says itself what its threads did (the runner's
+// tests' fake): the mean thread's time over the slowest's, and the CPU each thread
+// last ran on.
 type threadStater interface {
 	ThreadStats() (meanRatio, spanRatio float64, cpus []int)
+}
+
+// threadStats is what op's threads did on this rank: read from its C context (an
+// ops/mpi operation, mpi.Op.Ctx) by the family's kernels, or as op says.
+func threadStats(op runner.Op) (meanRatio, spanRatio float64, cpus []int) {
+	switch o := op.(type) {
+	case threadStater:
+		return o.ThreadStats()
+	case interface{ Ctx() unsafe.Pointer }:
+		return kernels.ThreadStats(o.Ctx())
+	}
+	return 0, 0, nil
 }
 
 // threadNote is what a multi-threaded point's threads did, for its record.
@@ -49,11 +71,7 @@ type threadNote struct {
 // noteThreads brings what the threads of a multi-threaded operation did on the pair's
 // ranks to rank 0, for the point's record; every rank calls it after the repetitions.
 func noteThreads(r *runner.Runner, op runner.Op, spec ops.Request) (any, error) {
-	var ratio, span float64
-	var cpus []int
-	if ts, ok := op.(threadStater); ok {
-		ratio, span, cpus = ts.ThreadStats()
-	}
+	ratio, span, cpus := threadStats(op)
 	ratios, err := r.World.Gather(ratio)
 	if err != nil {
 		return nil, fmt.Errorf("gathering the threads' times: %w", err)
@@ -62,7 +80,7 @@ func noteThreads(r *runner.Runner, op runner.Op, spec ops.Request) (any, error) 
 	if err != nil {
 		return nil, fmt.Errorf("gathering the threads' times: %w", err)
 	}
-	per := make([][]float64, int(spec.Params[ops.ParamThreads]))
+	per := make([][]float64, int(spec.Params[paramThreads]))
 	for i := range per {
 		v := -1.0
 		if i < len(cpus) {

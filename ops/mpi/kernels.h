@@ -18,13 +18,10 @@
 /* The files' tables (skampi.h's sk_table), for kernels.c to join. */
 extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rma_table, sk_rma_calls_table,
     sk_rma_sync_table, sk_locks_table, sk_imbalance_table, sk_rma_concurrent_table, sk_rma_imb_table, sk_halo_table, sk_coll_v_table,
-    sk_neighbor_table, sk_persistent_table, sk_io_table, sk_mt_table;
+    sk_neighbor_table, sk_persistent_table, sk_io_table;
 
 /* coll_v.c: Alltoallw's counts, displacements and types (persistent.c's too). */
 int sk_prepare_alltoallw(sk_ctx *c);
-/* mt.c: ends a multi-threaded kernel's threads (if close has not) and frees what they
- * had; no MPI call. */
-void sk_mt_release(sk_ctx *c);
 /* rma.c: the window of the one-sided kernels, shared by rma_calls.c and locks.c. */
 int sk_prepare_rma(sk_ctx *c);
 /* rma_busy.c: the poll call a busy target names (SK_POLL_*; -1 unknown). */

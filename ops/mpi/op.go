@@ -248,7 +248,7 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 	case C.SK_ERR_PARAM:
 		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v)", s.Kernel, s.Params)
 	case C.SK_ERR_THREADS:
-		return fmt.Sprintf("kernel %s: its %g threads could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Params[ops.ParamThreads])
+		return fmt.Sprintf("kernel %s: its threads (%v) could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Params)
 	case C.SK_ERR_COMM:
 		return fmt.Sprintf("kernel %s: the communicator does not have the %d processes asked for", s.Kernel, nprocs)
 	}
@@ -339,6 +339,10 @@ func (o *Op) Corruption() *ops.Corruption {
 	return &ops.Corruption{From: int(c.bad_from), Slot: int(c.bad_slot), Offset: int64(c.bad_offset),
 		Expected: byte(c.bad_expected), Actual: byte(c.bad_actual), Repetition: int(c.bad_rep)}
 }
+
+// Ctx is the operation's prepared C context (sk_ctx *; nil once released), for a
+// family's own kernels package to read what its kernel keeps there (families/mt).
+func (o *Op) Ctx() unsafe.Pointer { return unsafe.Pointer(o.ctx) }
 
 // Close ends what the operation keeps open across runs (a one-sided window, freed
 // collectively: every member closes it, in the same order) and releases it. After

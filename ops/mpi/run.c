@@ -44,7 +44,6 @@ void sk_release(sk_ctx *c) {
 	free(c->bdispls);
 	free(c->ring);
 	sk_layout_release(c);
-	sk_mt_release(c);
 	if (c->k && c->k->release) c->k->release(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
@@ -143,7 +142,7 @@ static int wrap_barrier_each(sk_ctx *c) {
 
 /* The names of the request's numbers (ops.ParamNames), in sk_params' order. */
 static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "compute_spin", "delay_s", "ratio", "partitions",
-                                          "threads", "thread_tags", "thread_pin", "busy_spin"};
+                                          "busy_spin"};
 enum { N_PARAMS = sizeof param_names / sizeof param_names[0] };
 
 int sk_param_known(const char *name) {
@@ -181,7 +180,7 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 			c->kparam[j] = v; /* the kernel checks its own range */
 			continue;
 		}
-		if (seen[f]++ || !(v >= 0) || v > (f >= 5 && f <= 9 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
+		if (seen[f]++ || !(v >= 0) || v > (f >= 5 && f <= 6 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
 		switch (f) {
 		case 0: c->overlap_spin = (long long)v; break;
 		case 1: c->hold_spin = (long long)v; break;
@@ -190,10 +189,7 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 		case 4: c->delay = v; break;
 		case 5: c->ratio = (int)v; break;
 		case 6: c->partitions = (int)v; break;
-		case 7: c->threads = (int)v; break;
-		case 8: c->thread_tags = v != 0; break;
-		case 9: c->thread_pin = v != 0; break;
-		case 10: c->busy_spin = (long long)v; break;
+		case 7: c->busy_spin = (long long)v; break;
 		}
 	}
 	return MPI_SUCCESS;

@@ -227,7 +227,7 @@ typedef struct {
 	 * NULL: the kernel calls nothing beyond MPI-3.1. */
 	const char *(*missing)(void);
 	/* The whole repetition, iters steps, in place of sk_run's loop: *total is its time
-	 * (the multi-threaded kernels: their threads run the steps, mt.c). NULL: sk_run's. */
+	 * (the multi-threaded kernels: their threads run the steps, families/mt). NULL: sk_run's. */
 	int (*run)(sk_ctx *c, long long iters, double *total);
 	/* A family's own kernels (a package of their own, sk_register_kernels): the names
 	 * of the numbers the kernel reads beyond the engine's, NULL-terminated, at most
@@ -252,14 +252,11 @@ struct sk_ctx {
 	 * compute_spin: a halo step's computation ("compute_spin"); delay: how late (s)
 	 * the last rank enters a delayed collective ("delay_s"); ratio: how many times more
 	 * Alltoallv_Skewed's rank 0 sends ("ratio"); partitions: a partitioned message's
-	 * parts ("partitions"); a multi-threaded kernel's threads per rank ("threads"),
-	 * sharing the pair's communicator, a tag each, when thread_tags is set (else each
-	 * has its own), each pinned to a CPU of the rank's set when thread_pin is
-	 * (mt.c); a busy passive target's computation in every step ("busy_spin"; 0: it
-	 * idles in the library: rma_busy.c, ops/shmem/busy.c). */
+	 * parts ("partitions"); a busy passive target's computation in every step
+	 * ("busy_spin"; 0: it idles in the library: rma_busy.c, ops/shmem/busy.c). */
 	long long overlap_spin, hold_spin, late_spin, compute_spin, busy_spin;
 	double delay;
-	int ratio, partitions, threads, thread_tags, thread_pin;
+	int ratio, partitions;
 	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */
 	int mode, win_kind, phase;
 	MPI_Comm comm;
@@ -348,8 +345,6 @@ struct sk_ctx {
 	int npreq;
 	/* MPI-IO kernels (io.c): the open file, its path and hints; NULL for the others */
 	struct sk_io *io;
-	/* Multi-threaded kernels (mt.c): their threads, communicators and buffers. */
-	struct sk_mt *mt;
 	/* A family's own kernel: its numbers by name (sk_kernel.params, in that order) and
 	 * its state, opaque to the engine (sk_kernel.release frees it). */
 	double kparam[SK_KPARAMS];

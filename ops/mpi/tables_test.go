@@ -53,11 +53,9 @@ func TestKernelTableMatchesCatalogue(t *testing.T) {
 			t.Errorf("kernel %q is used by no catalogue operation", k)
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(used)) {
-		if !seen[k] {
-			t.Errorf("kernel %q (%v) is not in the kernel table", k, used[k])
-		}
-	}
+	// That every kernel the catalogue names is in some table is families/all's test
+	// (TestCatalogueKernelsRegistered): a family's kernels are in a package of their
+	// own, which this test cannot link (it imports this one).
 }
 
 // What the kernel table says of a kernel agrees with what the catalogue says of the
@@ -68,7 +66,10 @@ func TestKernelFlagsMatchCatalogue(t *testing.T) {
 		if in.SHMEM {
 			continue
 		}
-		f, _ := flagsOf(in.Kernel)
+		f, ok := flagsOf(in.Kernel)
+		if !ok {
+			continue // a family's own kernel (families/NAME/kernels)
+		}
 		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult != (in.LockHold || in.CallTimed) ||
 			f.nonblocking != in.Nonblocking || f.window != in.OneSided || f.typed != (in.Reduction && in.Pattern == ops.PatternPair && in.OneSided) {
 			t.Errorf("%s: kernel %s %+v; catalogue: node-aware %v, pattern %v", in.Name, in.Kernel, f, in.NodeAware, in.Pattern)

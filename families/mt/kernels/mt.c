@@ -1,7 +1,7 @@
 //go:build mpi
 
 /* The threads of the multi-threaded kernels (mt_steps.c has their steps): each rank of
- * the pair runs c->threads threads, thread 0 the calling thread (Go's locked OS thread,
+ * the pair runs `threads` threads (c->kparam[MT_THREADS]), thread 0 the calling thread (Go's locked OS thread,
  * in C) and the others pthreads created once per point (prepare) and ended after it
  * (close, or release), each on a communicator of its own duplicated for the point (made
  * with MPI_Comm_create_group over the pair, so the idle ranks take no part) or on the
@@ -14,7 +14,7 @@
  * times the C reference's at 100 per repetition.)
  *
  * At 1:N (fan, osu_latency_mt's default) the initiator runs one thread and the
- * responder c->threads, all on one communicator of the pair with the same tags: the
+ * responder `threads`, all on one communicator of the pair with the same tags: the
  * receivers share the iterations (thread j runs iters / n steps, one more when j <
  * iters % n), so that together they answer the sender's every message, and the
  * repetition's time is the sender's loop.
@@ -96,7 +96,7 @@ static void stop(sk_mt *s) {
 }
 
 void sk_mt_release(sk_ctx *c) {
-	sk_mt *s = c ? c->mt : NULL;
+	sk_mt *s = c ? c->fam : NULL;
 	if (!s) return;
 	stop(s);
 	if (s->have_barriers) {
@@ -110,11 +110,11 @@ void sk_mt_release(sk_ctx *c) {
 	}
 	free(s->th);
 	free(s);
-	c->mt = NULL;
+	c->fam = NULL;
 }
 
 int sk_mt_close(sk_ctx *c) {
-	sk_mt *s = c->mt;
+	sk_mt *s = c->fam;
 	if (!s) return MPI_SUCCESS;
 	stop(s);
 	int rc = MPI_SUCCESS;
@@ -133,7 +133,7 @@ static void pin_cpus(sk_mt *s, int rank) {
 	cpu_set_t set;
 	int cpus[CPU_SETSIZE], n = 0;
 	for (int i = 0; i < s->n; i++) s->th[i].pin_cpu = -1;
-	if (!s->c->thread_pin || sched_getaffinity(0, sizeof set, &set) != 0) return;
+	if (!s->c->kparam[MT_THREAD_PIN] || sched_getaffinity(0, sizeof set, &set) != 0) return;
 	for (int i = 0; i < CPU_SETSIZE; i++)
 		if (CPU_ISSET(i, &set)) cpus[n++] = i;
 	for (int i = 0; n > 0 && i < s->n; i++) s->th[i].pin_cpu = cpus[(rank * s->n + i) % n];
@@ -147,16 +147,17 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan) {
 	int level = 0;
 	CK(MPI_Query_thread(&level));
 	if (level != MPI_THREAD_MULTIPLE) return SK_ERR_THREADS;
-	if (c->threads < 1 || c->threads > 1024) return SK_ERR_ARGS;
+	double threads = c->kparam[MT_THREADS];
+	if (!(threads >= 1 && threads <= 1024)) return SK_ERR_ARGS;
 	sk_mt *s = calloc(1, sizeof *s);
 	if (!s) return SK_ERR_NOMEM;
-	c->mt = s; /* freed by sk_mt_release, whatever happens below */
+	c->fam = s; /* freed by sk_mt_release, whatever happens below */
 	s->c = c;
-	s->n = fan && c->a.role == SK_ROLE_INITIATOR ? 1 : c->threads;
+	s->n = fan && c->a.role == SK_ROLE_INITIATOR ? 1 : (int)threads;
 	s->step = step;
 	s->both = both;
 	s->fan = fan;
-	s->shared = fan || c->thread_tags;
+	s->shared = fan || c->kparam[MT_THREAD_TAGS] != 0;
 	if (!(s->th = calloc((size_t)s->n, sizeof *s->th))) return SK_ERR_NOMEM;
 	int w = c->a.window > 0 ? c->a.window : 1;
 	for (int i = 0; i < s->n; i++) {
@@ -214,7 +215,7 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan) {
 		 * released, so they are left there (detached, their memory kept) and the point
 		 * refused. */
 		for (int i = 1; i < created; i++) pthread_detach(s->th[i].th);
-		c->mt = NULL;
+		c->fam = NULL;
 		return SK_ERR_THREADS;
 	}
 	s->started = 1;
@@ -228,13 +229,13 @@ int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan) {
 static long long pattern_base(const sk_mt *s, int i) { return s->fan ? 0 : (long long)i * s->c->a.bytes; }
 
 static void fill(sk_ctx *c) {
-	sk_mt *s = c->mt;
+	sk_mt *s = c->fam;
 	for (int i = 0; i < s->n; i++)
 		sk_pattern_fill(s->th[i].sbuf, c->a.bytes, c->rank, c->a.bytes, c->rep, pattern_base(s, i));
 }
 
 static void verify(sk_ctx *c) {
-	sk_mt *s = c->mt;
+	sk_mt *s = c->fam;
 	long long n = c->a.bytes;
 	if (!s->both && c->a.role != SK_ROLE_RESPONDER) return; /* the sender receives only acks */
 	for (int i = 0; i < s->n && !c->bad; i++) {
@@ -252,7 +253,7 @@ static void verify(sk_ctx *c) {
 }
 
 int sk_mt_run(sk_ctx *c, long long iters, double *total) {
-	sk_mt *s = c->mt;
+	sk_mt *s = c->fam;
 	if (!s || !s->started) return SK_ERR_THREADS;
 	if (c->a.check) fill(c);
 	/* 1:N: the sender and receiver 0 meet while the other receivers sleep. Met with
@@ -287,14 +288,20 @@ int sk_mt_run(sk_ctx *c, long long iters, double *total) {
 	return rc;
 }
 
-/* For Go (mt.go): the mean thread's time over the slowest's, over every run so far
+/* For Go (stats.go): the mean thread's time over the slowest's, over every run so far
  * (0: none), the span from the earliest start to the latest end over the slowest's,
  * and the CPU thread i last ran on (-1: none). */
+static const sk_mt *mt_of(const sk_ctx *c) { return c ? c->fam : NULL; }
 double sk_mt_mean_ratio(const sk_ctx *c) {
-	return c && c->mt && c->mt->sum_max > 0 ? c->mt->sum_mean / c->mt->sum_max : 0;
+	const sk_mt *s = mt_of(c);
+	return s && s->sum_max > 0 ? s->sum_mean / s->sum_max : 0;
 }
 double sk_mt_span_ratio(const sk_ctx *c) {
-	return c && c->mt && c->mt->sum_max > 0 ? c->mt->sum_span / c->mt->sum_max : 0;
+	const sk_mt *s = mt_of(c);
+	return s && s->sum_max > 0 ? s->sum_span / s->sum_max : 0;
 }
-int sk_mt_threads(const sk_ctx *c) { return c && c->mt ? c->mt->n : 0; }
-int sk_mt_cpu(const sk_ctx *c, int i) { return c && c->mt && i >= 0 && i < c->mt->n ? c->mt->th[i].cpu : -1; }
+int sk_mt_threads(const sk_ctx *c) { return mt_of(c) ? mt_of(c)->n : 0; }
+int sk_mt_cpu(const sk_ctx *c, int i) {
+	const sk_mt *s = mt_of(c);
+	return s && i >= 0 && i < s->n ? s->th[i].cpu : -1;
+}

@@ -79,8 +79,11 @@ static int prepare_pingping(sk_ctx *c) { return sk_mt_prepare(c, step_pingping, 
 static int prepare_sendrecv(sk_ctx *c) { return sk_mt_prepare(c, step_sendrecv, 1, 0); }
 static int prepare_bibandwidth(sk_ctx *c) { return sk_mt_prepare(c, step_bibandwidth, 1, 0); }
 
-/* The kernels of mt.c's threads (kernels.c joins the tables). */
-#define MT(name_, prepare_) {.name = (name_), .step = NULL, .prepare = (prepare_), .close = sk_mt_close, .run = sk_mt_run}
+/* The kernels of mt.c's threads, and the numbers they read by name (in MT_* order). */
+static const char *const mt_params[] = {"threads", "thread_tags", "thread_pin", NULL};
+#define MT(name_, prepare_)                                                                               \
+	{.name = (name_), .step = NULL, .prepare = (prepare_), .close = sk_mt_close, .run = sk_mt_run, \
+	 .params = mt_params, .release = sk_mt_release}
 static const sk_kernel kernels[] = {
 	MT("pingpong_send_recv_mt", prepare_pingpong),
 	MT("pingpong_send_recv_mt_1ton", prepare_pingpong_fan),
@@ -89,4 +92,10 @@ static const sk_kernel kernels[] = {
 	MT("sendrecv_mt", prepare_sendrecv),
 	MT("bibandwidth_mt", prepare_bibandwidth),
 };
-const sk_table sk_mt_table = SK_TABLE(kernels);
+static const sk_table table = SK_TABLE(kernels);
+static const sk_table *const tables[] = {&table};
+
+const sk_table *const *sk_mt_tables(int *n) {
+	*n = (int)(sizeof tables / sizeof tables[0]);
+	return tables;
+}

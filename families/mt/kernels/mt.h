@@ -4,12 +4,15 @@
 #define SKAMPI_MT_H
 
 #include <pthread.h>
-#include "kernels.h"
+#include "skampi.h"
 
 /* The tags of a 1:N point (osu_latency_mt's): the sender's messages go out with
  * MT_TAG_OUT and come back with MT_TAG_BACK, whichever receiver thread answers; the
  * untimed handshake uses tag 0. */
 enum { MT_TAG_OUT = 1, MT_TAG_BACK = 2 };
+
+/* The numbers the kernels read by name (their table's params), in c->kparam. */
+enum { MT_THREADS = 0, MT_THREAD_TAGS = 1, MT_THREAD_PIN = 2 };
 
 typedef struct sk_mt sk_mt;
 typedef struct {
@@ -43,6 +46,9 @@ struct sk_mt {
  * receives data too (check_data checks it); fan: a 1:N point. */
 int sk_mt_prepare(sk_ctx *c, int (*step)(mt_thread *), int both, int fan);
 int sk_mt_close(sk_ctx *c);
+/* Ends the kernel's threads (if close has not) and frees what they had (c->fam); no
+ * MPI call. */
+void sk_mt_release(sk_ctx *c);
 int sk_mt_run(sk_ctx *c, long long iters, double *total);
 
 #endif
