@@ -328,9 +328,15 @@ func TestListSuites(t *testing.T) {
 	if got := strings.Fields(stdout); code != 0 || !slices.Equal(got, inputs.BuiltinNames()) {
 		t.Errorf("list --suites: %d %q %q", code, stdout, stderr)
 	}
+	var shmemSuites []string
+	for _, n := range inputs.BuiltinNames() {
+		if strings.HasPrefix(n, "shmem") {
+			shmemSuites = append(shmemSuites, n)
+		}
+	}
 	code, stdout, _ = runCLI("list", "--suites", "shmem*")
-	if got := strings.Fields(stdout); code != 0 || !slices.Equal(got, []string{"shmem", "shmem-ctx", "shmem-ring"}) {
-		t.Errorf("list --suites shmem*: %d %v", code, got)
+	if got := strings.Fields(stdout); code != 0 || len(got) == 0 || !slices.Equal(got, shmemSuites) {
+		t.Errorf("list --suites shmem*: %d %v, want %v", code, got, shmemSuites)
 	}
 	if code, stdout, stderr := runCLI("list", "--suites", "nosuch"); code != 1 || stdout != "" ||
 		stderr != "skampi: list: no built-in suite matches \"nosuch\" (skampi list --suites shows them all)\n" {
