@@ -46,16 +46,6 @@ func busyTarget(m *Measurement) bool {
 	return slices.ContainsFunc(m.Methods, m.Op.PassiveTarget)
 }
 
-const threadedOps = "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT)"
-
-func threaded(m *Measurement) bool { return m.Op.Threaded }
-
-// pairedThreads: threads in pairs, each keeping its messages apart from the others'
-// (not 1:N, whose receiver threads share one communicator and its tags).
-func pairedThreads(m *Measurement) bool { return m.Op.Threaded && !m.Op.OneToN }
-
-const pairedOps = "multi-threaded operations of thread pairs (Pingpong_Send_Recv_MT, Bandwidth_MT, ...; not Pingpong_Send_Recv_MT_1toN, whose threads share one communicator and its tags)"
-
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
 
 // loopTimed: the measurement's time is a loop of steps the timer times, whole or step by
@@ -124,9 +114,6 @@ var scopes = map[string]scope{
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
-	"threads":        {threadedOps, threaded},
-	"thread_comm":    {pairedOps, pairedThreads},
-	"thread_pinning": {threadedOps, threaded},
 	"timer":          {timedOps, loopTimed},
 	"cache":          {coldOps, coldable},
 	"cache_size":     {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},

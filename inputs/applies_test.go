@@ -11,16 +11,10 @@ import (
 func TestSettingsThatDoNothing(t *testing.T) {
 	const m = "[[measurement]]\nname = \"m\"\n"
 	cases := []struct{ name, text, want string }{
-		{"timer of a multi-threaded operation", m + "op = \"Pingpong_Send_Recv_MT\"\nsizes = [8]\ntimer = \"iteration\"\n",
-			"s.toml:5:9: measurement 1: timer: Pingpong_Send_Recv_MT does not use it: timer applies to operations timed as a loop of steps"},
 		{"timer of a call timed alone", m + "op = \"Comm_dup\"\nsizes = [0]\ntimer = \"iteration\"\n",
 			"s.toml:5:9: measurement 1: timer: Comm_dup does not use it"},
 		{"timer of per-task methods only", m + "op = \"Bcast\"\nsizes = [8]\nmethod = \"ack\"\ntimer = \"iteration\"\n",
 			"s.toml:6:9: measurement 1: timer: Bcast does not use it"},
-		{"cold cache of a multi-threaded operation", m + "op = \"Bandwidth_MT\"\nsizes = [8]\ncache = \"cold\"\n",
-			"s.toml:5:9: measurement 1: cache: Bandwidth_MT does not use it: cache applies to MPI operations that move data from skampi's buffers"},
-		{"thread_comm of 1:N threads", m + "op = \"Pingpong_Send_Recv_MT_1toN\"\nsizes = [8]\nthreads = 2\nthread_comm = \"tag\"\n",
-			"s.toml:6:15: measurement 1: thread_comm: Pingpong_Send_Recv_MT_1toN does not use it: thread_comm applies to multi-threaded operations of thread pairs"},
 		{"cold cache of a one-sided operation", m + "op = \"Put\"\nsizes = [8]\ncache = \"cold\"\n",
 			"s.toml:5:9: measurement 1: cache: Put does not use it"},
 		{"refine of Barrier", m + "op = \"Barrier\"\nsizes = [0]\nrefine = true\n",
@@ -56,8 +50,6 @@ func TestSettingsThatDoNothing(t *testing.T) {
 		m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\ntarget_busy = \"10us\"\nprogress = 1000\npoll = \"flush\"\n",
 		m + "op = \"Bcast\"\nsizes = [8]\nmethod = [\"ack\", \"barrier\"]\ntimer = \"iteration\"\n",
 		m + "op = \"Barrier\"\nsizes = [0]\npvars = \"all\"\n",
-		m + "op = \"Pingpong_Send_Recv_MT_1toN\"\nsizes = [8]\nthreads = 4\nthread_pinning = \"core\"\n",
-		m + "op = \"Pingpong_Send_Recv_MT\"\nsizes = [8]\nthreads = 2\nthread_comm = \"tag\"\n",
 	} {
 		if _, err := Parse("s.toml", []byte(text)); err != nil {
 			t.Errorf("%s: %v", text, err)
@@ -94,10 +86,10 @@ func TestFlagsThatDoNothing(t *testing.T) {
 		line OneLine
 		want string
 	}{
-		{OneLine{Ops: []string{"Pingpong_Send_Recv_MT"}, Settings: [][2]string{{"timer", "iteration"}}},
-			"skampi run: --timer: Pingpong_Send_Recv_MT does not use it: timer applies to operations timed as a loop of steps"},
-		{OneLine{Ops: []string{"Pingpong_Send_Recv_MT", "Bandwidth_MT"}, Settings: [][2]string{{"cache", "cold"}}},
-			"skampi run: --cache: none of Pingpong_Send_Recv_MT, Bandwidth_MT uses it: cache applies to"},
+		{OneLine{Ops: []string{"Comm_dup"}, Settings: [][2]string{{"timer", "iteration"}}},
+			"skampi run: --timer: Comm_dup does not use it: timer applies to operations timed as a loop of steps"},
+		{OneLine{Ops: []string{"Put", "Get"}, Settings: [][2]string{{"cache", "cold"}}},
+			"skampi run: --cache: none of Put, Get uses it: cache applies to"},
 		{OneLine{Ops: []string{"Barrier"}, Settings: [][2]string{{"refine", "true"}}},
 			"skampi run: --refine: Barrier does not use it: refine applies to measurements of two sizes or more"},
 		{OneLine{Ops: []string{"Pingpong_Send_Recv"}, Sizes: "8", Settings: [][2]string{{"refine", "true"}}},

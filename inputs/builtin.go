@@ -9,12 +9,28 @@ import (
 //go:embed builtin/*.toml
 var builtinFS embed.FS
 
-// BuiltinNames lists the embedded suites.
+// familySuites: the built-in suites families register (RegisterBuiltin), by name.
+var familySuites = map[string][]byte{}
+
+// RegisterBuiltin adds a family's built-in suite (its own folder embeds it), run as
+// skampi -i NAME like the ones embedded here; its package's init calls it. A name
+// taken is a programming error.
+func RegisterBuiltin(name string, text []byte) {
+	if _, taken := builtinText(name); taken || name == "" || strings.ContainsAny(name, "/\\.") {
+		panic("inputs.RegisterBuiltin: suite name " + name + " is taken or not a name")
+	}
+	familySuites[name] = text
+}
+
+// BuiltinNames lists the built-in suites: the embedded ones and the families'.
 func BuiltinNames() []string {
 	entries, _ := builtinFS.ReadDir("builtin")
 	var names []string
 	for _, e := range entries {
 		names = append(names, strings.TrimSuffix(e.Name(), ".toml"))
+	}
+	for name := range familySuites {
+		names = append(names, name)
 	}
 	sort.Strings(names)
 	return names
@@ -23,6 +39,9 @@ func BuiltinNames() []string {
 func builtinText(name string) ([]byte, bool) {
 	if strings.ContainsAny(name, "/\\.") {
 		return nil, false
+	}
+	if text, ok := familySuites[name]; ok {
+		return text, true
 	}
 	b, err := builtinFS.ReadFile("builtin/" + name + ".toml")
 	return b, err == nil

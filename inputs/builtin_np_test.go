@@ -10,11 +10,13 @@ import (
 // processCounts are the jobs every built-in suite must plan for.
 var processCounts = []int{2, 3, 4, 5, 8, 16, 64, 128, 1024}
 
-// Every built-in suite (as the binary embeds them, not a list written here) plans at any
-// process count: no error, and every measurement has points or a note saying why not;
-// what a rank holds stays within RankMemoryCap, and the ranks of the job together fit a
-// machine of jobCap bytes, so `skampi -i SUITE --np N` starts on one.
-func TestBuiltinSuitesAtAnyProcessCount(t *testing.T) {
+// Every built-in suite (as the binary has them, the families' included, not a list
+// written here) plans at any process count: no error, and every measurement has points
+// or a note saying why not; what a rank holds stays within RankMemoryCap, and the ranks
+// of the job together fit a machine of jobCap bytes, so `skampi -i SUITE --np N` starts
+// on one. Run by families_test.go's TestBuiltinSuitesAtAnyProcessCount, with every
+// family linked in.
+func builtinSuitesAtAnyProcessCount(t *testing.T) {
 	withMemory(t, jobCap, true)
 	withHeap(t, nil) // Open MPI's default symmetric heap
 	names := BuiltinNames()

@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/skampi/skampi/ops"
 )
@@ -40,8 +41,12 @@ func (r *rankMemory) add(pt *Point) int64 {
 		send, recv = area, area
 	}
 	transient := int64(0)
-	if op.Threaded { // every thread sends from and receives into buffers of its own
-		transient += ops.MulSat(2*max(size, 1), int64(max(1, s.Threads)))
+	for _, f := range familyMemory {
+		if v := f(op, s, size); v > math.MaxInt64-transient {
+			transient = math.MaxInt64 // saturated, as MulSat
+		} else {
+			transient += v
+		}
 	}
 	if op.OneSided {
 		w := int64(max(1, s.Window))
@@ -56,6 +61,18 @@ func (r *rankMemory) add(pt *Point) int64 {
 	}
 	r.send, r.recv, r.transient = max(r.send, send), max(r.recv, recv), max(r.transient, transient)
 	return r.send + r.recv + r.transient
+}
+
+// familyMemory: what families add to a point's memory (RegisterMemory).
+var familyMemory []func(op ops.Info, s Settings, size int64) int64
+
+// RegisterMemory adds what a family's points hold on a rank beyond skampi's message
+// buffers, while the point runs (a thread's own buffers): f gives the bytes for a
+// point of op at size (the bytes one message spans) under s, 0 for other operations.
+// The job's memory check before any process starts counts it; its package's init calls
+// it.
+func RegisterMemory(f func(op ops.Info, s Settings, size int64) int64) {
+	familyMemory = append(familyMemory, f)
 }
 
 // rmaSpare: a window's flag, counter or marker past the data (ops/mpi: SK_RMA_SPARE).

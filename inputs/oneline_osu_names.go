@@ -50,7 +50,6 @@ var osuBenchmarks = []OSUBenchmark{
 	osuPt2pt("osu_bibw", "Bibandwidth_Isend_Irecv", window64),
 	osuPt2pt("osu_mbw_mr", "Multipair_Bandwidth", window64),
 	osuPt2pt("osu_multi_lat", "Par_Pingpong_Send_Recv"),
-	osuPt2pt("osu_latency_mt", "Pingpong_Send_Recv_MT_1toN", [2]string{"threads", "2"}),
 	osuPt2pt("osu_latency_persistent", "Pingpong_Persistent"),
 	osuPt2pt("osu_bw_persistent", "Bandwidth_Persistent", window64),
 	osuPt2pt("osu_bibw_persistent", "Bibandwidth_Persistent", window64),
@@ -117,6 +116,18 @@ var osuElsewhere = map[string]string{
 	"osu_init":         "start-up is not an operation: skampi startup --np 2,4,8 times MPI_Init",
 	"osu_hello":        "start-up is not an operation: skampi startup times a job that only starts and ends",
 	"osu_oshm_atomics": "several operations: name the atomics wanted (Shmem_Atomic_Fetch_Add_Long Shmem_Atomic_Add_Long ...; skampi list), or run the built-in suite shmem",
+}
+
+// RegisterOSU adds an OSU benchmark a family's operations measure (osu_latency_mt:
+// families/mt), after the table's; its package's init calls it. A name taken is a
+// programming error.
+func RegisterOSU(b OSUBenchmark) {
+	for _, o := range osuBenchmarks {
+		if o.Name == b.Name {
+			panic("inputs.RegisterOSU: " + b.Name + " is in the table")
+		}
+	}
+	osuBenchmarks = append(osuBenchmarks, b)
 }
 
 // OSUBenchmarks is every OSU benchmark name skampi run takes, in the table's order.

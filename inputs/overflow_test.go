@@ -30,8 +30,6 @@ func TestProductsDoNotOverflow(t *testing.T) {
 			"s.toml:6:31: measurement 1: sizes.to: 4GiB is more than one MPI call moves"},
 		{"stride x size", "[settings]\nbuffer = \"64MiB\"\n" + mt + "op = \"Pingpong_Send_Recv\"\nsizes = [\"4MiB\"]\ndata_layout = \"vector\"\nstride = 1024\n", 2, false,
 			"s.toml:6:9: measurement 1: sizes: Pingpong_Send_Recv with data_layout \"vector\" and stride 1024: 4MiB spans 4GiB, more than one MPI call moves"},
-		{"threads x size", "[settings]\nbuffer = \"1GiB\"\n" + mt + "op = \"Pingpong_Send_Recv_MT\"\nsizes = [\"1GiB\"]\nthreads = 64\n", 2, false,
-			`s.toml:3:3: measurement "m": Pingpong_Send_Recv_MT at 1GiB needs 130GiB per rank`},
 		{"blocks x processes at int displacements", "[settings]\nbuffer = \"4GiB\"\n" + mt + "op = \"Allgatherv\"\nsizes = [\"64MiB\"]\n", 64, false,
 			`s.toml:3:3: measurement "m": Allgatherv places its blocks at C int displacements (in elements): 64MiB blocks on 64 processes span 4294967296 elements, more than an int holds`},
 		{"blocks x processes at int byte displacements", "[settings]\nbuffer = \"2GiB\"\n" + mt + "op = \"Alltoallw\"\nsizes = [\"32MiB\"]\ndatatype = \"int\"\n", 64, false,

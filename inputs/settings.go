@@ -123,12 +123,6 @@ type Settings struct {
 	// IODir: the directory MPI-IO operations write their files in ("": a temporary
 	// directory made for the run; inputs/io.go).
 	IODir string
-	// Threads: threads per rank of a multi-threaded operation (Pingpong_Send_Recv_MT,
-	// Bandwidth_MT); ThreadComm, how they keep their messages apart (ops.ThreadComms);
-	// ThreadPinning, whether they are pinned (ops.ThreadPinnings).
-	Threads       int
-	ThreadComm    string
-	ThreadPinning string
 }
 
 // Poll calls a busy passive target can make.
@@ -237,8 +231,6 @@ func (s Settings) Hang() time.Duration {
 	return 2*s.MaxTime + 5*time.Second
 }
 
-// MaxThreads bounds the threads setting (ops.MaxThreads: records are held to it too).
-const MaxThreads = ops.MaxThreads
 
 // RepCap bounds the repetitions of a point under max_repetitions = "auto".
 const RepCap = 10_000
@@ -251,7 +243,6 @@ func Defaults() Settings {
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
-		Threads: 1, ThreadComm: "dup", ThreadPinning: "none",
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 	s.neighborSettings = defaultNeighborSettings()

@@ -288,18 +288,6 @@ var baseSettings = []setting{
 		s.Poll, err = oneOf(v, PollIprobe, PollFlush, PollQuiet)
 		return
 	}},
-	{"threads", "multi-threaded operations (Pingpong_Send_Recv_MT, Bandwidth_MT): threads per rank, each with its partner thread on the other rank; Pingpong_Send_Recv_MT_1toN: the responder's receiver threads, the initiator running one (default 1, at most 64)", func(s *Settings, v any) (err error) {
-		s.Threads, err = intIn(v, 1, MaxThreads)
-		return
-	}},
-	{"thread_comm", `multi-threaded operations of thread pairs: "dup" (a communicator of its own for every thread, default) or "tag" (the pair's communicator shared, a tag each)`, func(s *Settings, v any) (err error) {
-		s.ThreadComm, err = oneOf(v, ops.ThreadComms...)
-		return
-	}},
-	{"thread_pinning", `multi-threaded operations: "none" (default: where the system puts them) or "core" (thread i pinned to one CPU of its rank's set, in turn; the CPU each ran on is recorded)`, func(s *Settings, v any) (err error) {
-		s.ThreadPinning, err = oneOf(v, ops.ThreadPinnings...)
-		return
-	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
 		s.HangTimeout, err = duration(v)
 		return

@@ -488,9 +488,6 @@ func TestOperationNeeds(t *testing.T) {
 			t.Errorf("%s: a 1:N operation is a multi-threaded round trip of a pair timed by its initiator", in.Name)
 		}
 	}
-	if in, ok := Lookup("Pingpong_Send_Recv_MT_1toN"); !ok || !in.OneToN || !in.NeedsThreadMultiple() {
-		t.Errorf("osu_latency_mt's 1:N: %+v", in)
-	}
 	for name, want := range map[string]bool{"Lock_Contention": true, "Counter_Fetch_and_op": true, "Shmem_Lock_Contention": false, "Transpose_Put": false} {
 		if in, _ := Lookup(name); (in.MinProcs == 2) != want {
 			t.Errorf("%s: MinProcs %d", name, in.MinProcs)

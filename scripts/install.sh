@@ -39,7 +39,7 @@ install)
 	install -m 644 docs/man/*.1 "$man1"
 	# The built-in suites and tune files, to copy and edit (the binary carries its own).
 	install -d "$suites" "$tunes"
-	install -m 644 inputs/builtin/*.toml "$suites"
+	install -m 644 inputs/builtin/*.toml families/*/*.toml "$suites" # a family keeps its own in its folder
 	install -m 644 inputs/tunes/*.toml "$tunes"
 	# The completions ask the binary itself (`skampi __complete`), by the name typed:
 	# one script serves both binaries.
@@ -62,7 +62,7 @@ install)
 			-e 's/^compdef _skampi skampi$/compdef _skampi skampi skampi-mpich/' "$tmp/zsh"
 	fi
 	install -m 644 "$tmp/zsh" "$zshdir/_skampi"
-	echo "installed$built, $(ls docs/man/*.1 | wc -l) man pages, $(ls inputs/builtin/*.toml | wc -l) suites, $(ls inputs/tunes/*.toml | wc -l) tune files and completions under $root"
+	echo "installed$built, $(ls docs/man/*.1 | wc -l) man pages, $(ls inputs/builtin/*.toml families/*/*.toml | wc -l) suites, $(ls inputs/tunes/*.toml | wc -l) tune files and completions under $root"
 	;;
 uninstall)
 	for b in $names; do
@@ -70,7 +70,7 @@ uninstall)
 	done
 	rm -f "$zshdir/_skampi"
 	rm -f "$man1/skampi.1" "$man1"/skampi-*.1
-	for f in inputs/builtin/*.toml; do rm -f "$suites/${f##*/}"; done
+	for f in inputs/builtin/*.toml families/*/*.toml; do rm -f "$suites/${f##*/}"; done
 	for f in inputs/tunes/*.toml; do rm -f "$tunes/${f##*/}"; done
 	rmdir "$suites" "$tunes" "$root/share/skampi" 2>/dev/null || true
 	echo "removed skampi from $root"

@@ -35,7 +35,7 @@ if command -v man >/dev/null; then
 else
 	grep -q '^\.TH "SKAMPI"' "$root/share/man/man1/skampi-run.1" || fail "skampi-run.1 is not a man page"
 fi
-for f in inputs/builtin/*.toml; do
+for f in inputs/builtin/*.toml families/*/*.toml; do
 	cmp -s "$f" "$root/share/skampi/suites/${f##*/}" || fail "suite ${f##*/} not installed"
 done
 for f in inputs/tunes/*.toml; do

@@ -35,10 +35,10 @@ const (
 func prepare(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 	s := pt.Settings()
 	b := map[bool]float64{true: 1}
-	spec.SetParam(paramThreads, float64(s.Threads))
-	spec.SetParam(paramThreadPin, b[s.ThreadPinning == "core"])
+	spec.SetParam(paramThreads, float64(threads(s)))
+	spec.SetParam(paramThreadPin, b[pinning(s) == "core"])
 	// 1:N threads share the pair's communicator whatever thread_comm says.
-	spec.SetParam(paramThreadTags, b[pt.Op().OneToN || s.ThreadComm == "tag"])
+	spec.SetParam(paramThreadTags, b[pt.Op().OneToN || comm(s) == "tag"])
 	return nil
 }
 
@@ -121,9 +121,9 @@ func noteThreads(r *runner.Runner, op runner.Op, spec ops.Request) (any, error) 
 func threadFields(p *record.Point, pt *inputs.Point, note any) {
 	op, s := pt.Op(), pt.Settings()
 	n, _ := note.(*threadNote)
-	p.Threads, p.ThreadPinning = s.Threads, s.ThreadPinning
+	p.Threads, p.ThreadPinning = threads(s), pinning(s)
 	if !op.OneToN {
-		p.ThreadComm = s.ThreadComm
+		p.ThreadComm = comm(s)
 	}
 	p.Cache, p.ColdAreaBytes = inputs.CacheWarm, 0 // every thread has buffers of its own
 	p.Timer = inputs.TimerGlobalLoop               // every thread times its loop whole
@@ -141,10 +141,10 @@ func threadFields(p *record.Point, pt *inputs.Point, note any) {
 		span = p.TimeS * n.spanRatio
 		p.ThreadSpanS = &span
 	}
-	rate := float64(s.Threads*op.MessagesPerStep(s.Window)) / span
+	rate := float64(threads(s)*op.MessagesPerStep(s.Window)) / span
 	p.MsgsPerS = &rate
 	if p.BandwidthBps != nil {
-		bw := *p.BandwidthBps * float64(s.Threads) * p.TimeS / span // one thread's, as Bandwidth's
+		bw := *p.BandwidthBps * float64(threads(s)) * p.TimeS / span // one thread's, as Bandwidth's
 		p.BandwidthBps = &bw
 	}
 	if n != nil && n.meanRatio > 0 {

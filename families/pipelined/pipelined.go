@@ -4,12 +4,13 @@
 // algorithms do. Beside MPI_Bcast it shows what the library's choice is worth, and
 // how the segment size moves the curve.
 //
-// Everything of the family is in this folder: the operation (here),
+// Everything of the family is in this folder: the operation and its built-in suite (here),
 // the setting, the number the kernel reads by name, the record's field, and the C
 // kernel (kernels/, its own table). One line of families/all links it in.
 package pipelined
 
 import (
+	_ "embed"
 	"strconv"
 
 	"github.com/skampi/skampi/inputs"
@@ -35,7 +36,11 @@ var _ = ops.Register(310, []ops.Info{
 		false, false, true),
 })
 
+//go:embed pipelined.toml
+var suite []byte
+
 func init() {
+	inputs.RegisterBuiltin(family, suite)
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    setting,
 		Doc:     "the segment a pipelined broadcast cuts its message into (Bcast_Pipelined_Chain), bytes; a message no larger travels whole",

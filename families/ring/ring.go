@@ -6,10 +6,18 @@
 package ring
 
 import (
+	_ "embed"
+
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 
 	_ "github.com/skampi/skampi/families/ring/kernels" // the kernels' table
 )
+
+//go:embed ring.toml
+var suite []byte
+
+func init() { inputs.RegisterBuiltin("ring", suite) }
 
 // The ring's section of the catalogue follows the pipelined broadcast's (310).
 var _ = ops.Register(320, []ops.Info{
