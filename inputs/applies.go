@@ -114,9 +114,9 @@ var scopes = map[string]scope{
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
-	"timer":          {timedOps, loopTimed},
-	"cache":          {coldOps, coldable},
-	"cache_size":     {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},
+	"timer":      {timedOps, loopTimed},
+	"cache":      {coldOps, coldable},
+	"cache_size": {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},
 	"refine": {"measurements of two sizes or more of an operation whose time depends on the size (not one that moves no data, such as Barrier, a lock or File_Open)",
 		refinable},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {

@@ -231,7 +231,6 @@ func (s Settings) Hang() time.Duration {
 	return 2*s.MaxTime + 5*time.Second
 }
 
-
 // RepCap bounds the repetitions of a point under max_repetitions = "auto".
 const RepCap = 10_000
 
