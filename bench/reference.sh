@@ -60,7 +60,10 @@ for p in "${PROGS[@]}"; do
 done
 # OpenSHMEM's row when the binary has it (skampi version says so).
 SHMEM=0
-if want shmem && "$SKAMPI" version 2>/dev/null | grep -q 'OpenSHMEM'; then
+# The version is read whole first: under pipefail, grep -q leaving at the first line
+# killed skampi version with SIGPIPE, and the row was left out in some runs.
+version=$("$SKAMPI" version 2>/dev/null || true)
+if want shmem && [[ $version == *OpenSHMEM* ]]; then
 	SHMEM=1
 	mpicc -O2 -Wall -o "$TMP/ref_shmem" bench/ref_shmem.c -loshmem || die "compiling bench/ref_shmem.c failed"
 fi

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/familytest"
 	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
@@ -188,19 +189,7 @@ func runCmd(t *testing.T, bin string, env []string, args ...string) (int, string
 // fails the test (warnings, such as a torn last line, do not).
 func readResults(t *testing.T, dir string) *report.Results {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	res, err := report.Read(f, "results.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range res.Errors() {
-		t.Errorf("result file: %s", p)
-	}
-	return res
+	return familytest.ReadResults(t, dir)
 }
 
 // command is name with args, in the environment Open MPI needs to run as root.

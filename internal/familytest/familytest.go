@@ -1,6 +1,7 @@
 // Package familytest runs the built skampi for a family's tests (families/NAME): the
 // binary of SKAMPI_BIN, else one built for the test, under mpirun, its results read
-// back with the validating reader. Only tests import it.
+// back with the validating reader (ReadResults, cmd/skampi's tests' too). Only tests
+// import it.
 package familytest
 
 import (
@@ -60,6 +61,17 @@ func Run(t *testing.T, np int, args ...string) *report.Results {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("skampi run %v at np %d: %v\n%s", args, np, err, out)
 	}
+	res := ReadResults(t, dir)
+	for _, fl := range res.Faults {
+		t.Errorf("fault %s: %s at %d B, %d processes: %s", fl.Fault, fl.Op, fl.MsgBytes, fl.NProcs, fl.Detail)
+	}
+	return res
+}
+
+// ReadResults reads dir/results.jsonl with the validating reader; any schema error
+// fails the test (warnings, such as a torn last line, do not).
+func ReadResults(t *testing.T, dir string) *report.Results {
+	t.Helper()
 	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -71,9 +83,6 @@ func Run(t *testing.T, np int, args ...string) *report.Results {
 	}
 	for _, p := range res.Errors() {
 		t.Errorf("result file: %s", p)
-	}
-	for _, fl := range res.Faults {
-		t.Errorf("fault %s: %s at %d B, %d processes: %s", fl.Fault, fl.Op, fl.MsgBytes, fl.NProcs, fl.Detail)
 	}
 	return res
 }
