@@ -7,7 +7,7 @@ import (
 
 // FamilySetting is a setting a measurement family adds from its own package
 // (RegisterSetting): named, documented, checked and scoped like the built-in ones, in
-// suites, on the command line (--name-with-dashes) and in `skampi help settings`. Its
+// suites, on the command line (--name-with-dashes) and in `skampi run --help`. Its
 // value lives in Settings by name (Settings.Value), so adding one touches no file here.
 type FamilySetting struct {
 	Name, Doc string
