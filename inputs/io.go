@@ -11,7 +11,7 @@ import (
 	"github.com/skampi/skampi/ops"
 )
 
-// ioNameBytes is the most skampi adds to io_dir for a file (runner/io.go):
+// ioNameBytes is the most skampi adds to io_dir for a file (families/mpiio):
 // /skampi-io-<16 hex digits>/point-<index>.dat, and .rank<rank> for a private one, with
 // up to 7 digits each.
 const ioNameBytes = len("/skampi-io-") + 16 + len("/point-") + 7 + len(".dat") + len(".rank") + 7

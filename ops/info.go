@@ -162,8 +162,11 @@ type Info struct {
 	// buffers (so the buffers never move: no cold cache).
 	Persistent bool
 	// IO operations work on a file of their own in the directory under test (the
-	// setting io_dir), created before the point and deleted after it (ops/io.go).
-	IO bool
+	// setting io_dir), created before the point and deleted after it (ops/io.go);
+	// PrivateFile ones, each process on a file of its own (IMB-IO's P_*_priv), whose
+	// name families/mpiio gives (the point's file with ".rankN" after it).
+	IO          bool
+	PrivateFile bool
 	// Displacements: the kernel places every process's block at a C int displacement
 	// (MPI's v-forms count them in elements, DisplElements; the w-forms in bytes,
 	// DisplBytes), up to nprocs blocks in: a block times the processes must fit an int.

@@ -40,8 +40,8 @@ var ioOps = register(2500, []Info{
 	ioOp("File_Iwrite_At", "file_iwrite_at", "MPI_File_iwrite_at at this process's block then MPI_Wait (non-blocking, independent); no sync"),
 	ioOp("File_Iread_At", "file_iread_at", "MPI_File_iread_at from this process's block then MPI_Wait (non-blocking, independent)"),
 	ioOp("File_Iwrite_At_All", "file_iwrite_at_all", "MPI_File_iwrite_at_all at this process's block then MPI_Wait (non-blocking collective, MPI-3.1); no sync"),
-	imbSynced(ioOp("File_Write_Private", "file_write_private", "MPI_File_write_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF; the point's file name with .rankN after it), independent; no sync (IMB-IO's P_Write_priv)"), "P_Write_priv"),
-	ioOp("File_Read_Private", "file_read_private", "MPI_File_read_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF, written before the point), independent (IMB-IO's P_Read_priv)"),
+	imbSynced(privateFile(ioOp("File_Write_Private", "file_write_private", "MPI_File_write_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF; the point's file name with .rankN after it), independent; no sync (IMB-IO's P_Write_priv)")), "P_Write_priv"),
+	privateFile(ioOp("File_Read_Private", "file_read_private", "MPI_File_read_at of msg_bytes at offset 0 of this process's own file (opened on MPI_COMM_SELF, written before the point), independent (IMB-IO's P_Read_priv)")),
 	ioOp("File_Iread_At_All", "file_iread_at_all", "MPI_File_iread_at_all from this process's block then MPI_Wait (non-blocking collective, MPI-3.1)"),
 })
 
@@ -61,6 +61,9 @@ func ioOp(name, kernel, desc string) Info {
 		Bandwidth: true, SingleShot: true, IO: true,
 		Description: desc + "; msg_bytes per process, each its own block of one file in io_dir; bandwidth_Bps is per process, msg_bytes / time of the slowest"}
 }
+
+// privateFile: every process works on a file of its own.
+func privateFile(in Info) Info { in.PrivateFile = true; return in }
 
 func ioNoData(name, kernel, desc string) Info {
 	in := ioOp(name, kernel, desc)

@@ -20,6 +20,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -97,18 +98,40 @@ func ioFile(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 	}
 	spec.IODir = base
 	spec.IOPath = filepath.Join(dir, fmt.Sprintf("point-%d.dat", pt.Index))
+	if pt.Op().PrivateFile {
+		spec.IOPath = privatePath(spec.IOPath, commRank(r.World.Rank(), pt.Comm))
+	}
 	return nil
 }
 
+// privatePath is the file of one process of a point whose processes each work on a
+// file of their own (ops.Info.PrivateFile): the point's file with ".rankN" after it, N
+// its rank in the point's communicator. removeIOFile finds them by that suffix.
+func privatePath(path string, rank int) string { return fmt.Sprintf("%s.rank%d", path, rank) }
+
+// commRank is the rank of the world's rank me in a communicator of the world ranks
+// comm (nil: every rank, in order); -1 when me is not in it.
+func commRank(me int, comm []int) int {
+	if comm == nil {
+		return me
+	}
+	return slices.Index(comm, me)
+}
+
 // removeIOFile removes an MPI-IO point's file if the kernel left it, and the private
-// files of its processes (the path with ".rankN" after it; every rank: a host's own
-// temporary directory).
+// files of its processes (privatePath; every rank: a host's own temporary directory).
 func removeIOFile(spec ops.Request) {
 	if spec.IOPath == "" {
 		return
 	}
 	paths := []string{spec.IOPath}
-	dir, base := filepath.Split(spec.IOPath)
+	point := spec.IOPath
+	if spec.Info.PrivateFile { // this rank's own: the point's file is the name without ".rankN"
+		if i := strings.LastIndex(point, ".rank"); i >= 0 {
+			point = point[:i]
+		}
+	}
+	dir, base := filepath.Split(point)
 	if entries, err := os.ReadDir(filepath.Clean(dir)); err == nil {
 		for _, e := range entries {
 			if strings.HasPrefix(e.Name(), base+".rank") {

@@ -111,15 +111,6 @@ static void prefill(sk_ctx *c) {
 
 enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2, PRIVATE = 4, WINDOW = 8 };
 
-/* A private file (IMB-IO's P_*_priv) is the point's path with ".rankN" after it, so the
- * runner, which knows only the point's path, can find it too (runner/io.go). */
-static char *private_path(const char *path, int rank) {
-	size_t len = strlen(path) + 32;
-	char *p = malloc(len);
-	if (p) snprintf(p, len, "%s.rank%d", path, rank);
-	return p;
-}
-
 static int prepare_io(sk_ctx *c, int how) {
 	if (!c->a.io_path || !*c->a.io_path) return SK_ERR_ARGS;
 	int priv = how & PRIVATE, nw = how & WINDOW && c->a.window > 1 ? c->a.window : 1;
@@ -129,7 +120,7 @@ static int prepare_io(sk_ctx *c, int how) {
 	long long row = (long long)c->nprocs * (long long)c->a.bytes;
 	if (nw > 1 && row > 0 && (long long)nw > (LLONG_MAX / 4) / row) return SK_ERR_ARGS;
 	if (!(c->io = calloc(1, sizeof *c->io)) ||
-	    !(c->io->path = priv ? private_path(c->a.io_path, c->rank) : strdup(c->a.io_path))) {
+	    !(c->io->path = strdup(c->a.io_path))) { /* a private file's own name: families/mpiio's */
 		free_io(c);
 		return SK_ERR_NOMEM;
 	}
