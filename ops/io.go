@@ -10,7 +10,7 @@ package ops
 // MPI_File_sync after the write inside the time (IMB-IO's non-aggregate mode); the
 // others leave the data to the library and the operating system's cache. Records
 // carry io_dir and the library's hints (MPI_File_get_info) as io_hints.
-// Kernels: ops/mpi/io.c.
+// Kernels: families/mpiio/kernels/io.c.
 var ioOps = register(2500, []Info{
 	ioNoData("File_Open_Close", "file_open_close", "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR) then MPI_File_close of an existing file, timed together (collective)"),
 	callTimed(ioNoData("File_Open", "file_open", "MPI_File_open of an existing file (collective), timed alone; the MPI_File_close after it is not timed")),

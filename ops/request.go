@@ -80,15 +80,16 @@ type Request struct {
 	// Params are a family's numbers by name, each name one meaning, read by its kernels
 	// (resolved in C, where a name no kernel reads is refused): the Param* names below.
 	Params map[string]float64
-	// IO operations: the point's file (IOPath) in the directory under test (IODir).
-	IOPath, IODir string
+	// Strings are a family's words by name (an MPI-IO point's file, "io_path"), read by
+	// its kernels as Params are: a name its kernel does not read is refused in C.
+	Strings map[string]string
 }
 
 // SameBuffers: the two requests differ at most in their non-blocking measurement, so
 // one prepared operation can run both (its phase switched between runs).
 func (r Request) SameBuffers(o Request) bool {
 	if !r.Info.Nonblocking || r.Info.Name != o.Info.Name || r.Kernel != o.Kernel || r.Mode != o.Mode ||
-		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || !maps.Equal(r.Params, o.Params) ||
+		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || !maps.Equal(r.Params, o.Params) || !maps.Equal(r.Strings, o.Strings) ||
 		r.ProgressEvery != o.ProgressEvery || r.TimerOverhead != o.TimerOverhead || len(r.Ranks) != len(o.Ranks) {
 		return false
 	}
@@ -126,4 +127,14 @@ func (r *Request) SetParam(name string, v float64) {
 	}
 	p[name] = v
 	r.Params = p
+}
+
+// SetString sets a word by name on a copy of the request's Strings, as SetParam does.
+func (r *Request) SetString(name, v string) {
+	p := maps.Clone(r.Strings)
+	if p == nil {
+		p = map[string]string{}
+	}
+	p[name] = v
+	r.Strings = p
 }

@@ -23,7 +23,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
+	"github.com/skampi/skampi/families/mpiio/kernels"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
@@ -96,12 +98,24 @@ func ioFile(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 		io.owners = append(io.owners, owner)
 		io.mu.Unlock()
 	}
-	spec.IODir = base
-	spec.IOPath = filepath.Join(dir, fmt.Sprintf("point-%d.dat", pt.Index))
+	path := filepath.Join(dir, fmt.Sprintf("point-%d.dat", pt.Index))
 	if pt.Op().PrivateFile {
-		spec.IOPath = privatePath(spec.IOPath, commRank(r.World.Rank(), pt.Comm))
+		path = privatePath(path, commRank(r.World.Rank(), pt.Comm))
 	}
+	spec.SetString(ioPath, path) // the kernel's c->kstring[0] (kernels/io.c)
 	return nil
+}
+
+// ioPath names the point's file among the request's words (ops.Request.Strings).
+const ioPath = "io_path"
+
+// ioDir is the directory under test of a request's file: the run's directory, which
+// ioFile made in it, holds the file.
+func ioDir(spec ops.Request) string {
+	if p := spec.Strings[ioPath]; p != "" {
+		return filepath.Dir(filepath.Dir(p))
+	}
+	return ""
 }
 
 // privatePath is the file of one process of a point whose processes each work on a
@@ -121,11 +135,12 @@ func commRank(me int, comm []int) int {
 // removeIOFile removes an MPI-IO point's file if the kernel left it, and the private
 // files of its processes (privatePath; every rank: a host's own temporary directory).
 func removeIOFile(spec ops.Request) {
-	if spec.IOPath == "" {
+	path := spec.Strings[ioPath]
+	if path == "" {
 		return
 	}
-	paths := []string{spec.IOPath}
-	point := spec.IOPath
+	paths := []string{path}
+	point := path
 	if spec.Info.PrivateFile { // this rank's own: the point's file is the name without ".rankN"
 		if i := strings.LastIndex(point, ".rank"); i >= 0 {
 			point = point[:i]
@@ -168,14 +183,19 @@ type note struct {
 	hints map[string]string
 }
 
-// ioHinter is an operation that reports the library's hints for its file.
+// ioHinter is an operation that reports the library's hints for its file itself.
 type ioHinter interface{ IOHints() map[string]string }
 
-// measured notes the point's directory and the library's hints for its file.
+// measured notes the point's directory and the library's hints for its file: read
+// from the prepared kernel (an ops/mpi operation, mpi.Op.Ctx) by the family's
+// kernels, or as op says.
 func measured(_ *runner.Runner, op runner.Op, spec ops.Request) (any, error) {
-	n := &note{dir: spec.IODir}
-	if h, ok := op.(ioHinter); ok {
-		n.hints = h.IOHints()
+	n := &note{dir: ioDir(spec)}
+	switch o := op.(type) {
+	case ioHinter:
+		n.hints = o.IOHints()
+	case interface{ Ctx() unsafe.Pointer }:
+		n.hints = kernels.Hints(o.Ctx())
 	}
 	return n, nil
 }

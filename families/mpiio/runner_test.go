@@ -20,7 +20,7 @@ func TestRemoveIOFilePrivate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	removeIOFile(ops.Request{IOPath: path})
+	removeIOFile(ops.Request{Strings: map[string]string{ioPath: path}})
 	for _, p := range mine {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s left", p)
@@ -53,7 +53,7 @@ func TestPrivateFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	removeIOFile(ops.Request{Info: ops.Info{IO: true, PrivateFile: true}, IOPath: mine[1]})
+	removeIOFile(ops.Request{Info: ops.Info{IO: true, PrivateFile: true}, Strings: map[string]string{ioPath: mine[1]}})
 	for _, p := range mine {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("%s left", p)

@@ -29,8 +29,7 @@ type Op struct {
 	call string             // names the kernel in errors
 	pv   *C.struct_sk_pvars // the performance variables read around its runs (StartPVars)
 	pvOf []string           // the names asked for
-	io   string             // an MPI-IO operation's directory under test ("": none)
-	iop  string             // and its file
+	why  failure            // a family kernel's failure in words (SK_ERR_FAILED)
 }
 
 // NewOp prepares an operation: it grows the world's message buffers if needed and
@@ -180,9 +179,17 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		}
 		defer free()
 	}
-	if s.Info.IO {
-		a.io_path = C.CString(s.IOPath)
-		defer C.free(unsafe.Pointer(a.io_path))
+	if n := len(s.Strings); n > 0 { // and its words, the same way
+		names := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)
+		values := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)
+		defer C.free(unsafe.Pointer(&names[0]))
+		defer C.free(unsafe.Pointer(&values[0]))
+		for i, k := range slices.Sorted(maps.Keys(s.Strings)) {
+			names[i], values[i] = C.CString(k), C.CString(s.Strings[k])
+			defer C.free(unsafe.Pointer(names[i]))
+			defer C.free(unsafe.Pointer(values[i]))
+		}
+		a.nstrings, a.string_names, a.string_values = C.int(n), &names[0], &values[0]
 	}
 	call := "kernel " + s.Kernel
 	var ctx *C.sk_ctx
@@ -190,19 +197,15 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		if rc == C.SK_ERR_UNSUPPORTED {
 			return nil, fmt.Errorf("%s: %s (%w)", name, UnsupportedReason(s.Kernel), ops.ErrUnsupported)
 		}
-		if rc == C.SK_ERR_IO {
-			return nil, fmt.Errorf("%s: %w", name, ioError(s.IODir, s.IOPath))
+		if rc == C.SK_ERR_FAILED {
+			return nil, fmt.Errorf("%s: %w", name, failureOf(s).err())
 		}
 		if rc < 0 && rc != C.SK_ERR_NOMEM {
 			return nil, fmt.Errorf("%s: %s (%w)", name, refusal(rc, s, nprocs), ErrInvalid)
 		}
 		return nil, fmt.Errorf("%s: %w", name, check(rc, call+", prepare"))
 	}
-	op := &Op{ctx: ctx, w: w, gen: w.bufGen, call: call}
-	if s.Info.IO {
-		op.io, op.iop = s.IODir, s.IOPath
-	}
-	return op, nil
+	return &Op{ctx: ctx, w: w, gen: w.bufGen, call: call, why: failureOf(s)}, nil
 }
 
 // coldRegions divides the cold-cache area into regions of one step's buffers (send
@@ -246,7 +249,7 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 	case C.SK_ERR_TOPOLOGY:
 		return fmt.Sprintf("kernel %s: the library's topology (MPI_Cart_shift) differs from the one computed for %s", s.Kernel, s.Topology)
 	case C.SK_ERR_PARAM:
-		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v)", s.Kernel, s.Params)
+		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v %v)", s.Kernel, s.Params, s.Strings)
 	case C.SK_ERR_THREADS:
 		return fmt.Sprintf("kernel %s: its threads (%v) could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Params)
 	case C.SK_ERR_COMM:
@@ -287,8 +290,8 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 	case C.SK_ERR_PROTOCOL:
 		return math.NaN(), fmt.Errorf("%s: %d time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)",
 			o.call, int64(o.ctx.lock_violations))
-	case C.SK_ERR_IO:
-		return math.NaN(), fmt.Errorf("%s: %w", o.call, ioError(o.io, o.iop))
+	case C.SK_ERR_FAILED:
+		return math.NaN(), fmt.Errorf("%s: %w", o.call, o.why.err())
 	}
 	if err := check(rc, o.call); err != nil {
 		return math.NaN(), err

@@ -23,6 +23,15 @@ int sk_close(sk_ctx *c) {
 	return rc == MPI_SUCCESS ? krc : rc;
 }
 
+char sk_failure[SK_FAILURE_LEN];
+
+static void free_strings(sk_ctx *c) {
+	for (int j = 0; j < SK_KSTRINGS; j++) {
+		free(c->kstring[j]);
+		c->kstring[j] = NULL;
+	}
+}
+
 void sk_release(sk_ctx *c) {
 	if (!c) return;
 	free(c->result_buf);
@@ -45,6 +54,7 @@ void sk_release(sk_ctx *c) {
 	free(c->ring);
 	sk_layout_release(c);
 	if (c->k && c->k->release) c->k->release(c);
+	free_strings(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
 }
@@ -195,6 +205,21 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 	return MPI_SUCCESS;
 }
 
+/* sk_strings resolves the request's words by name (sk_args.string_names): only a
+ * family's kernel reads them, each into c->kstring at its name's place in
+ * sk_kernel.strings (our copy). A name the kernel does not read, one given twice, or a
+ * NULL value is refused. */
+static int sk_strings(sk_ctx *c, const sk_args *a) {
+	for (int i = 0; i < a->nstrings; i++) {
+		int j = -1;
+		for (int n = 0; c->k->strings && c->k->strings[n] && n < SK_KSTRINGS; n++)
+			if (strcmp(c->k->strings[n], a->string_names[i]) == 0) j = n;
+		if (j < 0 || c->kstring[j] || !a->string_values[i]) return SK_ERR_PARAM;
+		if (!(c->kstring[j] = strdup(a->string_values[i]))) return SK_ERR_NOMEM;
+	}
+	return MPI_SUCCESS;
+}
+
 int sk_prepare(const sk_args *a, sk_ctx **out) {
 	*out = NULL;
 	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
@@ -204,6 +229,7 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
 	if ((k->flags & SK_K_NONBLOCKING) && a->progress_every < 0) return SK_ERR_ARGS;
 	if (a->nparams < 0 || (a->nparams > 0 && (!a->param_names || !a->param_values))) return SK_ERR_PARAM;
+	if (a->nstrings < 0 || (a->nstrings > 0 && (!a->string_names || !a->string_values))) return SK_ERR_PARAM;
 	int dt = 0, op = 0;
 	if (k->flags & (SK_K_COLLECTIVE | SK_K_TYPED)) {
 		if ((dt = sk_find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
@@ -233,13 +259,16 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	c->poll = poll;
 	c->a = *a;
 	int prc = sk_params(c, a);
+	if (prc == MPI_SUCCESS) prc = sk_strings(c, a);
 	if (prc != MPI_SUCCESS) {
+		free_strings(c);
 		free(c);
 		return prc;
 	}
-	c->a.nparams = 0; /* the names and values are the caller's */
+	c->a.nparams = c->a.nstrings = 0; /* the names and values are the caller's */
 	c->a.param_names = NULL;
 	c->a.param_values = NULL;
+	c->a.string_names = c->a.string_values = NULL;
 	/* names of our tables, not the caller's strings (which it frees) */
 	c->a.kernel = k->name;
 	c->a.mode = mname ? sk_mode_name(mode) : NULL;

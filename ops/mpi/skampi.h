@@ -37,7 +37,7 @@ enum {
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
 	SK_ERR_TOPOLOGY = -20,    /* a neighbourhood collective's topology is missing, or the library built another */
 	SK_ERR_UNSUPPORTED = -21, /* the MPI library lacks a routine the kernel calls (sk_kernel_missing says which) */
-	SK_ERR_IO = -22,          /* an MPI-IO call failed on some rank (io.c: sk_io_message says which and why) */
+	SK_ERR_FAILED = -22,      /* a family's kernel failed on some rank: sk_failure says which call and why, on every rank */
 	SK_ERR_THREADS = -23,     /* a multi-threaded kernel's threads could not start (or MPI is not MULTIPLE) */
 	SK_ERR_PARAM = -24,       /* a parameter by name no kernel reads, given twice, or out of its range */
 };
@@ -122,8 +122,11 @@ typedef struct {
 	int indegree, outdegree;
 	const int *sources, *dests;
 	const unsigned long long *from_blocks;
-	/* MPI-IO kernels (io.c): the file of the point, created in prepare, deleted at close */
-	const char *io_path;
+	/* A family's words by name (ops.Request.Strings: a file's path), nstrings of them,
+	 * resolved by sk_prepare into c->kstring as the numbers are into c->kparam. */
+	int nstrings;
+	const char *const *string_names;
+	const char *const *string_values;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -234,12 +237,15 @@ typedef struct {
 	 * SK_KPARAMS; sk_prepare resolves the request's into c->kparam in this order (0
 	 * where it gives none) and refuses a name neither knows. NULL: none. */
 	const char *const *params;
+	/* And the names of its words (sk_args.string_names), NULL-terminated, at most
+	 * SK_KSTRINGS: c->kstring in this order (NULL where the request gives none). */
+	const char *const *strings;
 	/* Frees what the prepare hook keeps in c->fam; no MPI call (safe after
 	 * MPI_Finalize). NULL: nothing. */
 	void (*release)(sk_ctx *c);
 } sk_kernel;
 
-enum { SK_KPARAMS = 8 };
+enum { SK_KPARAMS = 8, SK_KSTRINGS = 4 };
 
 /* An operation prepared for one point: everything the timed loop touches. */
 struct sk_ctx {
@@ -343,11 +349,10 @@ struct sk_ctx {
 	 * how many are live. */
 	MPI_Request preq[2];
 	int npreq;
-	/* MPI-IO kernels (io.c): the open file, its path and hints; NULL for the others */
-	struct sk_io *io;
 	/* A family's own kernel: its numbers by name (sk_kernel.params, in that order) and
 	 * its state, opaque to the engine (sk_kernel.release frees it). */
 	double kparam[SK_KPARAMS];
+	char *kstring[SK_KSTRINGS]; /* our copies */
 	void *fam;
 };
 
@@ -357,6 +362,11 @@ struct sk_ctx {
 int sk_prepare(const sk_args *a, sk_ctx **out);
 /* sk_param_known: 1 when sk_prepare resolves a parameter of that name (sk_args.param_names). */
 int sk_param_known(const char *name);
+/* A failure a family's kernel agreed on over its ranks (SK_ERR_FAILED): which rank, call
+ * and file, and the library's words. The kernel writes it (every rank's copy, idle ones
+ * too); the engine's Go reads it. */
+enum { SK_FAILURE_LEN = 768 };
+extern char sk_failure[SK_FAILURE_LEN];
 /* sk_run runs iters steps and stores this rank's time per operation (s) in *per_op:
  * NaN on an idle rank, or on a start after `start` (local clock, s; 0 = start at once;
  * a long repetition is kept: discarding the slow ones would bias the result down). With barrier set, every rank of the job (idle

@@ -71,7 +71,10 @@ func SpinFor(float64, float64) int64                { return 0 }
 func (w *World) GatherStrings(string) ([]string, error) { return nil, errNoMPI }
 
 // RegisterKernels does nothing without MPI.
-func RegisterKernels(unsafe.Pointer, int) {}
+func RegisterKernels(unsafe.Pointer, int, ...Explain) {}
+
+// Explain is a family's words for its kernels' failures (unused without MPI).
+type Explain func(words map[string]string, msg string) error
 
 // Without MPI there are no kernel tables.
 func Kernels() []string       { return nil }

@@ -127,9 +127,14 @@ func flagsOf(name string) (kernelFlags, bool) {
 
 // RegisterKernels adds another package's n kernel tables (ops/shmem, a family's
 // kernels: an array of C sk_table pointers, which that package owns for the life of
-// the process) to the engine's, so its kernels are prepared and run like these. A
-// name two tables give, or too many tables, is a programming error.
-func RegisterKernels(tables unsafe.Pointer, n int) {
+// the process) to the engine's, so its kernels are prepared and run like these; with
+// explain, their failures (SK_ERR_FAILED) are said its way. A name two tables give,
+// or too many tables, is a programming error.
+func RegisterKernels(tables unsafe.Pointer, n int, explain ...Explain) {
+	before := map[string]bool{}
+	for _, k := range Kernels() {
+		before[k] = true
+	}
 	if C.sk_register_kernels((**C.sk_table)(tables), C.int(n)) != 0 {
 		panic("mpi.RegisterKernels: too many kernel tables")
 	}
@@ -139,6 +144,9 @@ func RegisterKernels(tables unsafe.Pointer, n int) {
 			panic("mpi.RegisterKernels: kernel " + k + " is in two tables")
 		}
 		seen[k] = true
+		if !before[k] && len(explain) > 0 {
+			explainers[k] = explain[0]
+		}
 	}
 }
 

@@ -9,10 +9,7 @@
 #include "io.h"
 #include "sk_common.h"
 
-/* The last agreed failure, on every rank (idle ones have no sk_io). */
-char sk_io_last_msg[IO_MSG];
-const char *sk_io_message(void) { return sk_io_last_msg; }
-const char *sk_io_hints(const sk_ctx *c) { return c && c->io && c->io->hints ? c->io->hints : ""; }
+const char *sk_io_hints(const sk_ctx *c) { return c && IOS(c) && IOS(c)->hints ? IOS(c)->hints : ""; }
 
 static const char *class_text(int cls) {
 	switch (cls) {
@@ -28,14 +25,14 @@ static const char *class_text(int cls) {
 
 /* note keeps the first failure of this rank, with the call and the library's text. */
 void sk_io_note(sk_ctx *c, int rc, const char *call) {
-	if (rc == MPI_SUCCESS || !c->io || c->io->err) return;
-	c->io->err = rc;
+	if (rc == MPI_SUCCESS || !IOS(c) || IOS(c)->err) return;
+	IOS(c)->err = rc;
 	char text[MPI_MAX_ERROR_STRING] = "";
 	int len = 0, cls = 0;
 	MPI_Error_string(rc, text, &len);
 	MPI_Error_class(rc, &cls);
 	const char *what = class_text(cls);
-	snprintf(sk_io_last_msg, sizeof sk_io_last_msg, "rank %d: %s on %s: %s%s%s", c->rank, call, c->io->path, what ? what : "",
+	snprintf(sk_failure, sizeof sk_failure, "rank %d: %s on %s: %s%s%s", c->rank, call, IO_PATH(c), what ? what : "",
 	         what ? "; the library says: " : "", text);
 }
 
@@ -45,12 +42,12 @@ void sk_io_note(sk_ctx *c, int rc, const char *call) {
 void sk_io_moved(sk_ctx *c, int rc, const char *call) {
 	int got = -1;
 	sk_io_note(c, rc, call);
-	if (rc != MPI_SUCCESS || c->io->err) return;
-	MPI_Get_count(&c->io->st, MPI_BYTE, &got);
+	if (rc != MPI_SUCCESS || IOS(c)->err) return;
+	MPI_Get_count(&IOS(c)->st, MPI_BYTE, &got);
 	if (got == c->a.bytes) return;
-	c->io->err = SK_ERR_IO;
-	snprintf(sk_io_last_msg, sizeof sk_io_last_msg, "rank %d: %s on %s moved %d of %d bytes, and the library reported no error", c->rank,
-	         call, c->io->path, got, c->a.bytes);
+	IOS(c)->err = SK_ERR_FAILED;
+	snprintf(sk_failure, sizeof sk_failure, "rank %d: %s on %s moved %d of %d bytes, and the library reported no error", c->rank,
+	         call, IO_PATH(c), got, c->a.bytes);
 }
 
 
@@ -83,17 +80,17 @@ void sk_io_verify(sk_ctx *c) {
 		/* Every block the step wrote (nw of them, method imb's window), read one at a
 		 * time: at its place, or, behind a shared pointer, somewhere among the nw
 		 * blocks of every process, nw of which must be ours. */
-		int anywhere = kind == IO_CHECK_WRITE_ANYWHERE, nw = c->io->nw;
+		int anywhere = kind == IO_CHECK_WRITE_ANYWHERE, nw = IOS(c)->nw;
 		long long blocks = anywhere ? (long long)nw * p : nw, ours = 0, first = -1;
 		char *buf = malloc(2 * (size_t)n), *miss = buf + n;
 		if (!buf) return;
-		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
+		IO(MPI_File_sync(IOS(c)->fh), "MPI_File_sync (check_data)");
 		MPI_Barrier(c->comm);
-		IO(MPI_File_sync(c->io->fh), "MPI_File_sync (check_data)");
+		IO(MPI_File_sync(IOS(c)->fh), "MPI_File_sync (check_data)");
 		for (long long b = 0; b < blocks && !c->bad; b++) {
-			MPI_Offset at = anywhere ? (MPI_Offset)b * n : c->io->off + (MPI_Offset)b * c->io->stride;
+			MPI_Offset at = anywhere ? (MPI_Offset)b * n : IOS(c)->off + (MPI_Offset)b * IOS(c)->stride;
 			memset(buf, 0, (size_t)n);
-			IO(MPI_File_read_at(c->io->fh, at, buf, (int)n, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_read_at (check_data)");
+			IO(MPI_File_read_at(IOS(c)->fh, at, buf, (int)n, MPI_BYTE, MPI_STATUS_IGNORE), "MPI_File_read_at (check_data)");
 			long long i = sk_pattern_find(buf, n, c->rank, n, rep, 0);
 			if (i < 0) ours++;
 			else if (!anywhere) bad(c, c->rank, i, rep, buf);
@@ -117,22 +114,22 @@ void sk_io_verify(sk_ctx *c) {
  * seeing others' writes) and looked at again. Collective over comm: every member with
  * the file open calls it. */
 void sk_io_written(sk_ctx *c) {
-	MPI_Offset n = c->a.bytes, last = (MPI_Offset)(c->io->nw - 1);
-	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? c->io->off + last * c->io->stride + n : (last + 1) * n;
+	MPI_Offset n = c->a.bytes, last = (MPI_Offset)(IOS(c)->nw - 1);
+	MPI_Offset size = 0, want = c->k->check == IO_CHECK_WRITE ? IOS(c)->off + last * IOS(c)->stride + n : (last + 1) * n;
 	int mine = 0, any = 0;
 	MPI_Barrier(c->comm);
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass) {
-			IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+			IO(MPI_File_sync(IOS(c)->fh), "MPI_File_sync");
 			MPI_Barrier(c->comm);
-			IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+			IO(MPI_File_sync(IOS(c)->fh), "MPI_File_sync");
 		}
-		IO(MPI_File_get_size(c->io->fh, &size), "MPI_File_get_size");
-		mine = !c->io->err && size < want;
+		IO(MPI_File_get_size(IOS(c)->fh, &size), "MPI_File_get_size");
+		mine = !IOS(c)->err && size < want;
 		if (MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, c->comm) != MPI_SUCCESS || !any) return;
 	}
 	if (!mine) return;
-	c->io->err = SK_ERR_IO;
-	snprintf(sk_io_last_msg, sizeof sk_io_last_msg, "rank %d: %s on %s: the file holds %lld bytes after writes to byte %lld, and the library reported no error",
-	         c->rank, c->k->name, c->io->path, (long long)size, (long long)want);
+	IOS(c)->err = SK_ERR_FAILED;
+	snprintf(sk_failure, sizeof sk_failure, "rank %d: %s on %s: the file holds %lld bytes after writes to byte %lld, and the library reported no error",
+	         c->rank, c->k->name, IO_PATH(c), (long long)size, (long long)want);
 }

@@ -3,15 +3,15 @@
 /* MPI-IO (SKaMPI's MPI_IO measurements, IMB-IO): every process of the communicator
  * works on its own block of one file, msg_bytes at offset rank * msg_bytes, so no two
  * blocks overlap; or (the private kernels, IMB-IO's P_*_priv) each its own file, at
- * offset 0, opened on MPI_COMM_SELF. The file is the point's (sk_args.io_path, in the directory under
- * test): prepare creates it (and, for the reads, writes every block with check_data's
+ * offset 0, opened on MPI_COMM_SELF. The file is the point's (the request's
+ * io_path, in the directory under test): prepare creates it (and, for the reads, writes every block with check_data's
  * pattern), close closes and deletes it.
  *
  * Errors: a file system that is full or read-only fails a call on some ranks and not
  * on others, and a rank that returned from a step while the others go on would leave
  * them waiting. So a step never returns an error: it keeps the first one (io->err,
- * sk_io_last_msg) and goes on; after every run (quiesce, outside the timing, every rank of
- * the job) the ranks agree, and all return SK_ERR_IO with the first failing rank's
+ * sk_failure) and goes on; after every run (quiesce, outside the timing, every rank of
+ * the job) the ranks agree, and all return SK_ERR_FAILED with the first failing rank's
  * message. prepare agrees the same way before it returns.
  *
  * _sync kernels call MPI_File_sync after the write, inside the time; the others leave
@@ -43,15 +43,15 @@ static int agree(MPI_Comm comm, int failed) {
 	int mine = failed ? me : n;
 	CK(MPI_Allreduce(&mine, &who, 1, MPI_INT, MPI_MIN, comm));
 	if (who == n) return MPI_SUCCESS;
-	CK(MPI_Bcast(sk_io_last_msg, IO_MSG, MPI_CHAR, who, comm));
-	sk_io_last_msg[IO_MSG - 1] = 0;
-	return SK_ERR_IO;
+	CK(MPI_Bcast(sk_failure, SK_FAILURE_LEN, MPI_CHAR, who, comm));
+	sk_failure[SK_FAILURE_LEN - 1] = 0;
+	return SK_ERR_FAILED;
 }
 
 static void read_hints(sk_ctx *c) {
 	MPI_Info info;
 	int nkeys = 0;
-	if (MPI_File_get_info(c->io->fh, &info) != MPI_SUCCESS) return;
+	if (MPI_File_get_info(IOS(c)->fh, &info) != MPI_SUCCESS) return;
 	char *h = calloc(1, IO_HINTS);
 	if (!h) return;
 	size_t used = 0;
@@ -66,34 +66,33 @@ static void read_hints(sk_ctx *c) {
 		used += (size_t)w;
 	}
 	MPI_Info_free(&info);
-	c->io->hints = h;
+	IOS(c)->hints = h;
 }
 
 static int open_file(sk_ctx *c) {
-	int rc = MPI_File_open(c->io->priv ? MPI_COMM_SELF : c->comm, c->io->path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &c->io->fh);
-	if (rc == MPI_SUCCESS) c->io->open = 1;
+	int rc = MPI_File_open(IOS(c)->priv ? MPI_COMM_SELF : c->comm, IO_PATH(c), MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &IOS(c)->fh);
+	if (rc == MPI_SUCCESS) IOS(c)->open = 1;
 	return rc;
 }
 
 static void free_io(sk_ctx *c) {
-	if (!c->io) return;
-	free(c->io->path);
-	free(c->io->hints);
-	free(c->io);
-	c->io = NULL;
+	if (!IOS(c)) return;
+	free(IOS(c)->hints);
+	free(IOS(c));
+	c->fam = NULL;
 }
 
 /* close_io closes and deletes the point's file (collective over comm). */
 static int close_io(sk_ctx *c) {
-	if (!c->io) return MPI_SUCCESS;
+	if (!IOS(c)) return MPI_SUCCESS;
 	int rc = MPI_SUCCESS;
-	if (c->io->open) {
-		rc = MPI_File_close(&c->io->fh);
-		c->io->open = 0;
+	if (IOS(c)->open) {
+		rc = MPI_File_close(&IOS(c)->fh);
+		IOS(c)->open = 0;
 	}
 	MPI_Barrier(c->comm);
 	/* gone already is fine */
-	if (c->rank == 0 || c->io->priv) MPI_File_delete(c->io->path, MPI_INFO_NULL);
+	if (c->rank == 0 || IOS(c)->priv) MPI_File_delete(IO_PATH(c), MPI_INFO_NULL);
 	free_io(c);
 	return rc;
 }
@@ -103,31 +102,27 @@ static int close_io(sk_ctx *c) {
 static void prefill(sk_ctx *c) {
 	long long n = c->a.bytes;
 	sk_pattern_fill(c->a.sbuf, n, c->rank, n, 0, 0);
-	IOD(MPI_File_write_at(c->io->fh, c->io->off, c->a.sbuf, (int)n, MPI_BYTE, &c->io->st), "MPI_File_write_at (filling the file)");
-	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+	IOD(MPI_File_write_at(IOS(c)->fh, IOS(c)->off, c->a.sbuf, (int)n, MPI_BYTE, &IOS(c)->st), "MPI_File_write_at (filling the file)");
+	IO(MPI_File_sync(IOS(c)->fh), "MPI_File_sync");
 	MPI_Barrier(c->comm);
-	IO(MPI_File_sync(c->io->fh), "MPI_File_sync");
+	IO(MPI_File_sync(IOS(c)->fh), "MPI_File_sync");
 }
 
 enum { KEEP_OPEN = 0, PREFILL = 1, KEEP_CLOSED = 2, PRIVATE = 4, WINDOW = 8 };
 
 static int prepare_io(sk_ctx *c, int how) {
-	if (!c->a.io_path || !*c->a.io_path) return SK_ERR_ARGS;
+	if (!IO_PATH(c) || !*IO_PATH(c)) return SK_ERR_ARGS;
 	int priv = how & PRIVATE, nw = how & WINDOW && c->a.window > 1 ? c->a.window : 1;
 	how &= ~(PRIVATE | WINDOW);
 	/* A window's rows of blocks must end inside a file offset (the plan refuses such a
 	 * file before start, inputs); the same bound on every rank, so all refuse alike. */
 	long long row = (long long)c->nprocs * (long long)c->a.bytes;
 	if (nw > 1 && row > 0 && (long long)nw > (LLONG_MAX / 4) / row) return SK_ERR_ARGS;
-	if (!(c->io = calloc(1, sizeof *c->io)) ||
-	    !(c->io->path = strdup(c->a.io_path))) { /* a private file's own name: families/mpiio's */
-		free_io(c);
-		return SK_ERR_NOMEM;
-	}
-	c->io->priv = priv != 0;
-	c->io->off = priv ? 0 : (MPI_Offset)c->rank * (MPI_Offset)c->a.bytes;
-	c->io->stride = priv ? (MPI_Offset)c->a.bytes : (MPI_Offset)row;
-	c->io->nw = nw;
+	if (!(c->fam = calloc(1, sizeof *IOS(c)))) return SK_ERR_NOMEM;
+	IOS(c)->priv = priv != 0;
+	IOS(c)->off = priv ? 0 : (MPI_Offset)c->rank * (MPI_Offset)c->a.bytes;
+	IOS(c)->stride = priv ? (MPI_Offset)c->a.bytes : (MPI_Offset)row;
+	IOS(c)->nw = nw;
 	c->calls_per_step = nw; /* the time is per write */
 	int rc = open_file(c);
 	IO(rc, "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR)");
@@ -136,15 +131,15 @@ static int prepare_io(sk_ctx *c, int how) {
 		if (how == PREFILL) prefill(c);
 		else sk_pattern_fill(c->a.sbuf, c->a.bytes, c->rank, c->a.bytes, 0, 0);
 		if (how == KEEP_CLOSED) {
-			IO(MPI_File_close(&c->io->fh), "MPI_File_close");
-			c->io->open = 0;
+			IO(MPI_File_close(&IOS(c)->fh), "MPI_File_close");
+			IOS(c)->open = 0;
 		}
 	}
-	int arc = agree(c->comm, c->io->err != 0);
+	int arc = agree(c->comm, IOS(c)->err != 0);
 	if (arc != MPI_SUCCESS) {
 		if (priv) { /* its own file: no barrier, where a rank whose open failed has none to meet */
-			if (c->io->open) MPI_File_close(&c->io->fh);
-			if (rc == MPI_SUCCESS) MPI_File_delete(c->io->path, MPI_INFO_NULL);
+			if (IOS(c)->open) MPI_File_close(&IOS(c)->fh);
+			if (rc == MPI_SUCCESS) MPI_File_delete(IO_PATH(c), MPI_INFO_NULL);
 			free_io(c);
 		} else if (rc == MPI_SUCCESS) close_io(c);
 		else free_io(c);
@@ -163,32 +158,32 @@ static int prepare_private_imb(sk_ctx *c) { return prepare_io(c, KEEP_OPEN | PRI
 /* After every run, on every rank of the job: the ranks agree whether any call failed,
  * then the data check (its errors are agreed after the next run). */
 static int quiesce_io(sk_ctx *c) {
-	if (c->io && c->io->open && (c->k->check == IO_CHECK_WRITE || c->k->check == IO_CHECK_WRITE_ANYWHERE))
+	if (IOS(c) && IOS(c)->open && (c->k->check == IO_CHECK_WRITE || c->k->check == IO_CHECK_WRITE_ANYWHERE))
 		sk_io_written(c);
-	int rc = agree(MPI_Comm_f2c(c->a.world), c->io && c->io->err);
-	if (c->io) c->io->err = 0;
+	int rc = agree(MPI_Comm_f2c(c->a.world), IOS(c) && IOS(c)->err);
+	if (IOS(c)) IOS(c)->err = 0;
 	/* Only when no rank failed: the check's sync is collective. */
-	if (rc == MPI_SUCCESS && c->io && c->a.check && c->k->check != SK_CHECK_NONE && c->io->open) sk_io_verify(c);
-	if (c->io && c->a.check && (c->k->check == IO_CHECK_READ || c->k->check == IO_CHECK_READ_ANY))
+	if (rc == MPI_SUCCESS && IOS(c) && c->a.check && c->k->check != SK_CHECK_NONE && IOS(c)->open) sk_io_verify(c);
+	if (IOS(c) && c->a.check && (c->k->check == IO_CHECK_READ || c->k->check == IO_CHECK_READ_ANY))
 		memset(c->a.rbuf, 0, (size_t)c->a.bytes); /* the next run must read it again */
 	return rc;
 }
 
 /* The steps. fh, off, n, buffers: */
-#define FH c->io->fh
-#define OFF c->io->off
+#define FH IOS(c)->fh
+#define OFF IOS(c)->off
 #define N ((int)c->a.bytes)
 #define SB c->a.sbuf
 #define RB c->a.rbuf
-#define ST (&c->io->st)
+#define ST (&IOS(c)->st)
 /* method imb: the writes of a step, and where write j goes */
-#define NW (c->io->nw)
-#define AT(j) (OFF + (MPI_Offset)(j) * c->io->stride)
+#define NW (IOS(c)->nw)
+#define AT(j) (OFF + (MPI_Offset)(j) * IOS(c)->stride)
 
 static int step_open_close(sk_ctx *c) {
 	IO(open_file(c), "MPI_File_open");
-	if (c->io->open) IO(MPI_File_close(&FH), "MPI_File_close");
-	c->io->open = 0;
+	if (IOS(c)->open) IO(MPI_File_close(&FH), "MPI_File_close");
+	IOS(c)->open = 0;
 	return MPI_SUCCESS;
 }
 
@@ -197,17 +192,17 @@ static int step_open(sk_ctx *c) {
 	double t0 = sk_now();
 	IO(open_file(c), "MPI_File_open");
 	c->result += sk_now() - t0;
-	if (c->io->open) IO(MPI_File_close(&FH), "MPI_File_close");
-	c->io->open = 0;
+	if (IOS(c)->open) IO(MPI_File_close(&FH), "MPI_File_close");
+	IOS(c)->open = 0;
 	return MPI_SUCCESS;
 }
 
 static int step_close(sk_ctx *c) {
 	IO(open_file(c), "MPI_File_open");
 	double t0 = sk_now();
-	if (c->io->open) IO(MPI_File_close(&FH), "MPI_File_close");
+	if (IOS(c)->open) IO(MPI_File_close(&FH), "MPI_File_close");
 	c->result += sk_now() - t0;
-	c->io->open = 0;
+	IOS(c)->open = 0;
 	return MPI_SUCCESS;
 }
 
@@ -221,7 +216,7 @@ static void sync_file(sk_ctx *c) { IO(MPI_File_sync(FH), "MPI_File_sync"); }
  * after the step's NW writes (IMB's aggregate mode). */
 static void imb_sync(sk_ctx *c) {
 	sync_file(c);
-	IO(MPI_Barrier(c->io->priv ? MPI_COMM_SELF : c->comm), "MPI_Barrier");
+	IO(MPI_Barrier(IOS(c)->priv ? MPI_COMM_SELF : c->comm), "MPI_Barrier");
 	sync_file(c);
 }
 
@@ -317,14 +312,15 @@ SHARED(step_write_ordered_sync, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST),
 SHARED(step_write_ordered_imb, MPI_File_write_ordered(FH, SB, N, MPI_BYTE, ST), "MPI_File_write_ordered", 2)
 SHARED(step_read_ordered, MPI_File_read_ordered(FH, RB, N, MPI_BYTE, ST), "MPI_File_read_ordered", 0)
 
-/* The kernels of this file (kernels.c joins the tables). W: a write kernel on an open
+/* The kernels of this file (kernels.go hands the table to the engine). W: a write kernel on an open
  * file; R: a read of the prefilled file; OWN: timed by the step itself. */
 #define IOK(name_, step_, prep_, flags_, check_)                                                              \
-	{.name = (name_), .step = (step_), .prepare = (prep_), .flags = COLL | (flags_), .check = (check_), \
-	 .close = close_io, .quiesce = quiesce_io}
+	{.name = (name_), .step = (step_), .prepare = (prep_), .flags = SK_K_COLLECTIVE | (flags_), .check = (check_), \
+	 .close = close_io, .quiesce = quiesce_io, .strings = io_strings, .release = free_io}
 #define W(name_, step_) IOK(name_, step_, prepare_open, 0, IO_CHECK_WRITE)
 #define R(name_, step_) IOK(name_, step_, prepare_read, 0, IO_CHECK_READ)
 #define OWN SK_K_OWN_RESULT
+static const char *const io_strings[] = {"io_path", NULL};
 static const sk_kernel kernels[] = {
 	IOK("file_open_close", step_open_close, prepare_closed, 0, SK_CHECK_NONE),
 	IOK("file_open", step_open, prepare_closed, OWN, SK_CHECK_NONE),
@@ -366,4 +362,9 @@ static const sk_kernel kernels[] = {
 	IOK("file_write_private", step_write_at, prepare_private, 0, IO_CHECK_WRITE),
 	IOK("file_read_private", step_read_at, prepare_private_read, 0, IO_CHECK_READ),
 };
-const sk_table sk_io_table = SK_TABLE(kernels);
+static const sk_table table = SK_TABLE(kernels);
+static const sk_table *const tables[] = {&table};
+const sk_table *const *sk_io_tables(int *n) {
+	*n = 1;
+	return tables;
+}

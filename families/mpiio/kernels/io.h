@@ -3,15 +3,14 @@
 #ifndef SKAMPI_IO_H
 #define SKAMPI_IO_H
 
-#include "kernels.h"
+#include "sk_common.h"
 
-enum { IO_MSG = 768, IO_HINTS = 8192 };
+enum { IO_HINTS = 8192 };
 
 struct sk_io {
 	MPI_File fh;
 	int open;          /* fh is open */
 	int priv;          /* a file of this process's own (path.rankN), opened on MPI_COMM_SELF */
-	char *path;        /* our copy of a.io_path */
 	MPI_Offset off;    /* this rank's block */
 	int nw;            /* writes a step: method imb's window (IMB's aggregate mode), else 1 */
 	MPI_Offset stride; /* from a step's write to its next: a row of every process's blocks */
@@ -20,9 +19,12 @@ struct sk_io {
 	MPI_Status st;     /* of the last data call: how many bytes it moved */
 };
 
-/* io_check.c: the last agreed failure's message (every rank's copy); note keeps the
- * first failure of this rank, moved also a data call's short count (IO, IOD). */
-extern char sk_io_last_msg[IO_MSG];
+/* The point's state (c->fam) and its file (the request's io_path, c->kstring[0]). */
+#define IOS(c) ((struct sk_io *)(c)->fam)
+#define IO_PATH(c) ((c)->kstring[0])
+
+/* io_check.c: note keeps the first failure of this rank in sk_failure (agreed after the
+ * run), moved also a data call's short count (IO, IOD). */
 void sk_io_note(sk_ctx *c, int rc, const char *call);
 void sk_io_moved(sk_ctx *c, int rc, const char *call);
 #define IO(call, name) sk_io_note(c, (call), name)
