@@ -1,6 +1,9 @@
 package ops
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // Request is what one point asks a kernel to do on this rank: built once by the runner
 // from the point and its settings, and taken as it is by ops/mpi (and ops/shmem, and
@@ -68,9 +71,10 @@ type Request struct {
 	// PVars: the library's performance variables read around the point's runs (rank 0
 	// records them); "all" for every one.
 	PVars []string
-	// Topology: a neighbourhood collective's process topology, as the settings give it
-	// (resolved for the communicator by the kernel package).
-	Topology Topology
+	// Blocks: the message buffers hold this many of the point's messages, each way (0:
+	// what the operation's pattern needs, Info.BufferBytes; a neighbourhood
+	// collective's: a block per edge, which a grid may have more of than processes).
+	Blocks int64
 	// Non-blocking operations: the measurement to run, a test every ProgressEvery spin
 	// iterations of the busy computation (0: none), and the seconds taken off every
 	// interval timed per call.
@@ -83,13 +87,15 @@ type Request struct {
 	// Strings are a family's words by name (an MPI-IO point's file, "io_path"), read by
 	// its kernels as Params are: a name its kernel does not read is refused in C.
 	Strings map[string]string
+	// Ints are its lists of integers by name (a topology's edges), likewise.
+	Ints map[string][]int64
 }
 
 // SameBuffers: the two requests differ at most in their non-blocking measurement, so
 // one prepared operation can run both (its phase switched between runs).
 func (r Request) SameBuffers(o Request) bool {
 	if !r.Info.Nonblocking || r.Info.Name != o.Info.Name || r.Kernel != o.Kernel || r.Mode != o.Mode ||
-		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || !maps.Equal(r.Params, o.Params) || !maps.Equal(r.Strings, o.Strings) ||
+		r.Bytes != o.Bytes || r.Pair != o.Pair || r.Task != o.Task || !maps.Equal(r.Params, o.Params) || !maps.Equal(r.Strings, o.Strings) || !maps.EqualFunc(r.Ints, o.Ints, slices.Equal) || r.Blocks != o.Blocks ||
 		r.ProgressEvery != o.ProgressEvery || r.TimerOverhead != o.TimerOverhead || len(r.Ranks) != len(o.Ranks) {
 		return false
 	}
@@ -137,4 +143,14 @@ func (r *Request) SetString(name, v string) {
 	}
 	p[name] = v
 	r.Strings = p
+}
+
+// SetInts sets a list by name on a copy of the request's Ints, as SetParam does.
+func (r *Request) SetInts(name string, v []int64) {
+	p := maps.Clone(r.Ints)
+	if p == nil {
+		p = map[string][]int64{}
+	}
+	p[name] = v
+	r.Ints = p
 }

@@ -27,9 +27,9 @@ long long sk_pattern_find(const char *buf, long long len, int rank, long long by
 	return -1;
 }
 
-/* verify_len compares the first len bytes of one received message (or block) and
+/* sk_check_mark compares the first len bytes of one received message (or block) and
  * keeps the first difference; verify, the whole message. */
-static void verify_len(sk_ctx *c, const char *buf, long long len, int from, int slot, long long base) {
+void sk_check_mark(sk_ctx *c, const char *buf, long long len, int from, int slot, long long base) {
 	if (c->bad) return;
 	long long n = c->a.bytes;
 	long long i = sk_pattern_find(buf, len, from, n, c->rep, base);
@@ -44,7 +44,7 @@ static void verify_len(sk_ctx *c, const char *buf, long long len, int from, int 
 }
 
 static void verify(sk_ctx *c, const char *buf, int from, int slot, long long base) {
-	verify_len(c, buf, c->a.bytes, from, slot, base);
+	sk_check_mark(c, buf, c->a.bytes, from, slot, base);
 }
 
 static int per_process_send(int kind) {
@@ -57,7 +57,10 @@ void sk_check_fill(sk_ctx *c) {
 	int kind = c->k->check;
 	if (!c->a.check || kind == SK_CHECK_NONE || c->a.role == SK_ROLE_IDLE) return;
 	long long n = c->a.bytes, len = per_process_send(kind) ? n * c->nprocs : n;
-	if (kind == SK_CHECK_NEIGHBOR_ALLTOALL) len = n * c->outdeg; /* a block per out-neighbour */
+	if (kind == SK_CHECK_OWN) {
+		c->k->fill(c);
+		return;
+	}
 	char *buf = kind == SK_CHECK_REPLACE ? c->a.rbuf : c->a.sbuf;
 	sk_pattern_fill(buf, len, c->rank, n, c->rep, 0);
 }
@@ -104,26 +107,12 @@ void sk_check_verify(sk_ctx *c, long long iters) {
 	case SK_CHECK_ALLTOALL:
 		for (int i = 0; i < p; i++) verify(c, a->rbuf + (size_t)i * (size_t)n, i, i, (long long)c->rank * n);
 		break;
-	case SK_CHECK_NEIGHBOR_ALLGATHER:
-		for (int i = 0; i < c->indeg; i++) verify(c, a->rbuf + (size_t)i * (size_t)n, c->nsrc[i], i, 0);
-		break;
-	case SK_CHECK_NEIGHBOR_ALLTOALL:
-		for (int i = 0; i < c->indeg; i++) {
-			/* Any of the source's blocks to this rank will do where the two share
-			 * several edges (their order is the library's); the first is reported. */
-			const char *blk = a->rbuf + (size_t)i * (size_t)n;
-			int first = -1, ok = 0;
-			for (int j = 0; j < 64 && !ok; j++) {
-				if (!(c->nfrom[i] >> j & 1)) continue;
-				if (first < 0) first = j;
-				ok = sk_pattern_find(blk, n, c->nsrc[i], n, c->rep, (long long)j * n) < 0;
-			}
-			if (!ok) verify(c, blk, c->nsrc[i], i, (long long)(first < 0 ? 0 : first) * n);
-		}
+	case SK_CHECK_OWN:
+		c->k->verify(c, iters);
 		break;
 	case SK_CHECK_ALLTOALLV_SKEWED:
 		for (int i = 0; i < p; i++)
-			verify_len(c, a->rbuf + (size_t)i * (size_t)n, (long long)c->rcounts[i] * (long long)c->extent, i, i,
+			sk_check_mark(c, a->rbuf + (size_t)i * (size_t)n, (long long)c->rcounts[i] * (long long)c->extent, i, i,
 			           (long long)c->rank * n);
 		break;
 	}

@@ -18,7 +18,7 @@
 /* The files' tables (skampi.h's sk_table), for kernels.c to join. */
 extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rma_table, sk_rma_calls_table,
     sk_rma_sync_table, sk_locks_table, sk_imbalance_table, sk_rma_concurrent_table, sk_rma_imb_table, sk_halo_table, sk_coll_v_table,
-    sk_neighbor_table, sk_persistent_table;
+    sk_persistent_table;
 
 /* coll_v.c: Alltoallw's counts, displacements and types (persistent.c's too). */
 int sk_prepare_alltoallw(sk_ctx *c);

@@ -76,12 +76,11 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		}
 	}
 	send, recv := max(1, s.Info.BufferBytes(span, 1, nprocs)), max(1, s.Info.BufferBytes(span, slots, nprocs))
-	if s.Info.Neighborhood { // a block per edge, in or out (a grid may have more than processes)
-		rt, err := s.Topology.Resolve(nprocs)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+	if s.Blocks > 0 { // the family's count of blocks (a neighbourhood collective's edges)
+		if span > 0 && s.Blocks > ops.MaxBytes/span {
+			return nil, fmt.Errorf("%s: %d blocks of %d bytes (%w)", name, s.Blocks, span, ErrInvalid)
 		}
-		send = max(1, span*int64(rt.MaxDegree(nprocs)))
+		send = max(1, span*s.Blocks)
 		recv = send
 	}
 	// A one-sided operation's target is its window: moving skampi's buffers would not
@@ -172,12 +171,24 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 			}
 		}
 	}
-	if s.Info.Neighborhood && role != ops.Idle {
-		free, err := setTopology(&a, s.Topology, commRank(w.rank, ranks), nprocs)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+	if n := len(s.Ints); n > 0 { // and its lists, the same way
+		names := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)
+		values := unsafe.Slice((**C.longlong)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.longlong)(nil))))), n)
+		lens := unsafe.Slice((*C.int)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof(C.int(0))))), n)
+		defer C.free(unsafe.Pointer(&names[0]))
+		defer C.free(unsafe.Pointer(&values[0]))
+		defer C.free(unsafe.Pointer(&lens[0]))
+		for i, k := range slices.Sorted(maps.Keys(s.Ints)) {
+			v := s.Ints[k]
+			names[i], lens[i] = C.CString(k), C.int(len(v))
+			values[i] = (*C.longlong)(C.malloc(C.size_t(len(v)+1) * C.size_t(unsafe.Sizeof(C.longlong(0)))))
+			for j, x := range v {
+				unsafe.Slice(values[i], len(v))[j] = C.longlong(x)
+			}
+			defer C.free(unsafe.Pointer(names[i]))
+			defer C.free(unsafe.Pointer(values[i]))
 		}
-		defer free()
+		a.narrays, a.array_names, a.array_values, a.array_lens = C.int(n), &names[0], &values[0], &lens[0]
 	}
 	if n := len(s.Strings); n > 0 { // and its words, the same way
 		names := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)
@@ -246,10 +257,8 @@ func refusal(rc C.int, s ops.Request, nprocs int) string {
 		return fmt.Sprintf("kernel %s reads and writes its window's memory directly: it needs the unified memory model (MPI_WIN_UNIFIED), and this window is separate", s.Kernel)
 	case C.SK_ERR_LOCK_SERVER:
 		return fmt.Sprintf("kernel %s: its lock could not be placed on the PE chosen to serve it (OSHMEM's rule, (heap offset / 8) %% npes, did not hold: stderr says where it was served)", s.Kernel)
-	case C.SK_ERR_TOPOLOGY:
-		return fmt.Sprintf("kernel %s: the library's topology (MPI_Cart_shift) differs from the one computed for %s", s.Kernel, s.Topology)
 	case C.SK_ERR_PARAM:
-		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v %v)", s.Kernel, s.Params, s.Strings)
+		return fmt.Sprintf("kernel %s: a parameter it does not know, given twice, or out of its range (%v %v %v)", s.Kernel, s.Params, s.Strings, s.Ints)
 	case C.SK_ERR_THREADS:
 		return fmt.Sprintf("kernel %s: its threads (%v) could not start, or MPI was not initialised with MPI_THREAD_MULTIPLE", s.Kernel, s.Params)
 	case C.SK_ERR_COMM:

@@ -25,10 +25,16 @@ int sk_close(sk_ctx *c) {
 
 char sk_failure[SK_FAILURE_LEN];
 
-static void free_strings(sk_ctx *c) {
+/* free_words frees our copies of the request's words and lists. */
+static void free_words(sk_ctx *c) {
 	for (int j = 0; j < SK_KSTRINGS; j++) {
 		free(c->kstring[j]);
 		c->kstring[j] = NULL;
+	}
+	for (int j = 0; j < SK_KARRAYS; j++) {
+		free(c->karray[j]);
+		c->karray[j] = NULL;
+		c->karray_len[j] = 0;
 	}
 }
 
@@ -43,40 +49,17 @@ void sk_release(sk_ctx *c) {
 	free(c->rcounts);
 	free(c->node_of);
 	free(c->ack_s);
-	free(c->nsrc);
-	free(c->ndst);
-	free(c->nfrom);
-	free(c->ncounts);
-	free(c->ndispls);
 	free(c->wdispls);
 	free(c->wtypes);
 	free(c->bdispls);
 	free(c->ring);
 	sk_layout_release(c);
 	if (c->k && c->k->release) c->k->release(c);
-	free_strings(c);
+	free_words(c);
 	/* A Bsend buffer still attached (its close never ran) stays the library's: leaked, not freed. */
 	free(c);
 }
 
-/* copy_edges keeps our copy of a neighbourhood collective's edges (the caller frees
- * its own). */
-static int copy_edges(sk_ctx *c, const sk_args *a) {
-	if (!a->sources || !a->dests) return MPI_SUCCESS;
-	if (a->indegree < 0 || a->outdegree < 0) return SK_ERR_ARGS;
-	c->indeg = a->indegree;
-	c->outdeg = a->outdegree;
-	c->nsrc = malloc(sizeof(int) * (size_t)(c->indeg + 1));
-	c->ndst = malloc(sizeof(int) * (size_t)(c->outdeg + 1));
-	c->nfrom = calloc((size_t)c->indeg + 1, sizeof(unsigned long long));
-	if (!c->nsrc || !c->ndst || !c->nfrom) return SK_ERR_NOMEM;
-	memcpy(c->nsrc, a->sources, sizeof(int) * (size_t)c->indeg);
-	memcpy(c->ndst, a->dests, sizeof(int) * (size_t)c->outdeg);
-	if (a->from_blocks) memcpy(c->nfrom, a->from_blocks, sizeof(unsigned long long) * (size_t)c->indeg);
-	c->a.sources = c->a.dests = NULL;
-	c->a.from_blocks = NULL;
-	return MPI_SUCCESS;
-}
 
 /* prepare_member allocates what the timed loop of a participating rank touches:
  * requests for the windowed and hand-made kernels, the equal counts of the
@@ -106,7 +89,6 @@ static int prepare_member(sk_ctx *c, const int *node_of) {
 		memcpy(c->node_of, node_of, sizeof(int) * n);
 		c->a.node_of = c->node_of;
 	}
-	if ((rc = copy_edges(c, a)) != MPI_SUCCESS) return rc;
 	if (c->k->prepare) CK(c->k->prepare(c));
 	return sk_layout_prepare(c); /* after a window's creation: a get's check fills it */
 }
@@ -220,16 +202,33 @@ static int sk_strings(sk_ctx *c, const sk_args *a) {
 	return MPI_SUCCESS;
 }
 
+/* sk_arrays resolves the request's lists by name (sk_args.array_names) into c->karray
+ * the same way. */
+static int sk_arrays(sk_ctx *c, const sk_args *a) {
+	for (int i = 0; i < a->narrays; i++) {
+		int j = -1, n = a->array_lens[i];
+		for (int m = 0; c->k->arrays && c->k->arrays[m] && m < SK_KARRAYS; m++)
+			if (strcmp(c->k->arrays[m], a->array_names[i]) == 0) j = m;
+		if (j < 0 || c->karray[j] || n < 0 || (n > 0 && !a->array_values[i])) return SK_ERR_PARAM;
+		if (!(c->karray[j] = malloc(sizeof(long long) * (size_t)(n + 1)))) return SK_ERR_NOMEM;
+		if (n > 0) memcpy(c->karray[j], a->array_values[i], sizeof(long long) * (size_t)n);
+		c->karray_len[j] = n;
+	}
+	return MPI_SUCCESS;
+}
+
 int sk_prepare(const sk_args *a, sk_ctx **out) {
 	*out = NULL;
 	/* Checked on every rank, idle or not, so all ranks refuse a bad point alike. */
 	const sk_kernel *k = sk_find_kernel(a->kernel);
 	if (!k) return SK_ERR_KERNEL;
 	if (sk_kernel_missing(k)) return SK_ERR_UNSUPPORTED; /* on every rank alike: one library */
+	if (k->check == SK_CHECK_OWN && (!k->fill || !k->verify)) return SK_ERR_KERNEL; /* a table's mistake */
 	if (a->bytes < 0 || a->window < 0 || a->nprocs < 1 || a->cold_regions < 0 || a->cold_stride < 0) return SK_ERR_ARGS;
 	if ((k->flags & SK_K_NONBLOCKING) && a->progress_every < 0) return SK_ERR_ARGS;
 	if (a->nparams < 0 || (a->nparams > 0 && (!a->param_names || !a->param_values))) return SK_ERR_PARAM;
 	if (a->nstrings < 0 || (a->nstrings > 0 && (!a->string_names || !a->string_values))) return SK_ERR_PARAM;
+	if (a->narrays < 0 || (a->narrays > 0 && (!a->array_names || !a->array_values || !a->array_lens))) return SK_ERR_PARAM;
 	int dt = 0, op = 0;
 	if (k->flags & (SK_K_COLLECTIVE | SK_K_TYPED)) {
 		if ((dt = sk_find_datatype(a->datatype)) < 0) return SK_ERR_DATATYPE;
@@ -260,8 +259,9 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	c->a = *a;
 	int prc = sk_params(c, a);
 	if (prc == MPI_SUCCESS) prc = sk_strings(c, a);
+	if (prc == MPI_SUCCESS) prc = sk_arrays(c, a);
 	if (prc != MPI_SUCCESS) {
-		free_strings(c);
+		free_words(c);
 		free(c);
 		return prc;
 	}
@@ -269,6 +269,10 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	c->a.param_names = NULL;
 	c->a.param_values = NULL;
 	c->a.string_names = c->a.string_values = NULL;
+	c->a.narrays = 0;
+	c->a.array_names = NULL;
+	c->a.array_values = NULL;
+	c->a.array_lens = NULL;
 	/* names of our tables, not the caller's strings (which it frees) */
 	c->a.kernel = k->name;
 	c->a.mode = mname ? sk_mode_name(mode) : NULL;
@@ -286,7 +290,6 @@ int sk_prepare(const sk_args *a, sk_ctx **out) {
 	}
 	if (a->role != SK_ROLE_IDLE) { /* idle ranks may have no communicator at all */
 		int rc = prepare_member(c, a->node_of);
-		c->a.dims = NULL; /* the caller's: read by the prepare hook only */
 		/* A busy target no kernel wrapped its step for would be measured idle. */
 		if (rc == MPI_SUCCESS && c->busy_spin > 0 && !c->busy_inner) rc = SK_ERR_BUSY;
 		if (rc == MPI_SUCCESS && a->barrier_each) rc = wrap_barrier_each(c);

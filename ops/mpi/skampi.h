@@ -35,7 +35,6 @@ enum {
 	SK_ERR_LAYOUT = -17,      /* no data layout of that name, or one the kernel does not take */
 	SK_ERR_POLL = -18,        /* no busy target's poll of that name, or one its mode cannot make */
 	SK_ERR_BUSY = -19,        /* a busy target (busy_spin) asked of a kernel that cannot keep one */
-	SK_ERR_TOPOLOGY = -20,    /* a neighbourhood collective's topology is missing, or the library built another */
 	SK_ERR_UNSUPPORTED = -21, /* the MPI library lacks a routine the kernel calls (sk_kernel_missing says which) */
 	SK_ERR_FAILED = -22,      /* a family's kernel failed on some rank: sk_failure says which call and why, on every rank */
 	SK_ERR_THREADS = -23,     /* a multi-threaded kernel's threads could not start (or MPI is not MULTIPLE) */
@@ -113,20 +112,17 @@ typedef struct {
 	/* OSU's collective loop (method osu, run.c): every step timed alone, an MPI_Barrier
 	 * on the point's communicator after it, outside its timer pair. */
 	int barrier_each;
-	/* Neighbourhood collectives (neighbor.c): the topology, resolved by Go for this
-	 * communicator (ops.Topology): a periodic Cartesian grid of ndims dims (graph 0),
-	 * or a distributed graph (graph 1); this rank's edges in both cases, and for each
-	 * receive block the mask of its source's send blocks that may land there. */
-	int topo_graph, ndims;
-	const int *dims;
-	int indegree, outdegree;
-	const int *sources, *dests;
-	const unsigned long long *from_blocks;
 	/* A family's words by name (ops.Request.Strings: a file's path), nstrings of them,
 	 * resolved by sk_prepare into c->kstring as the numbers are into c->kparam. */
 	int nstrings;
 	const char *const *string_names;
 	const char *const *string_values;
+	/* And its lists of integers by name (ops.Request.Ints: a topology's edges), each
+	 * array_lens[i] long, into c->karray (our copies). */
+	int narrays;
+	const char *const *array_names;
+	const long long *const *array_values;
+	const int *array_lens;
 } sk_args;
 
 typedef struct sk_ctx sk_ctx;
@@ -187,8 +183,7 @@ enum {
 	SK_CHECK_ALLGATHER,     /* every rbuf holds block 0 of every rank's sbuf */
 	SK_CHECK_SCATTER,       /* every rbuf holds its block of the root's sbuf */
 	SK_CHECK_ALLTOALL,      /* block i of every rbuf is this rank's block of rank i's sbuf */
-	SK_CHECK_NEIGHBOR_ALLGATHER, /* block i of rbuf is block 0 of in-neighbour i's sbuf */
-	SK_CHECK_NEIGHBOR_ALLTOALL,  /* block i of rbuf is the block in-neighbour i sent this rank */
+	SK_CHECK_OWN,           /* the kernel's own: its fill and verify hooks (a family's kernels) */
 };
 
 typedef struct {
@@ -240,12 +235,19 @@ typedef struct {
 	/* And the names of its words (sk_args.string_names), NULL-terminated, at most
 	 * SK_KSTRINGS: c->kstring in this order (NULL where the request gives none). */
 	const char *const *strings;
+	/* And of its lists (sk_args.array_names), at most SK_KARRAYS: c->karray. */
+	const char *const *arrays;
+	/* SK_CHECK_OWN: fill writes this repetition's pattern into what this rank sends;
+	 * verify compares what it received after a repetition of iters steps, keeping the
+	 * first difference with sk_check_mark. Called on members only, with check_data. */
+	void (*fill)(sk_ctx *c);
+	void (*verify)(sk_ctx *c, long long iters);
 	/* Frees what the prepare hook keeps in c->fam; no MPI call (safe after
 	 * MPI_Finalize). NULL: nothing. */
 	void (*release)(sk_ctx *c);
 } sk_kernel;
 
-enum { SK_KPARAMS = 8, SK_KSTRINGS = 4 };
+enum { SK_KPARAMS = 8, SK_KSTRINGS = 4, SK_KARRAYS = 4 };
 
 /* An operation prepared for one point: everything the timed loop touches. */
 struct sk_ctx {
@@ -335,15 +337,9 @@ struct sk_ctx {
 	int busy_is_target, busy_npes;
 	int *busy_pes;
 	long busy_seq;
-	/* Neighbourhood collectives: the topology's communicator, our copies of the edges,
-	 * and the per-neighbour counts and displacements of the v- and w-variants. */
-	MPI_Comm topo;
-	int have_topo, indeg, outdeg;
-	int *nsrc, *ndst;
-	unsigned long long *nfrom;
-	int *ncounts, *ndispls;
+	/* Alltoallw (coll_v.c): every process's displacement and type */
 	MPI_Aint *wdispls;
-	MPI_Datatype *wtypes; /* also Alltoallw's, one per process */
+	MPI_Datatype *wtypes;
 	int *bdispls;         /* Alltoallw: every process's block, in bytes (coll_v.c) */
 	/* Persistent operations (persistent.c): the requests made once per point, and
 	 * how many are live. */
@@ -353,6 +349,8 @@ struct sk_ctx {
 	 * its state, opaque to the engine (sk_kernel.release frees it). */
 	double kparam[SK_KPARAMS];
 	char *kstring[SK_KSTRINGS]; /* our copies */
+	long long *karray[SK_KARRAYS]; /* our copies, karray_len[i] long (NULL where none came) */
+	int karray_len[SK_KARRAYS];
 	void *fam;
 };
 
@@ -415,6 +413,10 @@ void sk_pattern_fill(char *buf, long long len, int rank, long long bytes, long l
 long long sk_pattern_find(const char *buf, long long len, int rank, long long bytes, long long rep, long long base);
 void sk_check_fill(sk_ctx *c);
 void sk_check_verify(sk_ctx *c, long long iters);
+/* sk_check_mark compares len bytes of a block received from rank from (its slot, at
+ * pattern offset base) with the pattern, and keeps the first difference of the run
+ * (a kernel's own verify hook calls it). */
+void sk_check_mark(sk_ctx *c, const char *buf, long long len, int from, int slot, long long base);
 
 /* The routine the library lacks for kernel k (sk_kernel.missing), NULL when it lacks
  * none (kernels.c); sk_prepare refuses k then, Go says why (UnsupportedReason). */
