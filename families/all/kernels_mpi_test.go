@@ -17,7 +17,6 @@ import (
 // engine's, ops/shmem's or a family's own), and every kernel of a table serves some
 // operation. Reads the tables only: no MPI_Init.
 func TestCatalogueKernelsRegistered(t *testing.T) {
-	shmem.Register()
 	used := map[string][]string{}
 	for _, in := range ops.All() {
 		if in.SHMEM && !shmem.Available {

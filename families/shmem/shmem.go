@@ -1,10 +1,13 @@
 // Package shmem is the OpenSHMEM family's part in the runner: what its data checks and
-// cache settings reach, and a breakdown without MPI requests to test.
+// cache settings reach, and a breakdown without MPI requests to test. It links in the
+// kernels, which register OpenSHMEM's runtime with ops/mpi (the run starts it through
+// that, or denies the operations with the reason a build without it gives).
 package shmem
 
 import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
+	_ "github.com/skampi/skampi/ops/shmem" // the kernels and the runtime
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
 )
