@@ -5,9 +5,9 @@
 package shmem
 
 import (
+	_ "github.com/skampi/skampi/families/shmem/kernels" // the kernels and the runtime
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
-	_ "github.com/skampi/skampi/ops/shmem" // the kernels and the runtime
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
 )

@@ -1,9 +1,9 @@
 //go:build mpi && shmem
 
-package shmem
+package kernels
 
 /*
-#cgo CFLAGS: -O2 -I${SRCDIR}/../mpi
+#cgo CFLAGS: -O2 -I${SRCDIR}/../../../ops/mpi
 #cgo LDFLAGS: -loshmem
 #include "shmem_kernels.h"
 */

@@ -1,6 +1,6 @@
 //go:build mpi && shmem
 
-package shmem
+package kernels
 
 import (
 	"slices"
