@@ -114,6 +114,9 @@ layers: setup
 	@# (it calls the hooks they register), and no family imports another.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./runner ./inputs ./ops ./ops/mpi ./measure ./record ./repsync ./clocksync | grep 'skampi/families' || true); \
 	if [ -n "$$bad" ]; then echo "the core depends on a family: $$bad"; exit 1; fi
+	@# job links them in through families/all and names none (OpenSHMEM's runtime: mpi.RuntimeNamed).
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./job | grep 'skampi/families/' | grep -v '/families/all$$' || true); \
+	if [ -n "$$bad" ]; then echo "job imports a family: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -v '^github.com/skampi/skampi/families/all ' | grep ' imports github.com/skampi/skampi/families/' | awk '{split($$1, a, "/"); split($$3, b, "/"); if (a[5] != b[5]) print}' || true); \
 	if [ -n "$$bad" ]; then echo "a family imports another: $$bad"; exit 1; fi
 	@# A family's kernels are the engine's guests: they import ops/mpi and nothing else of skampi.
