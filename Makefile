@@ -76,13 +76,13 @@ vet: setup
 	@# the benchmark and cluster scripts run rarely: a syntax error must not wait for them
 	@for f in bench/*.sh scripts/*.sh .ci/run; do bash -n "$$f" || exit 1; done
 
-# The layering of docs/development.md, checked: cgo only in ops/mpi and ops/shmem; record and
-# plots/chart import nothing of skampi's; nothing imports cmd; the engine never imports
-# MPI; no cycle among the C files of ops/mpi and ops/shmem (scripts/c-layers.sh); and
-# the rules below, each with its reason.
+# The layering of docs/development.md, checked: cgo only in ops/mpi and a family's kernels;
+# record and plots/chart import nothing of skampi's; nothing imports cmd; the engine never
+# imports MPI; no cycle among the C files of ops/mpi and the families' kernels
+# (scripts/c-layers.sh); and the rules below, each with its reason.
 layers: setup
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/ops/shmem$$' -e '/families/[^/]*/kernels$$' || true); \
-	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi, ops/shmem and a family's kernels (families/NAME/kernels): $$bad"; exit 1; fi
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{if .CgoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v -e '/ops/mpi$$' -e '/families/[^/]*/kernels$$' || true); \
+	if [ -n "$$bad" ]; then echo "cgo outside ops/mpi and a family's kernels (families/NAME/kernels): $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./record | grep skampi || true); \
 	if [ -n "$$bad" ]; then echo "record must be a leaf, imports: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./plots/chart | grep skampi || true); \
@@ -101,7 +101,7 @@ layers: setup
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}{{range .TestImports}}{{$$.ImportPath}} (test) imports {{.}}{{"\n"}}{{end}}{{range .XTestImports}}{{$$.ImportPath}} (test) imports {{.}}{{"\n"}}{{end}}' ./... | grep ' imports github.com/skampi/skampi/sync$$' || true); \
 	if [ -n "$$bad" ]; then echo "imports the old sync package (now repsync): $$bad"; exit 1; fi
 	@# The catalogue is pure: the kernels read it, it never reaches them.
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./ops | grep -E 'skampi/ops/(mpi|shmem)$$' || true); \
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./ops | grep -E 'skampi/(ops/mpi|families/[^/]+/kernels)$$' || true); \
 	if [ -n "$$bad" ]; then echo "ops depends on a kernel package: $$bad"; exit 1; fi
 	@# The runner measures points; the run's lifecycle (job) drives it, not the reverse.
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Deps "\n"}}' ./runner | grep 'skampi/job$$' || true); \
@@ -112,8 +112,11 @@ layers: setup
 	if [ -n "$$bad" ]; then echo "a leaf imports skampi: $$bad"; exit 1; fi
 	@# A family is a folder under families/ and a line in families/all: the core knows none
 	@# (it calls the hooks they register), and no family imports another.
-	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./runner ./inputs ./ops ./ops/mpi ./ops/shmem ./measure ./record ./repsync ./clocksync | grep 'skampi/families' || true); \
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{.ImportPath}}: {{join .Deps " "}}' ./runner ./inputs ./ops ./ops/mpi ./measure ./record ./repsync ./clocksync | grep 'skampi/families' || true); \
 	if [ -n "$$bad" ]; then echo "the core depends on a family: $$bad"; exit 1; fi
+	@# job links them in through families/all and names none (OpenSHMEM's runtime: mpi.RuntimeNamed).
+	@bad=$$($(GO) list -tags $(TAGS) -f '{{join .Imports "\n"}}' ./job | grep 'skampi/families/' | grep -v '/families/all$$' || true); \
+	if [ -n "$$bad" ]; then echo "job imports a family: $$bad"; exit 1; fi
 	@bad=$$($(GO) list -tags $(TAGS) -f '{{range .Imports}}{{$$.ImportPath}} imports {{.}}{{"\n"}}{{end}}' ./families/... | grep -v '^github.com/skampi/skampi/families/all ' | grep ' imports github.com/skampi/skampi/families/' | awk '{split($$1, a, "/"); split($$3, b, "/"); if (a[5] != b[5]) print}' || true); \
 	if [ -n "$$bad" ]; then echo "a family imports another: $$bad"; exit 1; fi
 	@# A family's kernels are the engine's guests: they import ops/mpi and nothing else of skampi.

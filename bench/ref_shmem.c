@@ -1,6 +1,6 @@
 /* OpenSHMEM as plain C programs, for bench/reference.sh: what skampi's OpenSHMEM
- * operations measure (ops/shmem), one sequence per MODE, the OSU sequences among them.
- * MPI_Init, then shmem_init, as skampi starts them; per size a symmetric buffer of
+ * operations measure (families/shmem/kernels), one sequence per MODE, the OSU
+ * sequences among them. MPI_Init, then shmem_init, as skampi starts them; per size a symmetric buffer of
  * 2 * size + 64 bytes from shmem_malloc (skampi's per point); PE 0 times `iters`
  * operations to PE 1 with one timer pair, REF_LOOPS times, and prints the median per
  * operation. PE 1 is passive (but in bcast_ack).

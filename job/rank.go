@@ -12,7 +12,6 @@ import (
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
-	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 	"github.com/skampi/skampi/runner"
@@ -103,7 +102,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 	w.SetHosts(hosts)
 	if startsSHMEM(plan) { // every rank reads the same plan: all start it, or none
 		ph.start("start-up: shmem_init")
-		err := shmem.Start(w)
+		err := shmemRuntime().Start(w)
 		ph.stop()
 		if err != nil {
 			return common(err)
@@ -194,7 +193,7 @@ func runRank(plan *inputs.Plan, o Options) (err error) {
 		hdr := header(plan, len(ex.Points), w, hosts, cpus, o.Version, o.Out != "")
 		hdr.SettleRounds, hdr.SettleBarrierS = settled, barrierS
 		if startsSHMEM(plan) {
-			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmem.Library()
+			hdr.SHMEMLibrary, hdr.SHMEMVersion = shmemRuntime().Library()
 		}
 		hdr.RunID = ph.runID // the id any start-up fault was recorded under
 		hdr.Resume, hdr.AllowBroken = o.Resume, o.AllowBroken
@@ -268,13 +267,13 @@ func usesSHMEM(plan *inputs.Plan) bool {
 // OpenSHMEM operations (the symmetric heap and transport cost memory and start-up
 // time) and this binary has it; a build without it (an MPICH build) denies their
 // points instead (notBuilt) and measures the rest.
-func startsSHMEM(plan *inputs.Plan) bool { return shmem.Available && usesSHMEM(plan) }
+func startsSHMEM(plan *inputs.Plan) bool { return shmemRuntime().Available && usesSHMEM(plan) }
 
 // notBuilt is why this binary cannot run an operation at all ("" when it can): the
 // runner denies its points with it.
 func notBuilt(in ops.Info) string {
 	if in.SHMEM {
-		return shmem.Missing()
+		return shmemRuntime().Missing()
 	}
 	return ""
 }

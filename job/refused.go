@@ -3,7 +3,6 @@ package job
 import (
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/ops/mpi"
-	"github.com/skampi/skampi/ops/shmem"
 )
 
 // Refused says why this binary cannot run an operation, "" when it can: OpenSHMEM's
@@ -12,7 +11,11 @@ import (
 // reason; skampi list and check say it beforehand.
 func Refused(in ops.Info) string {
 	if in.SHMEM {
-		return shmem.Missing()
+		return shmemRuntime().Missing()
 	}
 	return mpi.UnsupportedReason(in.Kernel)
 }
+
+// shmemRuntime is OpenSHMEM as its kernels registered it with ops/mpi (linked in with
+// its family, families/all): the real one, or the stub of a build without it.
+func shmemRuntime() mpi.Runtime { return mpi.RuntimeNamed(mpi.SHMEM) }

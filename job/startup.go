@@ -18,7 +18,6 @@ import (
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
-	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
 )
 
@@ -97,11 +96,11 @@ func StartupProbe(o ProbeOptions) error {
 	var shmemS float64
 	if o.Shmem {
 		mpi.CrashWhere("start-up: shmem_init", "", "", "")
-		if err := shmem.Start(w); err != nil {
+		if err := shmemRuntime().Start(w); err != nil {
 			mpi.Abort(1)
 			return err
 		}
-		shmemS = shmem.InitTime().Seconds()
+		shmemS = shmemRuntime().InitTime().Seconds()
 	}
 	mpi.CrashWhere("the start-up probe's gathers", "", "", "")
 	line := probeLine{}
@@ -179,8 +178,8 @@ func Startup(o StartupOptions) error {
 	if err != nil {
 		return fmt.Errorf("finding the skampi executable: %w", err)
 	}
-	if o.Shmem && !shmem.Available {
-		return errors.New("--shmem: " + shmem.Missing())
+	if o.Shmem && !shmemRuntime().Available {
+		return errors.New("--shmem: " + shmemRuntime().Missing())
 	}
 	var out *os.File
 	if o.Out != "" {

@@ -3,7 +3,7 @@ package job
 import (
 	"testing"
 
-	"github.com/skampi/skampi/ops/shmem"
+	shmem "github.com/skampi/skampi/families/shmem/kernels"
 )
 
 // skampi startup needs a process count, and OpenSHMEM only where the build has it.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/skampi/skampi/internal/launch"
 	"github.com/skampi/skampi/ops/mpi"
-	"github.com/skampi/skampi/ops/shmem"
 )
 
 // VersionCommit is the version and commit a build was stamped with (make's -ldflags
@@ -63,8 +62,10 @@ func PrintVersion(out io.Writer, version, commit string) {
 	if mpi.Available {
 		built = "built with MPI"
 	}
-	if shmem.Available {
-		built += " and OpenSHMEM"
+	for _, r := range mpi.Runtimes() { // a second programming model linked in
+		if r.Available {
+			built += " and " + r.Name
+		}
 	}
 	v, c := VersionCommit(version, commit)
 	fmt.Fprintf(out, "skampi %s (commit %s, %s, %s)\n", v, c, runtime.Version(), built)

@@ -3,7 +3,7 @@
 // per-rank times of a repetition reduce to one, its timing methods and the kernel
 // that runs it. Suites, the engine, the runner and the kernels all read these fields;
 // nothing else names an operation. It is pure Go; the kernels live in ops/mpi and
-// ops/shmem (cgo).
+// families/shmem/kernels (cgo).
 package ops
 
 import (

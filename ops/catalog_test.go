@@ -468,7 +468,8 @@ func TestPanelsNameCatalogueOps(t *testing.T) {
 }
 
 // What the checks before a run read of an operation: who it needs, what it takes, what
-// symmetric memory a point of it allocates (ops/shmem's prepare functions).
+// symmetric memory a point of it allocates (the prepare functions of
+// families/shmem/kernels).
 func TestOperationNeeds(t *testing.T) {
 	for _, in := range All() {
 		if (in.Heap != HeapNone) != in.SHMEM {

@@ -102,8 +102,8 @@ type Info struct {
 	// Layouts: the operation takes the data_layout setting (DataLayouts): its payload
 	// strided in memory, moved by a derived datatype or packed by hand.
 	Layouts bool
-	// SHMEM operations are OpenSHMEM's (ops/shmem): a run that has one starts
-	// OpenSHMEM, and their target is a PE.
+	// SHMEM operations are OpenSHMEM's (families/shmem/kernels): a run that has one
+	// starts OpenSHMEM, and their target is a PE.
 	SHMEM bool
 	// TargetPassive: the target PE takes no part in the operation with no method (an
 	// OpenSHMEM put, get or atomic), so it can be kept busy meanwhile (target_busy,

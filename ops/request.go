@@ -6,7 +6,7 @@ import (
 )
 
 // Request is what one point asks a kernel to do on this rank: built once by the runner
-// from the point and its settings, and taken as it is by ops/mpi (and ops/shmem, and
+// from the point and its settings, and taken as it is by ops/mpi (and a family's kernels, and
 // the stub of a build without MPI). Everything a suite names travels by its name
 // (kernel, mode, datatype, reduce_op, rma_window, phase) and is resolved where it is
 // used, in the kernels' own tables: no ordinal two languages must agree on.

@@ -4,11 +4,11 @@ import (
 	"strings"
 )
 
-// OpenSHMEM operations (ops/shmem runs them). Puts and gets are non-blocking in the
-// engine's sense: the post is the routine, the completion shmem_quiet, so a point
-// breaks down into put + quiet (full), the time inside the put call (post), quiet
-// after the put (wait) and the overlap with a computation — the method paper's
-// measurements of SHMEM puts. A pair's initiator is the origin; the target is passive.
+// OpenSHMEM operations (families/shmem/kernels runs them). Puts and gets are
+// non-blocking in the engine's sense: the post is the routine, the completion
+// shmem_quiet, so a point breaks down into put + quiet (full), the time inside the put
+// call (post), quiet after the put (wait) and the overlap with a computation — the
+// method paper's measurements of SHMEM puts. A pair's initiator is the origin; the target is passive.
 
 func shmemRMA(name, kernel, desc string, windowed bool) Info {
 	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPair,
@@ -132,7 +132,8 @@ func reduction(in Info) Info { in.Reduction = true; return in }
 
 // threeWays gives a collective SKaMPI's other timings beside the default (one call per
 // repetition after a barrier): barrier-separated less a barrier, synchronised at an
-// agreed instant, and consecutive calls (ops/shmem/coll.c: THREE_WAYS).
+// agreed instant, and consecutive calls (families/shmem/kernels/coll.c:
+// THREE_WAYS).
 func threeWays(in Info) Info {
 	in.Methods = []Method{
 		{Name: "barrier", Kernel: in.Kernel + "_barrier", Subtract: "Shmem_Barrier",
@@ -189,7 +190,7 @@ var shmemAtomics = register(900, func() []Info {
 }())
 
 // Heap names how a point of an OpenSHMEM operation allocates symmetric memory: the
-// prepare functions of ops/shmem, and what the step allocates on top.
+// prepare functions of families/shmem/kernels, and what the step allocates on top.
 type Heap int
 
 const (
@@ -205,8 +206,8 @@ const (
 	HeapShiftSeed               // sk_shmem_prepare_sendrecv_seed: twice the data, four flags
 )
 
-// Layout constants of ops/shmem/coll.c: longs per pSync array, consecutive calls, and
-// Open MPI's SHMEM_REDUCE_MIN_WRKDATA_SIZE.
+// Layout constants of families/shmem/kernels/coll.c: longs per pSync array,
+// consecutive calls, and Open MPI's SHMEM_REDUCE_MIN_WRKDATA_SIZE.
 const (
 	shmemSyncLongs   = 64
 	shmemConsecutive = 8
@@ -217,7 +218,8 @@ func up64(n int64) int64 { return (n + 63) &^ 63 }
 
 // SymmetricBytes is the symmetric memory one PE allocates for a point: a message of
 // size bytes, window messages in flight (windowed operations only) and a communicator
-// of nprocs PEs. It follows ops/shmem's prepare functions; 0 for MPI operations.
+// of nprocs PEs. It follows the prepare functions of families/shmem/kernels; 0 for
+// MPI operations.
 func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
 	w := int64(1)
 	if in.Windowed && window > 1 {

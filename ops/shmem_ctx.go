@@ -2,10 +2,11 @@ package ops
 
 import "strings"
 
-// OpenSHMEM contexts (ops/shmem/ctx.c): creating and destroying one, timed apart, per
-// option (SKaMPI's Shmem_Ctx_Create_* and Shmem_Ctx_Destroy_*), and the atomics on a
-// context (SKaMPI's Shmem_Ctx_Atomic_*), beside the same atomics on the default
-// context (Shmem_Atomic_*_Long: the atomics figure draws them side by side).
+// OpenSHMEM contexts (families/shmem/kernels/ctx.c): creating and destroying one,
+// timed apart, per option (SKaMPI's Shmem_Ctx_Create_* and Shmem_Ctx_Destroy_*), and
+// the atomics on a context (SKaMPI's Shmem_Ctx_Atomic_*), beside the same atomics on
+// the default context (Shmem_Atomic_*_Long: the atomics figure draws them side by
+// side).
 
 // ctxOptions: a context operation's methods, one per option of shmem_ctx_create, and
 // default (no method): options 0.

@@ -1,10 +1,10 @@
 package ops
 
-// OpenSHMEM's locks, symmetric memory and the GROMACS send-receives (ops/shmem:
-// locks.c, memory.c, sendrecv.c).
+// OpenSHMEM's locks, symmetric memory and the GROMACS send-receives
+// (families/shmem/kernels: locks.c, memory.c, sendrecv.c).
 
 // shmemLockSlots: the longs a lock point's buffer holds to place its lock among
-// (ops/shmem: SK_SHMEM_LOCK_SLOTS).
+// (families/shmem/kernels: SK_SHMEM_LOCK_SLOTS).
 const shmemLockSlots = 8192
 
 // lockServer gives a lock operation the choice of the PE that serves its lock. Open

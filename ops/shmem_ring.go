@@ -1,6 +1,6 @@
 package ops
 
-// Rings (ops/shmem/ring.c, family shmem-ring, each drawn beside its pair): every PE of the communicator puts to, or gets from, the
+// Rings (families/shmem/kernels/ring.c, family shmem-ring, each drawn beside its pair): every PE of the communicator puts to, or gets from, the
 // next at once, so each is origin and target together — the method paper's Figs. 6-7
 // and SKaMPI's *_Round and *_Full, beside the pair's Shmem_Put and Shmem_Get where one
 // side is passive. A step is one operation and, for puts and _nbi gets, its

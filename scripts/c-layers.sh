@@ -1,17 +1,18 @@
 #!/bin/bash
 # The C side's layering, for `make layers`: no cycle among the C files of ops/mpi and
-# ops/shmem, by what each file's object uses that another file's defines (a function
+# the families' kernels, by what each file's object uses that another file's defines (a function
 # or a variable, from nm), nor among the headers they include. tsort names a cycle.
 # Usage: scripts/c-layers.sh PKG (the MPI library's pkg-config name: ompi-c or mpich).
 set -euo pipefail
 pkg=$1
 cd "$(dirname "$0")/.."
 dirs=(ops/mpi)
-# ops/shmem is built only where OpenSHMEM's header is (the Makefile's TAGS).
-if [ -f "$(pkg-config --variable=includedir "$pkg")/shmem.h" ]; then dirs+=(ops/shmem); fi
 # A family's kernels (families/NAME/kernels) are the engine's guests: they may use it,
-# it never uses them (checked below).
+# it never uses them (checked below). OpenSHMEM's (families/shmem/kernels) are built
+# only where its header is (the Makefile's TAGS).
+shmem=$([ -f "$(pkg-config --variable=includedir "$pkg")/shmem.h" ] && echo yes || true)
 for d in families/*/kernels; do
+	if [ "$d" = families/shmem/kernels ] && [ -z "$shmem" ]; then continue; fi
 	if compgen -G "$d/*.c" > /dev/null; then dirs+=("$d"); fi
 done
 tmp=$(mktemp -d)
@@ -35,8 +36,8 @@ if ! tsort "$tmp/edges" > /dev/null; then
 	echo "c-layers: the C files above call each other in a cycle (one of them should move what the other uses)" >&2
 	exit 1
 fi
-# The engine and ops/shmem call no family's C: a family is linked in or left out
-# without them changing.
+# The engine calls no family's C: a family is linked in or left out without it
+# changing.
 bad=$(awk '$1 !~ /^families_/ && $2 ~ /^families_/' "$tmp/edges")
 if [ -n "$bad" ]; then
 	echo "c-layers: the engine uses a family's C (user, definer): $bad" >&2

@@ -20,9 +20,9 @@ import (
 	"testing"
 	"time"
 
+	shmem "github.com/skampi/skampi/families/shmem/kernels"
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/internal/familytest"
-	"github.com/skampi/skampi/ops/shmem"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
 )

@@ -1,8 +1,11 @@
 // Package shmem is the OpenSHMEM family's part in the runner: what its data checks and
-// cache settings reach, and a breakdown without MPI requests to test.
+// cache settings reach, and a breakdown without MPI requests to test. It links in the
+// kernels, which register OpenSHMEM's runtime with ops/mpi (the run starts it through
+// that, or denies the operations with the reason a build without it gives).
 package shmem
 
 import (
+	_ "github.com/skampi/skampi/families/shmem/kernels" // the kernels and the runtime
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"

@@ -2,9 +2,9 @@
 
 /* The acknowledgement's one-way time, what the acknowledgement-based broadcasts take
  * off every broadcast they time (Bcast method ack in ops/mpi/coll.c, two-sided;
- * Shmem_Broadcast method ack in ops/shmem/coll.c, a put and an atomic): measured the
- * same way by both, once per point in their prepare hooks, each over its own
- * transport's round trip. */
+ * Shmem_Broadcast method ack in families/shmem/kernels/coll.c, a put and an atomic):
+ * measured the same way by both, once per point in their prepare hooks, each over its
+ * own transport's round trip. */
 #include <stdlib.h>
 #include "sk_common.h"
 

@@ -38,7 +38,7 @@ const struct sk_reduce_op sk_reduce_ops[] = {
 	{"band", MPI_BAND}, {"bor", MPI_BOR}, {"bxor", MPI_BXOR},
 };
 
-/* Other packages' tables (ops/shmem's files, a family's kernels), in the order they
+/* Other packages' tables (a family's kernels), in the order they
  * were registered. */
 enum { MAX_EXTRA = 64 };
 static const sk_table *extra[MAX_EXTRA];

@@ -191,7 +191,8 @@ int sk_step_bibandwidth_isend_irecv(ctx *c) {
 }
 
 /* A shift: every rank sends to the next and receives from the previous (2 ranks: an
- * exchange), the MPI side of the GROMACS pattern (ops/shmem/sendrecv.c). */
+ * exchange), the MPI side of the GROMACS pattern
+ * (families/shmem/kernels/sendrecv.c). */
 int sk_step_sendrecv_shift(ctx *c) {
 	int p = c->nprocs, to = (c->rank + 1) % p, from = (c->rank - 1 + p) % p;
 	return MPI_Sendrecv(c->a.sbuf, c->a.bytes, MPI_BYTE, to, TAG, c->a.rbuf, c->a.bytes, MPI_BYTE, from, TAG, c->comm,

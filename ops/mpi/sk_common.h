@@ -1,6 +1,6 @@
-/* C helpers shared by the C files of ops/mpi and ops/shmem (which reaches this
- * directory with -I), and by nothing on the Go side: each defined once here or in
- * the one .c file named beside it. Includes skampi.h, which includes nothing of ours. */
+/* C helpers shared by the C files of ops/mpi and the families' kernels
+ * (families/NAME/kernels, which reach this directory with -I), and by nothing on the
+ * Go side: each defined once here or in the one .c file named beside it. Includes skampi.h, which includes nothing of ours. */
 #ifndef SKAMPI_COMMON_H
 #define SKAMPI_COMMON_H
 
@@ -20,12 +20,12 @@ double sk_median(double *v, int n);
 double sk_mean_fastest(double *v, int n, int k);
 
 /* ack.c: the one-way time of the acknowledgement from the measured task (c->a.task) to
- * the root, which the acknowledgement-based broadcasts of ops/mpi and ops/shmem take
- * off every broadcast: SK_ACK_ROUNDS 1-byte round trips between the two, after
- * SK_ACK_WARMUP untimed ones, each transport timing its own. sk_ack_prepare checks the
- * task (a member of comm, not the root) and allocates c->ack_s; sk_ack_one_way turns
- * the SK_ACK_ROUNDS round trips (sorted in place) into the one-way time, for
- * c->ack_s[task]. */
+ * the root, which the acknowledgement-based broadcasts of ops/mpi and
+ * families/shmem/kernels take off every broadcast: SK_ACK_ROUNDS 1-byte round trips
+ * between the two, after SK_ACK_WARMUP untimed ones, each transport timing its own.
+ * sk_ack_prepare checks the task (a member of comm, not the root) and allocates
+ * c->ack_s; sk_ack_one_way turns the SK_ACK_ROUNDS round trips (sorted in place) into
+ * the one-way time, for c->ack_s[task]. */
 enum { SK_ACK_WARMUP = 8, SK_ACK_ROUNDS = 33 };
 int sk_ack_prepare(sk_ctx *c);
 double sk_ack_one_way(double *rtt);

@@ -105,7 +105,7 @@ typedef struct {
 	const char *data_layout;
 	int stride;
 	int every_call; /* type_commit = "every_call": the type built and freed in every step */
-	/* A busy passive target (rma_busy.c, ops/shmem/busy.c; sk_ctx.busy_spin): the
+	/* A busy passive target (rma_busy.c, families/shmem/kernels/busy.c; sk_ctx.busy_spin): the
 	 * call it makes every progress_every spin iterations ("iprobe", "flush", "quiet";
 	 * "" the transport's own). */
 	const char *poll;
@@ -261,7 +261,7 @@ struct sk_ctx {
 	 * the last rank enters a delayed collective ("delay_s"); ratio: how many times more
 	 * Alltoallv_Skewed's rank 0 sends ("ratio"); partitions: a partitioned message's
 	 * parts ("partitions"); a busy passive target's computation in every step
-	 * ("busy_spin"; 0: it idles in the library: rma_busy.c, ops/shmem/busy.c). */
+	 * ("busy_spin"; 0: it idles in the library: rma_busy.c, families/shmem/kernels/busy.c). */
 	long long overlap_spin, hold_spin, late_spin, compute_spin, busy_spin;
 	double delay;
 	int ratio, partitions;
@@ -332,7 +332,7 @@ struct sk_ctx {
 	sk_step busy_inner;
 	int poll, poll_locked, own_result;
 	sk_step each_inner; /* barrier_each: the step it times */
-	/* An OpenSHMEM busy target (ops/shmem/busy.c): whether this PE is the target, the
+	/* An OpenSHMEM busy target (families/shmem/kernels/busy.c): whether this PE is the target, the
 	 * other PEs' numbers (the target's to release them), and the steps met so far. */
 	int busy_is_target, busy_npes;
 	int *busy_pes;
@@ -380,7 +380,7 @@ typedef struct {
 	int n;
 } sk_table;
 #define SK_TABLE(t) {(t), (int)(sizeof(t) / sizeof((t)[0]))}
-/* sk_register_kernels adds another package's n tables (ops/shmem's, a family's) to
+/* sk_register_kernels adds another package's n tables (a family's) to
  * those of kernels.c; a table registered again is kept once. SK_ERR_ARGS when there
  * are too many. Kernel names must be unique (mpi.RegisterKernels checks). */
 int sk_register_kernels(const sk_table *const *tables, int n);

@@ -2,7 +2,7 @@
 
 /* The busy computation: what the non-blocking overlap measurements run between a post
  * and its completion (nonblocking.c), what a lock's holder keeps its lock for
- * (locks.c, ops/shmem/locks.c), and its calibration. */
+ * (locks.c, families/shmem/kernels/locks.c), and its calibration. */
 #include "sk_common.h"
 
 /* Never inlined: the overlap, the computation alone and the calibration must run the

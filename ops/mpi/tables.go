@@ -125,9 +125,9 @@ func flagsOf(name string) (kernelFlags, bool) {
 	return kernelFlags{}, false
 }
 
-// RegisterKernels adds another package's n kernel tables (ops/shmem, a family's
-// kernels: an array of C sk_table pointers, which that package owns for the life of
-// the process) to the engine's, so its kernels are prepared and run like these; with
+// RegisterKernels adds another package's n kernel tables (a family's kernels,
+// families/NAME/kernels: an array of C sk_table pointers, which that package owns for
+// the life of the process) to the engine's, so its kernels are prepared and run like these; with
 // explain, their failures (SK_ERR_FAILED) are said its way. A name two tables give,
 // or too many tables, is a programming error.
 func RegisterKernels(tables unsafe.Pointer, n int, explain ...Explain) {

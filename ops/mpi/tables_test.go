@@ -20,7 +20,7 @@ func catalogueKernels(t *testing.T) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
 	for _, in := range ops.All() {
-		if in.SHMEM { // ops/shmem's table has those; this package runs every other operation
+		if in.SHMEM { // families/shmem/kernels' table has those; this package runs every other operation
 			continue
 		}
 		if in.Kernel == "" {

@@ -1,4 +1,4 @@
-package shmem
+package kernels
 
 // missingText is why a binary built against an MPI library (mpi.Build: "openmpi",
 // "mpich", "none") cannot run OpenSHMEM operations: what it was built without, and

@@ -1,9 +1,9 @@
 //go:build mpi && shmem
 
-package shmem
+package kernels
 
 /*
-#cgo CFLAGS: -O2 -I${SRCDIR}/../mpi
+#cgo CFLAGS: -O2 -I${SRCDIR}/../../../ops/mpi
 #cgo LDFLAGS: -loshmem
 #include "shmem_kernels.h"
 */
@@ -11,7 +11,6 @@ import "C"
 
 import (
 	"fmt"
-	"sync"
 	"time"
 	"unsafe"
 
@@ -21,26 +20,23 @@ import (
 // Available reports whether this build links OpenSHMEM.
 const Available = true
 
-var register sync.Once
-
 // Missing is empty: this build runs OpenSHMEM operations.
 func Missing() string { return "" }
 
-// Register adds the OpenSHMEM kernels to ops/mpi's engine, which prepares and runs
-// them like its own. It makes no OpenSHMEM call: tests check the tables with it.
-func Register() {
-	register.Do(func() {
-		var n C.int
-		t := C.sk_shmem_tables(&n)
-		mpi.RegisterKernels(unsafe.Pointer(t), int(n))
-	})
+// The kernels join ops/mpi's engine, which prepares and runs them like its own, and
+// OpenSHMEM's runtime is registered, when the program starts (no OpenSHMEM call).
+func init() {
+	var n C.int
+	t := C.sk_shmem_tables(&n)
+	mpi.RegisterKernels(unsafe.Pointer(t), int(n))
+	mpi.RegisterRuntime(mpi.Runtime{Name: mpi.SHMEM, Available: Available, Missing: Missing,
+		Start: start, InitTime: func() time.Duration { return initTime }, Library: library})
 }
 
-// Start starts OpenSHMEM on every rank of a running MPI world (collective): the
-// kernels, shmem_init, and shmem_finalize before MPI's own finalisation. PE numbers
-// must be the world's ranks.
-func Start(w *mpi.World) error {
-	Register()
+// start starts OpenSHMEM on every rank of a running MPI world (collective):
+// shmem_init, and shmem_finalize before MPI's own finalisation. PE numbers must be
+// the world's ranks.
+func start(w *mpi.World) error {
 	t0 := time.Now()
 	rc := C.sk_shmem_init(C.int(w.Rank()), C.int(w.Size()))
 	initTime = time.Since(t0)
@@ -52,15 +48,13 @@ func Start(w *mpi.World) error {
 	return nil
 }
 
-// initTime: how long shmem_init took in Start on this PE.
+// initTime: how long shmem_init took in start on this PE (after MPI_Init; skampi
+// startup).
 var initTime time.Duration
 
-// InitTime is how long shmem_init took on this PE (after MPI_Init; skampi startup).
-func InitTime() time.Duration { return initTime }
-
-// Library names the OpenSHMEM library (shmem_info_get_name) and the version of the
+// library names the OpenSHMEM library (shmem_info_get_name) and the version of the
 // specification it implements.
-func Library() (name, version string) {
+func library() (name, version string) {
 	var buf [256]C.char
 	var major, minor C.int
 	C.sk_shmem_info(&buf[0], C.int(len(buf)), &major, &minor)

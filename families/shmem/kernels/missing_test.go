@@ -1,4 +1,4 @@
-package shmem
+package kernels
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-/* ops/shmem's C side: its kernel table for ops/mpi's engine, and OpenSHMEM's life. */
+/* The OpenSHMEM kernels' C side: their table for ops/mpi's engine, and OpenSHMEM's life. */
 #ifndef SKAMPI_SHMEM_KERNELS_H
 #define SKAMPI_SHMEM_KERNELS_H
 

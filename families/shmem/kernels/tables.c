@@ -1,11 +1,11 @@
 //go:build mpi && shmem
 
-/* ops/shmem's kernels for ops/mpi's engine: every file's table, joined (each file ends
- * with the table of its kernels; a file of kernels adds its table here, an operation
- * never). */
+/* The OpenSHMEM kernels for ops/mpi's engine: every file's table, joined (each file
+ * ends with the table of its kernels; a file of kernels adds its table here, an
+ * operation never). */
 #include "shmem_kernels.h"
 
-/* The tables of ops/shmem's files, for ops/mpi's engine. */
+/* The tables of this folder's files, for ops/mpi's engine. */
 static const sk_table *const tables[] = {
 	&sk_shmem_rma_table, &sk_shmem_locks_table, &sk_shmem_memory_table, &sk_shmem_coll_table, &sk_shmem_sendrecv_table,
 	&sk_shmem_ring_table, &sk_shmem_wait_table, &sk_shmem_ctx_table,

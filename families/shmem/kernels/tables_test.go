@@ -1,6 +1,6 @@
 //go:build mpi && shmem
 
-package shmem
+package kernels
 
 import (
 	"slices"
@@ -13,7 +13,6 @@ import (
 // Every OpenSHMEM operation of the catalogue names a kernel of this package's table,
 // and every kernel of the table serves one. Reads the tables only: no shmem_init.
 func TestKernelTableMatchesCatalogue(t *testing.T) {
-	Register()
 	kernels := mpi.Kernels()
 	used := map[string]bool{}
 	for _, in := range ops.All() {

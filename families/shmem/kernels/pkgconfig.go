@@ -1,6 +1,6 @@
 //go:build mpi && shmem && !mpicc
 
-package shmem
+package kernels
 
 // Open MPI's OpenSHMEM has no pkg-config file of its own: its headers and libraries
 // are Open MPI's (the mpicc tag takes them from the wrapper instead).
