@@ -1,9 +1,13 @@
-// Package locks is the held lock's part in the runner (Lock_Held, Shmem_Lock_Held): the
-// holder's busy hold, calibrated on the holder, and whether the waiters waited for it.
+// Package locks is the MPI locks and shared counters (their kernels, kernels/: Lock_Held,
+// Lock_Contention, the counters) and the held lock's part in the runner (Lock_Held,
+// Shmem_Lock_Held): the holder's busy hold, calibrated on the holder, and whether the
+// waiters waited for it.
 package locks
 
 import (
 	"math"
+
+	_ "github.com/skampi/skampi/families/locks/kernels" // the kernels' table
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"

@@ -17,12 +17,13 @@
 
 /* The files' tables (skampi.h's sk_table), for kernels.c to join. */
 extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rma_table, sk_rma_calls_table,
-    sk_rma_sync_table, sk_locks_table, sk_imbalance_table, sk_rma_concurrent_table, sk_rma_imb_table, sk_halo_table, sk_coll_v_table,
+    sk_rma_sync_table, sk_imbalance_table, sk_rma_concurrent_table, sk_rma_imb_table, sk_halo_table, sk_coll_v_table,
     sk_persistent_table;
 
 /* coll_v.c: Alltoallw's counts, displacements and types (persistent.c's too). */
 int sk_prepare_alltoallw(sk_ctx *c);
-/* rma.c: the window of the one-sided kernels, shared by rma_calls.c and locks.c. */
+/* rma.c: the window of the one-sided kernels, shared by rma_calls.c and a family's
+ * (families/locks/kernels). */
 int sk_prepare_rma(sk_ctx *c);
 /* rma_busy.c: the poll call a busy target names (SK_POLL_*; -1 unknown). */
 int sk_find_poll(const char *name);
@@ -32,11 +33,6 @@ int sk_rma_busy_prepare(sk_ctx *c);
 int sk_rma_busy_close(sk_ctx *c);
 int sk_close_rma(sk_ctx *c);
 MPI_Aint sk_rma_base_of(const sk_ctx *c, int r);
-/* locks.c: the checks run.c makes after a run (SK_K_COUNTER, SK_K_LOCK_CHECK,
- * SK_K_ORDER_CHECK). */
-int sk_check_counter(sk_ctx *c, long long iters);
-int sk_check_locks(sk_ctx *c);
-int sk_check_order(sk_ctx *c);
 /* A one-sided kernel with a window prepared for it and freed collectively after. */
 #define RMA(name_, step_, flags_, mode_)                                                                     \
 	{.name = (name_), .step = (step_), .prepare = sk_prepare_rma, .flags = (flags_), .close = sk_close_rma, \

@@ -286,20 +286,7 @@ func (o *Op) Run(iters int, slot measure.Slot) (float64, error) {
 		barrier = 1
 	}
 	rc := C.sk_run(o.ctx, C.longlong(iters), C.double(slot.Start), barrier, &t)
-	switch rc {
-	case C.SK_ERR_COUNTER:
-		return math.NaN(), fmt.Errorf("%s: the shared counter holds %d after %d increments: updates were lost",
-			o.call, int64(o.ctx.counter_seen), int64(o.ctx.counter_expected))
-	case C.SK_ERR_LOCK:
-		return math.NaN(), fmt.Errorf("%s: %d time(s) a waiter held the exclusive lock while its holder still had it",
-			o.call, int64(o.ctx.lock_violations))
-	case C.SK_ERR_ORDER:
-		return math.NaN(), fmt.Errorf("%s: %d time(s) the root started a broadcast before the measured task had left the one before: consecutive broadcasts interleaved",
-			o.call, int64(o.ctx.order_violations))
-	case C.SK_ERR_PROTOCOL:
-		return math.NaN(), fmt.Errorf("%s: %d time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)",
-			o.call, int64(o.ctx.lock_violations))
-	case C.SK_ERR_FAILED:
+	if rc == C.SK_ERR_FAILED {
 		return math.NaN(), fmt.Errorf("%s: %w", o.call, o.why.err())
 	}
 	if err := check(rc, o.call); err != nil {

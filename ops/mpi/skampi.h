@@ -23,12 +23,8 @@ enum {
 	SK_ERR_NODES = -5,    /* a node-aware kernel without the node of every rank */
 	SK_ERR_NOMEM = -6,
 	SK_ERR_COMM = -7,     /* the communicator's size is not the one asked for */
-	SK_ERR_COUNTER = -8,  /* a shared counter lost increments (sk_ctx.counter_seen) */
-	SK_ERR_LOCK = -9,     /* a waiter got an exclusive lock its holder still held */
 	SK_ERR_MODEL = -10,   /* the kernel needs the unified memory model of RMA windows */
 	SK_ERR_LOCK_SERVER = -11, /* an OpenSHMEM lock is not served by the PE it was placed for */
-	SK_ERR_PROTOCOL = -12,    /* a send-receive read a size or offset its partner had not sent */
-	SK_ERR_ORDER = -13,       /* consecutive operations interleaved (sk_ctx.order_violations) */
 	SK_ERR_MODE = -14,        /* no synchronisation mode of that name, or none the kernel has */
 	SK_ERR_WINDOW = -15,      /* no kind of window of that name */
 	SK_ERR_PHASE = -16,       /* no non-blocking measurement of that name */
@@ -145,18 +141,11 @@ enum {
 	SK_K_NONBLOCKING = 1 << 4,
 	/* Takes a datatype and a reduction operator, without being a collective. */
 	SK_K_TYPED = 1 << 5,
-	/* A shared counter: checked after every run (sk_check_counter). */
-	SK_K_COUNTER = 1 << 6,
-	/* Lock_Held: whether the lock was ever shared, checked after every run. */
-	SK_K_LOCK_CHECK = 1 << 7,
 	/* Reads or writes its window memory directly: needs the unified memory model. */
 	SK_K_UNIFIED = 1 << 8,
 	/* The prepare and close hooks run on idle ranks too (OpenSHMEM's symmetric
 	 * allocation is collective over every PE). */
 	SK_K_ALL_RANKS = 1 << 9,
-	/* Consecutive operations must not interleave: the kernel counts in
-	 * order_violations, checked after every run (sk_check_order). */
-	SK_K_ORDER_CHECK = 1 << 10,
 	/* One-sided kernels that create and free windows of their own in the step: no
 	 * window is prepared for them. */
 	SK_K_OWN_WINDOW = 1 << 11,
@@ -242,6 +231,11 @@ typedef struct {
 	 * first difference with sk_check_mark. Called on members only, with check_data. */
 	void (*fill)(sk_ctx *c);
 	void (*verify)(sk_ctx *c, long long iters);
+	/* After every run, on the members, outside the timing: the kernel's own check of
+	 * what the run left (a shared counter's increments, a lock held by two, broadcasts
+	 * that interleaved), agreed over the communicator (sk_agree_sum), so every member
+	 * fails alike: SK_ERR_FAILED with sk_failure. NULL: none. */
+	int (*after)(sk_ctx *c, long long iters);
 	/* Frees what the prepare hook keeps in c->fam; no MPI call (safe after
 	 * MPI_Finalize). NULL: nothing. */
 	void (*release)(sk_ctx *c);
@@ -302,11 +296,12 @@ struct sk_ctx {
 	long long win_bytes, flag_off;
 	char *result_buf, *compare_buf;
 	char flag_value, flag_seen;
-	long long counter_expected, counter_seen;
-	long long lock_violations;
-	/* SK_K_ORDER_CHECK: times an operation started before the previous one had ended
-	 * where it must have; order_clock is set when the ranks compared share a clock
-	 * (one host), order_t the step's timestamps */
+	/* OpenSHMEM's kernels (families/shmem/kernels): lock_violations, times a waiter
+	 * held a lock its holder still had; protocol_errors, times a send-receive read a
+	 * size or offset its partner had not sent; order_violations, times a broadcast
+	 * started before the previous one had ended where it must have; order_clock is set
+	 * when the ranks compared share a clock (one host), order_t the step's timestamps */
+	long long lock_violations, protocol_errors;
 	long long order_violations;
 	int order_clock;
 	double order_t[32];
@@ -416,6 +411,9 @@ void sk_check_verify(sk_ctx *c, long long iters);
 /* sk_check_mark compares len bytes of a block received from rank from (its slot, at
  * pattern offset base) with the pattern, and keeps the first difference of the run
  * (a kernel's own verify hook calls it). */
+/* sk_agree_sum sums a count over the communicator (MPI_Allreduce) into *v: an after
+ * hook's verdict every member shares. */
+int sk_agree_sum(sk_ctx *c, long long *v);
 void sk_check_mark(sk_ctx *c, const char *buf, long long len, int from, int slot, long long base);
 
 /* The routine the library lacks for kernel k (sk_kernel.missing), NULL when it lacks

@@ -10,6 +10,7 @@
  * array per root, the others one. */
 #include <shmem.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
 #include "sk_common.h"
@@ -240,15 +241,28 @@ THREE_WAYS(fcollect, SK_FCOLLECT)
 THREE_WAYS(alltoall, SK_ALLTOALL)
 THREE_WAYS(alltoalls, SK_ALLTOALLS)
 
+/* sk_shmem_after_order: after a run, every member learns whether any broadcast
+ * started before the one before had ended at the measured task, so all fail the point
+ * together. */
+int sk_shmem_after_order(sk_ctx *c, long long iters) {
+	(void)iters;
+	long long all = c->order_violations;
+	CK(sk_agree_sum(c, &all));
+	if (!all) return MPI_SUCCESS;
+	snprintf(sk_failure, SK_FAILURE_LEN,
+	         "%lld time(s) the root started a broadcast before the measured task had left the one before: consecutive broadcasts interleaved", all);
+	return SK_ERR_FAILED;
+}
+
 /* The kernels of this file (shmem.c joins the tables). */
 static const sk_kernel kernels[] = {
 	COLLK("shmem_broadcast", sk_shmem_broadcast, 0),
 	COLLK("shmem_broadcast_barrier", sk_shmem_broadcast_barrier, 0),
 	COLLK("shmem_broadcast_rounds", sk_shmem_broadcast_rounds, SK_K_PER_PROCESS_STEP),
-	SHMEM_KERNEL("shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack,
-	             SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK),
-	SHMEM_KERNEL("shmem_broadcast_noack", sk_shmem_broadcast_noack, sk_shmem_prepare_broadcast_ack,
-	             SK_K_COLLECTIVE | SK_K_OWN_RESULT | SK_K_ORDER_CHECK),
+	SHMEM_CHECKED("shmem_broadcast_ack", sk_shmem_broadcast_ack, sk_shmem_prepare_broadcast_ack,
+	              SK_K_COLLECTIVE | SK_K_OWN_RESULT, sk_shmem_after_order),
+	SHMEM_CHECKED("shmem_broadcast_noack", sk_shmem_broadcast_noack, sk_shmem_prepare_broadcast_ack,
+	              SK_K_COLLECTIVE | SK_K_OWN_RESULT, sk_shmem_after_order),
 	COLLK("shmem_barrier", sk_shmem_barrier, 0),
 	COLLK("shmem_sync", sk_shmem_sync, 0),
 	COLLK("shmem_barrier_all", sk_shmem_barrier_all, 0),

@@ -159,7 +159,7 @@ int sk_shmem_test_lock_spin(sk_ctx *c) {
  * communicator's first PE, which also serves the lock, sets it and tells every other
  * member (an MPI message); each of them times exactly one shmem_test_lock, which must
  * return 1 (held): a 0 got the lock while the holder had it, a violation (cleared
- * again, counted, and the point fails after the run: SK_K_LOCK_CHECK). Each tells the
+ * again, counted, and the point fails after the run: sk_shmem_after_locks). Each tells the
  * holder it is done; the holder then clears the lock. A tester's time is its mean
  * (SK_K_OWN_RESULT); the point's the slowest tester's. */
 int sk_shmem_test_lock_held(sk_ctx *c) {
@@ -281,6 +281,17 @@ int sk_shmem_lock_held(sk_ctx *c) {
 	return MPI_Send(&go, 0, MPI_BYTE, 0, GO_TAG, c->comm);
 }
 
+/* sk_shmem_after_locks: after a run, every member learns whether any waiter held the
+ * lock while its holder still had it, so all fail the point together. */
+int sk_shmem_after_locks(sk_ctx *c, long long iters) {
+	(void)iters;
+	long long all = c->lock_violations;
+	CK(sk_agree_sum(c, &all));
+	if (!all) return MPI_SUCCESS;
+	snprintf(sk_failure, SK_FAILURE_LEN, "%lld time(s) a waiter held the exclusive lock while its holder still had it", all);
+	return SK_ERR_FAILED;
+}
+
 /* The kernels of this file (shmem.c joins the tables). */
 static const sk_kernel kernels[] = {
 	LOCK("shmem_lock_contention", sk_shmem_lock_contention, sk_shmem_prepare_lock, 0),
@@ -291,9 +302,9 @@ static const sk_kernel kernels[] = {
 	LOCK("shmem_clear_lock_remote", sk_shmem_clear_lock, sk_shmem_prepare_lock_remote, SK_K_OWN_RESULT),
 	LOCK("shmem_test_lock_spin", sk_shmem_test_lock_spin, sk_shmem_prepare_lock, 0),
 	LOCK("shmem_test_lock_spin_remote", sk_shmem_test_lock_spin, sk_shmem_prepare_lock_remote, 0),
-	LOCK("shmem_test_lock", sk_shmem_test_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
-	LOCK("shmem_test_lock_turns", sk_shmem_test_lock_turns, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
-	LOCK("shmem_test_lock_round", sk_shmem_test_lock_round, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
-	LOCK("shmem_lock_held", sk_shmem_lock_held, sk_shmem_prepare_lock, SK_K_OWN_RESULT | SK_K_LOCK_CHECK),
+	SHMEM_CHECKED("shmem_test_lock", sk_shmem_test_lock_held, sk_shmem_prepare_lock, SK_K_COLLECTIVE | SK_K_OWN_RESULT, sk_shmem_after_locks),
+	SHMEM_CHECKED("shmem_test_lock_turns", sk_shmem_test_lock_turns, sk_shmem_prepare_lock, SK_K_COLLECTIVE | SK_K_OWN_RESULT, sk_shmem_after_locks),
+	SHMEM_CHECKED("shmem_test_lock_round", sk_shmem_test_lock_round, sk_shmem_prepare_lock, SK_K_COLLECTIVE | SK_K_OWN_RESULT, sk_shmem_after_locks),
+	SHMEM_CHECKED("shmem_lock_held", sk_shmem_lock_held, sk_shmem_prepare_lock, SK_K_COLLECTIVE | SK_K_OWN_RESULT, sk_shmem_after_locks),
 };
 const sk_table sk_shmem_locks_table = SK_TABLE(kernels);

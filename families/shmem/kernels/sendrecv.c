@@ -8,6 +8,7 @@
  * (Sendrecv_Shift, ops/mpi/pt2pt.c). */
 #include <sched.h>
 #include <shmem.h>
+#include <stdio.h>
 #include <string.h>
 #include "skampi.h"
 #include "shmem_kernels.h"
@@ -115,7 +116,7 @@ int sk_shmem_sendrecv_shift_offset(sk_ctx *c) {
  *     number, (step << 1) | half;
  *  3. the sender waits for that offset, reads the size (it must be msg_bytes, and the
  *     offset this step's: anything else is a lost or late write, counted, and the
- *     point fails after the run on every PE: SK_ERR_PROTOCOL), puts that many bytes
+ *     point fails after the run on every PE: SK_ERR_FAILED), puts that many bytes
  *     there, shmem_fence, the post flag (the step number);
  *  4. the receiver waits for its post and reads every byte received (a sum of them,
  *     as the computation that uses the data would), then marks the call finished in
@@ -175,7 +176,7 @@ int sk_shmem_sendrecv_shift_seed(sk_ctx *c) {
 	if (size != (long)bytes || (where >> 1) != step) {
 		/* Counted, and the step goes on as it should have (every PE must finish it):
 		 * the point fails after the run (seed_check). */
-		c->lock_violations++;
+		c->protocol_errors++;
 		size = (long)bytes;
 		where = (step << 1) | half;
 	}
@@ -196,11 +197,12 @@ int sk_shmem_sendrecv_shift_seed(sk_ctx *c) {
 int sk_shmem_sendrecv_seed_check(sk_ctx *c) {
 	shmem_barrier_all();
 	if (c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS; /* none: every PE takes part */
-	long long mine = c->lock_violations, all = 0;
-	int rc = MPI_Allreduce(&mine, &all, 1, MPI_LONG_LONG, MPI_SUM, c->comm);
-	if (rc != MPI_SUCCESS) return rc;
-	c->lock_violations = all;
-	return all ? SK_ERR_PROTOCOL : MPI_SUCCESS;
+	long long all = c->protocol_errors;
+	CK(sk_agree_sum(c, &all));
+	if (!all) return MPI_SUCCESS;
+	snprintf(sk_failure, SK_FAILURE_LEN,
+	         "%lld time(s) a sender read a size or offset its receiver had not sent in that step (a write lost or applied late)", all);
+	return SK_ERR_FAILED;
 }
 
 /* The kernels of this file (shmem.c joins the tables). */
@@ -208,7 +210,7 @@ static const sk_kernel kernels[] = {
 	SHMEM_KERNEL("shmem_sendrecv_shift", sk_shmem_sendrecv_shift, sk_shmem_prepare_sendrecv, SK_K_COLLECTIVE),
 	SHMEM_KERNEL("shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset,
 	             SK_K_COLLECTIVE),
-	/* its quiesce also checks what was received (SK_ERR_PROTOCOL) */
+	/* its quiesce also checks what was received (SK_ERR_FAILED) */
 	{.name = "shmem_sendrecv_shift_seed", .step = sk_shmem_sendrecv_shift_seed, .prepare = sk_shmem_prepare_sendrecv_seed,
 	 .flags = ALL | SK_K_COLLECTIVE, .close = sk_shmem_close, .quiesce = sk_shmem_sendrecv_seed_check},
 };

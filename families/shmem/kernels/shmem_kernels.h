@@ -36,6 +36,13 @@ int sk_shmem_passive(sk_ctx *c);
 #define SHMEM_KERNEL(name_, step_, prepare_, flags_)                                               \
 	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
 	 .quiesce = sk_shmem_quiesce}
+/* One whose run is checked after it (sk_kernel.after): a lock held by two (locks.c),
+ * broadcasts that interleaved (coll.c). */
+#define SHMEM_CHECKED(name_, step_, prepare_, flags_, after_)                                                      \
+	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
+	 .quiesce = sk_shmem_quiesce, .after = (after_)}
+int sk_shmem_after_locks(sk_ctx *c, long long iters);
+int sk_shmem_after_order(sk_ctx *c, long long iters);
 /* A collective on the active set, with its pSync arrays (coll.c). */
 #define COLLK(name_, step_, flags_) SHMEM_KERNEL(name_, step_, sk_shmem_prepare_coll, SK_K_COLLECTIVE | (flags_))
 /* A collective's consecutive calls (coll.c), with the pSync arrays they take turns on. */
