@@ -1,5 +1,5 @@
 /* One-sided latency as a plain C program, for bench/reference.sh: what skampi's Put
- * measures with window = 1 under the method named (ops/mpi/rma.c), one sequence per
+ * measures with window = 1 under the method named (families/onesided/kernels/rma.c), one sequence per
  * MODE:
  *   lock_all_flush  MPI_Win_lock_all held while measured; MPI_Put + MPI_Win_flush
  *   flush           MPI_Win_lock(MPI_LOCK_SHARED, 1) held; MPI_Put + MPI_Win_flush

@@ -1,6 +1,6 @@
 /* Synchronisation calls with a late partner as a plain C program, for
  * bench/reference.sh: what skampi's Win_start and Win_complete measure
- * (ops/mpi/rma_sync.c) at each delay, one post-start-complete-wait epoch per step with
+ * (families/onesided/kernels/rma_sync.c) at each delay, one post-start-complete-wait epoch per step with
  * a put of 8 bytes:
  *   start     the origin's MPI_Win_start timed alone; the target computes DELAY (a busy
  *             wait on the clock) before its MPI_Win_post

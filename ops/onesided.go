@@ -32,7 +32,7 @@ var rmaModes = []struct {
 }
 
 // defaultMode is the mode an operation with modes runs under when no method is named
-// (RMA_OP's in ops/mpi/rma.c), OSU's default.
+// (RMA_OP's in families/onesided/kernels/rma.c), OSU's default.
 const defaultMode = "flush"
 
 // PassiveTarget: the operation under the method named (its default mode when "")
@@ -55,7 +55,7 @@ var retiredModes = map[string]string{
 }
 
 // withModes gives an operation every mode (the passive ones only, for request-based
-// operations) as a method: its one kernel under the mode of that name (ops/mpi/rma.c
+// operations) as a method: its one kernel under the mode of that name (families/onesided/kernels/rma.c
 // resolves it); the kernel's default mode is flush, OSU's default.
 func withModes(in Info, passiveOnly bool) Info {
 	for _, m := range rmaModes {

@@ -4,7 +4,7 @@ package ops
 // one origin to every other process (One_put_all, One_get_all; with local completion,
 // Put_all_local, Get_all_local), every process with both ring neighbours
 // (Exchange_put, Exchange_get) and both of a pair at once (Bidir_put, Bidir_get;
-// osu_put_bibw under pscw_epoch). Kernels: ops/mpi/rma_imb.c.
+// osu_put_bibw under pscw_epoch). Kernels: families/onesided/kernels/rma_imb.c.
 var onesidedIMB = register(2000, []Info{
 	oneToAll("Put_one_to_all", "put", "rank 0 MPI_Put's msg_bytes to every other process under MPI_Win_lock_all (held through the point), then completes them all; the others are passive targets (IMB's One_put_all, Put_all_local)"),
 	oneToAll("Get_one_to_all", "get", "rank 0 MPI_Get's msg_bytes from every other process under MPI_Win_lock_all (held through the point), then completes them all; the others are passive targets (IMB's One_get_all, Get_all_local)"),

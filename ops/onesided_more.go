@@ -4,7 +4,7 @@ package ops
 // pattern: every process puts or accumulates into the others' windows), the one-sided
 // shift and exchange beside Sendrecv_Shift and Transpose_Put, the round trip by gets
 // beside Put_Pingpong, and both of a pair putting in one fence epoch. Kernels:
-// ops/mpi/rma_concurrent.c.
+// families/onesided/kernels/rma_concurrent.c.
 var onesidedMore = register(1900, []Info{
 	lockKinds(concurrent(rmaColl("Put_passive_concurrent", "every process at once locks rank 0's window (method exclusive or shared), puts msg_bytes into its own block there and unlocks: concurrent passive puts; time of the slowest", false))),
 	concurrent(disjointKinds(typed(rmaColl("Accumulate_concurrent", "rank 0 exposes its window (MPI_Win_post, MPI_Win_wait) while every other process at once MPI_Win_start's, accumulates msg_bytes into it (datatype, reduce_op) and MPI_Win_complete's; method same (all into one block) or disjoint (one block each)", false)))),

@@ -2,7 +2,7 @@ package ops
 
 // The synchronisation calls timed apart, and the RMA calls alone (SKaMPI's
 // Win_fence_open, Win_start_delayed_post, Win_wait_early_complete, Put, ...): each
-// step times one call (ops/mpi/rma_sync.c), the rest of its epoch untimed. The
+// step times one call (families/onesided/kernels/rma_sync.c), the rest of its epoch untimed. The
 // operations that have a late partner take the setting delay: the partner computes
 // that long (the calibrated spin) before its call; delay = "0s" (the default) has none.
 var onesidedSync = register(700, []Info{

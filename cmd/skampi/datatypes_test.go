@@ -134,7 +134,7 @@ func TestDatatypesMPICH(t *testing.T) {
 	out := t.TempDir()
 	// MPICH 4.0.2's shared-memory MPI_Win_allocate (Debian 12, one host) puts a
 	// target's data elsewhere than its base when the window's size is not a multiple
-	// of 16 bytes; skampi rounds its windows up to 64 (ops/mpi/rma.c). 24 B at stride 3
+	// of 16 bytes; skampi rounds its windows up to 64 (ops/mpi/window.c). 24 B at stride 3
 	// spans 72 bytes (+ 64 spare): the check found it corrupt before.
 	if code, o, e := runMPICH(t, bin, "-i", datatypesSuite(t, "[24, 4096]"), "-o", out); code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, o, e)

@@ -1,8 +1,11 @@
-// Package onesided is the one-sided MPI family's part in the runner: the window kind
-// of its records, and what its data checks and cache settings reach.
+// Package onesided is the one-sided MPI family: its kernels (kernels/: every RMA
+// operation under every synchronisation mode, on the engine's window) and its part in
+// the runner: the window kind of its records, and what its data checks and cache
+// settings reach.
 package onesided
 
 import (
+	_ "github.com/skampi/skampi/families/onesided/kernels" // the kernels' tables
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"

@@ -16,15 +16,17 @@
 #define TYPED SK_K_TYPED
 
 /* The files' tables (skampi.h's sk_table), for kernels.c to join. */
-extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_rma_table, sk_rma_calls_table,
-    sk_rma_sync_table, sk_imbalance_table, sk_rma_concurrent_table, sk_rma_imb_table, sk_halo_table, sk_coll_v_table,
+extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_imbalance_table, sk_halo_table, sk_coll_v_table,
     sk_persistent_table;
 
 /* coll_v.c: Alltoallw's counts, displacements and types (persistent.c's too). */
 int sk_prepare_alltoallw(sk_ctx *c);
-/* rma.c: the window of the one-sided kernels, shared by rma_calls.c and a family's
- * (families/locks/kernels). */
+/* window.c: the point's window (the engine's window service): prepared for a kernel
+ * and freed collectively after (sk_close_rma), or created and freed by a kernel of its
+ * own (the request's kind of window, SK_WIN_*). */
 int sk_prepare_rma(sk_ctx *c);
+int sk_create_window(sk_ctx *c, int kind, MPI_Aint size, MPI_Win *win, char **base);
+int sk_free_window(int kind, MPI_Win *win, char *base);
 /* rma_busy.c: the poll call a busy target names (SK_POLL_*; -1 unknown). */
 int sk_find_poll(const char *name);
 /* rma_busy.c: wraps a passive mode's step for a busy target (sk_ctx.busy_spin), and

@@ -1,62 +1,21 @@
 //go:build mpi
 
-package mpi
+package mpi_test
 
 import (
 	"maps"
 	"slices"
 	"testing"
 
+	_ "github.com/skampi/skampi/families/all" // every family's kernels, as in skampi
 	"github.com/skampi/skampi/ops"
+	. "github.com/skampi/skampi/ops/mpi"
 )
 
 // The C tables and the catalogue must agree: every kernel the catalogue names runs,
 // no kernel is dead, and the datatype and operator names are the same. Reads the
-// tables only: no MPI_Init.
-
-// catalogueKernels maps every kernel the catalogue's MPI operations name (the
-// operation's and each of its methods') to the operations naming it.
-func catalogueKernels(t *testing.T) map[string][]string {
-	t.Helper()
-	out := map[string][]string{}
-	for _, in := range ops.All() {
-		if in.SHMEM { // families/shmem/kernels' table has those; this package runs every other operation
-			continue
-		}
-		if in.Kernel == "" {
-			t.Errorf("%s names no kernel", in.Name)
-		}
-		out[in.Kernel] = append(out[in.Kernel], in.Name)
-		for _, m := range in.Methods {
-			if m.Kernel == "" {
-				t.Errorf("%s, method %s, names no kernel", in.Name, m.Name)
-			}
-			out[m.Kernel] = append(out[m.Kernel], in.Name+", method "+m.Name)
-		}
-	}
-	return out
-}
-
-func TestKernelTableMatchesCatalogue(t *testing.T) {
-	used := catalogueKernels(t)
-	kernels := Kernels()
-	if len(kernels) == 0 {
-		t.Fatal("the kernel table is empty")
-	}
-	seen := map[string]bool{}
-	for _, k := range kernels {
-		if seen[k] {
-			t.Errorf("kernel %q is in the table twice", k)
-		}
-		seen[k] = true
-		if _, ok := used[k]; !ok {
-			t.Errorf("kernel %q is used by no catalogue operation", k)
-		}
-	}
-	// That every kernel the catalogue names is in some table is families/all's test
-	// (TestCatalogueKernelsRegistered): a family's kernels are in a package of their
-	// own, which this test cannot link (it imports this one).
-}
+// tables only: no MPI_Init. Every family is linked in, as in skampi: their kernels
+// are in tables of their own.
 
 // What the kernel table says of a kernel agrees with what the catalogue says of the
 // operations and methods that use it: collectives take a datatype and a root, node-aware
@@ -66,22 +25,22 @@ func TestKernelFlagsMatchCatalogue(t *testing.T) {
 		if in.SHMEM {
 			continue
 		}
-		f, ok := flagsOf(in.Kernel)
+		f, ok := FlagsOf(in.Kernel)
 		if !ok {
-			continue // a family's own kernel (families/NAME/kernels)
+			continue // TestCatalogueKernelsRegistered says so
 		}
-		if f.nodeAware != in.NodeAware || f.collective != (in.Pattern == ops.PatternAll) || f.ownResult != (in.LockHold || in.CallTimed) ||
-			f.nonblocking != in.Nonblocking || f.window != in.OneSided || f.typed != (in.Reduction && in.Pattern == ops.PatternPair && in.OneSided) {
+		if f.NodeAware != in.NodeAware || f.Collective != (in.Pattern == ops.PatternAll) || f.OwnResult != (in.LockHold || in.CallTimed) ||
+			f.Nonblocking != in.Nonblocking || f.Window != in.OneSided || f.Typed != (in.Reduction && in.Pattern == ops.PatternPair && in.OneSided) {
 			t.Errorf("%s: kernel %s %+v; catalogue: node-aware %v, pattern %v", in.Name, in.Kernel, f, in.NodeAware, in.Pattern)
 		}
 		for _, m := range in.Methods {
-			f, _ := flagsOf(m.Kernel)
-			if f.ownResult != (m.RootTimed || in.CallTimed) || f.collective != (in.Pattern == ops.PatternAll) || f.window != in.OneSided {
+			f, _ := FlagsOf(m.Kernel)
+			if f.OwnResult != (m.RootTimed || in.CallTimed) || f.Collective != (in.Pattern == ops.PatternAll) || f.Window != in.OneSided {
 				t.Errorf("%s, method %s: kernel %s %+v; catalogue: root-timed %v", in.Name, m.Name, m.Kernel, f, m.RootTimed)
 			}
 		}
 	}
-	if f, _ := flagsOf("bcast_rounds"); !f.perProcessStep {
+	if f, _ := FlagsOf("bcast_rounds"); !f.PerProcessStep {
 		t.Error("bcast_rounds times a broadcast from every root: its step is nprocs broadcasts")
 	}
 }
@@ -93,7 +52,7 @@ func TestDatatypesMatchCatalogue(t *testing.T) {
 		t.Fatalf("C datatypes %v, catalogue %v", got, want)
 	}
 	for name, size := range ops.Datatypes {
-		if c := datatypeSize(name); c != size {
+		if c := DatatypeSize(name); c != size {
 			t.Errorf("datatype %s: %d bytes in C, %d in the catalogue", name, c, size)
 		}
 	}
@@ -114,7 +73,7 @@ func TestNamesMatchCatalogue(t *testing.T) {
 	modes := ModeNames()
 	used := map[string]bool{}
 	for _, k := range Kernels() {
-		used[kernelMode(k)] = true
+		used[KernelMode(k)] = true
 	}
 	for _, in := range ops.All() {
 		if in.SHMEM {
@@ -128,7 +87,7 @@ func TestNamesMatchCatalogue(t *testing.T) {
 			if !slices.Contains(modes, m.Mode) {
 				t.Errorf("%s, method %s: the kernels have no mode %q", in.Name, m.Name, m.Mode)
 			}
-			if kernelMode(m.Kernel) == "" {
+			if KernelMode(m.Kernel) == "" {
 				t.Errorf("%s, method %s: kernel %s takes no mode", in.Name, m.Name, m.Kernel)
 			}
 		}
@@ -166,8 +125,8 @@ func TestLayoutsMatchCatalogue(t *testing.T) {
 			kernels = append(kernels, m.Kernel)
 		}
 		for _, k := range kernels {
-			if in.Layouts && !takesLayouts(k) {
-				t.Errorf("%s (Layouts %v): kernel %s takes layouts: %v", in.Name, in.Layouts, k, takesLayouts(k))
+			if in.Layouts && !TakesLayouts(k) {
+				t.Errorf("%s (Layouts %v): kernel %s takes layouts: %v", in.Name, in.Layouts, k, TakesLayouts(k))
 			}
 		}
 		if in.Layouts {

@@ -151,7 +151,7 @@ static int prepare_bidirectional(sk_ctx *c) {
 	{.name = (name_), .step = (step_), .prepare = sk_prepare_rma, .flags = COLL, .close = sk_close_rma, \
 	 .quiesce = meet, .mode = "lock_all_flush"}
 
-/* The kernels of this file (kernels.c joins the tables). */
+/* The kernels of this file (tables.c joins the tables). */
 static const sk_kernel kernels[] = {
 	ONE_TO_ALL("put_one_to_all", step_put_one_to_all),
 	ONE_TO_ALL("put_one_to_all_local", step_put_one_to_all_local),

@@ -114,7 +114,7 @@ static int step_put_fence_bidirectional(sk_ctx *c) {
 	{.name = (name_), .step = (step_), .prepare = (prep_), .flags = (flags_), .close = sk_close_rma, \
 	 .mode = (mode_)}
 
-/* The kernels of this file (kernels.c joins the tables); the mode named is the
+/* The kernels of this file (tables.c joins the tables); the mode named is the
  * kernel's when its method names none. */
 static const sk_kernel kernels[] = {
 	/* methods exclusive and shared */

@@ -40,7 +40,7 @@ static int wait_flag(sk_ctx *c) {
 	return MPI_SUCCESS;
 }
 
-int sk_step_put_pingpong(sk_ctx *c) {
+static int sk_step_put_pingpong(sk_ctx *c) {
 	int peer = c->rma_peer;
 	if (c->mode == SK_SYNC_FENCE_EPOCH) {
 		if (origin(c)) CK(MPI_Put(c->a.sbuf, c->a.bytes, MPI_BYTE, peer, c->rma_base, c->a.bytes, MPI_BYTE, c->win));
@@ -61,7 +61,7 @@ int sk_step_put_pingpong(sk_ctx *c) {
  * MPI_Win_start ... MPI_Win_complete need not wait for the target's post. The forms with
  * one 1-byte MPI_Get inside cannot be skipped: its data comes back from the target,
  * under the lock or after the post. */
-int sk_step_win_fence(sk_ctx *c) { return MPI_Win_fence(0, c->win); }
+static int sk_step_win_fence(sk_ctx *c) { return MPI_Win_fence(0, c->win); }
 
 static int get1(sk_ctx *c) {
 	return MPI_Get(c->result_buf, 1, MPI_BYTE, c->rma_peer, c->rma_base, 1, MPI_BYTE, c->win);
@@ -76,18 +76,18 @@ static int pscw(sk_ctx *c, int get) {
 	CK(MPI_Win_post(c->peer_group, 0, c->win));
 	return MPI_Win_wait(c->win);
 }
-int sk_step_win_pscw(sk_ctx *c) { return pscw(c, 0); }
-int sk_step_win_pscw_get(sk_ctx *c) { return pscw(c, 1); }
+static int sk_step_win_pscw(sk_ctx *c) { return pscw(c, 0); }
+static int sk_step_win_pscw_get(sk_ctx *c) { return pscw(c, 1); }
 
 static int lock_type(const sk_ctx *c) { return c->mode == SK_SYNC_LOCK_SHARED ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE; }
 
-int sk_step_win_lock_unlock(sk_ctx *c) {
+static int sk_step_win_lock_unlock(sk_ctx *c) {
 	if (!origin(c)) return MPI_SUCCESS;
 	CK(MPI_Win_lock(lock_type(c), c->rma_peer, 0, c->win));
 	return MPI_Win_unlock(c->rma_peer, c->win);
 }
 
-int sk_step_win_lock_get_unlock(sk_ctx *c) {
+static int sk_step_win_lock_get_unlock(sk_ctx *c) {
 	if (!origin(c)) return MPI_SUCCESS;
 	CK(MPI_Win_lock(lock_type(c), c->rma_peer, 0, c->win));
 	CK(get1(c));
@@ -98,7 +98,7 @@ int sk_step_win_lock_get_unlock(sk_ctx *c) {
  * around the one call, the rest of the step untimed), in an epoch with a 1-byte get
  * and a flush, so the lock is really taken before the unlock. A lazy MPI's
  * MPI_Win_lock returns at once and takes the lock with the get, outside the time. */
-int sk_step_win_lock(sk_ctx *c) {
+static int sk_step_win_lock(sk_ctx *c) {
 	if (!origin(c)) return MPI_SUCCESS;
 	double t0 = sk_now();
 	CK(MPI_Win_lock(lock_type(c), c->rma_peer, 0, c->win));
@@ -108,7 +108,7 @@ int sk_step_win_lock(sk_ctx *c) {
 	return MPI_Win_unlock(c->rma_peer, c->win);
 }
 
-int sk_step_win_unlock(sk_ctx *c) {
+static int sk_step_win_unlock(sk_ctx *c) {
 	if (!origin(c)) return MPI_SUCCESS;
 	CK(MPI_Win_lock(lock_type(c), c->rma_peer, 0, c->win));
 	CK(get1(c));
@@ -119,8 +119,8 @@ int sk_step_win_unlock(sk_ctx *c) {
 	return rc;
 }
 
-int sk_step_win_flush(sk_ctx *c) { return origin(c) ? MPI_Win_flush(c->rma_peer, c->win) : MPI_SUCCESS; }
-int sk_step_win_flush_all(sk_ctx *c) { return origin(c) ? MPI_Win_flush_all(c->win) : MPI_SUCCESS; }
+static int sk_step_win_flush(sk_ctx *c) { return origin(c) ? MPI_Win_flush(c->rma_peer, c->win) : MPI_SUCCESS; }
+static int sk_step_win_flush_all(sk_ctx *c) { return origin(c) ? MPI_Win_flush_all(c->win) : MPI_SUCCESS; }
 
 /* The communication of a block-row distributed transpose: block j of every rank goes
  * to rank j, as block i there (the local transposition of each block is not timed).
@@ -142,7 +142,7 @@ static int transpose(sk_ctx *c, int get) {
 static int sk_step_transpose_put(sk_ctx *c) { return transpose(c, 0); }
 static int sk_step_transpose_get(sk_ctx *c) { return transpose(c, 1); }
 
-/* The kernels of this file (kernels.c joins the tables), each on a window prepared by
+/* The kernels of this file (tables.c joins the tables), each on a window prepared by
  * rma.c; the mode named is the kernel's when its method names none. */
 static const sk_kernel kernels[] = {
 	/* methods fence_epoch and lock_all_flush; lock_all_flush polls window memory */
