@@ -49,8 +49,10 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	comm, nprocs, nodeOf, nnodes := w.comm, w.size, w.nodeOf, w.nnodes
 	role, peer := s.Info.RoleOf(w.rank, w.size, s.Pair)
 	ranks := s.Ranks
-	if s.Info.OneSided && s.Info.Pattern == ops.PatternPair {
-		// A window is created collectively: over the pair alone, so the others idle.
+	kf, _ := flagsOf(s.Kernel)
+	if kf.window && s.Info.Pattern == ops.PatternPair {
+		// The engine's window is created collectively: over the pair alone, so the
+		// others idle.
 		ranks = s.Pair[:]
 	}
 	if ranks != nil {
@@ -83,18 +85,18 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 		send = max(1, span*s.Blocks)
 		recv = send
 	}
-	// A one-sided operation's target is its window: moving skampi's buffers would not
-	// make it cold, so it is measured warm (and recorded so).
+	// A family whose target is memory of its own (a window, the symmetric heap) asks
+	// for none of this: moving skampi's buffers would not make it cold.
 	area := ops.ColdArea(s.CacheSize)
-	stride, regions := coldRegions(s.Cold && !s.Info.OneSided && !s.Info.SHMEM, send, recv, area)
+	stride, regions := coldRegions(s.Cold, send, recv, area)
 	if regions > 1 {
 		// At least the whole area, whatever the stride: operations prepared together
 		// (a subtraction's whole and part) then reserve alike, and preparing the second
 		// never reallocates the buffers the first points into.
 		send, recv = max(stride*regions, area), max(stride*regions, area)
 	}
-	if s.Info.OneSided {
-		recv += C.SK_RMA_SPARE // a window's flag, counter or marker past the data
+	if kf.window {
+		recv += C.SK_RMA_SPARE // the window's flag, counter or marker past the data
 	}
 	if err := w.reserve(send, recv); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -161,15 +163,6 @@ func (w *World) NewOp(s ops.Request) (*Op, error) {
 	}
 	if s.BarrierEach {
 		a.barrier_each = 1
-	}
-	if s.Info.SHMEM { // PE numbers are world ranks: a pair's peer, or the communicator's first
-		a.target_pe = C.int(peer)
-		if s.Info.Pattern == ops.PatternAll {
-			a.target_pe = 0
-			if ranks != nil {
-				a.target_pe = C.int(ranks[0])
-			}
-		}
 	}
 	if n := len(s.Ints); n > 0 { // and its lists, the same way
 		names := unsafe.Slice((**C.char)(C.malloc(C.size_t(n)*C.size_t(unsafe.Sizeof((*C.char)(nil))))), n)

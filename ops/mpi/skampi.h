@@ -95,7 +95,6 @@ typedef struct {
 	/* The cost of one timer interval (sk_timer_overhead), taken off every interval the
 	 * non-blocking measurements time per call; 0 leaves them raw. */
 	double timer_overhead;
-	int target_pe;  /* OpenSHMEM kernels: the PE the operations go to (a world rank) */
 	/* data_layout (datatypes.c): how a message's payload lies in memory ("": contiguous),
 	 * its elements stride elements apart */
 	const char *data_layout;

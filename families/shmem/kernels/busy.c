@@ -84,7 +84,7 @@ static int busy_pes(sk_ctx *c) {
 	if (c->busy_npes < 1) return SK_ERR_ARGS;
 	if (!(c->busy_pes = malloc(sizeof(int) * (size_t)c->busy_npes))) return SK_ERR_NOMEM;
 	if (!c->busy_is_target || !collective) { /* the one partner: the target, or the origin */
-		c->busy_pes[0] = c->a.target_pe;
+		c->busy_pes[0] = TARGET_PE(c);
 		return MPI_SUCCESS;
 	}
 	MPI_Group world, mine;

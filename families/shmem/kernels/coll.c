@@ -51,7 +51,7 @@ int sk_shmem_prepare_coll_consecutive(sk_ctx *c) {
 	return sk_shmem_prepare_coll(c);
 }
 
-#define START c->a.target_pe, 0, c->a.nprocs
+#define START TARGET_PE(c), 0, c->a.nprocs
 static size_t nlong(const sk_ctx *c) { return (size_t)c->a.bytes / 8; }
 
 int sk_shmem_broadcast(sk_ctx *c) {
@@ -103,7 +103,7 @@ static int count_interleaved(sk_ctx *c) {
  * array is reused before the engine's barrier; acked = 0 leaves the acknowledgement out
  * (Selftest_Broadcast_Noack: what it prevents). */
 static int broadcasts(sk_ctx *c, int acked) {
-	int root = c->a.root, task = c->a.task, root_pe = c->a.target_pe + root, check = c->a.check;
+	int root = c->a.root, task = c->a.task, root_pe = TARGET_PE(c) + root, check = c->a.check;
 	double *enter = c->order_t, *left = c->order_t + CONSECUTIVE;
 	double t0 = sk_now();
 	for (int k = 0; k < CONSECUTIVE; k++) {
@@ -151,7 +151,7 @@ int sk_shmem_prepare_broadcast_ack(sk_ctx *c) {
 	if (rc != MPI_SUCCESS || c->a.role == SK_ROLE_IDLE) return rc;
 	c->calls_per_step = CONSECUTIVE;
 	if (c->a.check && (rc = same_host(c)) != MPI_SUCCESS) return rc;
-	int root = c->a.root, task = c->a.task, root_pe = c->a.target_pe + root, task_pe = c->a.target_pe + task;
+	int root = c->a.root, task = c->a.task, root_pe = TARGET_PE(c) + root, task_pe = TARGET_PE(c) + task;
 	if ((rc = sk_ack_prepare(c)) != MPI_SUCCESS) return rc;
 	long *flag = ack_counter(c) + 1; /* the task's "go", beside the counter */
 	double rtt[ROUNDS];

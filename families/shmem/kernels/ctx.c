@@ -64,7 +64,7 @@ static int empty_ctx_quiet(sk_ctx *c) {
 		if (c->rank == 0 || c->a.role == SK_ROLE_IDLE) return MPI_SUCCESS; \
 		shmem_ctx_t ctx = ctx_of(c);                      \
 		T *x = (T *)c->sym;                               \
-		int pe = c->a.target_pe;                          \
+		int pe = TARGET_PE(c);                          \
 		volatile T r = 0;                                 \
 		(void)r;                                          \
 		stmt;                                             \
@@ -94,7 +94,7 @@ static int ctx_cswap(sk_ctx *c, int succeed) {
 	if (c->a.role != SK_ROLE_INITIATOR) return MPI_SUCCESS;
 	long *x = (long *)c->sym, want = succeed ? c->seq : 0;
 	long cond = succeed ? c->seq : -1;
-	long old = shmem_ctx_long_atomic_compare_swap(ctx_of(c), x, cond, c->seq + 1, c->a.target_pe);
+	long old = shmem_ctx_long_atomic_compare_swap(ctx_of(c), x, cond, c->seq + 1, TARGET_PE(c));
 	if (succeed) c->seq++;
 	if (old != want && !c->bad) {
 		c->bad = 1;
@@ -113,7 +113,7 @@ static int prepare_ctx_cswap(sk_ctx *c) {
 }
 
 #define CTX_KERNEL(name_, step_, prepare_, flags_)                                                              \
-	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close_ctx, \
+	{.params = sk_shmem_params, .name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close_ctx, \
 	 .quiesce = sk_shmem_quiesce}
 #define CTX_ATOMIC_K(name_, step_) CTX_KERNEL(name_, step_, prepare_ctx, SK_K_COLLECTIVE)
 #define CALL(name_, step_) STEP(name_, step_, SK_K_COLLECTIVE | SK_K_OWN_RESULT)

@@ -78,7 +78,7 @@ static long probe(sk_ctx *c) {
  * the lock is not where it was placed (SK_ERR_LOCK_SERVER; the first PE says why on
  * stderr), so the records of a point measured say truly which PE served its lock. */
 static int prepare_lock(sk_ctx *c, int want) {
-	int n = shmem_n_pes(), first = c->a.target_pe;
+	int n = shmem_n_pes(), first = TARGET_PE(c);
 	CK(sk_shmem_alloc(c, LOCK_AREA + 8LL * SK_SHMEM_LOCK_SLOTS));
 	uintptr_t base = heap_base(c->sym);
 	/* the slot whose heap offset / 8 is want modulo n: the same on every PE, since
@@ -114,9 +114,9 @@ static int prepare_lock(sk_ctx *c, int want) {
 }
 
 /* The communicator's first PE serves the lock (procs = 1: the PE's own lock). */
-int sk_shmem_prepare_lock(sk_ctx *c) { return prepare_lock(c, c->a.target_pe); }
+int sk_shmem_prepare_lock(sk_ctx *c) { return prepare_lock(c, TARGET_PE(c)); }
 /* The PE after it serves the lock (procs = 1: an idle PE, a remote lock). */
-int sk_shmem_prepare_lock_remote(sk_ctx *c) { return prepare_lock(c, (c->a.target_pe + 1) % shmem_n_pes()); }
+int sk_shmem_prepare_lock_remote(sk_ctx *c) { return prepare_lock(c, (TARGET_PE(c) + 1) % shmem_n_pes()); }
 
 /* Every member sets and clears the one lock at once: acquisition + release per PE,
  * contended by all the others (one member: uncontended). */
@@ -253,7 +253,7 @@ int sk_shmem_test_lock_round(sk_ctx *c) {
  * wait (SK_K_OWN_RESULT); the point's the slowest waiter's. */
 int sk_shmem_lock_held(sk_ctx *c) {
 	char go = 0;
-	int holder = c->a.target_pe;
+	int holder = TARGET_PE(c);
 	if (c->rank == 0) {
 		shmem_set_lock(lock_of(c));
 		*(volatile long *)marker_of(c) = 1;

@@ -22,7 +22,7 @@ static shmem_ctx_t ctx_of(sk_ctx *c) { return (shmem_ctx_t)c->shmem_ctx; }
 int sk_shmem_post_ctx_putmem(sk_ctx *c) {
 	for (int i = 0; i < (c->a.window > 0 ? c->a.window : 1); i++)
 		shmem_ctx_putmem(ctx_of(c), c->sym + (size_t)i * (size_t)c->a.slot_stride, c->a.sbuf, (size_t)c->a.bytes,
-		                 c->a.target_pe);
+		                 TARGET_PE(c));
 	return MPI_SUCCESS;
 }
 
@@ -145,7 +145,7 @@ static int align_alone(sk_ctx *c) {
 static int puts_to_all(sk_ctx *c) {
 	int w = c->a.window > 0 ? c->a.window : 1;
 	for (int k = 1; k < c->nprocs; k++) {
-		int pe = c->a.target_pe + (c->rank + k) % c->nprocs;
+		int pe = TARGET_PE(c) + (c->rank + k) % c->nprocs;
 		for (int i = 0; i < w; i++)
 			shmem_putmem(c->sym + (size_t)i * (size_t)c->a.slot_stride, c->a.sbuf, (size_t)c->a.bytes, pe);
 	}
@@ -167,7 +167,7 @@ int sk_shmem_puts_quiet(sk_ctx *c) {
 /* The kernels of this file (shmem.c joins the tables). */
 static const sk_kernel kernels[] = {
 	STEP("shmem_ctx_create_destroy", sk_shmem_ctx_create_destroy, 0),
-	{.name = "shmem_ctx_putmem", .step = sk_shmem_passive, .prepare = sk_shmem_prepare_ctx, .flags = ALL | SK_K_NONBLOCKING,
+	{.params = sk_shmem_params, .name = "shmem_ctx_putmem", .step = sk_shmem_passive, .prepare = sk_shmem_prepare_ctx, .flags = ALL | SK_K_NONBLOCKING,
 	 .post = sk_shmem_post_ctx_putmem, .close = sk_shmem_close_ctx, .complete = sk_shmem_ctx_quiet,
 	 .full = sk_shmem_full_ctx_putmem, .quiesce = sk_shmem_quiesce},
 	STEP("shmem_malloc_free", sk_shmem_malloc_free, SK_K_COLLECTIVE),

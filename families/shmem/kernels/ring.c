@@ -14,7 +14,7 @@
 #include "shmem_kernels.h"
 #include "sk_common.h"
 
-static int next_pe(const sk_ctx *c) { return c->a.target_pe + (c->rank + 1) % c->nprocs; }
+static int next_pe(const sk_ctx *c) { return TARGET_PE(c) + (c->rank + 1) % c->nprocs; }
 static int prev_rank(const sk_ctx *c) { return (c->rank - 1 + c->nprocs) % c->nprocs; }
 static int next_rank(const sk_ctx *c) { return (c->rank + 1) % c->nprocs; }
 /* A get's source: the first half of the symmetric buffer (the strided get reads every
@@ -189,7 +189,7 @@ static int cswap(sk_ctx *c, int succeed) {
 	if (c->a.role != SK_ROLE_INITIATOR) return MPI_SUCCESS;
 	long *x = (long *)c->sym, want = succeed ? c->seq : 0;
 	long cond = succeed ? c->seq : -1;
-	long old = shmem_long_atomic_compare_swap(x, cond, c->seq + 1, c->a.target_pe);
+	long old = shmem_long_atomic_compare_swap(x, cond, c->seq + 1, TARGET_PE(c));
 	if (succeed) c->seq++;
 	if (old != want && !c->bad) {
 		c->bad = 1;
@@ -208,19 +208,19 @@ static int prepare_cswap(sk_ctx *c) {
 }
 
 #define RING(name_, step_, prepare_, quiesce_)                                                                   \
-	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | SK_K_COLLECTIVE, .close = sk_shmem_close, \
+	{.params = sk_shmem_params, .name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | SK_K_COLLECTIVE, .close = sk_shmem_close, \
 	 .quiesce = (quiesce_)}
 
 /* A ring broken down (SK_K_NONBLOCKING): every member posts, none is passive. */
 #define RING_NB(name_, post_, full_, prepare_, quiesce_)                                                        \
-	{.name = (name_), .step = (full_), .prepare = (prepare_), .flags = ALL | SK_K_COLLECTIVE | SK_K_NONBLOCKING, \
+	{.params = sk_shmem_params, .name = (name_), .step = (full_), .prepare = (prepare_), .flags = ALL | SK_K_COLLECTIVE | SK_K_NONBLOCKING, \
 	 .post = (post_), .complete = ring_quiet, .full = (full_), .close = sk_shmem_close, .quiesce = (quiesce_)}
 
 /* The kernels of this file (tables.c joins the tables). */
 static const sk_kernel kernels[] = {
 	RING("shmem_ring_putmem", ring_putmem, prepare_ring_put, quiesce_put),
 	RING_NB("shmem_ring_putmem_nbi", post_ring_putmem_nbi, ring_putmem_nbi, prepare_ring_put, quiesce_put),
-	{.name = "shmem_quiet_put", .step = quiet_after_put, .prepare = prepare_ring_put,
+	{.params = sk_shmem_params, .name = "shmem_quiet_put", .step = quiet_after_put, .prepare = prepare_ring_put,
 	 .flags = ALL | SK_K_COLLECTIVE | SK_K_OWN_RESULT, .close = sk_shmem_close, .quiesce = quiesce_put},
 	RING("shmem_ring_iput64", ring_iput64, prepare_ring_put, quiesce_iput),
 	RING("shmem_ring_long_p", ring_long_p, sk_shmem_prepare, quiesce_p),

@@ -211,7 +211,7 @@ static const sk_kernel kernels[] = {
 	SHMEM_KERNEL("shmem_sendrecv_shift_offset", sk_shmem_sendrecv_shift_offset, sk_shmem_prepare_sendrecv_offset,
 	             SK_K_COLLECTIVE),
 	/* its quiesce also checks what was received (SK_ERR_FAILED) */
-	{.name = "shmem_sendrecv_shift_seed", .step = sk_shmem_sendrecv_shift_seed, .prepare = sk_shmem_prepare_sendrecv_seed,
+	{.params = sk_shmem_params, .name = "shmem_sendrecv_shift_seed", .step = sk_shmem_sendrecv_shift_seed, .prepare = sk_shmem_prepare_sendrecv_seed,
 	 .flags = ALL | SK_K_COLLECTIVE, .close = sk_shmem_close, .quiesce = sk_shmem_sendrecv_seed_check},
 };
 const sk_table sk_shmem_sendrecv_table = SK_TABLE(kernels);

@@ -17,6 +17,8 @@
 #include "shmem_kernels.h"
 #include "sk_common.h"
 
+const char *const sk_shmem_params[] = {"target_pe", NULL};
+
 /* Where operation i of an epoch lands in the target's symmetric buffer. */
 static char *dst(sk_ctx *c, int i) { return c->sym + (size_t)i * (size_t)c->a.slot_stride; }
 static int window(const sk_ctx *c) { return c->a.window > 0 ? c->a.window : 1; }
@@ -42,14 +44,14 @@ static int fence(sk_ctx *c) {
  * post with its shmem_quiet in one function, for the full measurement's loop. */
 #define POSTS(name, call)                                  \
 	static int post_##name(sk_ctx *c) {                    \
-		int n = c->a.bytes, pe = c->a.target_pe;           \
+		int n = c->a.bytes, pe = TARGET_PE(c);           \
 		(void)n;                                           \
 		(void)pe;                                          \
 		for (int i = 0; i < window(c); i++) call;          \
 		return MPI_SUCCESS;                                \
 	}                                                      \
 	static int full_##name(sk_ctx *c) {                    \
-		int n = c->a.bytes, pe = c->a.target_pe, w = window(c); \
+		int n = c->a.bytes, pe = TARGET_PE(c), w = window(c); \
 		(void)n;                                           \
 		(void)pe;                                          \
 		if (w == 1) { /* latency: no loop, i a constant */ \
@@ -78,7 +80,7 @@ POSTS(long_p, shmem_long_p((long *)dst(c, i), 42, pe))
 #define GETS(name, call)                                   \
 	static int get_##name(sk_ctx *c) {                     \
 		if (c->a.role != SK_ROLE_INITIATOR) return MPI_SUCCESS; \
-		int n = c->a.bytes, pe = c->a.target_pe, w = window(c); \
+		int n = c->a.bytes, pe = TARGET_PE(c), w = window(c); \
 		(void)n;                                           \
 		if (w == 1) {                                      \
 			const int i = 0;                               \
@@ -104,7 +106,7 @@ GETS(long_g, ((volatile long *)c->a.rbuf)[0] = shmem_long_g((long *)dst(c, i), p
 #define MULTIPAIR(name, call)                                   \
 	static int multipair_##name(sk_ctx *c) {                    \
 		if (c->a.role != SK_ROLE_INITIATOR) return MPI_SUCCESS; \
-		int n = c->a.bytes, pe = c->a.target_pe, w = window(c); \
+		int n = c->a.bytes, pe = TARGET_PE(c), w = window(c); \
 		for (int i = 0; i < w; i++) call;                       \
 		shmem_quiet();                                          \
 		return MPI_SUCCESS;                                     \
@@ -140,7 +142,7 @@ static int put_flagged(sk_ctx *c, int pe) {
 
 static int put_pingpong(sk_ctx *c) {
 	c->seq++;
-	int pe = c->a.target_pe;
+	int pe = TARGET_PE(c);
 	if (c->a.role == SK_ROLE_INITIATOR) {
 		put_flagged(c, pe);
 		shmem_long_wait_until(flag(c), SHMEM_CMP_EQ, c->seq);
@@ -156,7 +158,7 @@ static int put_pingpong(sk_ctx *c) {
 	static int atomic_##name(sk_ctx *c) {                 \
 		if (c->rank == 0) return MPI_SUCCESS;             \
 		T *x = (T *)c->sym;                               \
-		int pe = c->a.target_pe;                          \
+		int pe = TARGET_PE(c);                          \
 		volatile T r = 0;                                   \
 		(void)x;                                          \
 		(void)r;                                          \

@@ -29,17 +29,23 @@ void sk_shmem_busy_close(sk_ctx *c);
 int sk_shmem_quiesce(sk_ctx *c);
 int sk_shmem_passive(sk_ctx *c);
 
+/* What the family's Go gives every kernel by name (families/shmem): target_pe, the PE
+ * the operations go to (a world rank: a pair's peer, a communicator's first PE; -1 on a
+ * PE outside the pair), c->kparam[0]. */
+extern const char *const sk_shmem_params[];
+#define TARGET_PE(c) ((int)(c)->kparam[0])
+
 /* The kinds of kernel, for the files' tables; each runs on every PE (ALL): symmetric
  * memory is allocated collectively. */
 #define ALL SK_K_ALL_RANKS
 /* A kernel whose prepare allocates its symmetric memory (prepare_), collectively. */
 #define SHMEM_KERNEL(name_, step_, prepare_, flags_)                                               \
-	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
+	{.params = sk_shmem_params, .name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
 	 .quiesce = sk_shmem_quiesce}
 /* One whose run is checked after it (sk_kernel.after): a lock held by two (locks.c),
  * broadcasts that interleaved (coll.c). */
 #define SHMEM_CHECKED(name_, step_, prepare_, flags_, after_)                                                      \
-	{.name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
+	{.params = sk_shmem_params, .name = (name_), .step = (step_), .prepare = (prepare_), .flags = ALL | (flags_), .close = sk_shmem_close, \
 	 .quiesce = sk_shmem_quiesce, .after = (after_)}
 int sk_shmem_after_locks(sk_ctx *c, long long iters);
 int sk_shmem_after_order(sk_ctx *c, long long iters);
@@ -50,7 +56,7 @@ int sk_shmem_after_order(sk_ctx *c, long long iters);
 /* A non-blocking kernel: post, completion by shmem_quiet (or shmem_fence), the two fused
  * for the full measurement's loop (NULL: post, then complete). */
 #define NBI(name_, post_, done_, full_)                                                                   \
-	{.name = (name_), .step = sk_shmem_passive, .prepare = sk_shmem_prepare, .flags = ALL | SK_K_NONBLOCKING, \
+	{.params = sk_shmem_params, .name = (name_), .step = sk_shmem_passive, .prepare = sk_shmem_prepare, .flags = ALL | SK_K_NONBLOCKING, \
 	 .post = (post_), .close = sk_shmem_close, .complete = (done_), .full = (full_), .quiesce = sk_shmem_quiesce}
 /* A lock kernel: its prepare places the lock (locks.c). */
 #define LOCK(name_, step_, prepare_, flags_) SHMEM_KERNEL(name_, step_, prepare_, SK_K_COLLECTIVE | (flags_))
