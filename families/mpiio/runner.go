@@ -1,5 +1,7 @@
-// Package mpiio is the MPI-IO family's part in the runner: the directory and file of
-// each point, what its record says of them, and cleaning up after the run.
+// Package mpiio is the MPI-IO family: its operations (ops.go), its setting io_dir
+// (settings.go), what it checks before a run (check.go), its built-in suite io, its C
+// (kernels/) and its part in the runner (here): the directory and file of each point,
+// what its record says of them, and cleaning up after the run.
 //
 // MPI-IO points: each gets a file of its own in a directory made for the run inside
 // the directory under test (io_dir, or the temporary directory), skampi-io-<id>, the
