@@ -109,7 +109,6 @@ var scopes = map[string]scope{
 	"topology_degree": {`random graphs (topology = "random") of the neighbourhood collectives`, func(m *Measurement) bool { return m.Op.Neighborhood && m.Settings.Topology == ops.TopoRandom }},
 	"topology_seed":   {`random graphs (topology = "random") of the neighbourhood collectives`, func(m *Measurement) bool { return m.Op.Neighborhood && m.Settings.Topology == ops.TopoRandom }},
 	"partitions":      {"partitioned communication (Pingpong_Partitioned)", func(m *Measurement) bool { return m.Op.Partitioned }},
-	"io_dir":          {"MPI-IO operations (File_Write_At, File_Read_All, ...)", func(m *Measurement) bool { return m.Op.IO }},
 	"type_commit": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,

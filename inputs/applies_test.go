@@ -23,8 +23,6 @@ func TestSettingsThatDoNothing(t *testing.T) {
 			"s.toml:5:10: measurement 1: refine: Pingpong_Send_Recv does not use it: refine applies to measurements of two sizes or more"},
 		{"refine of a single element", m + "op = \"Fetch_and_op\"\nsizes = [4]\nrefine = { max_points = 8 }\n",
 			"s.toml:5:10: measurement 1: refine: Fetch_and_op does not use it"},
-		{"refine of File_Open", m + "op = \"File_Open\"\nsizes = [0]\nrefine = true\n",
-			"s.toml:5:10: measurement 1: refine: File_Open does not use it"},
 		{"poll of an idle target", m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\npoll = \"flush\"\n",
 			"s.toml:6:8: measurement 1: poll: Put does not use it: poll applies to busy passive targets that poll (target_busy and progress above 0)"},
 		{"poll of a target that never polls", m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\ntarget_busy = \"10us\"\npoll = \"flush\"\n",
@@ -131,71 +129,5 @@ func TestTuneSweepOfAnUnusedSetting(t *testing.T) {
 	// A sweep the suite takes in some combination only (cache_size under cache = "cold").
 	if _, err := ParseTune("t.toml", []byte("[[measurement]]\nname = \"p\"\nop = \"Pingpong_Send_Recv\"\nsizes = [8]\n[suite_settings]\ncache = [\"warm\", \"cold\"]\n")); err != nil {
 		t.Errorf("cache swept: %v", err)
-	}
-}
-
-// window under IMB-IO's writes: their method imb takes it (writes per sample, IMB's
-// aggregate mode), a write without the method does not, at its key in a file or at
-// the flag on the command line; unwritten, it is 1, not the bandwidth window's 64.
-func TestWindowOfIMBIOWrites(t *testing.T) {
-	const m = "[[measurement]]\nname = \"m\"\n"
-	for _, c := range []struct{ name, text, want string }{
-		{"without method imb", m + "op = \"File_Write_At\"\nsizes = [1024]\nwindow = 4\n",
-			`s.toml:5:10: measurement 1: window: File_Write_At does not use it: window applies to operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets) and IMB-IO's writes under method = "imb"`},
-		{"a read", m + "op = \"File_Read_At\"\nsizes = [1024]\nwindow = 4\n",
-			"s.toml:5:10: measurement 1: window: File_Read_At does not use it"},
-		{"a _Sync write", m + "op = \"File_Write_At_Sync\"\nsizes = [1024]\nwindow = 4\n",
-			"s.toml:5:10: measurement 1: window: File_Write_At_Sync does not use it"},
-	} {
-		if _, err := Parse("s.toml", []byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v\nwant %s", c.name, err, c.want)
-		}
-	}
-	p := mustParse(t, "[settings]\nwindow = 8\n"+m+"op = \"File_Write_At\"\nsizes = [1024]\n")
-	if want := "settings.window: no measurement uses it (window applies to"; len(p.Notes) != 1 || !strings.Contains(p.Notes[0], want) {
-		t.Errorf("suite-wide window of a write without method imb: notes %q, want %s", p.Notes, want)
-	}
-	for _, line := range []OneLine{
-		{Ops: []string{"File_Write_At"}, Settings: [][2]string{{"window", "4"}}},
-		{Ops: []string{"File_Write_Ordered"}, Settings: [][2]string{{"window", "4"}}},
-	} {
-		text, err := line.Suite()
-		if err == nil {
-			_, err = ParseOneLine(text)
-		}
-		if want := "skampi run: --window: " + line.Ops[0] + " does not use it"; err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%+v: got %v\nwant %s", line, err, want)
-		}
-	}
-
-	// With the method, taken; its value reaches the point, 1 where none is written.
-	p = mustParse(t, "[settings]\nmin_repetitions = 2\n"+
-		m+"op = \"File_Write_At\"\nmethod = \"imb\"\nsizes = [1024]\nwindow = 4\n"+
-		"[[measurement]]\nname = \"n\"\nop = \"File_Write_Private\"\nmethod = \"imb\"\nsizes = [1024]\n"+
-		"[[measurement]]\nname = \"bw\"\nop = \"Bandwidth_Isend_Irecv\"\nsizes = [1024]\n")
-	ex, err := p.Expand(Job{NProcs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, want := range []int{4, 1, 64} {
-		pt := &ex.Points[i]
-		if got := pt.Settings().WindowFor(pt.Op(), pt.Method); got != want {
-			t.Errorf("%s [%s]: window %d, want %d", pt.Op().Name, pt.Method, got, want)
-		}
-	}
-	// skampi run File_Write_At --method imb -W 4.
-	line := OneLine{Ops: []string{"File_Write_At"}, Methods: []string{"imb"}}
-	if err := line.ApplyOSU(OSU{Window: "4"}); err != nil {
-		t.Fatal(err)
-	}
-	text, err := line.Suite()
-	if err == nil {
-		p, err = ParseOneLine(text)
-	}
-	if err != nil {
-		t.Fatalf("-W 4 with method imb: %v\n%s", err, text)
-	}
-	if s := p.Measurements[0].Settings; s.WindowFor(p.Measurements[0].Op, "imb") != 4 {
-		t.Errorf("-W 4 with method imb: window %d", s.WindowFor(p.Measurements[0].Op, "imb"))
 	}
 }

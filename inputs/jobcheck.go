@@ -94,13 +94,18 @@ func ranksPerHost(job Job) int {
 
 // checkJob reports the first point whose ranks on one host together need more memory
 // than this machine has, every measurement whose points need more symmetric heap
-// than the heap in effect, and every one whose window of writes makes a file past
-// what a file offset reaches (ioWindowTooBig).
+// than the heap in effect, and every one a family's check of its points refuses
+// (RegisterPointCheck).
 func checkJob(el *ErrorList, points []Point, job Job) {
 	mem, memKnown := memTotal()
 	per := ranksPerHost(job)
 	var r rankMemory
-	memTold, heapTold, ioTold := false, map[*Measurement]bool{}, map[*Measurement]bool{}
+	memTold, heapTold := false, map[*Measurement]bool{}
+	type told struct {
+		check int
+		m     *Measurement
+	}
+	familyTold := map[told]bool{}
 	for i := range points {
 		pt := &points[i]
 		m := pt.Measurement
@@ -109,9 +114,11 @@ func checkJob(el *ErrorList, points []Point, job Job) {
 			el.add(m.Pos, "measurement %q: %s at %s needs %s per rank (message buffers, and windows for one-sided operations), %s for the %d ranks on one host: more than this machine's memory; lower the sizes or buffer, or put fewer ranks on a host",
 				m.Name, m.Op.Name, FormatSize(pt.Size), approxSize(peak), approxSize(ops.MulSat(peak, int64(per))), per)
 		}
-		if msg := ioWindowTooBig(pt); msg != "" && !ioTold[m] {
-			ioTold[m] = true
-			el.add(m.Pos, "measurement %q: %s", m.Name, msg)
+		for i, f := range pointChecks {
+			if msg := f(pt); msg != "" && !familyTold[told{i, m}] {
+				familyTold[told{i, m}] = true
+				el.add(m.Pos, "measurement %q: %s", m.Name, msg)
+			}
 		}
 		if m.Op.Heap != ops.HeapNone && !heapTold[m] {
 			if msg := heapShort(pt); msg != "" {

@@ -34,8 +34,6 @@ func TestProductsDoNotOverflow(t *testing.T) {
 			`s.toml:3:3: measurement "m": Allgatherv places its blocks at C int displacements (in elements): 64MiB blocks on 64 processes span 4294967296 elements, more than an int holds`},
 		{"blocks x processes at int byte displacements", "[settings]\nbuffer = \"2GiB\"\n" + mt + "op = \"Alltoallw\"\nsizes = [\"32MiB\"]\ndatatype = \"int\"\n", 64, false,
 			`s.toml:3:3: measurement "m": Alltoallw places its blocks at C int displacements (in bytes): 32MiB blocks on 64 processes span 2147483648 bytes`},
-		{"window x size x procs of IMB-IO's aggregate mode", "[settings]\nbuffer = \"1GiB\"\n" + mt + "op = \"File_Write_At\"\nmethod = \"imb\"\nsizes = [\"1GiB\"]\nwindow = 65536\n", 16384, true,
-			`s.toml:3:3: measurement "m": File_Write_At [imb] at 1GiB with window 65536 on 16384 processes writes window x msg_bytes x processes bytes per point, an exbibyte (2^60 bytes) or more`},
 		{"processes of the job", mt + "op = \"Barrier\"\nsizes = [0]\n", 1 << 21, false,
 			"a job of 2097152 processes is more than skampi plans (at most 1048576"},
 	}

@@ -120,9 +120,6 @@ type Settings struct {
 	// The neighbourhood collectives' topology and partitioned communication's parts
 	// (settings_topology.go).
 	neighborSettings
-	// IODir: the directory MPI-IO operations write their files in ("": a temporary
-	// directory made for the run; inputs/io.go).
-	IODir string
 }
 
 // Poll calls a busy passive target can make.

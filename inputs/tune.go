@@ -67,7 +67,8 @@ type Tune struct {
 	suiteDoc map[string]any
 	npPos    []Pos // of each np value; none when np is the default
 	suitePos Pos   // of suite = (or of the first inline measurement)
-	ioDirs   []ioDirUse
+	// startValues: what the families check on this machine before start (CheckStart).
+	startValues []startValue
 }
 
 // Param is one dimension of the grid.

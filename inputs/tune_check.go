@@ -74,7 +74,7 @@ func (t *Tune) checkSuites(d *decoder) {
 			msg := messages(err)
 			report(t.blame(vs, idx, msg), "suite_settings:%s the suite does not parse: %s", with, msg)
 		} else {
-			t.noteIODirs(d, plan, vs)
+			t.noteStartValues(d, plan, vs)
 			for _, p := range sets {
 				if why, seen := unused[p.Name]; !seen || why != nil {
 					unused[p.Name] = defaultUnused(p.Name, plan.Measurements)

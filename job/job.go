@@ -178,13 +178,14 @@ func Run(o Options) error {
 	if len(ex.Points) == 0 {
 		return &ExitError{Code: 2, Err: fmt.Errorf("nothing to measure on %d processes: %s (use --np)", o.NP, strings.Join(ex.Notes, "; "))}
 	}
-	for _, dir := range plan.IODirs() {
-		if err := inputs.CheckIODir(dir); err != nil {
-			return &ExitError{Code: 2, Err: err}
+	// What the families need of this machine (a directory to write in, the space
+	// there): a value refused is the machine's error, a point refused the suite's.
+	if err := plan.CheckStart(ex.Points); err != nil {
+		var el *inputs.ErrorList
+		if errors.As(err, &el) {
+			return o.suiteError(err)
 		}
-	}
-	if err := plan.CheckIOSpace(ex.Points); err != nil {
-		return o.suiteError(err)
+		return &ExitError{Code: 2, Err: err}
 	}
 	if o.Resume && o.Out == "" {
 		return &ExitError{Code: 2, Err: fmt.Errorf("--resume needs -o DIR: the results to continue")}

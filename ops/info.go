@@ -162,7 +162,7 @@ type Info struct {
 	// buffers (so the buffers never move: no cold cache).
 	Persistent bool
 	// IO operations work on a file of their own in the directory under test (the
-	// setting io_dir), created before the point and deleted after it (ops/io.go);
+	// setting io_dir), created before the point and deleted after it (families/mpiio);
 	// PrivateFile ones, each process on a file of its own (IMB-IO's P_*_priv), whose
 	// name families/mpiio gives (the point's file with ".rankN" after it).
 	IO          bool

@@ -91,15 +91,16 @@ func (o RunOptions) run(t *inputs.Tune, ompi, mpich Catalog, exclude func(t *inp
 	if err := Validate(t, ompi, mpich); err != nil {
 		return nil, nil, err
 	}
-	// What launches (the launch command's words, the directories MPI-IO writes in)
-	// is checked before -o DIR is made.
+	// What launches (the launch command's words, what the families need of this
+	// machine, such as the directories MPI-IO writes in) is checked before -o DIR is
+	// made.
 	var prefix []string
 	var err error
 	if !o.VerdictOnly {
 		if prefix, err = launcherPrefix(o.LauncherCmd); err != nil {
 			return nil, nil, err
 		}
-		if err := t.CheckIODirs(); err != nil {
+		if err := t.CheckStart(); err != nil {
 			return nil, nil, err
 		}
 	}

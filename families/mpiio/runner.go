@@ -1,5 +1,7 @@
-// Package mpiio is the MPI-IO family's part in the runner: the directory and file of
-// each point, what its record says of them, and cleaning up after the run.
+// Package mpiio is the MPI-IO family: its operations (ops.go), its setting io_dir
+// (settings.go), what it checks before a run (check.go), its built-in suite io, its C
+// (kernels/) and its part in the runner (here): the directory and file of each point,
+// what its record says of them, and cleaning up after the run.
 //
 // MPI-IO points: each gets a file of its own in a directory made for the run inside
 // the directory under test (io_dir, or the temporary directory), skampi-io-<id>, the
@@ -75,9 +77,9 @@ func ioFile(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 		}
 		io.id = id
 	}
-	base, err := inputs.IOBase(pt.Settings().IODir)
+	base, err := ioBase(dirSetting(pt.Settings()))
 	if err != nil {
-		return fmt.Errorf("io_dir %s: %w", pt.Settings().IODir, err)
+		return fmt.Errorf("io_dir %s: %w", dirSetting(pt.Settings()), err)
 	}
 	dir := filepath.Join(base, fmt.Sprintf("skampi-io-%016x", uint64(io.id)))
 	io.mu.Lock()
@@ -223,8 +225,8 @@ func ioFields(p *record.Point, pt *inputs.Point, n any) {
 // MPI-IO directories (on this host; on the others the next run into the directory
 // removes it).
 func removeStale(plan *inputs.Plan) {
-	for _, dir := range plan.IODirs() {
-		if base, err := inputs.IOBase(dir); err == nil {
+	for _, dir := range ioDirs(plan) {
+		if base, err := ioBase(dir); err == nil {
 			RemoveStaleIODirs(base)
 		}
 	}

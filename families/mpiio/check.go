@@ -1,63 +1,35 @@
-package inputs
+package mpiio
 
 import (
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 )
 
-// ioNameBytes is the most skampi adds to io_dir for a file (families/mpiio):
+// What the family checks before any process starts: io_dir's paths fit the library
+// (when a suite or flag sets it), the directory under test takes a file (the machine's
+// question, skampi run and tune before launching), and a window of writes fits a file
+// offset (the plan's) and the space free there (the machine's).
+
+// ioNameBytes is the most skampi adds to io_dir for a file (runner.go):
 // /skampi-io-<16 hex digits>/point-<index>.dat, and .rank<rank> for a private one, with
 // up to 7 digits each.
 const ioNameBytes = len("/skampi-io-") + 16 + len("/point-") + 7 + len(".dat") + len(".rank") + 7
 
-func init() {
-	settingList = append(settingList, setting{"io_dir",
-		`MPI-IO operations: the directory under test, where each point's file is made and deleted after it (default "": a temporary directory made for the run, under TMPDIR; on a cluster, a directory of the shared file system)`,
-		func(s *Settings, v any) error {
-			str, ok := v.(string)
-			switch {
-			case !ok:
-				return fmt.Errorf("must be a directory name, a string, got %s", typeName(v))
-			case strings.ContainsRune(str, 0):
-				return fmt.Errorf("must not contain a NUL byte")
-			}
-			if err := ioPathFits(str); err != nil {
-				return err
-			}
-			s.IODir = str
-			return nil
-		}})
-}
-
-// IODirs are the directories the plan's MPI-IO measurements write in ("" for the
-// default temporary one), each once, in the plan's order.
-func (p *Plan) IODirs() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, m := range p.Measurements {
-		if m.Op.IO && !seen[m.Settings.IODir] {
-			seen[m.Settings.IODir] = true
-			out = append(out, m.Settings.IODir)
-		}
-	}
-	return out
-}
-
-// CheckIODir says why MPI-IO files cannot be made in dir ("": the temporary
+// checkDir says why MPI-IO files cannot be made in dir ("": the temporary
 // directory), before any process starts: it must be a directory this process can
 // create, write and remove a file in.
-func CheckIODir(dir string) error {
+func checkDir(dir string) error {
 	what := dir
 	if dir == "" {
 		dir, what = os.TempDir(), "the temporary directory "+os.TempDir()+" (io_dir unset)"
 	}
-	if err := ioPathFits(dir); err != nil {
+	if err := pathFits(dir); err != nil {
 		return fmt.Errorf("io_dir %s: %w", what, err)
 	}
 	fi, err := os.Stat(dir)
@@ -85,10 +57,10 @@ func CheckIODir(dir string) error {
 	return nil
 }
 
-// ioPathFits says why the library cannot open the files skampi makes under dir: their
+// pathFits says why the library cannot open the files skampi makes under dir: their
 // paths would be longer than it takes (ops.IOPathLimit).
-func ioPathFits(dir string) error {
-	abs, err := IOBase(dir)
+func pathFits(dir string) error {
+	abs, err := ioBase(dir)
 	if err != nil {
 		return err
 	}
@@ -100,20 +72,20 @@ func ioPathFits(dir string) error {
 	return nil
 }
 
-// IOBase is the directory a run's MPI-IO files go in, under io_dir (or the temporary
+// ioBase is the directory a run's MPI-IO files go in, under io_dir (or the temporary
 // directory): absolute, so every process names the same place.
-func IOBase(dir string) (string, error) {
+func ioBase(dir string) (string, error) {
 	if dir == "" {
 		return os.TempDir(), nil
 	}
 	return filepath.Abs(dir)
 }
 
-// IOFileBytes is the most a point's files hold in its io_dir: msg_bytes of every
+// fileBytes is the most a point's files hold in its io_dir: msg_bytes of every
 // process, times the writes a step makes (a window under method imb, IMB-IO's
 // aggregate mode: a row of every process's blocks per write); 0 for an operation that
 // moves no data. Saturating (ops.MulSat): a product past any file system stays past it.
-func (pt *Point) IOFileBytes() int64 {
+func fileBytes(pt *inputs.Point) int64 {
 	op := pt.Op()
 	if !op.IO || op.NoData {
 		return 0
@@ -123,75 +95,72 @@ func (pt *Point) IOFileBytes() int64 {
 }
 
 // aggregated: a point of IMB-IO's aggregate mode, more than one write a step.
-func (pt *Point) aggregated() bool {
+func aggregated(pt *inputs.Point) bool {
 	op := pt.Op()
 	return op.IO && !op.Windowed && pt.Settings().WindowFor(op, pt.Method) > 1
 }
 
-// maxIOFileBytes bounds a point's files (an exbibyte, where ops.MulSat saturates): past
+// maxFileBytes bounds a point's files (an exbibyte, where ops.MulSat saturates): past
 // it, a file offset (MPI_Offset, 64 bits) of a step's last row nears wrapping, and no
 // file system holds it anyway.
-const maxIOFileBytes = math.MaxInt64 / 8
+const maxFileBytes = math.MaxInt64 / 8
 
-// ioWindowTooBig says why a point's window of writes cannot be written ("": it can):
-// its rows of blocks would end past maxIOFileBytes. A question of the plan alone;
-// whether the directory has room is CheckIOSpace's, before start.
-func ioWindowTooBig(pt *Point) string {
-	if !pt.aggregated() {
+// windowTooBig says why a point's window of writes cannot be written ("": it can):
+// its rows of blocks would end past maxFileBytes. A question of the plan alone
+// (inputs.RegisterPointCheck); whether the directory has room is checkSpace's, before
+// start.
+func windowTooBig(pt *inputs.Point) string {
+	if !aggregated(pt) {
 		return ""
 	}
-	if need := pt.IOFileBytes(); need >= maxIOFileBytes {
+	if need := fileBytes(pt); need >= maxFileBytes {
 		w := pt.Settings().WindowFor(pt.Op(), pt.Method)
 		return fmt.Sprintf("%s [%s] at %s with window %d on %d processes writes window x msg_bytes x processes bytes per point, an exbibyte (2^60 bytes) or more: past what a file offset safely reaches; lower the window or the sizes",
-			pt.Op().Name, pt.Method, FormatSize(pt.Size), w, pt.NProcs)
+			pt.Op().Name, pt.Method, inputs.FormatSize(pt.Size), w, pt.NProcs)
 	}
 	return ""
 }
 
-// CheckIOSpace refuses, before any process starts, a point of IMB-IO's aggregate mode
+// checkSpace refuses, before any process starts, a point of IMB-IO's aggregate mode
 // (a window of writes under method imb) whose files would not fit the space free in
 // its io_dir: the window multiplies the file by itself. Each point's files are removed
 // after it, so the largest point of each directory is the one asked about. A point of
 // one write a step that does not fit fails at run time with the file system's own
 // words, as on any full file system.
-func (p *Plan) CheckIOSpace(points []Point) error {
-	el := &ErrorList{File: p.Source}
-	largest := map[string]*Point{}
+func checkSpace(points []inputs.Point) []inputs.PointProblem {
+	largest := map[string]*inputs.Point{}
 	var dirs []string
 	for i := range points {
 		pt := &points[i]
-		if !pt.aggregated() {
+		if !aggregated(pt) {
 			continue
 		}
-		dir := pt.Settings().IODir
-		if cur, ok := largest[dir]; !ok || pt.IOFileBytes() > cur.IOFileBytes() {
+		dir := dirSetting(pt.Settings())
+		if cur, ok := largest[dir]; !ok || fileBytes(pt) > fileBytes(cur) {
 			if !ok {
 				dirs = append(dirs, dir)
 			}
 			largest[dir] = pt
 		}
 	}
+	var out []inputs.PointProblem
 	for _, dir := range dirs {
 		pt := largest[dir]
-		base, err := IOBase(dir)
+		base, err := ioBase(dir)
 		if err != nil {
-			return err
+			continue // checkDir has said it
 		}
 		free, err := freeBytes(base)
-		if err != nil { // CheckIODir has said whether the directory is usable
+		if err != nil { // checkDir has said whether the directory is usable
 			continue
 		}
-		if need := pt.IOFileBytes(); need > free {
-			m := pt.Measurement
-			el.add(m.Pos, "measurement %q: %s [%s] at %s with window %d on %d processes writes %s per point in %s, which has %s free: lower the window or the sizes, or choose another io_dir",
-				m.Name, m.Op.Name, pt.Method, FormatSize(pt.Size), pt.Settings().WindowFor(m.Op, pt.Method), pt.NProcs,
-				approxSize(need), base, approxSize(free))
+		if need := fileBytes(pt); need > free {
+			out = append(out, inputs.PointProblem{Point: pt, Msg: fmt.Sprintf("%s [%s] at %s with window %d on %d processes writes %s per point in %s, which has %s free: lower the window or the sizes, or choose another io_dir",
+				pt.Op().Name, pt.Method, inputs.FormatSize(pt.Size), pt.Settings().WindowFor(pt.Op(), pt.Method), pt.NProcs,
+				inputs.ApproxSize(need), base, inputs.ApproxSize(free))})
 		}
 	}
-	if len(el.Errors) > 0 {
-		return el
-	}
-	return nil
+	return out
 }
 
 // freeBytes is the space an unprivileged process may still write in dir's file system.

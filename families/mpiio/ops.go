@@ -1,4 +1,6 @@
-package ops
+package mpiio
+
+import "github.com/skampi/skampi/ops"
 
 // MPI-IO (SKaMPI's MPI_IO measurements, IMB-IO): every process of the communicator
 // works on its own block of the point's file, msg_bytes at offset rank * msg_bytes
@@ -10,8 +12,9 @@ package ops
 // MPI_File_sync after the write inside the time (IMB-IO's non-aggregate mode); the
 // others leave the data to the library and the operating system's cache. Records
 // carry io_dir and the library's hints (MPI_File_get_info) as io_hints.
-// Kernels: families/mpiio/kernels/io.c.
-var ioOps = register(2500, []Info{
+// Kernels: kernels/io.c.
+// Registered at 2500, where the catalogue had them: skampi list keeps its order.
+var _ = ops.Register(2500, []ops.Info{
 	ioNoData("File_Open_Close", "file_open_close", "MPI_File_open (MPI_MODE_CREATE | MPI_MODE_RDWR) then MPI_File_close of an existing file, timed together (collective)"),
 	callTimed(ioNoData("File_Open", "file_open", "MPI_File_open of an existing file (collective), timed alone; the MPI_File_close after it is not timed")),
 	callTimed(ioNoData("File_Close", "file_close", "MPI_File_close (collective), timed alone; the MPI_File_open before it is not timed")),
@@ -50,35 +53,27 @@ var ioOps = register(2500, []Info{
 // one write per sample); with a window of N (Method.Aggregate), N writes, each at the
 // place IMB gives the next one, then the three calls once, the time divided by N (IMB's
 // aggregate mode). peer names the IMB-IO benchmark.
-func imbSynced(in Info, peer string) Info {
-	in.Methods = append(in.Methods, Method{Name: "imb", Kernel: in.Kernel + "_imb", Aggregate: true,
+func imbSynced(in ops.Info, peer string) ops.Info {
+	in.Methods = append(in.Methods, ops.Method{Name: "imb", Kernel: in.Kernel + "_imb", Aggregate: true,
 		Description: "IMB-IO's " + peer + ": the write, then MPI_File_sync, MPI_Barrier on the file's communicator and MPI_File_sync, all timed (IMB 3.1 on, non-aggregate); with a window of N, N writes then the three calls once, the time per write (IMB's aggregate mode)"})
 	return in
 }
 
-func ioOp(name, kernel, desc string) Info {
-	return Info{Name: name, Family: "io", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
+func ioOp(name, kernel, desc string) ops.Info {
+	return ops.Info{Name: name, Family: "io", Kernel: kernel, Pattern: ops.PatternAll, Reduce: ops.ReduceMax, Directions: 1,
 		Bandwidth: true, SingleShot: true, IO: true,
 		Description: desc + "; msg_bytes per process, each its own block of one file in io_dir; bandwidth_Bps is per process, msg_bytes / time of the slowest"}
 }
 
 // privateFile: every process works on a file of its own.
-func privateFile(in Info) Info { in.PrivateFile = true; return in }
+func privateFile(in ops.Info) ops.Info { in.PrivateFile = true; return in }
 
-func ioNoData(name, kernel, desc string) Info {
+func ioNoData(name, kernel, desc string) ops.Info {
 	in := ioOp(name, kernel, desc)
 	in.Bandwidth, in.NoData = false, true
 	in.Description = desc + "; the point's file in io_dir"
 	return in
 }
 
-// PathLimit is the longest file path, in bytes, that MPI_File_open of the library this
-// binary is linked to takes, and why.
-type PathLimit struct {
-	Bytes int
-	Why   string
-}
-
-// IOPathLimit is set by the MPI engine where its library takes less than the system
-// does (ops/mpi); io_dir is checked against it before any process starts.
-var IOPathLimit = PathLimit{4095, "the system's PATH_MAX"}
+// callTimed: the operation's time is one call of its step, timed alone (ops.Info.CallTimed).
+func callTimed(in ops.Info) ops.Info { in.CallTimed = true; return in }
