@@ -20,7 +20,7 @@ func init() {
 		Has:     func(op ops.Info) bool { return op.Neighborhood },
 		Prepare: prepare,
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {
-			if t, err := pt.Settings().TopologyFor(pt.Op()).Resolve(pt.NProcs); err == nil {
+			if t, err := topologyFor(pt.Settings(), pt.Op()).Resolve(pt.NProcs); err == nil {
 				p.Topology = t.String()
 			}
 		},
@@ -31,7 +31,7 @@ func init() {
 // message buffers (a grid may have more edges than processes) on every rank, and on
 // its members their edges, by name, for the kernel (kernels/neighbor.c).
 func prepare(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-	t := pt.Settings().TopologyFor(pt.Op())
+	t := topologyFor(pt.Settings(), pt.Op())
 	nprocs, rank := r.World.Size(), r.World.Rank()
 	if spec.Ranks != nil {
 		nprocs, rank = len(spec.Ranks), slices.Index(spec.Ranks, rank)
