@@ -24,7 +24,7 @@ func neighborhood(m *inputs.Measurement) bool { return m.Op.Neighborhood }
 // randomGraph: a neighbourhood collective on a random graph, which takes a degree and
 // a seed.
 func randomGraph(m *inputs.Measurement) bool {
-	return m.Op.Neighborhood && kind(m.Settings) == ops.TopoRandom
+	return m.Op.Neighborhood && kind(m.Settings) == TopoRandom
 }
 
 func init() {
@@ -33,8 +33,8 @@ func init() {
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    settingTopology,
 		Doc:     `the neighbourhood collectives' process topology, made once per point: "cart" (default: MPI_Cart_create, periodic, dimensions topology_dims), or a distributed graph (MPI_Dist_graph_create_adjacent): "ring" (the previous and next rank), "stencil_2d" and "stencil_3d" (the 4 or 6 neighbours on a periodic grid of topology_dims), "random" (topology_degree destinations per rank drawn from topology_seed)`,
-		Default: ops.TopoCart,
-		Parse:   inputs.SettingOneOf(ops.Topologies...),
+		Default: TopoCart,
+		Parse:   inputs.SettingOneOf(Topologies...),
 		Applies: neighborhood, What: neighborhoodOps,
 		Before: "partitions",
 	})
@@ -87,7 +87,7 @@ func init() {
 	})
 }
 
-// parseDims reads topology_dims: 1 to ops.MaxTopologyDims counts of processes (0:
+// parseDims reads topology_dims: 1 to MaxTopologyDims counts of processes (0:
 // chosen), whose product is at most the processes a job may have, checked as it grows
 // (so it never wraps).
 func parseDims(v any) (any, error) {
@@ -95,8 +95,8 @@ func parseDims(v any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("must be a list such as [2, 0], got %s", inputs.TypeName(v))
 	}
-	if len(arr) == 0 || len(arr) > ops.MaxTopologyDims {
-		return nil, fmt.Errorf("must have 1 to %d dimensions, got %d", ops.MaxTopologyDims, len(arr))
+	if len(arr) == 0 || len(arr) > MaxTopologyDims {
+		return nil, fmt.Errorf("must have 1 to %d dimensions, got %d", MaxTopologyDims, len(arr))
 	}
 	dims := make([]int, len(arr))
 	grid := 1 // the product of the dimensions given, checked as it grows
@@ -108,7 +108,7 @@ func parseDims(v any) (any, error) {
 		n := x.(int)
 		dims[i] = n
 		if n > 0 && grid > inputs.MaxJobProcs/n {
-			return nil, fmt.Errorf("dimensions %s make a grid of more than %d processes, the most a job may have", ops.FormatDims(dims[:i+1]), inputs.MaxJobProcs)
+			return nil, fmt.Errorf("dimensions %s make a grid of more than %d processes, the most a job may have", FormatDims(dims[:i+1]), inputs.MaxJobProcs)
 		}
 		grid *= max(n, 1)
 	}
@@ -125,13 +125,13 @@ func checkDims(m *inputs.Measurement) string {
 	}
 	n := len(d)
 	switch k := kind(m.Settings); k {
-	case ops.TopoRing, ops.TopoRandom:
+	case TopoRing, TopoRandom:
 		return fmt.Sprintf("topology %q has no grid: topology_dims applies to cart, stencil_2d and stencil_3d", k)
-	case ops.TopoStencil2D:
+	case TopoStencil2D:
 		if n != 2 {
 			return fmt.Sprintf("stencil_2d has 2 dimensions, topology_dims has %d", n)
 		}
-	case ops.TopoStencil3D:
+	case TopoStencil3D:
 		if n != 3 {
 			return fmt.Sprintf("stencil_3d has 3 dimensions, topology_dims has %d", n)
 		}
@@ -146,13 +146,13 @@ func degree(s inputs.Settings) int  { return s.Value(settingDegree).(int) }
 func seed(s inputs.Settings) int64  { return s.Value(settingSeed).(int64) }
 
 // topologyFor is the point's topology as the settings give it (not yet resolved for a
-// communicator size: ops.Topology.Resolve); none for an operation of another family.
-func topologyFor(s inputs.Settings, op ops.Info) ops.Topology {
+// communicator size: Topology.Resolve); none for an operation of another family.
+func topologyFor(s inputs.Settings, op ops.Info) Topology {
 	if !op.Neighborhood {
-		return ops.Topology{}
+		return Topology{}
 	}
-	t := ops.Topology{Kind: kind(s), Dims: dims(s), Degree: degree(s), Seed: seed(s)}
-	if t.Kind == ops.TopoCart && len(t.Dims) == 0 {
+	t := Topology{Kind: kind(s), Dims: dims(s), Degree: degree(s), Seed: seed(s)}
+	if t.Kind == TopoCart && len(t.Dims) == 0 {
 		t.Dims = []int{0, 0}
 	}
 	return t

@@ -17,7 +17,7 @@ func TestTopologyFor(t *testing.T) {
 	s := inputs.Defaults()
 	nb, _ := ops.Lookup("Neighbor_alltoall")
 	bc, _ := ops.Lookup("Bcast")
-	if got := topologyFor(s, nb); got.Kind != ops.TopoCart || !slices.Equal(got.Dims, []int{0, 0}) {
+	if got := topologyFor(s, nb); got.Kind != TopoCart || !slices.Equal(got.Dims, []int{0, 0}) {
 		t.Errorf("default %+v", got)
 	}
 	if got := topologyFor(s, bc); got.Kind != "" {
@@ -114,7 +114,7 @@ func TestSettingsThatDoNotFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := p.Measurements[0].Settings; kind(s) != ops.TopoRandom || degree(s) != 3 || seed(s) != 7 || dims(s) != nil {
+	if s := p.Measurements[0].Settings; kind(s) != TopoRandom || degree(s) != 3 || seed(s) != 7 || dims(s) != nil {
 		t.Errorf("%s %d %d %v", kind(s), degree(s), seed(s), dims(s))
 	}
 	line := inputs.OneLine{Ops: []string{"Neighbor_alltoall"}, Settings: [][2]string{{"topology", "ring"}, {"topology_dims", "2,0"}}}
