@@ -1,9 +1,11 @@
 package neighbor
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 )
 
@@ -58,5 +60,31 @@ func TestRegistered(t *testing.T) {
 	if !(at("Alltoallw") < at("Neighbor_allgather") && at("Ineighbor_alltoallw") < at("Bcast_persistent")) {
 		t.Errorf("catalogue order: Alltoallw %d, Neighbor_allgather %d, Ineighbor_alltoallw %d, Bcast_persistent %d",
 			at("Alltoallw"), at("Neighbor_allgather"), at("Ineighbor_alltoallw"), at("Bcast_persistent"))
+	}
+}
+
+// The built-in suite neighbor loads, plans at 2 and 4 processes (MPI_Dims_create's
+// grids) and measures every neighbourhood collective.
+func TestSuite(t *testing.T) {
+	if !slices.Contains(inputs.BuiltinNames(), "neighbor") {
+		t.Fatalf("built-in suites %v: no neighbor", inputs.BuiltinNames())
+	}
+	plan, err := inputs.Load("neighbor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, np := range []int{2, 4} {
+		if _, err := plan.Expand(inputs.Job{NProcs: np}); err != nil {
+			t.Errorf("%d processes: %v", np, err)
+		}
+	}
+	measured := map[string]bool{}
+	for _, m := range plan.Measurements {
+		measured[m.Op.Name] = true
+	}
+	for _, in := range ops.All() {
+		if in.Neighborhood && !measured[in.Name] {
+			t.Errorf("suite neighbor does not measure %s", in.Name)
+		}
 	}
 }
