@@ -1,6 +1,8 @@
-// Package neighbor is the neighbourhood collectives' family: the process topology
-// asked for, resolved for the point's communicator into this rank's edges for its
-// kernels, and recorded.
+// Package neighbor is the neighbourhood collectives' family, whole: its operations
+// (ops.go), the process topologies they run on (topology.go), the settings that ask
+// for one and their checks (settings.go), its built-in suite neighbor (suite.go) and
+// its kernels (kernels/); here, the topology asked for, resolved for the point's
+// communicator into this rank's edges for its kernels, and recorded.
 package neighbor
 
 import (
