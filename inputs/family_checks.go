@@ -19,6 +19,31 @@ func RegisterPointCheck(f func(pt *Point) string) {
 	pointChecks = append(pointChecks, f)
 }
 
+// commChecks: the families' checks of a measurement on a communicator size
+// (RegisterCommCheck).
+var commChecks []func(m *Measurement, nprocs int) string
+
+// RegisterCommCheck adds a family's check of a measurement on communicators of nprocs
+// processes, made where the plan is expanded for a job, for every size its procs give
+// on the job before any of its points is listed (a process topology that cannot lay
+// out nprocs, say): f says why the measurement cannot run on so many processes, ""
+// when it can. The first such is said at the measurement's position (file:line:col),
+// `measurement "NAME": ` before f's words, and the measurement's further sizes are
+// not expanded. Its package's init calls it.
+func RegisterCommCheck(f func(m *Measurement, nprocs int) string) {
+	commChecks = append(commChecks, f)
+}
+
+// commProblem is the first registered check's words against m on nprocs processes.
+func commProblem(m *Measurement, nprocs int) string {
+	for _, f := range commChecks {
+		if msg := f(m, nprocs); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
 // StartCheck is a family's check of the machine a plan is started on (a directory to
 // write in, the space there): the same suite may run on another machine, so skampi
 // check does not make it; skampi run makes it before any process starts (Plan.CheckStart),

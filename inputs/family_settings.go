@@ -3,6 +3,7 @@ package inputs
 import (
 	"fmt"
 	"maps"
+	"slices"
 )
 
 // FamilySetting is a setting a measurement family adds from its own package
@@ -22,10 +23,23 @@ type FamilySetting struct {
 	// setting is, applies.go). nil: every operation uses it.
 	Applies func(m *Measurement) bool
 	What    string
+	// Check says why the value given does not fit a measurement that takes it ("": it
+	// does), once the measurement's settings are all read (a grid's dimensions and the
+	// kind of topology, say): an error where the value was given, the measurement's key
+	// or [settings]'. nil: none.
+	Check func(m *Measurement) string
+	// Before names the setting this one is listed before ("": after all): the order of
+	// a one-line suite's [settings], so of its text, where a setting that moved out of
+	// the core keeps its place.
+	Before string
 }
 
 // familyDefaults: every registered setting's default, by name.
 var familyDefaults = map[string]any{}
+
+// settingChecks: the registered settings' checks (FamilySetting.Check), in the order
+// they were registered.
+var settingChecks []FamilySetting
 
 // RegisterSetting adds a family's setting; its package's init calls it. A name taken,
 // or a setting without Parse or Default, is a programming error.
@@ -39,8 +53,15 @@ func RegisterSetting(fs FamilySetting) {
 	if fs.Applies != nil && fs.What == "" {
 		panic("inputs.RegisterSetting: setting " + fs.Name + " applies to some operations: say which (What)")
 	}
+	at := len(settingList)
+	if fs.Before != "" {
+		at = slices.IndexFunc(settingList, func(st setting) bool { return st.name == fs.Before })
+		if at < 0 {
+			panic("inputs.RegisterSetting: setting " + fs.Name + " is listed before " + fs.Before + ", which does not exist")
+		}
+	}
 	familyDefaults[fs.Name] = fs.Default
-	settingList = append(settingList, setting{fs.Name, fs.Doc, func(s *Settings, v any) error {
+	settingList = slices.Insert(settingList, at, setting{fs.Name, fs.Doc, func(s *Settings, v any) error {
 		x, err := fs.Parse(v)
 		if err != nil {
 			return err
@@ -50,6 +71,21 @@ func RegisterSetting(fs FamilySetting) {
 	}})
 	if fs.Applies != nil {
 		scopes[fs.Name] = scope{fs.What, fs.Applies}
+	}
+	if fs.Check != nil {
+		settingChecks = append(settingChecks, fs)
+	}
+}
+
+// checkFamilySettings makes the registered settings' checks of a measurement, for each
+// value given (in the measurement or in [settings]), at where it was given.
+func (d *decoder) checkFamilySettings(m *Measurement, origin map[string]string) {
+	for _, fs := range settingChecks {
+		if at, given := origin[fs.Name]; given {
+			if msg := fs.Check(m); msg != "" {
+				d.errAt(at, "%s", msg)
+			}
+		}
 	}
 }
 

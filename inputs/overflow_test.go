@@ -7,7 +7,7 @@ import (
 
 // Integer settings whose product sizes something: each family is refused with its
 // position before anything runs, never wrapped into a small number that passes the
-// checks nor into a panic (a product of topology_dims wrapped to 0 divided by zero).
+// checks nor into a panic (topology_dims: families/neighbor).
 func TestProductsDoNotOverflow(t *testing.T) {
 	const mt = "[[measurement]]\nname = \"m\"\n"
 	cases := []struct {
@@ -16,12 +16,6 @@ func TestProductsDoNotOverflow(t *testing.T) {
 		memUnknown bool
 		want       string
 	}{
-		{"topology_dims in a measurement", mt + "op = \"Neighbor_alltoall\"\nsizes = [8]\ntopology_dims = [1048576, 1048576, 1048576, 1048576]\n", 2, false,
-			"s.toml:5:17: measurement 1: topology_dims: dimensions 1048576x1048576 make a grid of more than 1048576 processes, the most a job may have"},
-		{"topology_dims in [settings], one chosen", "[settings]\ntopology_dims = [1048576, 1048576, 1048576, 1048576, 0]\n" + mt + "op = \"Neighbor_alltoall\"\nsizes = [8]\n", 2, false,
-			"s.toml:2:17: settings.topology_dims: dimensions 1048576x1048576 make a grid of more than 1048576 processes"},
-		{"topology_dims within the bound, not the job", mt + "op = \"Neighbor_alltoall\"\nsizes = [8]\ntopology_dims = [1024, 1024, 0]\n", 2, false,
-			`measurement "m": topology "cart": dimensions 1024x1024x0 cannot hold 2 processes`},
 		{"sizes x procs", "[settings]\nbuffer = \"1024TiB\"\n" + mt + "op = \"Alltoall\"\nsizes = [\"512TiB\"]\n", 16384, true,
 			"s.toml:6:10: measurement 1: sizes.0: 512TiB is more than one MPI call moves: its count of bytes is a C int, at most 2147483647 bytes"},
 		{"a message past an MPI count", "[settings]\nbuffer = \"4GiB\"\n" + mt + "op = \"Pingpong_Send_Recv\"\nsizes = [\"3GiB\"]\n", 2, false,

@@ -122,8 +122,8 @@ func (p *Plan) Expand(job Job) (*Expansion, error) {
 				el.add(m.Pos, "measurement %q: root %d is not a rank of its %d-process communicators (procs): lower root or raise procs", m.Name, m.Settings.Root, nprocs)
 				break
 			}
-			if _, err := m.Settings.TopologyFor(m.Op).Resolve(nprocs); m.Op.Neighborhood && err != nil {
-				el.add(m.Pos, "measurement %q: topology %q: %v: change topology_dims (0 lets MPI_Dims_create choose) or procs", m.Name, m.Settings.Topology, err)
+			if msg := commProblem(m, nprocs); msg != "" { // a family's (RegisterCommCheck)
+				el.add(m.Pos, "measurement %q: %s", m.Name, msg)
 				break
 			}
 			// Left to skampi, the buffers grow with the job up to the cap, and the

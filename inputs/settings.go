@@ -117,9 +117,8 @@ type Settings struct {
 	// family: the settings families registered (family_settings.go) that a suite or
 	// flag set, by name; read with Value. Copied on write.
 	family map[string]any
-	// The neighbourhood collectives' topology and partitioned communication's parts
-	// (settings_topology.go).
-	neighborSettings
+	// Partitioned communication's parts (settings_partitioned.go).
+	partitionSettings
 }
 
 // Poll calls a busy passive target can make.
@@ -241,6 +240,6 @@ func Defaults() Settings {
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", RMAWindow: "allocate", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
-	s.neighborSettings = defaultNeighborSettings()
+	s.partitionSettings = defaultPartitionSettings()
 	return s
 }

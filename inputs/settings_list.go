@@ -16,7 +16,7 @@ type setting struct {
 }
 
 // settingList is the one place a setting is named, documented and checked.
-var settingList = slices.Concat(baseSettings, neighborSettingList, pvarSettingList, refineSettingList)
+var settingList = slices.Concat(baseSettings, partitionSettingList, pvarSettingList, refineSettingList)
 
 var baseSettings = []setting{
 	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {

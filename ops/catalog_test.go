@@ -304,9 +304,6 @@ func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
 			continue
 		}
 		kinds[in.Pattern]++
-		if in.Neighborhood {
-			kinds[-1]++
-		}
 		if in.Family != "nonblocking" || in.Methods != nil || in.Windowed || in.Bandwidth {
 			t.Errorf("%s: %+v", in.Name, in)
 		}
@@ -324,10 +321,10 @@ func TestNonblockingCollectivesMirrorBlocking(t *testing.T) {
 			t.Errorf("%s differs from %s: %+v vs %+v", in.Name, b.Name, in, b)
 		}
 	}
-	// Whatever their number, the family holds point-to-point operations, collectives
-	// and neighbourhood collectives.
-	if kinds[PatternPair] == 0 || kinds[PatternAll] == 0 || kinds[-1] == 0 {
-		t.Errorf("non-blocking operations by pattern (-1: neighbourhood) %v: want point-to-point, collectives and neighbourhood collectives", kinds)
+	// Whatever their number, the family holds point-to-point operations and
+	// collectives (the neighbourhood collectives' are families/neighbor's).
+	if kinds[PatternPair] == 0 || kinds[PatternAll] == 0 {
+		t.Errorf("non-blocking operations by pattern %v: want point-to-point and collectives", kinds)
 	}
 	if PhaseCompute.String() != "compute" || Phase(9).String() != "phase?" {
 		t.Error(PhaseCompute, Phase(9))

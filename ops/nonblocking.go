@@ -80,3 +80,8 @@ func nbColl(in Info) Info {
 	in.Description += nbDoc
 	return in
 }
+
+// NonblockingCollective makes, for a family outside this package, a collective of its
+// own a non-blocking one as the catalogue's are: in the non-blocking family (beside
+// the others in their overlap figures), its time broken down likewise.
+func NonblockingCollective(in Info) Info { return nbColl(in) }

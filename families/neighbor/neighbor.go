@@ -1,6 +1,8 @@
-// Package neighbor is the neighbourhood collectives' family: the process topology
-// asked for, resolved for the point's communicator into this rank's edges for its
-// kernels, and recorded.
+// Package neighbor is the neighbourhood collectives' family, whole: its operations
+// (ops.go), the process topologies they run on (topology.go), the settings that ask
+// for one and their checks (settings.go), its built-in suite neighbor (suite.go) and
+// its kernels (kernels/); here, the topology asked for, resolved for the point's
+// communicator into this rank's edges for its kernels, and recorded.
 package neighbor
 
 import (
@@ -20,7 +22,7 @@ func init() {
 		Has:     func(op ops.Info) bool { return op.Neighborhood },
 		Prepare: prepare,
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {
-			if t, err := pt.Settings().TopologyFor(pt.Op()).Resolve(pt.NProcs); err == nil {
+			if t, err := topologyFor(pt.Settings(), pt.Op()).Resolve(pt.NProcs); err == nil {
 				p.Topology = t.String()
 			}
 		},
@@ -31,7 +33,7 @@ func init() {
 // message buffers (a grid may have more edges than processes) on every rank, and on
 // its members their edges, by name, for the kernel (kernels/neighbor.c).
 func prepare(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-	t := pt.Settings().TopologyFor(pt.Op())
+	t := topologyFor(pt.Settings(), pt.Op())
 	nprocs, rank := r.World.Size(), r.World.Rank()
 	if spec.Ranks != nil {
 		nprocs, rank = len(spec.Ranks), slices.Index(spec.Ranks, rank)
