@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -93,29 +94,14 @@ var osuBenchmarks = []OSUBenchmark{
 	osuPt2pt("osu_get_acc_latency", "Get_accumulate", window1),
 	osuPt2pt("osu_fop_latency", "Fetch_and_op", [2]string{"datatype", "long"}),
 	osuPt2pt("osu_cas_latency", "Compare_and_swap", [2]string{"datatype", "long"}),
-
-	osuPt2pt("osu_oshm_put", "Shmem_Put", window1),
-	osuPt2pt("osu_oshm_put_nb", "Shmem_Put_Nbi", window1),
-	osuPt2pt("osu_oshm_get", "Shmem_Get_Symmetric", window1),
-	osuPt2pt("osu_oshm_get_nb", "Shmem_Get_Nbi", window1),
-	osuPt2pt("osu_oshm_put_mr", "Shmem_Multipair_Put", window64),
-	osuPt2pt("osu_oshm_put_mr_nb", "Shmem_Multipair_Put_Nbi", window64),
-	osuPt2pt("osu_oshm_get_mr_nb", "Shmem_Multipair_Get_Nbi", window64),
-	{Name: "osu_oshm_put_overlap", Ops: []string{"Shmem_Put_Nbi"}, Settings: [][2]string{window1}, Breakdown: true},
-	{Name: "osu_oshm_barrier", Ops: []string{"Shmem_Barrier", "Shmem_Barrier_All"}, Settings: [][2]string{allProcs}},
-	osuPt2pt("osu_oshm_broadcast", "Shmem_Broadcast", allProcs),
-	osuPt2pt("osu_oshm_collect", "Shmem_Collect", allProcs),
-	osuPt2pt("osu_oshm_fcollect", "Shmem_Fcollect", allProcs),
-	osuPt2pt("osu_oshm_reduce", "Shmem_Float_Sum_To_All", allProcs),
 }
 
 // osuElsewhere are OSU benchmarks no one skampi line measures, each with what comes
 // nearest.
 var osuElsewhere = map[string]string{
-	"osu_latency_mp":   "not measured (a skampi rank may not fork without exec); the ping-pong itself is osu_latency (Pingpong_Send_Recv)",
-	"osu_init":         "start-up is not an operation: skampi startup --np 2,4,8 times MPI_Init",
-	"osu_hello":        "start-up is not an operation: skampi startup times a job that only starts and ends",
-	"osu_oshm_atomics": "several operations: name the atomics wanted (Shmem_Atomic_Fetch_Add_Long Shmem_Atomic_Add_Long ...; skampi list), or run the built-in suite shmem",
+	"osu_latency_mp": "not measured (a skampi rank may not fork without exec); the ping-pong itself is osu_latency (Pingpong_Send_Recv)",
+	"osu_init":       "start-up is not an operation: skampi startup --np 2,4,8 times MPI_Init",
+	"osu_hello":      "start-up is not an operation: skampi startup times a job that only starts and ends",
 }
 
 // RegisterOSU adds an OSU benchmark a family's operations measure (osu_latency_mt:
@@ -128,6 +114,16 @@ func RegisterOSU(b OSUBenchmark) {
 		}
 	}
 	osuBenchmarks = append(osuBenchmarks, b)
+}
+
+// RegisterOSUElsewhere adds an OSU benchmark of a family's that no one skampi line
+// measures, with what comes nearest (osu_oshm_atomics: families/shmem); its
+// package's init calls it. A name taken is a programming error.
+func RegisterOSUElsewhere(name, why string) {
+	if _, taken := osuElsewhere[name]; taken || slices.ContainsFunc(osuBenchmarks, func(b OSUBenchmark) bool { return b.Name == name }) {
+		panic("inputs.RegisterOSUElsewhere: " + name + " is in the table")
+	}
+	osuElsewhere[name] = why
 }
 
 // OSUBenchmarks is every OSU benchmark name skampi run takes, in the table's order.

@@ -254,7 +254,7 @@ func TestCatalogueDescribesBehaviour(t *testing.T) {
 	// The operations whose records carry a throughput, pinned where the figures and
 	// the papers read it: MPI's all-to-alls and OpenSHMEM's, not a gather.
 	for name, want := range map[string]bool{"Alltoall": true, "Alltoallv": true, "Alltoallw": true, "Ialltoall": true,
-		"Alltoall_persistent": true, "Shmem_Alltoall": true, "Transpose_Put": true, "Allgather": false, "Gather": false, "Alltoall_init": false} {
+		"Alltoall_persistent": true, "Transpose_Put": true, "Allgather": false, "Gather": false, "Alltoall_init": false} {
 		if in, ok := Lookup(name); !ok || in.Throughput != want {
 			t.Errorf("%s: throughput %v, want %v", name, in.Throughput, want)
 		}
@@ -382,42 +382,6 @@ func TestOnesidedModes(t *testing.T) {
 	}
 }
 
-// OpenSHMEM's operations: puts and gets break down like non-blocking operations, the
-// atomics every PE but the first hits at once (the deny-list's names: TestDenyList).
-func TestSHMEMOps(t *testing.T) {
-	put, _ := Lookup("Shmem_Put")
-	if !put.SHMEM || !put.Nonblocking || !put.Windowed || put.Pattern != PatternPair {
-		t.Errorf("Shmem_Put: %+v", put)
-	}
-	n := 0
-	kindType := map[[2]string]string{}
-	for _, in := range All() {
-		if in.AtomicKind != "" || in.AtomicType != "" {
-			// What an atomic is, is in its fields: the figures never parse its name.
-			k := [2]string{in.AtomicKind, in.AtomicType}
-			if !in.AtomicRate || in.AtomicKind == "" || in.AtomicType == "" || kindType[k] != "" {
-				t.Errorf("%s: kind %q type %q (also %s)", in.Name, in.AtomicKind, in.AtomicType, kindType[k])
-			}
-			kindType[k] = in.Name
-		}
-		if in.Family != "shmem-atomics" {
-			continue
-		}
-		n++
-		if !in.AtomicRate || !in.SingleElement || in.Pattern != PatternAll || (in.ElementBytes != 4 && in.ElementBytes != 8) ||
-			in.AtomicKind == "" || in.AtomicType == "" {
-			t.Errorf("%s: %+v", in.Name, in)
-		}
-	}
-	fa, _ := Lookup("Shmem_Atomic_Fetch_Add_Long")
-	if fa.AtomicKind != "Fetch_Add" || fa.AtomicType != "Long" || fa.ElementBytes != 8 {
-		t.Errorf("Shmem_Atomic_Fetch_Add_Long: kind %q type %q, %d bytes", fa.AtomicKind, fa.AtomicType, fa.ElementBytes)
-	}
-	if n == 0 {
-		t.Error("no operation in the family shmem-atomics")
-	}
-}
-
 // Every collective is in one figure panel, and no panel holds more than 8 operations.
 func TestCollectivePanels(t *testing.T) {
 	n := map[string]int{}
@@ -486,7 +450,7 @@ func TestOperationNeeds(t *testing.T) {
 			t.Errorf("%s: a 1:N operation is a multi-threaded round trip of a pair timed by its initiator", in.Name)
 		}
 	}
-	for name, want := range map[string]bool{"Lock_Contention": true, "Counter_Fetch_and_op": true, "Shmem_Lock_Contention": false, "Transpose_Put": false} {
+	for name, want := range map[string]bool{"Lock_Contention": true, "Counter_Fetch_and_op": true, "Transpose_Put": false} {
 		if in, _ := Lookup(name); (in.MinProcs == 2) != want {
 			t.Errorf("%s: MinProcs %d", name, in.MinProcs)
 		}
@@ -497,18 +461,6 @@ func TestOperationNeeds(t *testing.T) {
 		window, procs int
 		want          int64
 	}{
-		{"Shmem_Put", 4 << 20, 64, 2, 512<<20 + 64},
-		{"Shmem_Put", 1 << 20, 1, 8, 2<<20 + 64},
-		{"Shmem_P", 8, 64, 2, 128}, // not windowed: one slot, at least 128 bytes
-		{"Shmem_Realloc", 1 << 20, 64, 2, 2<<20 + 64 + 3<<20},
-		{"Shmem_Align_Free", 1 << 20, 1, 2, 2<<20 + 64 + 1<<20 + 4096},
-		{"Shmem_Barrier", 0, 1, 4, (8+1)*64*8 + 8*64 + 128},
-		{"Shmem_Alltoall", 1 << 20, 1, 16, 2*16<<20 + 17*64*8 + 8*524352 + 128}, // pWrk: 65537 longs, 64-byte aligned
-		{"Shmem_Sendrecv_Shift", 100, 1, 4, 128 + 128 + 4*64},
-		{"Shmem_Sendrecv_Shift_Offset", 100, 1, 4, 2*128 + 128},
-		{"Shmem_Sendrecv_Shift_Seed", 100, 1, 4, 2*128 + 256},
-		{"Shmem_Lock_Contention", 0, 1, 1, 128 + 8*8192},
-		{"Shmem_Malloc", 1 << 20, 1, 2, 2<<20 + 64 + 1<<20},
 		{"Pingpong_Send_Recv", 1 << 20, 1, 2, 0},
 	} {
 		in, _ := Lookup(c.op)
@@ -516,8 +468,8 @@ func TestOperationNeeds(t *testing.T) {
 			t.Errorf("%s(%d, window %d, %d PEs) = %d, want %d", c.op, c.size, c.window, c.procs, got, c.want)
 		}
 	}
-	put, _ := Lookup("Shmem_Put")
-	if put.SymmetricBytes(1<<50, 1<<16, 2) <= 0 {
+	// A windowed OpenSHMEM put's slots (families/shmem's Shmem_Put) do not overflow.
+	if put := (Info{Windowed: true, SHMEM: true, Heap: HeapSlots}); put.SymmetricBytes(1<<50, 1<<16, 2) <= 0 {
 		t.Error("overflow")
 	}
 }

@@ -63,3 +63,10 @@ func minTwo(in Info) Info {
 	in.MinProcs, in.MinProcsWhy = 2, "rank 0 puts to the other ranks"
 	return in
 }
+
+// perProcess: msg_bytes is each process's block (Info.PerProcess), with the
+// all-to-all throughput in the records when throughput (Info.Throughput).
+func perProcess(in Info, throughput bool) Info {
+	in.PerProcess, in.Throughput = true, throughput
+	return in
+}

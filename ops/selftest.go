@@ -1,21 +1,11 @@
 package ops
 
 // The self-tests, and the cost of a read of the timer (Wtime), kept at the end of the
-// catalogue.
+// catalogue (OpenSHMEM's, Selftest_Broadcast_Noack, is families/shmem's, just before
+// them).
 var selftestOps = register(2700, []Info{
 	// Self-tests: real MPI calls that misbehave on purpose, so users can check on their
 	// own cluster that a hang or a crash costs one point, not the run.
-	// Alg. 4-5's loop without the acknowledgement: what Lemma 1 says cannot happen with
-	// it, for the test that shows check_data's order check catches it.
-	func() Info {
-		in := Info{Name: "Selftest_Broadcast_Noack", Family: "selftest", Kernel: "shmem_broadcast_noack", Pattern: PatternAll,
-			Reduce: ReduceMax, Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: 8, Heap: HeapColl, Rooted: true,
-			MinProcs: 2, MinProcsWhy: "a task acknowledges to the root",
-			Description: "self-test: Shmem_Broadcast's ack loop with the acknowledgement left out; with check_data = true the order check reports the interleaved broadcasts"}
-		in.Methods = []Method{{Name: "noack", Kernel: "shmem_broadcast_noack", RootTimed: true, PerTask: true, OrderChecked: true,
-			Description: "8 consecutive broadcasts per step, unacknowledged"}}
-		return in
-	}(),
 	{Name: "Selftest_Hang", Family: "selftest", Kernel: "selftest_hang", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,
 		Description: "self-test: both ranks block forever in MPI_Recv (the watchdog must end it)"},
 	{Name: "Selftest_Crash", Family: "selftest", Kernel: "selftest_crash", Pattern: PatternPair, Reduce: ReduceFirst, Directions: 1,

@@ -1,8 +1,9 @@
-// Package shmem is the OpenSHMEM family's part in the runner: the PE its kernels
-// address, what its data checks and cache settings reach, and a breakdown without MPI
-// requests to test. It links in the
-// kernels, which register OpenSHMEM's runtime with ops/mpi (the run starts it through
-// that, or denies the operations with the reason a build without it gives).
+// Package shmem is the OpenSHMEM family: its operations (ops*.go), its built-in
+// suites and OSU's OpenSHMEM names (suite.go), and its part in the runner: the PE its
+// kernels address, what its data checks and cache settings reach, and a breakdown
+// without MPI requests to test. It links in the kernels, which register OpenSHMEM's
+// runtime with ops/mpi (the run starts it through that, or denies the operations with
+// the reason a build without it gives).
 package shmem
 
 import (

@@ -1,6 +1,6 @@
 //go:build mpi && shmem
 
-package kernels
+package shmem
 
 import (
 	"slices"
@@ -10,7 +10,7 @@ import (
 	"github.com/skampi/skampi/ops/mpi"
 )
 
-// Every OpenSHMEM operation of the catalogue names a kernel of this package's table,
+// Every OpenSHMEM operation of the catalogue names a kernel of kernels/' table,
 // and every kernel of the table serves one. Reads the tables only: no shmem_init.
 func TestKernelTableMatchesCatalogue(t *testing.T) {
 	kernels := mpi.Kernels()

@@ -1,4 +1,6 @@
-package ops
+package shmem
+
+import "github.com/skampi/skampi/ops"
 
 // Rings (families/shmem/kernels/ring.c, family shmem-ring, each drawn beside its pair): every PE of the communicator puts to, or gets from, the
 // next at once, so each is origin and target together — the method paper's Figs. 6-7
@@ -8,13 +10,13 @@ package ops
 // against one that fails, by a pair's initiator on an element only it writes (one
 // uncontended long: Shmem_Atomic_Compare_Swap_Long is every PE on one at once).
 
-func shmemRing(name, kernel, beside, desc string) Info {
-	return Info{Name: name, Family: "shmem-ring", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
-		SHMEM: true, Heap: HeapSlots, Beside: beside, MinProcs: 2, MinProcsWhy: "a ring of one PE puts to itself",
+func shmemRing(name, kernel, beside, desc string) ops.Info {
+	return ops.Info{Name: name, Family: "shmem-ring", Kernel: kernel, Pattern: ops.PatternAll, Reduce: ops.ReduceMax, Directions: 1,
+		SHMEM: true, Heap: ops.HeapSlots, Beside: beside, MinProcs: 2, MinProcsWhy: "a ring of one PE puts to itself",
 		Description: desc}
 }
 
-var shmemRings = register(1400, []Info{
+var shmemRings = ops.Register(1400, []ops.Info{
 	withQuietSubtracted(shmemRing("Shmem_Put_Ring", "shmem_ring_putmem", "Shmem_Put",
 		"every PE shmem_putmem of msg_bytes to the next at once, then shmem_quiet (a ring: both sides busy)")),
 	withQuietSubtracted(broken(shmemRing("Shmem_Put_Nbi_Ring", "shmem_ring_putmem_nbi", "Shmem_Put_Nbi",
@@ -40,24 +42,24 @@ var shmemRings = register(1400, []Info{
 })
 
 // Waiting for, and testing, a value already there, on every PE: the call by itself.
-var shmemWaits = register(1500, []Info{
-	{Name: "Shmem_Wait_Until", Family: "shmem", Kernel: "shmem_wait_until", Pattern: PatternAll, Reduce: ReduceMax,
-		Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
+var shmemWaits = ops.Register(1500, []ops.Info{
+	{Name: "Shmem_Wait_Until", Family: "shmem", Kernel: "shmem_wait_until", Pattern: ops.PatternAll, Reduce: ops.ReduceMax,
+		Directions: 1, SHMEM: true, NoData: true, Heap: ops.HeapSlots,
 		Description: "shmem_long_wait_until on a symmetric long of the PE's own that already holds the value, on every PE: the call by itself"},
-	{Name: "Shmem_Test", Family: "shmem", Kernel: "shmem_test", Pattern: PatternAll, Reduce: ReduceMax,
-		Directions: 1, SHMEM: true, NoData: true, Heap: HeapSlots,
+	{Name: "Shmem_Test", Family: "shmem", Kernel: "shmem_test", Pattern: ops.PatternAll, Reduce: ops.ReduceMax,
+		Directions: 1, SHMEM: true, NoData: true, Heap: ops.HeapSlots,
 		Description: "shmem_long_test on a symmetric long of the PE's own that already holds the value, on every PE (it must return 1)"},
 })
 
 // broken: a ring whose _nbi call and shmem_quiet break down as a non-blocking
 // operation's post, wait and overlap (SKaMPI's Shmem_*_Nonblocking_{Post,Quiet,Overlap}).
-func broken(in Info) Info {
+func broken(in ops.Info) ops.Info {
 	in.Nonblocking = true
 	in.Description += "; broken down into full, post (the _nbi call), wait (shmem_quiet) and overlap"
 	return in
 }
 
-func shmemCswap(name, kernel, desc string) Info {
-	return Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: PatternPair, Reduce: ReduceFirst,
-		Directions: 1, SHMEM: true, Heap: HeapSlots, Description: desc}
+func shmemCswap(name, kernel, desc string) ops.Info {
+	return ops.Info{Name: name, Family: "shmem", Kernel: kernel, Pattern: ops.PatternPair, Reduce: ops.ReduceFirst,
+		Directions: 1, SHMEM: true, Heap: ops.HeapSlots, Description: desc}
 }

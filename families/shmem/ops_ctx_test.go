@@ -1,6 +1,10 @@
-package ops
+package shmem
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skampi/skampi/ops"
+)
 
 // Shmem_Ctx_Create and Shmem_Ctx_Destroy time one call of a step that creates and
 // destroys a context: "auto" iterations must be calibrated on the whole step. On the
@@ -9,7 +13,7 @@ import "testing"
 // shmem_finalize (open-mpi/ompi#13060): its finalize outlived hang_timeout.
 func TestCtxCreateDestroyCalibrateOnTheStep(t *testing.T) {
 	for _, name := range []string{"Shmem_Ctx_Create", "Shmem_Ctx_Destroy"} {
-		in, ok := Lookup(name)
+		in, ok := ops.Lookup(name)
 		if !ok {
 			t.Fatalf("%s: not in the catalogue", name)
 		}

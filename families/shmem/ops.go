@@ -1,7 +1,9 @@
-package ops
+package shmem
 
 import (
 	"strings"
+
+	"github.com/skampi/skampi/ops"
 )
 
 // OpenSHMEM operations (families/shmem/kernels runs them). Puts and gets are
@@ -10,15 +12,15 @@ import (
 // call (post), quiet after the put (wait) and the overlap with a computation — the
 // method paper's measurements of SHMEM puts. A pair's initiator is the origin; the target is passive.
 
-func shmemRMA(name, kernel, desc string, windowed bool) Info {
-	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPair,
-		Reduce: ReduceFirst, Directions: 1, Nonblocking: true, Windowed: windowed, Bandwidth: windowed, SHMEM: true,
-		TargetPassive: true, Heap: HeapSlots}
+func shmemRMA(name, kernel, desc string, windowed bool) ops.Info {
+	return ops.Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: ops.PatternPair,
+		Reduce: ops.ReduceFirst, Directions: 1, Nonblocking: true, Windowed: windowed, Bandwidth: windowed, SHMEM: true,
+		TargetPassive: true, Heap: ops.HeapSlots}
 }
 
 // shmemGet: a blocking get, which returns with its data: timed alone, with no
 // completion after it (osu_oshm_get's measurement).
-func shmemGet(name, kernel, desc string, windowed bool) Info {
+func shmemGet(name, kernel, desc string, windowed bool) ops.Info {
 	in := shmemRMA(name, kernel, desc, windowed)
 	in.Nonblocking = false
 	return in
@@ -27,22 +29,22 @@ func shmemGet(name, kernel, desc string, windowed bool) Info {
 // quietSubtracted: the method paper's put latency (§3.1, Fig. 1): the operation and its
 // shmem_quiet, less an empty shmem_quiet measured in alternation with it (the raw time
 // stays in the record: time_s + subtracted_s).
-var quietSubtracted = Method{Name: "quiet_subtracted", Subtract: "Shmem_Quiet",
+var quietSubtracted = ops.Method{Name: "quiet_subtracted", Subtract: "Shmem_Quiet",
 	Description: "the operation and its shmem_quiet, less an empty shmem_quiet measured in alternation (subtracted_s)"}
 
-func withQuietSubtracted(in Info) Info {
+func withQuietSubtracted(in ops.Info) ops.Info {
 	m := quietSubtracted
 	m.Kernel = in.Kernel // the whole is the operation's own loop
 	in.Methods = append(in.Methods, m)
 	return in
 }
 
-func element(in Info, bytes int64, single bool) Info {
+func element(in ops.Info, bytes int64, single bool) ops.Info {
 	in.ElementBytes, in.SingleElement = bytes, single
 	return in
 }
 
-var shmemOps = register(800, []Info{
+var shmemOps = ops.Register(800, []ops.Info{
 	withQuietSubtracted(shmemRMA("Shmem_Put", "shmem_putmem", "shmem_putmem of msg_bytes, window puts then shmem_quiet", true)),
 	withQuietSubtracted(shmemRMA("Shmem_Put_Nbi", "shmem_putmem_nbi", "shmem_putmem_nbi of msg_bytes, window puts then shmem_quiet", true)),
 	shmemGet("Shmem_Get", "shmem_getmem", "shmem_getmem of msg_bytes into a private buffer (blocking: no completion after it), window gets back to back", true),
@@ -67,40 +69,40 @@ var shmemOps = register(800, []Info{
 	multipair("Shmem_Multipair_Get_Nbi", "shmem_multipair_getmem_nbi", "every PE of the first half shmem_getmem_nbi's a window of msg_bytes from its partner in the second half at once, then one shmem_quiet (osu_oshm_get_mr_nb); the slowest PE's time, bandwidth and messages/s summed over pairs"),
 	// Every PE of the communicator: subtracted from a pair's put, the initiator's
 	// counts; from the atomics, the slowest PE's, as theirs does.
-	{Name: "Shmem_Quiet", Family: "shmem", Kernel: "shmem_quiet", Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
-		SHMEM: true, NoData: true, Heap: HeapSlots,
+	{Name: "Shmem_Quiet", Family: "shmem", Kernel: "shmem_quiet", Pattern: ops.PatternAll, Reduce: ops.ReduceMax, Directions: 1,
+		SHMEM: true, NoData: true, Heap: ops.HeapSlots,
 		Description: "shmem_quiet with nothing outstanding, on every PE of the communicator: what completion costs by itself (subtracted by method quiet_subtracted)"},
-	{Name: "Shmem_Fence", Family: "shmem", Kernel: "shmem_fence", Pattern: PatternAll, Reduce: ReduceMax, Directions: 1,
-		SHMEM: true, NoData: true, Heap: HeapSlots,
+	{Name: "Shmem_Fence", Family: "shmem", Kernel: "shmem_fence", Pattern: ops.PatternAll, Reduce: ops.ReduceMax, Directions: 1,
+		SHMEM: true, NoData: true, Heap: ops.HeapSlots,
 		Description: "shmem_fence with nothing outstanding, on every PE of the communicator"},
 	shmemRMA("Shmem_Put_Fence", "shmem_putmem_fence", "shmem_putmem then shmem_fence (ordering, not completion): the fence after a put by subtraction", false),
-	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: PatternPair, Reduce: ReduceFirst,
-		RoundTrip: true, Directions: 2, SHMEM: true, Heap: HeapSlots,
+	{Name: "Shmem_Put_Pingpong", Family: "shmem", Kernel: "shmem_put_pingpong", Pattern: ops.PatternPair, Reduce: ops.ReduceFirst,
+		RoundTrip: true, Directions: 2, SHMEM: true, Heap: ops.HeapSlots,
 		Description: "round trip: shmem_putmem, shmem_fence, a flag by shmem_long_p, shmem_quiet; the peer's shmem_long_wait_until, and back"},
 })
 
 // multipair: a put or get and its shmem_quiet in one step (no breakdown), on every
 // pair at once; the partners in the second half are passive.
-func multipair(name, kernel, desc string) Info {
-	return Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: PatternPairs,
-		Reduce: ReduceMax, Directions: 1, Windowed: true, Bandwidth: true, SHMEM: true, Heap: HeapSlots}
+func multipair(name, kernel, desc string) ops.Info {
+	return ops.Info{Name: name, Family: "shmem", Description: desc, Kernel: kernel, Pattern: ops.PatternPairs,
+		Reduce: ops.ReduceMax, Directions: 1, Windowed: true, Bandwidth: true, SHMEM: true, Heap: ops.HeapSlots}
 }
 
-func wholeJob(in Info) Info { in.WholeJob = true; return in }
+func wholeJob(in ops.Info) ops.Info { in.WholeJob = true; return in }
 
 // OpenSHMEM collectives on the communicator's active set (64-bit elements; msg_bytes
 // one PE's data), one call per repetition after a barrier: that is what lets their
 // pSync arrays be reused.
-func shmemColl(name, kernel, desc string, elem int64) Info {
-	return Info{Name: name, Family: "shmem-coll", Kernel: kernel, Pattern: PatternAll, Reduce: ReduceMax,
-		Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: elem, Description: desc, Heap: HeapColl, NoData: elem == 0}
+func shmemColl(name, kernel, desc string, elem int64) ops.Info {
+	return ops.Info{Name: name, Family: "shmem-coll", Kernel: kernel, Pattern: ops.PatternAll, Reduce: ops.ReduceMax,
+		Directions: 1, SHMEM: true, SingleShot: true, ElementBytes: elem, Description: desc, Heap: ops.HeapColl, NoData: elem == 0}
 }
 
-var shmemCollectives = register(1200, []Info{
-	func() Info {
+var shmemCollectives = ops.Register(1200, []ops.Info{
+	func() ops.Info {
 		in := shmemColl("Shmem_Broadcast", "shmem_broadcast", "shmem_broadcast64 from the root; method = barrier, sync, rounds, ack", 8)
 		in.Rooted = true
-		in.Methods = []Method{
+		in.Methods = []ops.Method{
 			{Name: "barrier", Kernel: "shmem_broadcast_barrier", Subtract: "Shmem_Barrier",
 				Description: "Alg. 1: shmem_broadcast64 + shmem_barrier, less a barrier measured right after"},
 			{Name: "sync", Kernel: "shmem_broadcast", WindowSync: true,
@@ -128,14 +130,14 @@ var shmemCollectives = register(1200, []Info{
 	threeWays(perProcess(shmemColl("Shmem_Alltoalls", "shmem_alltoalls", "shmem_alltoalls64 with unit strides: msg_bytes from every PE to every PE", 8), true)),
 })
 
-func reduction(in Info) Info { in.Reduction = true; return in }
+func reduction(in ops.Info) ops.Info { in.Reduction = true; return in }
 
 // threeWays gives a collective SKaMPI's other timings beside the default (one call per
 // repetition after a barrier): barrier-separated less a barrier, synchronised at an
 // agreed instant, and consecutive calls (families/shmem/kernels/coll.c:
 // THREE_WAYS).
-func threeWays(in Info) Info {
-	in.Methods = []Method{
+func threeWays(in ops.Info) ops.Info {
+	in.Methods = []ops.Method{
 		{Name: "barrier", Kernel: in.Kernel + "_barrier", Subtract: "Shmem_Barrier",
 			Description: "the call and shmem_barrier on the active set, less a barrier measured right after"},
 		{Name: "sync", Kernel: in.Kernel, WindowSync: true,
@@ -147,14 +149,14 @@ func threeWays(in Info) Info {
 	return in
 }
 
-func perProcess(in Info, throughput bool) Info {
+func perProcess(in ops.Info, throughput bool) ops.Info {
 	in.PerProcess, in.Throughput = true, throughput
 	return in
 }
 
 // shmemAtomics: every PE of the communicator but its first hits the first's element at
 // once (2 PEs: uncontended); records carry the aggregate rate, ops_per_s.
-var shmemAtomics = register(900, func() []Info {
+var shmemAtomics = ops.Register(900, func() []ops.Info {
 	// quiet: a non-fetching atomic, completed by the shmem_quiet after it.
 	kinds := []struct {
 		name, desc string
@@ -168,16 +170,16 @@ var shmemAtomics = register(900, func() []Info {
 		{"Xor", "atomic xor (unsigned), then shmem_quiet", true}, {"Fetch_And", "atomic fetch-and (unsigned)", false},
 		{"Fetch_Or", "atomic fetch-or (unsigned)", false}, {"Fetch_Xor", "atomic fetch-xor (unsigned)", false},
 	}
-	var out []Info
+	var out []ops.Info
 	for _, w := range []struct {
 		name  string
 		bytes int64
 	}{{"Int", 4}, {"Long", 8}} {
 		for _, k := range kinds {
 			kernel := "shmem_atomic_" + strings.ToLower(k.name) + "_" + strings.ToLower(w.name)
-			in := Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
-				Pattern: PatternAll, Reduce: ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true, TargetPassive: true,
-				AtomicKind: k.name, AtomicType: w.name, ElementBytes: w.bytes, SingleElement: true, Heap: HeapSlots,
+			in := ops.Info{Name: "Shmem_Atomic_" + k.name + "_" + w.name, Family: "shmem-atomics", Kernel: kernel,
+				Pattern: ops.PatternAll, Reduce: ops.ReduceMax, Directions: 1, SHMEM: true, AtomicRate: true, TargetPassive: true,
+				AtomicKind: k.name, AtomicType: w.name, ElementBytes: w.bytes, SingleElement: true, Heap: ops.HeapSlots,
 				MinProcs: 2, MinProcsWhy: "one PE is the target, the others hit it",
 				Description: k.desc + " on a " + strings.ToLower(w.name) + " at the communicator's first PE, by every other PE at once"}
 			if k.quiet {
@@ -188,65 +190,3 @@ var shmemAtomics = register(900, func() []Info {
 	}
 	return out
 }())
-
-// Heap names how a point of an OpenSHMEM operation allocates symmetric memory: the
-// prepare functions of families/shmem/kernels, and what the step allocates on top.
-type Heap int
-
-const (
-	HeapNone        Heap = iota // not OpenSHMEM
-	HeapSlots                   // sk_shmem_prepare: 2 x size x window, 64-byte aligned, + 64 (at least 128)
-	HeapMalloc                  // HeapSlots, and the step's shmem_malloc of size
-	HeapRealloc                 // HeapSlots, and size reallocated to twice it (both live at once at worst)
-	HeapAlign                   // HeapSlots, and size aligned to 4 KiB
-	HeapColl                    // sk_shmem_prepare_coll: two areas of nprocs blocks, pSync and pWrk arrays
-	HeapShift                   // sk_shmem_prepare_sendrecv: the data, two flags, a lock per PE
-	HeapShiftOffset             // sk_shmem_prepare_sendrecv_offset: twice the data, two flags
-	HeapLock                    // sk_shmem_prepare_lock: a marker, a line of its own, shmemLockSlots longs
-	HeapShiftSeed               // sk_shmem_prepare_sendrecv_seed: twice the data, four flags
-)
-
-// Layout constants of families/shmem/kernels/coll.c: longs per pSync array,
-// consecutive calls, and Open MPI's SHMEM_REDUCE_MIN_WRKDATA_SIZE.
-const (
-	shmemSyncLongs   = 64
-	shmemConsecutive = 8
-	shmemMinWrk      = 1
-)
-
-func up64(n int64) int64 { return (n + 63) &^ 63 }
-
-// SymmetricBytes is the symmetric memory one PE allocates for a point: a message of
-// size bytes, window messages in flight (windowed operations only) and a communicator
-// of nprocs PEs. It follows the prepare functions of families/shmem/kernels; 0 for
-// MPI operations.
-func (in Info) SymmetricBytes(size int64, window, nprocs int) int64 {
-	w := int64(1)
-	if in.Windowed && window > 1 {
-		w = int64(window)
-	}
-	slots := max(128, up64(MulSat(2*size, w))+64)
-	switch in.Heap {
-	case HeapSlots:
-		return slots
-	case HeapMalloc:
-		return slots + size
-	case HeapRealloc:
-		return slots + 3*size
-	case HeapAlign:
-		return slots + size + 4096
-	case HeapColl:
-		n := int64(nprocs)
-		wrk := up64(max(size/8/2+1, shmemMinWrk) * 8)
-		return 2*up64(MulSat(size, n)) + (max(n, shmemConsecutive)+1)*shmemSyncLongs*8 + shmemConsecutive*wrk + 128
-	case HeapShift:
-		return up64(size) + 128 + 64*int64(nprocs)
-	case HeapShiftOffset:
-		return 2*up64(size) + 128
-	case HeapLock:
-		return 128 + 8*shmemLockSlots
-	case HeapShiftSeed:
-		return 2*up64(size) + 256
-	}
-	return 0
-}
