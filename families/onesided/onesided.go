@@ -17,14 +17,14 @@ func init() {
 		Name: "one-sided",
 		Has:  func(op ops.Info) bool { return op.OneSided },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.RMAWindow = pt.Settings().RMAWindow
+			spec.RMAWindow = window(pt.Settings())
 			// The target is the window: moving skampi's buffers would not make it
 			// cold, so it is measured warm (and recorded so: WarmUnchecked).
 			spec.Cold = false
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {
-			p.RMAWindow = pt.Settings().RMAWindow
+			p.RMAWindow = window(pt.Settings())
 			runner.WarmUnchecked(p, pt)
 		},
 	})
