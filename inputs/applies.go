@@ -98,7 +98,6 @@ var scopes = map[string]scope{
 		}},
 	"target_busy":  {busyOps, busyTarget},
 	"poll":         {"busy passive targets that poll (target_busy and progress above 0): " + busyOps, polls},
-	"rma_window":   {"one-sided MPI operations", func(m *Measurement) bool { return m.Op.OneSided }},
 	"lock_hold":    {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
 	"delay":        {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
 	"ratio":        {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},

@@ -54,7 +54,9 @@ func (r *rankMemory) add(pt *Point) int64 {
 		if op.PerProcess {
 			perProcess = int64(n)
 		}
-		if s.RMAWindow == "allocate" { // the library's memory; create and dynamic use recv
+		// rma_window (families/onesided): "allocate" is the library's memory; create and
+		// dynamic use recv.
+		if s.Value("rma_window") == "allocate" {
 			transient += ops.MulSat(size, int64(slots)*perProcess) + rmaSpare
 		}
 		transient += ops.MulSat(size, w) + rmaSpare // the gets' results

@@ -40,7 +40,6 @@ func osuPt2pt(name, op string, settings ...[2]string) OSUBenchmark {
 }
 
 var (
-	window1  = [2]string{"window", "1"}
 	window64 = [2]string{"window", "64"}
 	allProcs = [2]string{"procs", "all"}
 )
@@ -84,16 +83,6 @@ var osuBenchmarks = []OSUBenchmark{
 	osuColl("osu_ireduce_scatter", "Ireduce_scatter"),
 	osuColl("osu_iscatter", "Iscatter"),
 	osuColl("osu_iscatterv", "Iscatterv"),
-
-	osuPt2pt("osu_put_latency", "Put", window1),
-	osuPt2pt("osu_get_latency", "Get", window1),
-	osuPt2pt("osu_put_bw", "Put", window64),
-	osuPt2pt("osu_get_bw", "Get", window64),
-	{Name: "osu_put_bibw", Ops: []string{"Put_bidirectional"}, Methods: []string{"pscw_epoch"}, Settings: [][2]string{window64}},
-	osuPt2pt("osu_acc_latency", "Accumulate", window1),
-	osuPt2pt("osu_get_acc_latency", "Get_accumulate", window1),
-	osuPt2pt("osu_fop_latency", "Fetch_and_op", [2]string{"datatype", "long"}),
-	osuPt2pt("osu_cas_latency", "Compare_and_swap", [2]string{"datatype", "long"}),
 }
 
 // osuElsewhere are OSU benchmarks no one skampi line measures, each with what comes

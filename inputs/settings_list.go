@@ -224,10 +224,6 @@ var baseSettings = []setting{
 		s.Progress = int64(n)
 		return err
 	}},
-	{"rma_window", `one-sided operations' window: "allocate" (MPI_Win_allocate, default), "create" or "dynamic"`, func(s *Settings, v any) (err error) {
-		s.RMAWindow, err = oneOf(v, ops.RMAWindows...)
-		return
-	}},
 	{"lock_hold", "Lock_Held: how long the holder keeps the lock (default 10us)", func(s *Settings, v any) (err error) {
 		s.LockHold, err = duration(v)
 		if err == nil && s.LockHold > time.Second {

@@ -119,6 +119,9 @@ func withOSU(in []Info) []Info {
 	return in
 }
 
+// callTimed: the kernel times one call of its step, the rest untimed.
+func callTimed(in Info) Info { in.CallTimed = true; return in }
+
 // noData: the operation moves no data, so it takes no datatype either.
 func noData(in Info) Info {
 	in.NoData, in.Datatyped = true, false

@@ -1,7 +1,8 @@
-// Package locks is the MPI locks and shared counters (their kernels, kernels/: Lock_Held,
-// Lock_Contention, the counters) and the held lock's part in the runner (Lock_Held,
-// Shmem_Lock_Held): the holder's busy hold, calibrated on the holder, and whether the
-// waiters waited for it.
+// Package locks is the MPI locks and shared counters (their operations, ops.go, and
+// kernels, kernels/: Lock_Held, Lock_Contention, the counters) and the held lock's part
+// in the runner (Lock_Held, Shmem_Lock_Held): the holder's busy hold, calibrated on the
+// holder, and whether the waiters waited for it. lock_hold, which OpenSHMEM's held lock
+// takes too, is the core's setting.
 package locks
 
 import (

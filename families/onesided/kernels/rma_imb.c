@@ -111,7 +111,7 @@ ALWAYS int bidirectional(sk_ctx *c, const int get, const int sync) {
 	return SK_ERR_KERNEL;
 }
 
-/* The modes a bidirectional kernel has (ops/onesided_imb.go offers the same). */
+/* The modes a bidirectional kernel has (families/onesided/ops_imb.go offers the same). */
 #define BIDIR_MODES(X, NAME, GET)                                                                                 \
 	X(NAME, GET, SK_SYNC_FENCE_EPOCH)                                                                             \
 	X(NAME, GET, SK_SYNC_PSCW_EPOCH)                                                                              \

@@ -1,7 +1,9 @@
-package ops
+package onesided
 
 import (
 	"strings"
+
+	"github.com/skampi/skampi/ops"
 )
 
 // One-sided communication (MPI RMA). A point-to-point RMA operation runs on a window
@@ -15,38 +17,25 @@ import (
 // twice per operation inside its loop; skampi times the loop); skampi's own sequences
 // have names of their own. Active says the target takes part.
 var rmaModes = []struct {
-	Method
+	ops.Method
 	active bool
 }{
-	{Method: Method{Name: "flush", Description: "OSU's -s flush: MPI_Win_lock (shared) on the target held through the point; the operations, then MPI_Win_flush"}},
-	{Method: Method{Name: "flush_local", Description: "OSU's -s flush_local: MPI_Win_lock (shared) on the target held through the point; the operations, then MPI_Win_flush_local (complete at the origin only)"}},
-	{Method: Method{Name: "lock", Description: "OSU's -s lock: MPI_Win_lock (shared), the operations, MPI_Win_unlock; the target is passive"}},
-	{Method: Method{Name: "lock_all", Description: "OSU's -s lock_all: MPI_Win_lock_all, the operations, MPI_Win_unlock_all; the target is passive"}},
-	{Method: Method{Name: "fence", Description: "OSU's -s fence, a ping-pong: the origin fences, operates, fences, fences; the target fences, fences, operates on the origin, fences; time per one-way epoch (half a step)"}, active: true},
-	{Method: Method{Name: "pscw", Description: "OSU's -s pscw, a ping-pong: the origin MPI_Win_start, operates, MPI_Win_complete, MPI_Win_post, MPI_Win_wait; the target the other way round; time per one-way epoch (half a step)"}, active: true},
-	{Method: Method{Name: "lock_exclusive", Description: "MPI_Win_lock (exclusive), the operations, MPI_Win_unlock; the target is passive"}},
-	{Method: Method{Name: "lock_all_flush", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush (skampi's lock_all before OSU's names)"}},
-	{Method: Method{Name: "lock_all_flush_local", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush_local (skampi's flush_local before OSU's names)"}},
-	{Method: Method{Name: "fence_epoch", Description: "the operations, then one MPI_Win_fence (which opens the next epoch); the target fences too (skampi's fence before OSU's names)"}, active: true},
-	{Method: Method{Name: "pscw_epoch", Description: "MPI_Win_start, the operations, MPI_Win_complete; the target MPI_Win_post and MPI_Win_wait (skampi's pscw before OSU's names)"}, active: true},
+	{Method: ops.Method{Name: "flush", Description: "OSU's -s flush: MPI_Win_lock (shared) on the target held through the point; the operations, then MPI_Win_flush"}},
+	{Method: ops.Method{Name: "flush_local", Description: "OSU's -s flush_local: MPI_Win_lock (shared) on the target held through the point; the operations, then MPI_Win_flush_local (complete at the origin only)"}},
+	{Method: ops.Method{Name: "lock", Description: "OSU's -s lock: MPI_Win_lock (shared), the operations, MPI_Win_unlock; the target is passive"}},
+	{Method: ops.Method{Name: "lock_all", Description: "OSU's -s lock_all: MPI_Win_lock_all, the operations, MPI_Win_unlock_all; the target is passive"}},
+	{Method: ops.Method{Name: "fence", Description: "OSU's -s fence, a ping-pong: the origin fences, operates, fences, fences; the target fences, fences, operates on the origin, fences; time per one-way epoch (half a step)"}, active: true},
+	{Method: ops.Method{Name: "pscw", Description: "OSU's -s pscw, a ping-pong: the origin MPI_Win_start, operates, MPI_Win_complete, MPI_Win_post, MPI_Win_wait; the target the other way round; time per one-way epoch (half a step)"}, active: true},
+	{Method: ops.Method{Name: "lock_exclusive", Description: "MPI_Win_lock (exclusive), the operations, MPI_Win_unlock; the target is passive"}},
+	{Method: ops.Method{Name: "lock_all_flush", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush (skampi's lock_all before OSU's names)"}},
+	{Method: ops.Method{Name: "lock_all_flush_local", Description: "MPI_Win_lock_all held through the point; the operations, then MPI_Win_flush_local (skampi's flush_local before OSU's names)"}},
+	{Method: ops.Method{Name: "fence_epoch", Description: "the operations, then one MPI_Win_fence (which opens the next epoch); the target fences too (skampi's fence before OSU's names)"}, active: true},
+	{Method: ops.Method{Name: "pscw_epoch", Description: "MPI_Win_start, the operations, MPI_Win_complete; the target MPI_Win_post and MPI_Win_wait (skampi's pscw before OSU's names)"}, active: true},
 }
 
 // defaultMode is the mode an operation with modes runs under when no method is named
-// (RMA_OP's in families/onesided/kernels/rma.c), OSU's default.
+// (RMA_OP's in kernels/rma.c), OSU's default (ops.Info.PassiveTarget reads the same).
 const defaultMode = "flush"
-
-// PassiveTarget: the operation under the method named (its default mode when "")
-// leaves its target passive, so the target can be kept busy (target_busy).
-func (in Info) PassiveTarget(method string) bool {
-	if method == "" && in.TargetPassive {
-		return true
-	}
-	if method == "" && in.OneSided {
-		method = defaultMode
-	}
-	m, ok := in.Method(method)
-	return ok && m.Passive
-}
 
 // retiredModes are method names one-sided operations had before the modes took OSU's
 // names, which no mode has now: a suite naming one is told the new name.
@@ -55,9 +44,9 @@ var retiredModes = map[string]string{
 }
 
 // withModes gives an operation every mode (the passive ones only, for request-based
-// operations) as a method: its one kernel under the mode of that name (families/onesided/kernels/rma.c
+// operations) as a method: its one kernel under the mode of that name (kernels/rma.c
 // resolves it); the kernel's default mode is flush, OSU's default.
-func withModes(in Info, passiveOnly bool) Info {
+func withModes(in ops.Info, passiveOnly bool) ops.Info {
 	for _, m := range rmaModes {
 		if passiveOnly && m.active {
 			continue
@@ -72,24 +61,24 @@ func withModes(in Info, passiveOnly bool) Info {
 	return in
 }
 
-func rma(name, desc string) Info {
-	return Info{Name: name, Family: "onesided", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternPair,
-		Reduce: ReduceFirst, Windowed: true, Bandwidth: true, Directions: 1, OneSided: true}
+func rma(name, desc string) ops.Info {
+	return ops.Info{Name: name, Family: "onesided", Description: desc, Kernel: strings.ToLower(name), Pattern: ops.PatternPair,
+		Reduce: ops.ReduceFirst, Windowed: true, Bandwidth: true, Directions: 1, OneSided: true}
 }
 
 // typed: the operation takes a datatype and a reduction operator (reduce_op).
-func typed(in Info) Info {
+func typed(in ops.Info) ops.Info {
 	in.Reduction, in.Datatyped, in.Combines = true, true, true
 	return in
 }
 
 // swaps: compare-and-swap takes a datatype but no operator, and integers only.
-func swaps(in Info) Info { in.Combines, in.IntegerOnly = false, true; return in }
+func swaps(in ops.Info) ops.Info { in.Combines, in.IntegerOnly = false, true; return in }
 
 // single: the operation moves one element of its datatype: msg_bytes is its size.
-func single(in Info) Info { in.SingleElement = true; return in }
+func single(in ops.Info) ops.Info { in.SingleElement = true; return in }
 
-var onesidedOps = register(600, []Info{
+var _ = ops.Register(600, []ops.Info{
 	layouts(withModes(rma("Put", "MPI_Put of msg_bytes to the peer's window, window operations per epoch"), false)),
 	layouts(withModes(rma("Get", "MPI_Get of msg_bytes from the peer's window, window operations per epoch"), false)),
 	layouts(withModes(typed(rma("Accumulate", "MPI_Accumulate of msg_bytes into the peer's window (datatype, reduce_op)")), false)),
@@ -100,9 +89,9 @@ var onesidedOps = register(600, []Info{
 	withModes(rma("Rget", "request-based MPI_Rget, MPI_Waitall, then the epoch's completion (passive modes only)"), true),
 	withModes(typed(rma("Raccumulate", "request-based MPI_Raccumulate of msg_bytes (datatype, reduce_op), MPI_Waitall, then the epoch's completion (passive modes only)")), true),
 	withModes(typed(rma("Rget_accumulate", "request-based MPI_Rget_accumulate of msg_bytes: the old value back, the new one combined (datatype, reduce_op); MPI_Waitall, then the epoch's completion (passive modes only)")), true),
-	func() Info {
+	func() ops.Info {
 		in := rma("Put_Pingpong", "one-sided round trip: the origin puts, the target sees it and puts back (fence_epoch: a fence after each put; lock_all_flush: data, flush, a flag put and flushed, the other side spinning on its flag)")
-		in.Methods = []Method{
+		in.Methods = []ops.Method{
 			{Name: "fence_epoch", Kernel: "put_pingpong", Mode: "fence_epoch", Description: "a put, then MPI_Win_fence, each way"},
 			{Name: "lock_all_flush", Kernel: "put_pingpong", Mode: "lock_all_flush", Description: "MPI_Win_lock_all held through the point; the data, MPI_Win_flush, a flag put and flushed; the other side spins on its flag"},
 		}
@@ -126,34 +115,16 @@ var onesidedOps = register(600, []Info{
 	rmaColl("Win_allocate_free", "MPI_Win_allocate of msg_bytes per process, then MPI_Win_free", true),
 	rmaColl("Win_create_free", "MPI_Win_create over msg_bytes per process, then MPI_Win_free", true),
 	rmaColl("Win_create_dynamic_free", "MPI_Win_create_dynamic, MPI_Win_attach of msg_bytes, MPI_Win_detach, MPI_Win_free", true),
-	// Locks.
-	func() Info {
-		in := contended(rmaColl("Lock_Contention", "every process but rank 0 of the communicator locks and unlocks rank 0's window at once (method exclusive or shared): time per acquisition + release", false),
-			"rank 0 is the target, only the others contend")
-		return lockKinds(in)
-	}(),
-	func() Info {
-		in := contended(rmaColl("Lock_Held", "rank 0 holds its window's exclusive lock for lock_hold (busy), the others ask for it once told: the time they wait, and a check that none got it while held", false),
-			"rank 0 holds the lock, the others wait for it")
-		in.LockHold = true
-		return in
-	}(),
-	func() Info {
-		in := contended(rmaColl("Counter_Fetch_and_op", "a shared counter at rank 0 incremented by every process with MPI_Fetch_and_op under lock_all + flush; checked after every run", false),
-			"the counter is shared: one process has nobody to share it with")
-		return in
-	}(),
-	func() Info {
-		in := contended(rmaColl("Counter_Lock_Get_Put", "a shared counter at rank 0 incremented by every process with lock, get, flush, put, unlock; checked after every run", false),
-			"the counter is shared: one process has nobody to share it with")
-		return in
-	}(),
-	// The communication of a block-distributed matrix transpose (the Global Arrays seed).
+})
+
+// The communication of a block-distributed matrix transpose (the Global Arrays seed),
+// after the locks and shared counters (families/locks) as the catalogue had them.
+var _ = ops.Register(660, []ops.Info{
 	transpose("Transpose_Put", "block j of every process put into process j's window (staggered), then a fence: a distributed transpose's communication, msg_bytes per block"),
 	transpose("Transpose_Get", "every process gets its blocks from the others' windows (staggered), then a fence: a distributed transpose's communication, msg_bytes per block"),
 })
 
-func rmaSync(name, desc string) Info {
+func rmaSync(name, desc string) ops.Info {
 	in := rma(name, desc)
 	in.Windowed, in.Bandwidth, in.NoData = false, false, true
 	return in
@@ -161,8 +132,8 @@ func rmaSync(name, desc string) Info {
 
 // lockKinds: the methods exclusive (the kernel's default) and shared, the operation's
 // kernel under the lock type of that name.
-func lockKinds(in Info) Info {
-	in.Methods = []Method{
+func lockKinds(in ops.Info) ops.Info {
+	in.Methods = []ops.Method{
 		{Name: "exclusive", Kernel: in.Kernel, Mode: "exclusive", Description: "MPI_LOCK_EXCLUSIVE"},
 		{Name: "shared", Kernel: in.Kernel, Mode: "shared", Description: "MPI_LOCK_SHARED"},
 	}
@@ -170,21 +141,26 @@ func lockKinds(in Info) Info {
 }
 
 // callTimed: the kernel times one call of its step, the rest untimed.
-func callTimed(in Info) Info { in.CallTimed = true; return in }
+func callTimed(in ops.Info) ops.Info { in.CallTimed = true; return in }
 
-// contended: a lock or counter at rank 0 that the others take or increment, which
-// one process alone has nobody to share with.
-func contended(in Info, why string) Info {
-	in.Family, in.NoData, in.MinProcs, in.MinProcsWhy = "locks", true, 2, why
+func rmaColl(name, desc string, singleShot bool) ops.Info {
+	return ops.Info{Name: name, Family: "onesided", Description: desc, Kernel: strings.ToLower(name), Pattern: ops.PatternAll,
+		Reduce: ops.ReduceMax, Directions: 1, OneSided: true, SingleShot: singleShot}
+}
+
+// noData: the operation moves no data, so it takes no datatype either.
+func noData(in ops.Info) ops.Info {
+	in.NoData, in.Datatyped = true, false
 	return in
 }
 
-func rmaColl(name, desc string, singleShot bool) Info {
-	return Info{Name: name, Family: "onesided", Description: desc, Kernel: strings.ToLower(name), Pattern: PatternAll,
-		Reduce: ReduceMax, Directions: 1, OneSided: true, SingleShot: singleShot}
-}
+// layouts: the operation takes data_layout.
+func layouts(in ops.Info) ops.Info { in.Layouts = true; return in }
 
-func transpose(name, desc string) Info {
+// delayed: an operation whose late partner enters its call delay late (Info.Delayed).
+func delayed(in ops.Info) ops.Info { in.Delayed = true; return in }
+
+func transpose(name, desc string) ops.Info {
 	in := rmaColl(name, desc, true)
 	in.PerProcess, in.Throughput = true, true
 	return in

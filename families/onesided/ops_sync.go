@@ -1,11 +1,13 @@
-package ops
+package onesided
+
+import "github.com/skampi/skampi/ops"
 
 // The synchronisation calls timed apart, and the RMA calls alone (SKaMPI's
 // Win_fence_open, Win_start_delayed_post, Win_wait_early_complete, Put, ...): each
-// step times one call (families/onesided/kernels/rma_sync.c), the rest of its epoch untimed. The
+// step times one call (kernels/rma_sync.c), the rest of its epoch untimed. The
 // operations that have a late partner take the setting delay: the partner computes
 // that long (the calibrated spin) before its call; delay = "0s" (the default) has none.
-var onesidedSync = register(700, []Info{
+var _ = ops.Register(700, []ops.Info{
 	fenceCall("Win_fence_open", "the opening MPI_Win_fence (MPI_MODE_NOPRECEDE) of an empty epoch timed alone, on every process; the closing fence untimed", true),
 	fenceCall("Win_fence_close", "the closing MPI_Win_fence (MPI_MODE_NOSUCCEED) timed alone, on every process, after an untimed opening fence and a put of msg_bytes to the next rank", false),
 	delayed(fenceCall("Win_fence_close_delayed", "as Win_fence_close, every process computing for delay between its put and the timed closing fence: whether the puts progressed meanwhile", false)),
@@ -28,12 +30,12 @@ var onesidedSync = register(700, []Info{
 
 // oneCall: the step's one timed call is on whichever rank makes it; the others add
 // nothing, so the slowest rank's time is that call's.
-func oneCall(in Info) Info {
-	in.CallTimed, in.Reduce = true, ReduceMax
+func oneCall(in ops.Info) ops.Info {
+	in.CallTimed, in.Reduce = true, ops.ReduceMax
 	return in
 }
 
-func fenceCall(name, desc string, open bool) Info {
+func fenceCall(name, desc string, open bool) ops.Info {
 	in := callTimed(rmaColl(name, desc, false))
 	if open {
 		in.NoData = true
@@ -41,32 +43,32 @@ func fenceCall(name, desc string, open bool) Info {
 	return in
 }
 
-func pscwCall(name, desc string) Info {
+func pscwCall(name, desc string) ops.Info {
 	in := oneCall(rma(name, desc))
 	in.Windowed, in.Bandwidth = false, false
 	return in
 }
 
-func rmaCall(name, desc, kernel string) Info {
+func rmaCall(name, desc, kernel string) ops.Info {
 	in := oneCall(rma(name, desc))
 	in.Windowed, in.Bandwidth = false, false
-	in.Methods = []Method{{Name: "fence_epoch", Kernel: kernel, Mode: "fence_epoch", Description: "inside a fence epoch"}}
+	in.Methods = []ops.Method{{Name: "fence_epoch", Kernel: kernel, Mode: "fence_epoch", Description: "inside a fence epoch"}}
 	return in
 }
 
 // windowed: the step puts `window` messages (received into one slot or one each,
 // recv_slots); the time is still the one timed call's.
-func windowed(in Info) Info { in.Windowed = true; return in }
+func windowed(in ops.Info) ops.Info { in.Windowed = true; return in }
 
 // minTwo: rank 0 puts to the other ranks, which one process alone does not have.
-func minTwo(in Info) Info {
+func minTwo(in ops.Info) ops.Info {
 	in.MinProcs, in.MinProcsWhy = 2, "rank 0 puts to the other ranks"
 	return in
 }
 
-// perProcess: msg_bytes is each process's block (Info.PerProcess), with the
-// all-to-all throughput in the records when throughput (Info.Throughput).
-func perProcess(in Info, throughput bool) Info {
+// perProcess: msg_bytes is each process's block (ops.Info.PerProcess), with the
+// all-to-all throughput in the records when throughput (ops.Info.Throughput).
+func perProcess(in ops.Info, throughput bool) ops.Info {
 	in.PerProcess, in.Throughput = true, throughput
 	return in
 }
