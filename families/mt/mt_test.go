@@ -1,13 +1,12 @@
 package mt
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
+	"github.com/skampi/skampi/internal/familytest"
 	"github.com/skampi/skampi/ops"
 )
 
@@ -118,25 +117,5 @@ func TestThreadsMemory(t *testing.T) {
 	}
 }
 
-// Every suite in testdata/bad is refused with exactly the text of its .err file, each
-// line naming the file, a line and a column.
-func TestBadSuites(t *testing.T) {
-	files, _ := filepath.Glob("testdata/bad/*.toml")
-	if len(files) == 0 {
-		t.Fatal("no bad suite")
-	}
-	for _, f := range files {
-		_, err := inputs.Load(f)
-		if err == nil {
-			t.Errorf("%s: accepted", f)
-			continue
-		}
-		want, rerr := os.ReadFile(strings.TrimSuffix(f, ".toml") + ".err")
-		if rerr != nil {
-			t.Fatal(rerr)
-		}
-		if got := err.Error() + "\n"; got != string(want) {
-			t.Errorf("%s:\n%s\nwant:\n%s", f, got, want)
-		}
-	}
-}
+// Every suite in testdata/bad is refused with exactly the text of its .err file.
+func TestBadSuites(t *testing.T) { familytest.BadSuites(t) }
