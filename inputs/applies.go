@@ -35,15 +35,18 @@ func aggregates(m *Measurement) bool {
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
 const windowOps = windowedOps + ` and IMB-IO's writes under method = "imb"`
 const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
-const busyOps = "one-sided operations measured under a passive mode (lock, lock_exclusive, lock_all, flush, ...) and OpenSHMEM puts, gets and atomics with no method"
 
-// busyTarget: a method of the measurement leaves its target passive, so it can be
-// kept busy (target_busy) and poll.
-func busyTarget(m *Measurement) bool {
-	if len(m.Methods) == 0 {
-		return m.Op.PassiveTarget("")
+// breaksDown: a point of the measurement under some method is a non-blocking
+// breakdown, whose overlap computation tests its requests (progress): a non-blocking
+// MPI operation whose steps no family times whole (TimedWhole).
+func breaksDown(m *Measurement) bool {
+	if !m.Op.Nonblocking || m.Op.SHMEM {
+		return false
 	}
-	return slices.ContainsFunc(m.Methods, m.Op.PassiveTarget)
+	if len(m.Methods) == 0 {
+		return !m.TimedWhole("")
+	}
+	return slices.ContainsFunc(m.Methods, func(name string) bool { return !m.TimedWhole(name) })
 }
 
 const procsOps = "collectives on communicators of chosen sizes (not operations on a pair, nor those over every process of the job)"
@@ -77,11 +80,6 @@ const coldOps = "MPI operations that move data from skampi's buffers (not one-si
 // depends on the size.
 func refinable(m *Measurement) bool { return !m.Op.NoData && len(m.Sizes) > 1 }
 
-// polls: a busy passive target makes its poll call every progress spin iterations.
-func polls(m *Measurement) bool {
-	return busyTarget(m) && m.Settings.TargetBusy > 0 && m.Settings.Progress > 0
-}
-
 var scopes = map[string]scope{
 	"pair":          {"operations on a pair of ranks", func(m *Measurement) bool { return m.Op.Pattern == ops.PatternPair }},
 	"window":        {windowOps, func(m *Measurement) bool { return windowed(m) || aggregates(m) }},
@@ -92,18 +90,13 @@ var scopes = map[string]scope{
 	"barrier_above": {"the ordered all-to-alls", func(m *Measurement) bool { return m.Op.Phased }},
 	"procs":         {procsOps, collective},
 	"layout":        {procsOps, collective},
-	"progress": {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute, and busy passive targets (target_busy), which poll",
-		func(m *Measurement) bool {
-			return (m.Op.Nonblocking && !m.Op.SHMEM && m.Settings.TargetBusy == 0) || (busyTarget(m) && m.Settings.TargetBusy > 0)
-		}},
-	"target_busy":  {busyOps, busyTarget},
-	"poll":         {"busy passive targets that poll (target_busy and progress above 0): " + busyOps, polls},
-	"lock_hold":    {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
-	"delay":        {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
-	"ratio":        {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
-	"halo_compute": {"the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)", func(m *Measurement) bool { return m.Op.Computes }},
-	"data_layout":  {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
-	"partitions":   {"partitioned communication (Pingpong_Partitioned)", func(m *Measurement) bool { return m.Op.Partitioned }},
+	"progress":      {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute", breaksDown},
+	"lock_hold":     {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
+	"delay":         {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
+	"ratio":         {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
+	"halo_compute":  {"the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)", func(m *Measurement) bool { return m.Op.Computes }},
+	"data_layout":   {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
+	"partitions":    {"partitioned communication (Pingpong_Partitioned)", func(m *Measurement) bool { return m.Op.Partitioned }},
 	"type_commit": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
 		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
 	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,

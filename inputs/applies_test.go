@@ -23,10 +23,6 @@ func TestSettingsThatDoNothing(t *testing.T) {
 			"s.toml:5:10: measurement 1: refine: Pingpong_Send_Recv does not use it: refine applies to measurements of two sizes or more"},
 		{"refine of a single element", m + "op = \"Fetch_and_op\"\nsizes = [4]\nrefine = { max_points = 8 }\n",
 			"s.toml:5:10: measurement 1: refine: Fetch_and_op does not use it"},
-		{"poll of an idle target", m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\npoll = \"flush\"\n",
-			"s.toml:6:8: measurement 1: poll: Put does not use it: poll applies to busy passive targets that poll (target_busy and progress above 0)"},
-		{"poll of a target that never polls", m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\ntarget_busy = \"10us\"\npoll = \"flush\"\n",
-			"s.toml:7:8: measurement 1: poll: Put does not use it"},
 		{"pvars all and a name", "[settings]\npvars = [\"all\", \"unexpected\"]\n" + m + "op = \"Barrier\"\nsizes = [0]\n",
 			`s.toml:2:9: settings.pvars: name 1: "all" is every variable the library offers: give "all" alone, or names without it`},
 		{"pvars empty", m + "op = \"Barrier\"\nsizes = [0]\npvars = []\n",
@@ -45,7 +41,6 @@ func TestSettingsThatDoNothing(t *testing.T) {
 	// Used, the same settings pass: the rule is about use, not values.
 	for _, text := range []string{
 		m + "op = \"Pingpong_Send_Recv\"\nsizes = [8, 64]\ntimer = \"iteration\"\ncache = \"cold\"\nrefine = true\n",
-		m + "op = \"Put\"\nmethod = \"lock\"\nsizes = [8]\ntarget_busy = \"10us\"\nprogress = 1000\npoll = \"flush\"\n",
 		m + "op = \"Bcast\"\nsizes = [8]\nmethod = [\"ack\", \"barrier\"]\ntimer = \"iteration\"\n",
 		m + "op = \"Barrier\"\nsizes = [0]\npvars = \"all\"\n",
 	} {
@@ -94,8 +89,6 @@ func TestFlagsThatDoNothing(t *testing.T) {
 			"skampi run: --refine: Pingpong_Send_Recv does not use it"},
 		{OneLine{Ops: []string{"Fetch_and_op"}, Settings: [][2]string{{"refine", "true"}}},
 			"skampi run: --refine: Fetch_and_op does not use it"},
-		{OneLine{Ops: []string{"Put"}, Methods: []string{"lock"}, Settings: [][2]string{{"poll", "flush"}}},
-			"skampi run: --poll: Put does not use it: poll applies to busy passive targets that poll"},
 		{OneLine{Ops: []string{"Barrier"}, Settings: [][2]string{{"pvars", "all,unexpected"}}},
 			`skampi run: --pvars: name 1: "all" is every variable the library offers`},
 	} {

@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -192,27 +191,5 @@ func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix 
 	case rep >= s.MaxTime:
 		d.errAt(path, "%s holds the lock for lock_hold (%v) in every step, not shorter than max_time_per_point (%v): a point would end after one repetition; lower lock_hold or raise max_time_per_point",
 			m.Op.Name, s.LockHold, s.MaxTime)
-	}
-}
-
-// checkPoll reports a poll call the busy target cannot make: shmem_quiet in an MPI
-// operation, MPI_Win_flush of its own window under an exclusive lock from the origin
-// (the flush needs a lock of its own, which the origin's exclusive lock excludes).
-func (d *decoder) checkPoll(m Measurement, origin map[string]string, prefix string) {
-	s := m.Settings
-	if s.Poll == "" || !polls(&m) { // a poll never made is the scope's error (applies.go)
-		return
-	}
-	path := d.later(origin, "poll")
-	if path == "" {
-		path = prefix + ".op"
-	}
-	switch {
-	case s.Poll == PollQuiet && !m.Op.SHMEM:
-		d.errAt(path, `%s is MPI: its busy target polls with "iprobe" or "flush", not "quiet" (OpenSHMEM's)`, m.Op.Name)
-	case s.Poll != PollQuiet && m.Op.SHMEM:
-		d.errAt(path, `%s is OpenSHMEM: its busy target polls with "quiet"`, m.Op.Name)
-	case s.Poll == PollFlush && slices.Contains(m.Methods, "lock_exclusive"):
-		d.errAt(path, `%s [lock_exclusive]: a target polling with "flush" needs a lock on its own window, which the origin's exclusive lock excludes: use "iprobe"`, m.Op.Name)
 	}
 }

@@ -13,19 +13,28 @@ import (
 // waits longer still. Where that nears hang_timeout, a point that progresses would be
 // recorded as hung, so such a suite is refused before anything starts.
 
-// stepWaits are the waits in one step of m's points, by setting, and their sum.
-func stepWaits(m Measurement) (names []string, parts []time.Duration, total time.Duration) {
-	s := m.Settings
-	add := func(name string, d time.Duration) {
-		if d > 0 {
-			names, parts, total = append(names, name), append(parts, d), total+d
+// stepWaitOf: how long each setting that makes a step wait on purpose makes a step
+// of a measurement wait; families add theirs (FamilySetting.StepWait).
+var stepWaitOf = map[string]func(m *Measurement) time.Duration{
+	"delay":        func(m *Measurement) time.Duration { return m.Settings.Delay },
+	"halo_compute": func(m *Measurement) time.Duration { return m.Settings.HaloCompute },
+	"lock_hold": func(m *Measurement) time.Duration {
+		if m.Op.LockHold {
+			return m.Settings.LockHold
 		}
-	}
-	add("delay", s.Delay)
-	add("target_busy", s.TargetBusy)
-	add("halo_compute", s.HaloCompute)
-	if m.Op.LockHold {
-		add("lock_hold", s.LockHold)
+		return 0
+	},
+}
+
+// stepWaits are the waits in one step of m's points, by setting (in the settings'
+// order), and their sum.
+func stepWaits(m Measurement) (names []string, parts []time.Duration, total time.Duration) {
+	for _, st := range settingList {
+		if wait, ok := stepWaitOf[st.name]; ok {
+			if d := wait(&m); d > 0 {
+				names, parts, total = append(names, st.name), append(parts, d), total+d
+			}
+		}
 	}
 	return
 }

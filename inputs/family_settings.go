@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 )
 
 // FamilySetting is a setting a measurement family adds from its own package
@@ -32,6 +33,33 @@ type FamilySetting struct {
 	// a one-line suite's [settings], so of its text, where a setting that moved out of
 	// the core keeps its place.
 	Before string
+	// StepWait: how long the value makes a step of the measurement wait on purpose (a
+	// computation, a late partner; 0: none), which the watchdog's budget between two
+	// steps must allow for (checks_stall.go). nil: none.
+	StepWait func(m *Measurement) time.Duration
+	// WholeStep: the value makes the measurement's steps under method timed whole (a
+	// busy target's step lasts its computation), so a non-blocking operation's step is
+	// not broken down into post, wait and overlap (Measurement.TimedWhole). nil: never.
+	WholeStep func(m *Measurement, method string) bool
+	// Shares: core settings the family's measurements use too, with this one's value.
+	Shares []Share
+}
+
+// Share says that a family's measurements use a core setting too (a busy target polls
+// every progress spin iterations): where Uses says so, the setting applies; What adds
+// them to its scope's words, Doc to its description.
+type Share struct {
+	Setting, What, Doc string
+	Uses               func(m *Measurement) bool
+}
+
+// wholeSteps: the registered settings' WholeStep, in the order they were registered.
+var wholeSteps []func(m *Measurement, method string) bool
+
+// TimedWhole says whether a family times the measurement's steps under method whole
+// (FamilySetting.WholeStep): then a non-blocking operation's point is not broken down.
+func (m *Measurement) TimedWhole(method string) bool {
+	return slices.ContainsFunc(wholeSteps, func(w func(*Measurement, string) bool) bool { return w(m, method) })
 }
 
 // familyDefaults: every registered setting's default, by name.
@@ -75,6 +103,26 @@ func RegisterSetting(fs FamilySetting) {
 	if fs.Check != nil {
 		settingChecks = append(settingChecks, fs)
 	}
+	if fs.StepWait != nil {
+		stepWaitOf[fs.Name] = fs.StepWait
+	}
+	if fs.WholeStep != nil {
+		wholeSteps = append(wholeSteps, fs.WholeStep)
+	}
+	for _, sh := range fs.Shares {
+		share(sh)
+	}
+}
+
+// share widens a core setting to a family's measurements (FamilySetting.Shares).
+func share(sh Share) {
+	sc, scoped := scopes[sh.Setting]
+	at := slices.IndexFunc(settingList, func(st setting) bool { return st.name == sh.Setting })
+	if !scoped || at < 0 || sh.Uses == nil || sh.What == "" || sh.Doc == "" {
+		panic("inputs.RegisterSetting: a share needs a scoped setting, Uses, What and Doc: " + sh.Setting)
+	}
+	scopes[sh.Setting] = scope{sc.what + ", and " + sh.What, func(m *Measurement) bool { return sc.applies(m) || sh.Uses(m) }}
+	settingList[at].doc += "; " + sh.Doc
 }
 
 // checkFamilySettings makes the registered settings' checks of a measurement, for each
@@ -124,6 +172,21 @@ func SettingSize(lo int64) func(any) (any, error) {
 func SettingDuration(v any) (any, error) {
 	d, err := duration(v)
 	return d, err
+}
+
+// SettingWait reads how long something waits or computes in every step: "0s" (none;
+// also "0", "0us") up to hi; why says what a longer value would do.
+func SettingWait(hi time.Duration, why string) func(any) (any, error) {
+	return func(v any) (any, error) {
+		if zeroDuration(v) {
+			return time.Duration(0), nil
+		}
+		d, err := duration(v)
+		if err == nil && (d < 0 || d > hi) {
+			return d, fmt.Errorf("from 0s to %v, got %v: %s", hi, d, why)
+		}
+		return d, err
+	}
 }
 
 // SettingInt reads an integer in [lo, hi].

@@ -100,11 +100,6 @@ type Settings struct {
 	// TypeCommit: a strided layout's datatype is committed "once" per point, outside
 	// the timing, or built, committed and freed in every step ("every_call").
 	TypeCommit string
-	// TargetBusy: how long a passive target computes in every step while the origin
-	// operates (0: it idles in the library); Poll, the call it makes every Progress spin
-	// iterations meanwhile ("iprobe", "flush", "quiet"; "": the transport's own).
-	TargetBusy time.Duration
-	Poll       string
 	// PVars: the library's performance variables read around each point ("all": every
 	// one it offers; none by default).
 	PVars []string
@@ -115,25 +110,6 @@ type Settings struct {
 	family map[string]any
 	// Partitioned communication's parts (settings_partitioned.go).
 	partitionSettings
-}
-
-// Poll calls a busy passive target can make.
-const (
-	PollIprobe = "iprobe"
-	PollFlush  = "flush"
-	PollQuiet  = "quiet"
-)
-
-// PollFor is the call a busy target of op makes: the setting, else the transport's
-// own (MPI_Iprobe for MPI, shmem_quiet for OpenSHMEM).
-func (s Settings) PollFor(op ops.Info) string {
-	switch {
-	case s.Poll != "":
-		return s.Poll
-	case op.SHMEM:
-		return PollQuiet
-	}
-	return PollIprobe
 }
 
 // TypeCommitEveryCall: type_commit's value that builds the datatype in every step.

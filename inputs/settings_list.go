@@ -219,7 +219,7 @@ var baseSettings = []setting{
 		s.CacheSize = n
 		return nil
 	}},
-	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation; a busy passive target (target_busy): its poll call every this many spin iterations (0: never, default)", func(s *Settings, v any) error {
+	{"progress", "non-blocking operations: MPI_Test every this many spin iterations of the overlap computation (0: never, default)", func(s *Settings, v any) error {
 		n, err := intIn(v, 0, 1<<40)
 		s.Progress = int64(n)
 		return err
@@ -267,21 +267,6 @@ var baseSettings = []setting{
 	}},
 	{"stride", "strided data layouts: elements from one payload element to the next (default 2: every other element; 1: contiguous, through the datatype)", func(s *Settings, v any) (err error) {
 		s.Stride, err = intIn(v, 1, 1024)
-		return
-	}},
-	{"target_busy", `one-sided operations under a passive mode (lock, lock_exclusive, lock_all, flush, ...): the target computes (the calibrated spin) this long in every step while the origin operates, from a common start (default "0s": it idles in the library), at most 1s`, func(s *Settings, v any) (err error) {
-		if zeroDuration(v) {
-			s.TargetBusy = 0
-			return nil
-		}
-		s.TargetBusy, err = duration(v)
-		if err == nil && (s.TargetBusy < 0 || s.TargetBusy > time.Second) {
-			err = fmt.Errorf("from 0s to 1s, got %v: the origin may wait this long in every step", s.TargetBusy)
-		}
-		return
-	}},
-	{"poll", `a busy passive target (target_busy): the call it makes every progress spin iterations: "iprobe" (MPI_Iprobe, MPI's default), "flush" (MPI_Win_flush of its own window) or "quiet" (shmem_quiet, OpenSHMEM's default)`, func(s *Settings, v any) (err error) {
-		s.Poll, err = oneOf(v, PollIprobe, PollFlush, PollQuiet)
 		return
 	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {

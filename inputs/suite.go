@@ -336,7 +336,6 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkMinProcs(m, path, t)
 	d.checkLockHold(m, origin, path)
 	d.checkStall(m, origin, path)
-	d.checkPoll(m, origin, path)
 	d.checkFamilySettings(&m, origin)
 	d.checkPersistent(m, origin, path)
 	if m.Op.Nonblocking && m.Settings.Timer == TimerIteration {

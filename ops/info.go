@@ -229,12 +229,12 @@ type Method struct {
 
 // BreaksDown says whether a point of the operation under method is measured as a
 // non-blocking breakdown (full, post, wait, overlap; runner.nonblocking): a
-// non-blocking operation, not under a subtraction method, whose target is not kept
-// busy (targetBusy: the setting target_busy above 0; such a step is timed whole). Its
-// record then holds the breakdown or the flag that says why not.
-func (in Info) BreaksDown(method string, targetBusy bool) bool {
+// non-blocking operation, not under a subtraction method, whose step is not timed
+// whole (whole: a family times it whole, such as a busy target's). Its record then
+// holds the breakdown or the flag that says why not.
+func (in Info) BreaksDown(method string, whole bool) bool {
 	m, _ := in.Method(method)
-	return in.Nonblocking && m.Subtract == "" && !(targetBusy && in.PassiveTarget(method))
+	return in.Nonblocking && m.Subtract == "" && !whole
 }
 
 // Method finds one of the operation's timing methods by name.

@@ -12,6 +12,11 @@ var ReduceOps = []string{"sum", "prod", "min", "max", "band", "bor", "bxor"}
 // kernels resolve the same names.
 var RMAWindows = []string{"allocate", "create", "dynamic"}
 
+// Polls are the calls a busy passive target can make while it computes (poll,
+// Request.Poll): MPI_Iprobe (MPI's default), MPI_Win_flush of its own window, and
+// shmem_quiet (OpenSHMEM's). The engine resolves the same names.
+var Polls = []string{"iprobe", "flush", "quiet"}
+
 // DataLayouts are the ways an operation with Layouts finds its payload in memory
 // (data_layout): contiguous (as every other operation), or its elements stride elements
 // apart, moved as an MPI vector, indexed or struct datatype committed once per point,

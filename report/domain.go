@@ -358,8 +358,9 @@ func pointEffects(p *record.Point, run *record.Run) []string {
 		return nil
 	}
 	var out []string
-	busy := p.TargetBusyS != nil && *p.TargetBusyS > 0
-	if p.Reps > 0 && info.BreaksDown(p.Method, busy) {
+	// A busy target's step is timed whole (families/busy).
+	whole := p.TargetBusyS != nil && *p.TargetBusyS > 0 && info.PassiveTarget(p.Method)
+	if p.Reps > 0 && info.BreaksDown(p.Method, whole) {
 		if err := record.Explained(p, record.EffectBreakdown); err != nil {
 			out = append(out, fmt.Sprintf("no breakdown (full_s, post_s, ...) and no flag says why (%s): %s is measured with one", record.FlagBreakdownMissing, p.Op))
 		}

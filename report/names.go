@@ -15,8 +15,8 @@ import (
 // Names a record field holds: a name this skampi does not know is an error, but the
 // record is kept, as for an unknown operation (a newer skampi may have written it).
 
-// The values of the settings a point records (inputs' timer, sync, rma_window, cache,
-// recv_slots and poll; a test keeps them the same).
+// The values of the settings a point records (inputs' timer, sync, cache and
+// recv_slots, ops' rma_window and poll; a test keeps them the same).
 var (
 	timers    = []string{"global-loop", "iteration"}
 	syncs     = []string{"barrier", "window", "none"}

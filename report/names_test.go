@@ -18,7 +18,7 @@ func TestNamesAreTheSettings(t *testing.T) {
 		{"rma_window", rmaWins, ops.RMAWindows},
 		{"cache", caches, []string{inputs.CacheWarm, inputs.CacheCold}},
 		{"recv_slots", recvSlots, []string{inputs.RecvSlotsShared, inputs.RecvSlotsPerMessage}},
-		{"poll", polls, []string{inputs.PollIprobe, inputs.PollFlush, inputs.PollQuiet}},
+		{"poll", polls, ops.Polls},
 	} {
 		if !slices.Equal(c.got, c.want) {
 			t.Errorf("%s: %v, inputs has %v", c.name, c.got, c.want)

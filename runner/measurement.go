@@ -38,7 +38,7 @@ func strategyFor(pt *inputs.Point) measurement {
 	switch {
 	case method.Subtract != "":
 		return difference{method: method}
-	case op.BreaksDown(pt.Method, pt.Settings().TargetBusy > 0):
+	case op.BreaksDown(pt.Method, pt.Measurement.TimedWhole(pt.Method)):
 		return nonblocking{}
 	case method.PerTask:
 		return perTask{}

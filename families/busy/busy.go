@@ -26,9 +26,9 @@ func init() {
 			}
 		},
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			if s := pt.Settings(); busyTarget(pt) {
-				spec.SetParam(ops.ParamBusySpin, float64(r.BusySpin(s.TargetBusy.Seconds())))
-				spec.ProgressEvery, spec.Poll = s.Progress, s.PollFor(pt.Op())
+			if busyTarget(pt) {
+				spec.SetParam(ops.ParamBusySpin, float64(r.BusySpin(busyFor(pt.Measurement).Seconds())))
+				spec.ProgressEvery, spec.Poll = pt.Settings().Progress, pollFor(pt)
 			}
 			return nil
 		},
@@ -40,22 +40,21 @@ func init() {
 // operation's kernel then times whole in every step (a put with its completion): its
 // post and completion apart would each wait for the same computation.
 func busyTarget(pt *inputs.Point) bool {
-	return pt.Settings().TargetBusy > 0 && pt.Op().PassiveTarget(pt.Method)
+	return busyFor(pt.Measurement) > 0 && pt.Op().PassiveTarget(pt.Method)
 }
 
 // busyFields records a passive target's computation, and how it polled.
 func busyFields(p *record.Point, pt *inputs.Point, _ any) {
-	op, s := pt.Op(), pt.Settings()
-	if !op.PassiveTarget(pt.Method) {
+	if !pt.Op().PassiveTarget(pt.Method) {
 		return
 	}
-	busy := s.TargetBusy.Seconds()
+	busy := busyFor(pt.Measurement).Seconds()
 	p.TargetBusyS = &busy
 	if busy > 0 { // poll_every 0: it never polled, so no call is named
-		every := s.Progress
+		every := pt.Settings().Progress
 		p.PollEvery = &every
 		if every > 0 {
-			p.Poll = s.PollFor(op)
+			p.Poll = pollFor(pt)
 		}
 	}
 }

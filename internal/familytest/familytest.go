@@ -24,7 +24,8 @@ var (
 	buildOut  []byte
 )
 
-// binary is SKAMPI_BIN, or skampi built once for this test binary (build tag mpi).
+// binary is SKAMPI_BIN, or skampi built once for this test binary, with its tags
+// (buildTags).
 func binary(t *testing.T) string {
 	t.Helper()
 	if b := os.Getenv("SKAMPI_BIN"); b != "" {
@@ -37,7 +38,7 @@ func binary(t *testing.T) string {
 			return
 		}
 		built = filepath.Join(dir, "skampi")
-		buildOut, buildErr = exec.Command("go", "build", "-tags", "mpi", "-o", built, "github.com/skampi/skampi/cmd/skampi").CombinedOutput()
+		buildOut, buildErr = exec.Command("go", "build", "-tags", buildTags, "-o", built, "github.com/skampi/skampi/cmd/skampi").CombinedOutput()
 	})
 	if buildErr != nil {
 		t.Fatalf("building skampi: %v\n%s", buildErr, buildOut)
@@ -51,15 +52,31 @@ func binary(t *testing.T) string {
 // the test.
 func Run(t *testing.T, np int, args ...string) *report.Results {
 	t.Helper()
+	return launch(t, np, append([]string{"run"}, args...))
+}
+
+// RunSuite runs the suite text (`skampi -i SUITE -o DIR`) as Run runs operations.
+func RunSuite(t *testing.T, np int, text string) *report.Results {
+	t.Helper()
+	suite := filepath.Join(t.TempDir(), "suite.toml")
+	if err := os.WriteFile(suite, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return launch(t, np, []string{"-i", suite})
+}
+
+// launch runs skampi ARGS -o DIR under mpirun and reads its results back.
+func launch(t *testing.T, np int, args []string) *report.Results {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "out")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	argv := append([]string{"--oversubscribe", "-np", strconv.Itoa(np), binary(t), "run"}, args...)
+	argv := append([]string{"--oversubscribe", "-np", strconv.Itoa(np), binary(t)}, args...)
 	cmd := exec.CommandContext(ctx, "mpirun", append(argv, "-o", dir)...)
 	cmd.Env = append(os.Environ(), "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
 	cmd.WaitDelay = 10 * time.Second
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("skampi run %v at np %d: %v\n%s", args, np, err, out)
+		t.Fatalf("skampi %v at np %d: %v\n%s", args, np, err, out)
 	}
 	res := ReadResults(t, dir)
 	for _, fl := range res.Faults {

@@ -1,12 +1,12 @@
 //go:build mpi && shmem
 
-package main
+package busy
 
 import (
 	"fmt"
-	"strconv"
 	"testing"
 
+	"github.com/skampi/skampi/internal/familytest"
 	"github.com/skampi/skampi/record"
 )
 
@@ -18,7 +18,7 @@ import (
 // OpenSHMEM target meeting its origin in MPI rather than in OpenSHMEM could hang it.
 // The poll is named only where the target polls (progress > 0).
 func TestBusyPassiveTargets(t *testing.T) {
-	suite := writeSuite(t, `[settings]
+	const suite = `[settings]
 min_repetitions = 4
 max_repetitions = 8
 check_data = true
@@ -67,16 +67,11 @@ op = "Shmem_Atomic_Fetch_Add_Long"
 sizes = [8]
 target_busy = "20us"
 progress = 500
-`)
+`
 	for _, np := range []int{2, 4} {
-		out := t.TempDir()
-		code, stdout, stderr := skampi(t, nil, "--np", strconv.Itoa(np), "-i", suite, "-o", out)
-		if code != 0 {
-			t.Fatalf("np %d: exit %d\n%s\n%s", np, code, stdout, stderr)
-		}
-		res := readResults(t, out)
-		if want := 2 + 1 + 2 + 1 + 1 + 1; len(res.Points) != want || len(res.Faults) != 0 {
-			t.Fatalf("np %d: %d points, want %d; faults %+v", np, len(res.Points), want, res.Faults)
+		res := familytest.RunSuite(t, np, suite)
+		if want := 2 + 1 + 2 + 1 + 1 + 1; len(res.Points) != want {
+			t.Fatalf("np %d: %d points, want %d", np, len(res.Points), want)
 		}
 		for _, p := range res.Points {
 			at := fmt.Sprintf("np %d: %s", np, p.Measurement)
@@ -93,15 +88,23 @@ progress = 500
 				continue
 			}
 			if busy != 20e-6 {
-				t.Errorf("np %d: %s: target_busy_s %g, want 20e-6", np, p.Measurement, busy)
+				t.Errorf("%s: target_busy_s %g, want 20e-6", at, busy)
 			}
 			want := map[string]string{"put lock": "iprobe", "accumulate flush": "flush", "shmem put": "quiet", "shmem get": "", "shmem fadd": "quiet"}[p.Measurement]
 			if p.Poll != want {
-				t.Errorf("np %d: %s: poll %q, want %q", np, p.Measurement, p.Poll, want)
+				t.Errorf("%s: poll %q, want %q", at, p.Poll, want)
 			}
 			if p.Breakdown != nil {
-				t.Errorf("np %d: %s: a busy target's operation is timed whole, yet it has a breakdown", np, p.Measurement)
+				t.Errorf("%s: a busy target's operation is timed whole, yet it has a breakdown", at)
 			}
 		}
+	}
+}
+
+// effect: the point shows the effect e, or carries the flag that says why not.
+func effect(t *testing.T, p *record.Point, e record.Effect, at string) {
+	t.Helper()
+	if err := record.Explained(p, e); err != nil {
+		t.Errorf("%s: %v", at, err)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build shmem
+
+package familytest
+
+const buildTags = "mpi,shmem"
