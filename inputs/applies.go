@@ -91,7 +91,6 @@ var scopes = map[string]scope{
 	"procs":         {procsOps, collective},
 	"layout":        {procsOps, collective},
 	"progress":      {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute", breaksDown},
-	"lock_hold":     {"operations that hold a lock for a while (Lock_Held, Shmem_Lock_Held)", func(m *Measurement) bool { return m.Op.LockHold }},
 	"delay":         {"delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)", func(m *Measurement) bool { return m.Op.Delayed }},
 	"ratio":         {"Alltoallv_Skewed", func(m *Measurement) bool { return m.Op.Skewed }},
 	"halo_compute":  {"the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)", func(m *Measurement) bool { return m.Op.Computes }},

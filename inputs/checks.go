@@ -3,7 +3,6 @@ package inputs
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/skampi/skampi/ops"
 )
@@ -167,29 +166,5 @@ func (d *decoder) checkMinProcs(m Measurement, path string, t map[string]any) {
 				m.Op.Name, m.Op.MinProcs, m.Op.MinProcsWhy, n)
 			return
 		}
-	}
-}
-
-// checkLockHold reports a lock held so long that its points cannot be measured: every
-// step holds it for lock_hold, so a repetition of `iterations` steps at or past
-// max_time_per_point leaves a single repetition per point. (That no rank finishes a
-// step during the hold, which the watchdog could take for a hang, is checkStall's.)
-func (d *decoder) checkLockHold(m Measurement, origin map[string]string, prefix string) {
-	s := m.Settings
-	if !m.Op.LockHold {
-		return
-	}
-	rep := s.LockHold * time.Duration(max(1, s.Iterations))
-	path := d.later(origin, "lock_hold", "max_time_per_point", "hang_timeout", "iterations")
-	if path == "" {
-		path = prefix + ".op"
-	}
-	switch {
-	case rep >= s.MaxTime && s.Iterations > 1:
-		d.errAt(path, "%s holds the lock for lock_hold (%v) in each of iterations = %d steps: a repetition (%v) is not shorter than max_time_per_point (%v), so a point would end after one repetition; lower lock_hold or iterations",
-			m.Op.Name, s.LockHold, s.Iterations, rep, s.MaxTime)
-	case rep >= s.MaxTime:
-		d.errAt(path, "%s holds the lock for lock_hold (%v) in every step, not shorter than max_time_per_point (%v): a point would end after one repetition; lower lock_hold or raise max_time_per_point",
-			m.Op.Name, s.LockHold, s.MaxTime)
 	}
 }

@@ -18,12 +18,6 @@ import (
 var stepWaitOf = map[string]func(m *Measurement) time.Duration{
 	"delay":        func(m *Measurement) time.Duration { return m.Settings.Delay },
 	"halo_compute": func(m *Measurement) time.Duration { return m.Settings.HaloCompute },
-	"lock_hold": func(m *Measurement) time.Duration {
-		if m.Op.LockHold {
-			return m.Settings.LockHold
-		}
-		return 0
-	},
 }
 
 // stepWaits are the waits in one step of m's points, by setting (in the settings'

@@ -29,6 +29,13 @@ type FamilySetting struct {
 	// kind of topology, say): an error where the value was given, the measurement's key
 	// or [settings]'. nil: none.
 	Check func(m *Measurement) string
+	// Bound says why the value, given or its default, cannot be measured with the
+	// measurement's other settings that With names ("": it can): an error at whichever
+	// of this setting and those was given last, else at the measurement's op, made
+	// whether or not the value was given (a default too long for a short
+	// max_time_per_point). nil: none.
+	Bound func(m *Measurement) string
+	With  []string
 	// Before names the setting this one is listed before ("": after all): the order of
 	// a one-line suite's [settings], so of its text, where a setting that moved out of
 	// the core keeps its place.
@@ -52,6 +59,10 @@ type Share struct {
 	Setting, What, Doc string
 	Uses               func(m *Measurement) bool
 }
+
+// settingBounds: the registered settings' bounds (FamilySetting.Bound), in the order
+// they were registered.
+var settingBounds []FamilySetting
 
 // wholeSteps: the registered settings' WholeStep, in the order they were registered.
 var wholeSteps []func(m *Measurement, method string) bool
@@ -103,6 +114,9 @@ func RegisterSetting(fs FamilySetting) {
 	if fs.Check != nil {
 		settingChecks = append(settingChecks, fs)
 	}
+	if fs.Bound != nil {
+		settingBounds = append(settingBounds, fs)
+	}
 	if fs.StepWait != nil {
 		stepWaitOf[fs.Name] = fs.StepWait
 	}
@@ -133,6 +147,20 @@ func (d *decoder) checkFamilySettings(m *Measurement, origin map[string]string) 
 			if msg := fs.Check(m); msg != "" {
 				d.errAt(at, "%s", msg)
 			}
+		}
+	}
+}
+
+// checkFamilyBounds makes the registered settings' bounds of a measurement
+// (FamilySetting.Bound) at the later of their keys given, else at prefix's op.
+func (d *decoder) checkFamilyBounds(m *Measurement, origin map[string]string, prefix string) {
+	for _, fs := range settingBounds {
+		if msg := fs.Bound(m); msg != "" {
+			path := d.later(origin, append([]string{fs.Name}, fs.With...)...)
+			if path == "" {
+				path = prefix + ".op"
+			}
+			d.errAt(path, "%s", msg)
 		}
 	}
 }

@@ -82,8 +82,6 @@ type Settings struct {
 	// of their overlap computation, for libraries that progress only inside MPI calls;
 	// 0 never.
 	Progress int64
-	// LockHold: how long Lock_Held's holder keeps the lock (a busy computation).
-	LockHold time.Duration
 	// Delay: how late a late rank or partner enters its call, waiting before it: the
 	// last rank of a delayed collective, the late partner of a synchronisation call.
 	Delay time.Duration
@@ -209,7 +207,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", LockHold: 10 * time.Microsecond, DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 	s.partitionSettings = defaultPartitionSettings()

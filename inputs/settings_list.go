@@ -224,13 +224,6 @@ var baseSettings = []setting{
 		s.Progress = int64(n)
 		return err
 	}},
-	{"lock_hold", "Lock_Held: how long the holder keeps the lock (default 10us)", func(s *Settings, v any) (err error) {
-		s.LockHold, err = duration(v)
-		if err == nil && s.LockHold > time.Second {
-			err = fmt.Errorf("at most 1s, got %v: a waiter waits this long per step", s.LockHold)
-		}
-		return
-	}},
 	{"delay", `how late a late rank or partner enters its call, waiting before it: delayed_Alltoall and delayed_Gather's last rank, the late partner of Win_start, Win_complete, Win_test, ..., the last PE of the SHMEM send-receives (default "0s": none)`, func(s *Settings, v any) (err error) {
 		if zeroDuration(v) {
 			s.Delay = 0

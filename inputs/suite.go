@@ -334,7 +334,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	}
 	d.checkApplies(&m, path, t)
 	d.checkMinProcs(m, path, t)
-	d.checkLockHold(m, origin, path)
+	d.checkFamilyBounds(&m, origin, path)
 	d.checkStall(m, origin, path)
 	d.checkFamilySettings(&m, origin)
 	d.checkPersistent(m, origin, path)

@@ -1,8 +1,8 @@
 // Package locks is the MPI locks and shared counters (their operations, ops.go, and
 // kernels, kernels/: Lock_Held, Lock_Contention, the counters) and the held lock's part
 // in the runner (Lock_Held, Shmem_Lock_Held): the holder's busy hold, calibrated on the
-// holder, and whether the waiters waited for it. lock_hold, which OpenSHMEM's held lock
-// takes too, is the core's setting.
+// holder, and whether the waiters waited for it; and the setting lock_hold
+// (settings.go), which OpenSHMEM's held lock takes too.
 package locks
 
 import (
@@ -43,7 +43,7 @@ func prepare(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 	}
 	spin := int64(0)
 	if w.Rank() == 0 && vals[holder] > 0 {
-		spin = int64(math.Round(pt.Settings().LockHold.Seconds() * 1e9 / vals[holder]))
+		spin = int64(math.Round(holdOf(pt.Settings()).Seconds() * 1e9 / vals[holder]))
 	}
 	if spin, err = w.Bcast(spin); err == nil {
 		spec.SetParam(ops.ParamHoldSpin, float64(spin))
@@ -53,7 +53,7 @@ func prepare(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
 
 // holdFields records the hold, and flags a point whose waiters did not wait for it.
 func holdFields(p *record.Point, pt *inputs.Point, _ any) {
-	hold := pt.Settings().LockHold.Seconds()
+	hold := holdOf(pt.Settings()).Seconds()
 	p.HoldS = &hold
 	if p.Reps > 0 && p.TimeS < holdShare*hold {
 		p.AddFlag(record.FlagLockNotHeld)
