@@ -14,11 +14,8 @@ import (
 // recorded as hung, so such a suite is refused before anything starts.
 
 // stepWaitOf: how long each setting that makes a step wait on purpose makes a step
-// of a measurement wait; families add theirs (FamilySetting.StepWait).
-var stepWaitOf = map[string]func(m *Measurement) time.Duration{
-	"delay":        func(m *Measurement) time.Duration { return m.Settings.Delay },
-	"halo_compute": func(m *Measurement) time.Duration { return m.Settings.HaloCompute },
-}
+// of a measurement wait: the families' (FamilySetting.StepWait).
+var stepWaitOf = map[string]func(m *Measurement) time.Duration{}
 
 // stepWaits are the waits in one step of m's points, by setting (in the settings'
 // order), and their sum.

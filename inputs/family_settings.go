@@ -38,7 +38,8 @@ type FamilySetting struct {
 	With  []string
 	// Before names the setting this one is listed before ("": after all): the order of
 	// a one-line suite's [settings], so of its text, where a setting that moved out of
-	// the core keeps its place.
+	// the core keeps its place. Another family's setting may be named: this one is
+	// moved there once it is registered (SettingsPlaced lists the ones never moved).
 	Before string
 	// StepWait: how long the value makes a step of the measurement wait on purpose (a
 	// computation, a late partner; 0: none), which the watchdog's budget between two
@@ -92,15 +93,8 @@ func RegisterSetting(fs FamilySetting) {
 	if fs.Applies != nil && fs.What == "" {
 		panic("inputs.RegisterSetting: setting " + fs.Name + " applies to some operations: say which (What)")
 	}
-	at := len(settingList)
-	if fs.Before != "" {
-		at = slices.IndexFunc(settingList, func(st setting) bool { return st.name == fs.Before })
-		if at < 0 {
-			panic("inputs.RegisterSetting: setting " + fs.Name + " is listed before " + fs.Before + ", which does not exist")
-		}
-	}
 	familyDefaults[fs.Name] = fs.Default
-	settingList = slices.Insert(settingList, at, setting{fs.Name, fs.Doc, func(s *Settings, v any) error {
+	settingList = append(settingList, setting{fs.Name, fs.Doc, func(s *Settings, v any) error {
 		x, err := fs.Parse(v)
 		if err != nil {
 			return err
@@ -108,6 +102,10 @@ func RegisterSetting(fs FamilySetting) {
 		s.setFamily(fs.Name, x)
 		return nil
 	}})
+	if fs.Before != "" {
+		unplaced = append(unplaced, [2]string{fs.Name, fs.Before})
+	}
+	place()
 	if fs.Applies != nil {
 		scopes[fs.Name] = scope{fs.What, fs.Applies}
 	}
@@ -126,6 +124,40 @@ func RegisterSetting(fs FamilySetting) {
 	for _, sh := range fs.Shares {
 		share(sh)
 	}
+}
+
+// unplaced: registered settings (name, Before) not yet moved before a setting that
+// another family registers, maybe later: families are initialised in the order of
+// their paths, and a family's tests link it alone.
+var unplaced [][2]string
+
+// place moves each unplaced setting whose Before is now listed just before it, in
+// the order they were registered.
+func place() {
+	unplaced = slices.DeleteFunc(unplaced, func(u [2]string) bool {
+		to := slices.IndexFunc(settingList, func(st setting) bool { return st.name == u[1] })
+		if to < 0 {
+			return false
+		}
+		from := slices.IndexFunc(settingList, func(st setting) bool { return st.name == u[0] })
+		st := settingList[from]
+		settingList = slices.Delete(settingList, from, from+1)
+		if from < to {
+			to--
+		}
+		settingList = slices.Insert(settingList, to, st)
+		return true
+	})
+}
+
+// SettingsPlaced says which registered settings name, in Before, a setting nobody
+// registered (nil: none); they are listed last. The test linking every family calls it.
+func SettingsPlaced() []string {
+	var out []string
+	for _, u := range unplaced {
+		out = append(out, u[0]+" before "+u[1])
+	}
+	return out
 }
 
 // share widens a core setting to a family's measurements (FamilySetting.Shares).

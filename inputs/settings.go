@@ -82,14 +82,6 @@ type Settings struct {
 	// of their overlap computation, for libraries that progress only inside MPI calls;
 	// 0 never.
 	Progress int64
-	// Delay: how late a late rank or partner enters its call, waiting before it: the
-	// last rank of a delayed collective, the late partner of a synchronisation call.
-	Delay time.Duration
-	// Ratio: how many times more Alltoallv_Skewed's rank 0 sends than the others.
-	Ratio int
-	// HaloCompute: how long a halo exchange's step computes (the calibrated spin)
-	// while its rows are in flight.
-	HaloCompute time.Duration
 	// DataLayout: how an operation that takes one (Pingpong_Send_Recv, Alltoall, Put,
 	// Get, Accumulate) finds its payload in memory, one of ops.DataLayouts; Stride: the
 	// elements from one payload element to the next in a strided layout.
@@ -207,7 +199,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", DataLayout: "contiguous", Stride: 2, TypeCommit: "once", Ratio: 4,
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", DataLayout: "contiguous", Stride: 2, TypeCommit: "once",
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 	s.partitionSettings = defaultPartitionSettings()

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/skampi/skampi/ops"
 )
@@ -223,32 +222,6 @@ var baseSettings = []setting{
 		n, err := intIn(v, 0, 1<<40)
 		s.Progress = int64(n)
 		return err
-	}},
-	{"delay", `how late a late rank or partner enters its call, waiting before it: delayed_Alltoall and delayed_Gather's last rank, the late partner of Win_start, Win_complete, Win_test, ..., the last PE of the SHMEM send-receives (default "0s": none)`, func(s *Settings, v any) (err error) {
-		if zeroDuration(v) {
-			s.Delay = 0
-			return nil
-		}
-		s.Delay, err = duration(v)
-		if err == nil && (s.Delay < 0 || s.Delay > time.Second) {
-			err = fmt.Errorf("from 0s to 1s, got %v: a partner is late by this much in every step", s.Delay)
-		}
-		return
-	}},
-	{"ratio", "Alltoallv_Skewed: how many times more rank 0 sends than every other rank (default 4)", func(s *Settings, v any) (err error) {
-		s.Ratio, err = intIn(v, 1, 1<<20)
-		return
-	}},
-	{"halo_compute", `the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence): how long each step computes while its rows are in flight (default "0s": none)`, func(s *Settings, v any) (err error) {
-		if zeroDuration(v) {
-			s.HaloCompute = 0
-			return nil
-		}
-		s.HaloCompute, err = duration(v)
-		if err == nil && (s.HaloCompute < 0 || s.HaloCompute > time.Second) {
-			err = fmt.Errorf("from 0s to 1s, got %v: every halo step computes this long", s.HaloCompute)
-		}
-		return
 	}},
 	{"data_layout", `Pingpong_Send_Recv, Alltoall, Put, Get, Accumulate: the payload in memory: "contiguous" (default), or its elements stride elements apart (8-byte doubles, or the datatype's elements for Alltoall and Accumulate) moved as one MPI datatype committed per point, "vector", "indexed" or "struct", or "packed" (MPI_Pack before every send, MPI_Unpack after every receive); msg_bytes stays the payload`, func(s *Settings, v any) (err error) {
 		s.DataLayout, err = oneOf(v, ops.DataLayouts...)

@@ -3,6 +3,7 @@ package all
 import (
 	"testing"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/runner"
 )
@@ -23,5 +24,13 @@ func TestFamiliesHaveOperations(t *testing.T) {
 		if owned[f] == 0 {
 			t.Errorf("family %s has no operation of the catalogue", f)
 		}
+	}
+}
+
+// Every family setting listed before another names one some family registers: none is
+// left at the end of the list (skampi run --help, a one-line suite's text).
+func TestSettingsPlaced(t *testing.T) {
+	if left := inputs.SettingsPlaced(); len(left) > 0 {
+		t.Errorf("settings placed before a setting nobody registers: %v", left)
 	}
 }

@@ -3,23 +3,42 @@
 package halo
 
 import (
+	"time"
+
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
 )
 
+// settingCompute: how long each halo step computes while its rows are in flight.
+const settingCompute = "halo_compute"
+
 func init() {
+	// Listed before data_layout, where the core had it.
+	inputs.RegisterSetting(inputs.FamilySetting{
+		Name:     settingCompute,
+		Doc:      `the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence): how long each step computes while its rows are in flight (default "0s": none)`,
+		Default:  time.Duration(0),
+		Parse:    inputs.SettingWait(time.Second, "every halo step computes this long"),
+		Applies:  func(m *inputs.Measurement) bool { return m.Op.Computes },
+		What:     "the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)",
+		StepWait: func(m *inputs.Measurement) time.Duration { return computeOf(m.Settings) },
+		Before:   "data_layout",
+	})
 	runner.Register(runner.Family{
 		Name: "halo",
 		Has:  func(op ops.Info) bool { return op.Computes },
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.SetParam(ops.ParamComputeSpin, float64(r.SpinFor(pt.Settings().HaloCompute)))
+			spec.SetParam(ops.ParamComputeSpin, float64(r.SpinFor(computeOf(pt.Settings()))))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {
-			compute := pt.Settings().HaloCompute.Seconds()
+			compute := computeOf(pt.Settings()).Seconds()
 			p.HaloComputeS = &compute
 		},
 	})
 }
+
+// computeOf is how long a halo step computes under these settings.
+func computeOf(s inputs.Settings) time.Duration { return s.Value(settingCompute).(time.Duration) }

@@ -9,14 +9,30 @@ import (
 	"github.com/skampi/skampi/runner"
 )
 
+// settingRatio: how many times more rank 0 sends than every other rank.
+const settingRatio = "ratio"
+
 func init() {
+	// Listed before halo_compute, where the core had it.
+	inputs.RegisterSetting(inputs.FamilySetting{
+		Name:    settingRatio,
+		Doc:     "Alltoallv_Skewed: how many times more rank 0 sends than every other rank (default 4)",
+		Default: 4,
+		Parse:   inputs.SettingInt(1, 1<<20),
+		Applies: func(m *inputs.Measurement) bool { return m.Op.Skewed },
+		What:    "Alltoallv_Skewed",
+		Before:  "halo_compute",
+	})
 	runner.Register(runner.Family{
 		Name: "skewed",
 		Has:  func(op ops.Info) bool { return op.Skewed },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.SetParam(ops.ParamRatio, float64(pt.Settings().Ratio))
+			spec.SetParam(ops.ParamRatio, float64(ratioOf(pt.Settings())))
 			return nil
 		},
-		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Ratio = pt.Settings().Ratio },
+		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Ratio = ratioOf(pt.Settings()) },
 	})
 }
+
+// ratioOf is how many times more rank 0 sends under these settings.
+func ratioOf(s inputs.Settings) int { return s.Value(settingRatio).(int) }

@@ -1,16 +1,18 @@
-package inputs
+package halo
 
 import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skampi/skampi/inputs"
 )
 
 // halo_compute: a halo step's computation, zero allowed (none), at most a second; it
 // applies to the halo exchanges only.
 func TestHaloComputeSetting(t *testing.T) {
-	parse := func(op, v string) (*Plan, error) {
-		return Parse("h.toml", []byte("[[measurement]]\nname = \"m\"\nop = \""+op+"\"\nsizes = [8]\nhalo_compute = "+v+"\n"))
+	parse := func(op, v string) (*inputs.Plan, error) {
+		return inputs.Parse("h.toml", []byte("[[measurement]]\nname = \"m\"\nop = \""+op+"\"\nsizes = [8]\nhalo_compute = "+v+"\n"))
 	}
 	for _, op := range []string{"Halo_Twosided", "Halo_Onesided_PSCW", "Halo_Onesided_Fence"} {
 		for in, want := range map[string]time.Duration{`"0s"`: 0, `"0"`: 0, `"50us"`: 50 * time.Microsecond, `"1s"`: time.Second} {
@@ -19,7 +21,7 @@ func TestHaloComputeSetting(t *testing.T) {
 				t.Errorf("%s, halo_compute = %s: %v", op, in, err)
 				continue
 			}
-			if got := p.Measurements[0].Settings.HaloCompute; got != want {
+			if got := computeOf(p.Measurements[0].Settings); got != want {
 				t.Errorf("%s, halo_compute = %s: %v, want %v", op, in, got, want)
 			}
 		}

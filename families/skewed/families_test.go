@@ -1,0 +1,5 @@
+package skewed_test
+
+// The family's tests parse suites of operations other families register too (Alltoallv_Skewed):
+// they link every family in, as the program does.
+import _ "github.com/skampi/skampi/families/all"
