@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/skampi/skampi/ops"
 )
 
 // FamilySetting is a setting a measurement family adds from its own package
@@ -36,6 +38,13 @@ type FamilySetting struct {
 	// max_time_per_point). nil: none.
 	Bound func(m *Measurement) string
 	With  []string
+	// BoundAt: a key of the measurement's table that Bound's error is at instead
+	// ("sizes": sizes the value does not fit).
+	BoundAt string
+	// Grain: every size of op must be a multiple of this under the settings (a message
+	// sent in parts; 0: any). Refinement adds sizes on it, and the one-line form's
+	// default sizes start at it (Settings.SizeGrain). nil: none.
+	Grain func(s Settings, op ops.Info) int64
 	// Before names the setting this one is listed before ("": after all): the order of
 	// a one-line suite's [settings], so of its text, where a setting that moved out of
 	// the core keeps its place. Another family's setting may be named: this one is
@@ -64,6 +73,18 @@ type Share struct {
 // settingBounds: the registered settings' bounds (FamilySetting.Bound), in the order
 // they were registered.
 var settingBounds []FamilySetting
+
+// grains: the registered settings' Grain, in the order they were registered.
+var grains []func(s Settings, op ops.Info) int64
+
+// familyGrain is the largest of the families' grains of op's sizes (0: none).
+func (s Settings) familyGrain(op ops.Info) int64 {
+	g := int64(0)
+	for _, f := range grains {
+		g = max(g, f(s, op))
+	}
+	return g
+}
 
 // wholeSteps: the registered settings' WholeStep, in the order they were registered.
 var wholeSteps []func(m *Measurement, method string) bool
@@ -115,6 +136,9 @@ func RegisterSetting(fs FamilySetting) {
 	if fs.Bound != nil {
 		settingBounds = append(settingBounds, fs)
 	}
+	if fs.Grain != nil {
+		grains = append(grains, fs.Grain)
+	}
 	if fs.StepWait != nil {
 		stepWaitOf[fs.Name] = fs.StepWait
 	}
@@ -131,23 +155,28 @@ func RegisterSetting(fs FamilySetting) {
 // their paths, and a family's tests link it alone.
 var unplaced [][2]string
 
-// place moves each unplaced setting whose Before is now listed just before it, in
-// the order they were registered.
+// place moves each unplaced setting whose Before is now listed, and placed itself,
+// just before it, in the order they were registered, until none moves.
 func place() {
-	unplaced = slices.DeleteFunc(unplaced, func(u [2]string) bool {
-		to := slices.IndexFunc(settingList, func(st setting) bool { return st.name == u[1] })
-		if to < 0 {
-			return false
+	for moved := true; moved; {
+		moved = false
+		for i, u := range unplaced {
+			to := slices.IndexFunc(settingList, func(st setting) bool { return st.name == u[1] })
+			if to < 0 || slices.ContainsFunc(unplaced, func(v [2]string) bool { return v[0] == u[1] }) {
+				continue
+			}
+			from := slices.IndexFunc(settingList, func(st setting) bool { return st.name == u[0] })
+			st := settingList[from]
+			settingList = slices.Delete(settingList, from, from+1)
+			if from < to {
+				to--
+			}
+			settingList = slices.Insert(settingList, to, st)
+			unplaced = slices.Delete(unplaced, i, i+1)
+			moved = true
+			break
 		}
-		from := slices.IndexFunc(settingList, func(st setting) bool { return st.name == u[0] })
-		st := settingList[from]
-		settingList = slices.Delete(settingList, from, from+1)
-		if from < to {
-			to--
-		}
-		settingList = slices.Insert(settingList, to, st)
-		return true
-	})
+	}
 }
 
 // SettingsPlaced says which registered settings name, in Before, a setting nobody
@@ -189,7 +218,9 @@ func (d *decoder) checkFamilyBounds(m *Measurement, origin map[string]string, pr
 	for _, fs := range settingBounds {
 		if msg := fs.Bound(m); msg != "" {
 			path := d.later(origin, append([]string{fs.Name}, fs.With...)...)
-			if path == "" {
+			if fs.BoundAt != "" {
+				path = prefix + "." + fs.BoundAt
+			} else if path == "" {
 				path = prefix + ".op"
 			}
 			d.errAt(path, "%s", msg)

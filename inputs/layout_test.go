@@ -55,7 +55,7 @@ func TestSizeGrain(t *testing.T) {
 		{"Shmem_Put64", func(*Settings) {}, 8},
 		{"Shmem_Put32", func(*Settings) {}, 4},
 		{"Allreduce", func(s *Settings) { s.Datatype = "double" }, 8},
-		{"Pingpong_Partitioned", func(s *Settings) { s.Partitions = 3 }, 3},
+		{"Pingpong_Partitioned", func(s *Settings) { s.setFamily("partitions", 3) }, 3}, // families/partitioned
 	} {
 		op, ok := ops.Lookup(c.op)
 		if !ok {

@@ -47,9 +47,9 @@ func (o OneLine) defaultSizes(op string, s Settings) string {
 	if elem == 0 {
 		elem = s.TypeSize(in)
 	}
-	if in.Partitioned { // a byte per partition at least: powers of two from there divide
-		elem = max(elem, int64(s.Partitions))
-	}
+	// A byte per part of a message sent in parts at least (partitions): powers of two
+	// from there divide.
+	elem = max(elem, s.familyGrain(in))
 	if in.SingleElement {
 		return FormatSize(elem)
 	}

@@ -98,8 +98,6 @@ type Settings struct {
 	// family: the settings families registered (family_settings.go) that a suite or
 	// flag set, by name; read with Value. Copied on write.
 	family map[string]any
-	// Partitioned communication's parts (settings_partitioned.go).
-	partitionSettings
 }
 
 // TypeCommitEveryCall: type_commit's value that builds the datatype in every step.
@@ -175,8 +173,8 @@ func (s Settings) SizeGrain(op ops.Info) int64 {
 	if op.Layouts && ops.Strided(s.DataLayout) && !op.Datatyped {
 		grain = lcm(grain, 8)
 	}
-	if op.Partitioned {
-		grain = lcm(grain, int64(s.Partitions))
+	for _, f := range grains {
+		grain = lcm(grain, f(s, op))
 	}
 	return grain
 }
@@ -202,6 +200,5 @@ func Defaults() Settings {
 		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", DataLayout: "contiguous", Stride: 2, TypeCommit: "once",
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
-	s.partitionSettings = defaultPartitionSettings()
 	return s
 }

@@ -15,7 +15,7 @@ type setting struct {
 }
 
 // settingList is the one place a setting is named, documented and checked.
-var settingList = slices.Concat(baseSettings, partitionSettingList, pvarSettingList, refineSettingList)
+var settingList = slices.Concat(baseSettings, pvarSettingList, refineSettingList)
 
 var baseSettings = []setting{
 	{"min_repetitions", "fewest repetitions per point", func(s *Settings, v any) (err error) {

@@ -337,7 +337,7 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkFamilyBounds(&m, origin, path)
 	d.checkStall(m, origin, path)
 	d.checkFamilySettings(&m, origin)
-	d.checkPersistent(m, origin, path)
+	d.checkPersistent(m, origin)
 	if m.Op.Nonblocking && m.Settings.Timer == TimerIteration {
 		for _, name := range m.Methods {
 			if mm, _ := m.Op.Method(name); mm.Subtract != "" {

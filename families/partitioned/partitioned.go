@@ -14,9 +14,9 @@ func init() {
 		Name: "partitioned",
 		Has:  func(op ops.Info) bool { return op.Partitioned },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.SetParam(ops.ParamPartitions, float64(pt.Settings().Partitions))
+			spec.SetParam(ops.ParamPartitions, float64(partsOf(pt.Settings())))
 			return nil
 		},
-		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Partitions = pt.Settings().Partitions },
+		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Partitions = partsOf(pt.Settings()) },
 	})
 }
