@@ -18,8 +18,8 @@ type FamilySetting struct {
 	// Default is the value before a suite or flag sets it: what Parse returns.
 	Default any
 	// Parse checks a value as TOML gives it (int64, float64, string, bool, []any) and
-	// returns the setting's value (SettingSize, SettingDuration, SettingInt,
-	// SettingOneOf read the common kinds).
+	// returns the setting's value (SettingSize, SettingDuration, SettingWait,
+	// SettingInt, SettingOneOf read the common kinds).
 	Parse func(v any) (any, error)
 	// Applies says whether a measurement uses the setting, What says which do, in
 	// words: given where none uses it, the setting is an error (as every scoped
