@@ -108,8 +108,7 @@ func (r Request) SameBuffers(o Request) bool {
 }
 
 // ParamNames are every name of Request.Params.
-var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamComputeSpin, ParamDelay, ParamRatio, ParamPartitions,
-	ParamBusySpin}
+var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamDelay, ParamRatio, ParamPartitions, ParamBusySpin}
 
 // The names of Request.Params, and what each means (ops/mpi/run.c's sk_params resolves
 // them into fields of one meaning each).
@@ -117,7 +116,6 @@ const (
 	ParamOverlapSpin = "overlap_spin" // a non-blocking operation's busy computation, spin iterations
 	ParamHoldSpin    = "hold_spin"    // how long a lock holder keeps the lock (Lock_Held), spin iterations
 	ParamLateSpin    = "late_spin"    // how late a late partner enters (the setting delay), spin iterations
-	ParamComputeSpin = "compute_spin" // a halo step's computation, spin iterations
 	ParamDelay       = "delay_s"      // how late the last rank enters a delayed collective, seconds
 	ParamRatio       = "ratio"        // how many times more Alltoallv_Skewed's rank 0 sends
 	ParamPartitions  = "partitions"   // the parts of a partitioned message

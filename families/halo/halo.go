@@ -1,5 +1,7 @@
-// Package halo is the halo exchange's part in the runner (halo_compute): each step's
-// computation, calibrated on every rank at its own rate.
+// Package halo is the halo exchanges of a 1-D decomposed stencil code (SKaMPI's border
+// exchanges): their operations (ops.go), their kernels (kernels/), their setting
+// halo_compute and their part in the runner: each step's computation, calibrated on
+// every rank at its own rate.
 package halo
 
 import (
@@ -9,7 +11,13 @@ import (
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
+
+	_ "github.com/skampi/skampi/families/halo/kernels" // the kernels' table
 )
+
+// paramCompute: a step's computation, in spin iterations of the calibrated spin (the
+// kernels' c->kparam[0]).
+const paramCompute = "compute_spin"
 
 // settingCompute: how long each halo step computes while its rows are in flight.
 const settingCompute = "halo_compute"
@@ -30,7 +38,7 @@ func init() {
 		Name: "halo",
 		Has:  func(op ops.Info) bool { return op.Computes },
 		Prepare: func(r *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.SetParam(ops.ParamComputeSpin, float64(r.SpinFor(computeOf(pt.Settings()))))
+			spec.SetParam(paramCompute, float64(r.SpinFor(computeOf(pt.Settings()))))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {

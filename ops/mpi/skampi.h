@@ -133,13 +133,12 @@ struct sk_ctx {
 	/* By name (sk_args.param_names, sk_params in run.c): each field one meaning.
 	 * overlap_spin: a non-blocking operation's busy computation, in spin iterations
 	 * ("overlap_spin"); hold_spin: how long a lock holder keeps the lock
-	 * ("hold_spin"); late_spin: how late a late partner enters ("late_spin");
-	 * compute_spin: a halo step's computation ("compute_spin"); delay: how late (s)
+	 * ("hold_spin"); late_spin: how late a late partner enters ("late_spin"); delay: how late (s)
 	 * the last rank enters a delayed collective ("delay_s"); ratio: how many times more
 	 * Alltoallv_Skewed's rank 0 sends ("ratio"); partitions: a partitioned message's
 	 * parts ("partitions"); a busy passive target's computation in every step
 	 * ("busy_spin"; 0: it idles in the library: rma_busy.c, families/shmem/kernels/busy.c). */
-	long long overlap_spin, hold_spin, late_spin, compute_spin, busy_spin;
+	long long overlap_spin, hold_spin, late_spin, busy_spin;
 	double delay;
 	int ratio, partitions;
 	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */

@@ -14,12 +14,16 @@
  *   fence      MPI_Win_fence, the two gets, compute, MPI_Win_fence
  * The one-sided rows come from the neighbours' windows (first row at 0, last at
  * msg_bytes) into sbuf; the two-sided ones from sbuf (first, last) into rbuf. With two
- * processes both neighbours are the same one. */
+ * processes both neighbours are the same one. The computation's spin count is the
+ * request's number "compute_spin" (c->kparam[0]). */
 #include "kernels.h"
 #include "sk_common.h"
 
 #define base_of sk_rma_base_of
 enum { FROM_PREV = 11, FROM_NEXT = 12 };
+
+/* compute spins the step's computation: halo_compute, calibrated on this rank. */
+static void compute(const sk_ctx *c) { sk_spin((long long)c->kparam[0]); }
 
 static int prev_of(const sk_ctx *c) { return (c->rank + c->nprocs - 1) % c->nprocs; }
 static int next_of(const sk_ctx *c) { return (c->rank + 1) % c->nprocs; }
@@ -30,7 +34,7 @@ static int step_halo_twosided(sk_ctx *c) {
 	CK(MPI_Irecv(c->a.rbuf + n, n, MPI_BYTE, next, FROM_NEXT, c->comm, &c->req[1]));
 	CK(MPI_Isend(c->a.sbuf, n, MPI_BYTE, prev, FROM_NEXT, c->comm, &c->req[2]));
 	CK(MPI_Isend(c->a.sbuf + n, n, MPI_BYTE, next, FROM_PREV, c->comm, &c->req[3]));
-	sk_spin(c->compute_spin);
+	compute(c);
 	return MPI_Waitall(4, c->req, MPI_STATUSES_IGNORE);
 }
 
@@ -58,7 +62,7 @@ static int step_halo_pscw(sk_ctx *c) {
 	CK(MPI_Win_post(c->peer_group, MPI_MODE_NOPUT, c->win));
 	CK(MPI_Win_start(c->peer_group, 0, c->win));
 	CK(get_rows(c));
-	sk_spin(c->compute_spin);
+	compute(c);
 	CK(MPI_Win_complete(c->win));
 	return MPI_Win_wait(c->win);
 }
@@ -68,15 +72,22 @@ static int step_halo_pscw(sk_ctx *c) {
 static int step_halo_fence(sk_ctx *c) {
 	CK(MPI_Win_fence(0, c->win));
 	CK(get_rows(c));
-	sk_spin(c->compute_spin);
+	compute(c);
 	return MPI_Win_fence(0, c->win);
 }
 
-/* The kernels of this file (kernels.c joins the tables). */
+/* The kernels of this file: a table of their own, which kernels.go hands to the engine. */
+static const char *const halo_params[] = {"compute_spin", NULL};
 static const sk_kernel kernels[] = {
-	KERNEL("halo_twosided", step_halo_twosided, COLL),
+	{.name = "halo_twosided", .step = step_halo_twosided, .flags = COLL, .params = halo_params},
 	{.name = "halo_pscw", .step = step_halo_pscw, .prepare = prepare_halo_pscw,
-	 .flags = COLL | SK_K_PER_PROCESS_WINDOW, .close = sk_close_rma},
-	RMA("halo_fence", step_halo_fence, COLL | SK_K_PER_PROCESS_WINDOW, "fence_epoch"),
+	 .flags = COLL | SK_K_PER_PROCESS_WINDOW, .close = sk_close_rma, .params = halo_params},
+	{.name = "halo_fence", .step = step_halo_fence, .prepare = sk_prepare_rma, .flags = COLL | SK_K_PER_PROCESS_WINDOW,
+	 .close = sk_close_rma, .mode = "fence_epoch", .params = halo_params},
 };
-const sk_table sk_halo_table = SK_TABLE(kernels);
+static const sk_table table = SK_TABLE(kernels);
+static const sk_table *const tables[] = {&table};
+const sk_table *const *sk_halo_tables(int *n) {
+	*n = 1;
+	return tables;
+}
