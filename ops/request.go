@@ -108,7 +108,7 @@ func (r Request) SameBuffers(o Request) bool {
 }
 
 // ParamNames are every name of Request.Params.
-var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamDelay, ParamRatio, ParamPartitions, ParamBusySpin}
+var ParamNames = []string{ParamOverlapSpin, ParamHoldSpin, ParamLateSpin, ParamDelay, ParamPartitions, ParamBusySpin}
 
 // The names of Request.Params, and what each means (ops/mpi/run.c's sk_params resolves
 // them into fields of one meaning each).
@@ -117,7 +117,6 @@ const (
 	ParamHoldSpin    = "hold_spin"    // how long a lock holder keeps the lock (Lock_Held), spin iterations
 	ParamLateSpin    = "late_spin"    // how late a late partner enters (the setting delay), spin iterations
 	ParamDelay       = "delay_s"      // how late the last rank enters a delayed collective, seconds
-	ParamRatio       = "ratio"        // how many times more Alltoallv_Skewed's rank 0 sends
 	ParamPartitions  = "partitions"   // the parts of a partitioned message
 	ParamBusySpin    = "busy_spin"    // a busy passive target's computation in every step, spin iterations (0: it idles)
 )

@@ -1,5 +1,6 @@
-// Package skewed is the skewed all-to-all's part in the runner: how many times more
-// its rank 0 sends, asked of the kernel and recorded.
+// Package skewed is the skewed all-to-all (Alltoallv_Skewed): its operation (ops.go),
+// its kernel (kernels/), its setting ratio and its part in the runner: how many times
+// more its rank 0 sends, asked of the kernel and recorded.
 package skewed
 
 import (
@@ -7,7 +8,12 @@ import (
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
+
+	_ "github.com/skampi/skampi/families/skewed/kernels" // the kernel's table
 )
+
+// paramRatio: the ratio, as the kernel reads it (c->kparam[0]).
+const paramRatio = "ratio"
 
 // settingRatio: how many times more rank 0 sends than every other rank.
 const settingRatio = "ratio"
@@ -27,7 +33,7 @@ func init() {
 		Name: "skewed",
 		Has:  func(op ops.Info) bool { return op.Skewed },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			spec.SetParam(ops.ParamRatio, float64(ratioOf(pt.Settings())))
+			spec.SetParam(paramRatio, float64(ratioOf(pt.Settings())))
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) { p.Ratio = ratioOf(pt.Settings()) },

@@ -48,7 +48,7 @@ static void verify(sk_ctx *c, const char *buf, int from, int slot, long long bas
 }
 
 static int per_process_send(int kind) {
-	return kind == SK_CHECK_SCATTER || kind == SK_CHECK_ALLTOALL || kind == SK_CHECK_ALLTOALLV_SKEWED;
+	return kind == SK_CHECK_SCATTER || kind == SK_CHECK_ALLTOALL;
 }
 
 /* sk_check_fill writes this repetition's pattern into what this rank sends (and what a
@@ -109,11 +109,6 @@ void sk_check_verify(sk_ctx *c, long long iters) {
 		break;
 	case SK_CHECK_OWN:
 		c->k->verify(c, iters);
-		break;
-	case SK_CHECK_ALLTOALLV_SKEWED:
-		for (int i = 0; i < p; i++)
-			sk_check_mark(c, a->rbuf + (size_t)i * (size_t)n, (long long)c->rcounts[i] * (long long)c->extent, i, i,
-			           (long long)c->rank * n);
 		break;
 	}
 }

@@ -7,7 +7,6 @@
  * machine was busy while it was calibrated), then calls the collective; the others
  * call it at once. The time holds the delay: what the others lose to the late one is
  * the time less the delay. */
-#include <stdlib.h>
 #include "kernels.h"
 #include "sk_common.h"
 
@@ -28,31 +27,9 @@ static int step_delayed_gather(sk_ctx *c) {
 	return MPI_Gather(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm);
 }
 
-/* Alltoallv where one rank sends more (GROMACS's PME ranks): rank 0 sends its whole
- * block (msg_bytes) to every rank, every other rank 1/ratio of it (whole elements,
- * rounded down), each block at its usual place, so the buffers are Alltoall's. */
-static int prepare_skewed(sk_ctx *c) {
-	MPI_Aint lb;
-	CK(MPI_Type_get_extent(c->dt, &lb, &c->extent));
-	if (c->ratio < 1) return SK_ERR_ARGS;
-	if (!(c->rcounts = malloc(sizeof(int) * (size_t)c->nprocs))) return SK_ERR_NOMEM;
-	int light = c->count / c->ratio;
-	for (int i = 0; i < c->nprocs; i++) {
-		c->counts[i] = c->rank == 0 ? c->count : light;
-		c->rcounts[i] = i == 0 ? c->count : light;
-	}
-	return MPI_SUCCESS;
-}
-
-static int step_alltoallv_skewed(sk_ctx *c) {
-	return MPI_Alltoallv(c->a.sbuf, c->counts, c->displs, c->dt, c->a.rbuf, c->rcounts, c->displs, c->dt, c->comm);
-}
-
 /* The kernels of this file (kernels.c joins the tables). */
 static const sk_kernel kernels[] = {
 	CHECKED("delayed_alltoall", step_delayed_alltoall, COLL, SK_CHECK_ALLTOALL),
 	CHECKED("delayed_gather", step_delayed_gather, COLL, SK_CHECK_GATHER),
-	{.name = "alltoallv_skewed", .step = step_alltoallv_skewed, .prepare = prepare_skewed, .flags = COLL,
-	 .check = SK_CHECK_ALLTOALLV_SKEWED},
 };
 const sk_table sk_imbalance_table = SK_TABLE(kernels);

@@ -51,7 +51,6 @@ void sk_release(sk_ctx *c) {
 	free(c->req);
 	free(c->counts);
 	free(c->displs);
-	free(c->rcounts);
 	free(c->node_of);
 	free(c->ack_s);
 	free(c->wdispls);
@@ -138,7 +137,7 @@ static int wrap_barrier_each(sk_ctx *c) {
 }
 
 /* The names of the request's numbers (ops.ParamNames), in sk_params' order. */
-static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "delay_s", "ratio", "partitions", "busy_spin"};
+static const char *const param_names[] = {"overlap_spin", "hold_spin", "late_spin", "delay_s", "partitions", "busy_spin"};
 enum { N_PARAMS = sizeof param_names / sizeof param_names[0] };
 
 int sk_param_known(const char *name) {
@@ -176,15 +175,14 @@ static int sk_params(sk_ctx *c, const sk_args *a) {
 			c->kparam[j] = v; /* the kernel checks its own range */
 			continue;
 		}
-		if (seen[f]++ || !(v >= 0) || v > (f >= 4 && f <= 5 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
+		if (seen[f]++ || !(v >= 0) || v > (f == 4 ? (double)INT_MAX : 9.2e18)) return SK_ERR_PARAM;
 		switch (f) {
 		case 0: c->overlap_spin = (long long)v; break;
 		case 1: c->hold_spin = (long long)v; break;
 		case 2: c->late_spin = (long long)v; break;
 		case 3: c->delay = v; break;
-		case 4: c->ratio = (int)v; break;
-		case 5: c->partitions = (int)v; break;
-		case 6: c->busy_spin = (long long)v; break;
+		case 4: c->partitions = (int)v; break;
+		case 5: c->busy_spin = (long long)v; break;
 		}
 	}
 	return MPI_SUCCESS;

@@ -47,7 +47,6 @@ enum {
 	SK_CHECK_BCAST,         /* every sbuf ends with the root's */
 	SK_CHECK_BCAST_FIRST,   /* rounds over all roots: each passes on rank 0's, received first */
 	SK_CHECK_GATHER,        /* the root's rbuf holds block 0 of every rank's sbuf */
-	SK_CHECK_ALLTOALLV_SKEWED, /* block i of rbuf starts with rcounts[i] elements of rank i's block */
 	SK_CHECK_GATHER_OTHERS, /* the same but the root's own block */
 	SK_CHECK_ALLGATHER,     /* every rbuf holds block 0 of every rank's sbuf */
 	SK_CHECK_SCATTER,       /* every rbuf holds its block of the root's sbuf */

@@ -134,13 +134,12 @@ struct sk_ctx {
 	 * overlap_spin: a non-blocking operation's busy computation, in spin iterations
 	 * ("overlap_spin"); hold_spin: how long a lock holder keeps the lock
 	 * ("hold_spin"); late_spin: how late a late partner enters ("late_spin"); delay: how late (s)
-	 * the last rank enters a delayed collective ("delay_s"); ratio: how many times more
-	 * Alltoallv_Skewed's rank 0 sends ("ratio"); partitions: a partitioned message's
+	 * the last rank enters a delayed collective ("delay_s"); partitions: a partitioned message's
 	 * parts ("partitions"); a busy passive target's computation in every step
 	 * ("busy_spin"; 0: it idles in the library: rma_busy.c, families/shmem/kernels/busy.c). */
 	long long overlap_spin, hold_spin, late_spin, busy_spin;
 	double delay;
-	int ratio, partitions;
+	int partitions;
 	/* the request's names, resolved: SK_SYNC_*, SK_WIN_*, SK_NB_* */
 	int mode, win_kind, phase;
 	MPI_Comm comm;
@@ -152,7 +151,6 @@ struct sk_ctx {
 	int count; /* elements per process block */
 	int rank, nprocs;
 	int *counts, *displs; /* nprocs each, for the v-variants: equal counts */
-	int *rcounts;         /* Alltoallv_Skewed: receive counts (counts: its send counts) */
 	MPI_Aint extent;      /* of one element of dt, for kernels that place blocks by displs */
 	int *node_of;         /* our copy of a.node_of */
 	double result;        /* SK_K_OWN_RESULT: the time the steps computed, per run */
