@@ -1,5 +1,8 @@
-// Package delay is the delayed operation's part in the runner (the setting delay): the
-// late rank's busy wait, calibrated where it runs, and a step timed on the wall clock.
+// Package delay is the late partner: the collectives with one late rank (ops.go,
+// kernels/), the setting delay, and every delayed operation's part in the runner (the
+// one-sided synchronisation calls' and OpenSHMEM's send-receives' too, ops.Info.Delayed):
+// the late rank's busy wait, calibrated where it runs, and a step timed on the wall
+// clock.
 package delay
 
 import (
@@ -10,6 +13,8 @@ import (
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
+
+	_ "github.com/skampi/skampi/families/delay/kernels" // the kernels' table
 )
 
 // settingDelay: how late the late rank or partner enters its call in every step.

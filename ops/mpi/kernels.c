@@ -15,8 +15,8 @@
 
 /* Every file's kernels; a file of kernels adds its table here, an operation never. */
 static const sk_table *const tables[] = {
-	&sk_pt2pt_table,  &sk_coll_table,       &sk_nonblocking_table,
-	&sk_imbalance_table, &sk_coll_v_table, &sk_persistent_table,
+	&sk_pt2pt_table,   &sk_coll_table,       &sk_nonblocking_table,
+	&sk_coll_v_table, &sk_persistent_table,
 };
 
 /* The catalogue's datatypes (ops.Datatypes), sizes as the C types have them. The first

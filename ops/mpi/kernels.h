@@ -16,7 +16,7 @@
 #define TYPED SK_K_TYPED
 
 /* The files' tables (skampi.h's sk_table), for kernels.c to join. */
-extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_imbalance_table, sk_coll_v_table,
+extern const sk_table sk_pt2pt_table, sk_coll_table, sk_nonblocking_table, sk_coll_v_table,
     sk_persistent_table;
 
 /* coll_v.c: Alltoallw's counts, displacements and types (persistent.c's too). */

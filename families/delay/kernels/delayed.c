@@ -6,7 +6,8 @@
  * system call; a spin count calibrated beforehand came out short whenever the shared
  * machine was busy while it was calibrated), then calls the collective; the others
  * call it at once. The time holds the delay: what the others lose to the late one is
- * the time less the delay. */
+ * the time less the delay. The delay is the engine's (c->delay, "delay_s"): OpenSHMEM's
+ * send-receives have a late PE too. */
 #include "kernels.h"
 #include "sk_common.h"
 
@@ -27,9 +28,14 @@ static int step_delayed_gather(sk_ctx *c) {
 	return MPI_Gather(c->a.sbuf, c->count, c->dt, c->a.rbuf, c->count, c->dt, c->a.root, c->comm);
 }
 
-/* The kernels of this file (kernels.c joins the tables). */
+/* The kernels of this file: a table of their own, which kernels.go hands to the engine. */
 static const sk_kernel kernels[] = {
 	CHECKED("delayed_alltoall", step_delayed_alltoall, COLL, SK_CHECK_ALLTOALL),
 	CHECKED("delayed_gather", step_delayed_gather, COLL, SK_CHECK_GATHER),
 };
-const sk_table sk_imbalance_table = SK_TABLE(kernels);
+static const sk_table table = SK_TABLE(kernels);
+static const sk_table *const tables[] = {&table};
+const sk_table *const *sk_delay_tables(int *n) {
+	*n = 1;
+	return tables;
+}
