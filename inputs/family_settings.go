@@ -60,6 +60,11 @@ type FamilySetting struct {
 	WholeStep func(m *Measurement, method string) bool
 	// Shares: core settings the family's measurements use too, with this one's value.
 	Shares []Share
+	// Sample: a value away from the default, as a suite writes it, that tests
+	// measuring the whole catalogue give every operation using the setting
+	// (SampleSettings), so its records carry the family's fields as a suite sets
+	// them. "": none.
+	Sample string
 }
 
 // Share says that a family's measurements use a core setting too (a busy target polls
@@ -68,6 +73,23 @@ type FamilySetting struct {
 type Share struct {
 	Setting, What, Doc string
 	Uses               func(m *Measurement) bool
+}
+
+// samples: the registered settings with a Sample, in the order they were registered.
+var samples []FamilySetting
+
+// SampleSettings are the registered settings' samples (name, value as TOML writes
+// it) that apply to op measured with its defaults: for tests that measure every
+// operation of the catalogue, the families linked in saying what to set.
+func SampleSettings(op ops.Info) [][2]string {
+	m := &Measurement{Op: op, Settings: Defaults()}
+	var out [][2]string
+	for _, fs := range samples {
+		if fs.Applies == nil || fs.Applies(m) {
+			out = append(out, [2]string{fs.Name, fs.Sample})
+		}
+	}
+	return out
 }
 
 // settingBounds: the registered settings' bounds (FamilySetting.Bound), in the order
@@ -135,6 +157,9 @@ func RegisterSetting(fs FamilySetting) {
 	}
 	if fs.Bound != nil {
 		settingBounds = append(settingBounds, fs)
+	}
+	if fs.Sample != "" {
+		samples = append(samples, fs)
 	}
 	if fs.Grain != nil {
 		grains = append(grains, fs.Grain)

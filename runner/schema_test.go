@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
 	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/report"
@@ -46,23 +47,11 @@ func suiteOfEverything(procs int) string {
 		}
 		fmt.Fprintf(&b, "[[measurement]]\nname = %q\nop = %q\nsizes = %s\n", op.Name, op.Name, sizes)
 		set := func(k, v string) { fmt.Fprintf(&b, "%s = %s\n", k, v) }
-		if op.Threaded {
-			set("threads", "2")
-		}
-		if op.Delayed {
-			set("delay", `"10us"`)
-		}
-		if op.Skewed {
-			set("ratio", "2")
-		}
-		if op.Computes {
-			set("halo_compute", `"5us"`)
+		for _, kv := range inputs.SampleSettings(op) { // the families' (threads, delay, ...)
+			set(kv[0], kv[1])
 		}
 		if op.Layouts {
 			set("data_layout", `"vector"`)
-		}
-		if op.Partitioned {
-			set("partitions", "2")
 		}
 		if !op.NoData && !op.SingleElement {
 			set("refine", "true")

@@ -1,6 +1,7 @@
 package all
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
@@ -32,5 +33,27 @@ func TestFamiliesHaveOperations(t *testing.T) {
 func TestSettingsPlaced(t *testing.T) {
 	if left := inputs.SettingsPlaced(); len(left) > 0 {
 		t.Errorf("settings placed before a setting nobody registers: %v", left)
+	}
+}
+
+// A family's sample value (FamilySetting.Sample) is one a suite may give every operation
+// it is offered for: tests that measure the whole catalogue set it.
+func TestSampleSettingsParse(t *testing.T) {
+	offered := 0
+	for _, op := range ops.All() {
+		for _, kv := range inputs.SampleSettings(op) {
+			offered++
+			sizes := "[64]"
+			if op.NoData {
+				sizes = "[0]"
+			}
+			text := fmt.Sprintf("[[measurement]]\nname = \"m\"\nop = %q\nsizes = %s\n%s = %s\n", op.Name, sizes, kv[0], kv[1])
+			if _, err := inputs.Parse("s.toml", []byte(text)); err != nil {
+				t.Errorf("%s, %s = %s: %v", op.Name, kv[0], kv[1], err)
+			}
+		}
+	}
+	if offered == 0 {
+		t.Error("no family offers a sample setting")
 	}
 }

@@ -32,6 +32,7 @@ func init() {
 		What:     "delayed collectives and operations with a late partner (delayed_Alltoall, Win_start, Win_complete, Win_test, the SHMEM send-receives, ...)",
 		StepWait: func(m *inputs.Measurement) time.Duration { return delayOf(m.Settings) },
 		Before:   "data_layout",
+		Sample:   `"10us"`,
 	})
 	runner.Register(runner.Family{
 		Name: "delayed",

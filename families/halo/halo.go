@@ -33,6 +33,7 @@ func init() {
 		What:     "the halo exchanges (Halo_Twosided, Halo_Onesided_PSCW, Halo_Onesided_Fence)",
 		StepWait: func(m *inputs.Measurement) time.Duration { return computeOf(m.Settings) },
 		Before:   "data_layout",
+		Sample:   `"5us"`,
 	})
 	runner.Register(runner.Family{
 		Name: "halo",

@@ -34,6 +34,7 @@ func init() {
 		Default: 1,
 		Parse:   inputs.SettingInt(1, ops.MaxThreads),
 		Applies: threaded, What: threadedOps,
+		Sample: "2",
 	})
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    settingComm,

@@ -29,6 +29,7 @@ func init() {
 		Bound:   boundSizes,
 		BoundAt: "sizes",
 		Before:  "pvars",
+		Sample:  "2",
 	})
 }
 

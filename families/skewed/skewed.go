@@ -28,6 +28,7 @@ func init() {
 		Applies: func(m *inputs.Measurement) bool { return m.Op.Skewed },
 		What:    "Alltoallv_Skewed",
 		Before:  "halo_compute",
+		Sample:  "2",
 	})
 	runner.Register(runner.Family{
 		Name: "skewed",
