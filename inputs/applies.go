@@ -34,7 +34,6 @@ func aggregates(m *Measurement) bool {
 
 const windowedOps = "operations with messages in flight (bandwidth, one-sided and OpenSHMEM puts and gets)"
 const windowOps = windowedOps + ` and IMB-IO's writes under method = "imb"`
-const layoutOps = "Pingpong_Send_Recv, Alltoall, Put, Get and Accumulate"
 
 // breaksDown: a point of the measurement under some method is a non-blocking
 // breakdown, whose overlap computation tests its requests (progress): a non-blocking
@@ -91,15 +90,10 @@ var scopes = map[string]scope{
 	"procs":         {procsOps, collective},
 	"layout":        {procsOps, collective},
 	"progress":      {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute", breaksDown},
-	"data_layout":   {layoutOps, func(m *Measurement) bool { return m.Op.Layouts }},
 	"partitions":    {"partitioned communication (Pingpong_Partitioned)", func(m *Measurement) bool { return m.Op.Partitioned }},
-	"type_commit": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
-		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
-	"stride": {`strided data layouts (data_layout = "vector", "indexed", "struct" or "packed") of ` + layoutOps,
-		func(m *Measurement) bool { return m.Op.Layouts && ops.Strided(m.Settings.DataLayout) }},
-	"timer":      {timedOps, loopTimed},
-	"cache":      {coldOps, coldable},
-	"cache_size": {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},
+	"timer":         {timedOps, loopTimed},
+	"cache":         {coldOps, coldable},
+	"cache_size":    {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},
 	"refine": {"measurements of two sizes or more of an operation whose time depends on the size (not one that moves no data, such as Barrier, a lock or File_Open)",
 		refinable},
 	"clock_sync": {`window synchronisation (sync = "window", or a timing method such as "sync")`, func(m *Measurement) bool {

@@ -3,8 +3,6 @@ package inputs
 import (
 	"fmt"
 	"strings"
-
-	"github.com/skampi/skampi/ops"
 )
 
 // Checks across settings: a pair that disagrees is reported at whichever of the two
@@ -124,30 +122,6 @@ func (d *decoder) checkSingleElement(m Measurement, path string) {
 			return
 		case !m.Op.SingleElement && m.Op.ElementBytes > 0 && n%want != 0:
 			d.errAt(path+".sizes", "%s moves %s: every size must be a multiple of %d bytes, got %d", m.Op.Name, what, want, n)
-			return
-		}
-	}
-}
-
-// checkLayoutSizes reports sizes a strided data layout cannot lay out: its payload is
-// whole elements (8-byte doubles, or the datatype's for a typed operation), at least one.
-func (d *decoder) checkLayoutSizes(m Measurement, path string) {
-	if !m.Op.Layouts || !ops.Strided(m.Settings.DataLayout) {
-		return
-	}
-	elem, what := int64(8), "8-byte doubles"
-	if m.Op.Datatyped {
-		elem, what = m.Settings.TypeSize(m.Op), fmt.Sprintf("datatype %q", m.Settings.DatatypeFor(m.Op))
-	}
-	for _, n := range m.Sizes {
-		if n < elem || n%elem != 0 {
-			d.errAt(path+".sizes", "%s with data_layout %q lays out whole elements (%s): every size must be a positive multiple of %d bytes, got %d",
-				m.Op.Name, m.Settings.DataLayout, what, elem, n)
-			return
-		}
-		if span := ops.MulSat(n, int64(m.Settings.Stride)); span > ops.MaxBytes {
-			d.errAt(path+".sizes", "%s with data_layout %q and stride %d: %s spans %s, more than one MPI call moves (a C int of bytes, at most %d): lower stride or the sizes",
-				m.Op.Name, m.Settings.DataLayout, m.Settings.Stride, FormatSize(n), approxSize(span), int64(ops.MaxBytes))
 			return
 		}
 	}

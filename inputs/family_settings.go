@@ -45,6 +45,10 @@ type FamilySetting struct {
 	// sent in parts; 0: any). Refinement adds sizes on it, and the one-line form's
 	// default sizes start at it (Settings.SizeGrain). nil: none.
 	Grain func(s Settings, op ops.Info) int64
+	// Span: the memory one message of bytes spans under the settings (a strided
+	// layout's stride times its payload), which the job's memory check counts. nil:
+	// bytes.
+	Span func(s Settings, op ops.Info, bytes int64) int64
 	// Before names the setting this one is listed before ("": after all): the order of
 	// a one-line suite's [settings], so of its text, where a setting that moved out of
 	// the core keeps its place. Another family's setting may be named: this one is
@@ -95,6 +99,9 @@ func SampleSettings(op ops.Info) [][2]string {
 // settingBounds: the registered settings' bounds (FamilySetting.Bound), in the order
 // they were registered.
 var settingBounds []FamilySetting
+
+// spans: the registered settings' Span, in the order they were registered.
+var spans []func(s Settings, op ops.Info, bytes int64) int64
 
 // grains: the registered settings' Grain, in the order they were registered.
 var grains []func(s Settings, op ops.Info) int64
@@ -163,6 +170,9 @@ func RegisterSetting(fs FamilySetting) {
 	}
 	if fs.Grain != nil {
 		grains = append(grains, fs.Grain)
+	}
+	if fs.Span != nil {
+		spans = append(spans, fs.Span)
 	}
 	if fs.StepWait != nil {
 		stepWaitOf[fs.Name] = fs.StepWait

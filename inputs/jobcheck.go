@@ -25,9 +25,9 @@ func (r *rankMemory) add(pt *Point) int64 {
 		n = 2 // a window over the pair alone
 	}
 	slots := s.Slots(op)
-	size := pt.Size // the memory one message spans: stride times its payload when strided
-	if op.Layouts && ops.Strided(s.DataLayout) {
-		size = ops.MulSat(size, int64(s.Stride))
+	size := pt.Size // the memory one message spans (a strided layout's: FamilySetting.Span)
+	for _, f := range spans {
+		size = f(s, op, size)
 	}
 	send, recv := max(1, op.BufferBytes(size, 1, n)), max(1, op.BufferBytes(size, slots, n))
 	if op.OneSided {

@@ -82,14 +82,6 @@ type Settings struct {
 	// of their overlap computation, for libraries that progress only inside MPI calls;
 	// 0 never.
 	Progress int64
-	// DataLayout: how an operation that takes one (Pingpong_Send_Recv, Alltoall, Put,
-	// Get, Accumulate) finds its payload in memory, one of ops.DataLayouts; Stride: the
-	// elements from one payload element to the next in a strided layout.
-	DataLayout string
-	Stride     int
-	// TypeCommit: a strided layout's datatype is committed "once" per point, outside
-	// the timing, or built, committed and freed in every step ("every_call").
-	TypeCommit string
 	// PVars: the library's performance variables read around each point ("all": every
 	// one it offers; none by default).
 	PVars []string
@@ -99,9 +91,6 @@ type Settings struct {
 	// flag set, by name; read with Value. Copied on write.
 	family map[string]any
 }
-
-// TypeCommitEveryCall: type_commit's value that builds the datatype in every step.
-const TypeCommitEveryCall = "every_call"
 
 // Receive slots of windowed operations, and cache states.
 const (
@@ -170,9 +159,6 @@ func (s Settings) SizeGrain(op ops.Info) int64 {
 		return a / x * b
 	}
 	grain = lcm(grain, op.ElementBytes)
-	if op.Layouts && ops.Strided(s.DataLayout) && !op.Datatyped {
-		grain = lcm(grain, 8)
-	}
 	for _, f := range grains {
 		grain = lcm(grain, f(s, op))
 	}
@@ -197,7 +183,7 @@ func Defaults() Settings {
 		MinReps: 8, MaxReps: RepCap, AutoReps: true, Budget: time.Second, MaxRelStderr: 0.03,
 		MaxTime: 10 * time.Second, MaxDiscarded: 64,
 		Buffer: 4 << 20, Timer: TimerGlobalLoop, Warmup: 2,
-		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca", DataLayout: "contiguous", Stride: 2, TypeCommit: "once",
+		RepTime: time.Millisecond, Sync: "barrier", Pair: PairDefault, Window: 64, ReduceOp: "sum", BarrierAbove: -1, Layout: "block", ClockSync: "hca",
 		RecvSlots: RecvSlotsShared, Cache: CacheWarm,
 	}
 	return s

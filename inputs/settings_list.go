@@ -223,18 +223,6 @@ var baseSettings = []setting{
 		s.Progress = int64(n)
 		return err
 	}},
-	{"data_layout", `Pingpong_Send_Recv, Alltoall, Put, Get, Accumulate: the payload in memory: "contiguous" (default), or its elements stride elements apart (8-byte doubles, or the datatype's elements for Alltoall and Accumulate) moved as one MPI datatype committed per point, "vector", "indexed" or "struct", or "packed" (MPI_Pack before every send, MPI_Unpack after every receive); msg_bytes stays the payload`, func(s *Settings, v any) (err error) {
-		s.DataLayout, err = oneOf(v, ops.DataLayouts...)
-		return
-	}},
-	{"type_commit", `strided data layouts: "once" (default: the datatype committed per point, outside the timing) or "every_call" (built, committed and freed in every step, timed: SKaMPI's Datatype_*_everytime builds one per measurement, untimed)`, func(s *Settings, v any) (err error) {
-		s.TypeCommit, err = oneOf(v, ops.TypeCommits...)
-		return
-	}},
-	{"stride", "strided data layouts: elements from one payload element to the next (default 2: every other element; 1: contiguous, through the datatype)", func(s *Settings, v any) (err error) {
-		s.Stride, err = intIn(v, 1, 1024)
-		return
-	}},
 	{"hang_timeout", `end the job when a rank makes no progress for this long (a point's steps stop moving; default: 2 * max_time_per_point + 5s)`, func(s *Settings, v any) (err error) {
 		s.HangTimeout, err = duration(v)
 		return

@@ -328,7 +328,6 @@ func (d *decoder) measurement(i int, path string, t map[string]any, global Setti
 	d.checkDatatype(m, origin, path)
 	m.Sizes = d.sizes(path+".sizes", t["sizes"], m)
 	d.checkSingleElement(m, path)
-	d.checkLayoutSizes(m, path)
 	if v, ok := t["method"]; ok {
 		m.Methods = d.methods(path+".method", v, m.Op)
 	}

@@ -1,9 +1,9 @@
 package ops
 
-// DataCheckedOneSided: check_data reaches a one-sided or OpenSHMEM operation's data
-// only where its method checks an order, or a strided layout (layout, one of
-// DataLayouts) lays it (datatypes_check.c).
-func (in Info) DataCheckedOneSided(method, layout string) bool {
+// OrderChecked: check_data reaches a one-sided or OpenSHMEM operation's data under
+// method, which checks an order (Method.OrderChecked). Elsewhere only a strided layout
+// lays its data where the check sees it (datatypes_check.c, families/layout).
+func (in Info) OrderChecked(method string) bool {
 	m, _ := in.Method(method)
-	return m.OrderChecked || in.Layouts && Strided(layout)
+	return m.OrderChecked
 }

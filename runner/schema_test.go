@@ -47,11 +47,8 @@ func suiteOfEverything(procs int) string {
 		}
 		fmt.Fprintf(&b, "[[measurement]]\nname = %q\nop = %q\nsizes = %s\n", op.Name, op.Name, sizes)
 		set := func(k, v string) { fmt.Fprintf(&b, "%s = %s\n", k, v) }
-		for _, kv := range inputs.SampleSettings(op) { // the families' (threads, delay, ...)
+		for _, kv := range inputs.SampleSettings(op) { // the families' (threads, delay, data_layout, ...)
 			set(kv[0], kv[1])
-		}
-		if op.Layouts {
-			set("data_layout", `"vector"`)
 		}
 		if !op.NoData && !op.SingleElement {
 			set("refine", "true")

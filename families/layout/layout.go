@@ -1,5 +1,8 @@
-// Package layout is the strided data layouts' part in the runner (data_layout, stride,
-// type_commit): the derived datatype asked of the kernel, and recorded.
+// Package layout is the strided data layouts: their settings data_layout, stride and
+// type_commit (settings.go) and their part in the runner: the derived datatype asked
+// of the kernel (the engine's datatypes.c, which the point-to-point, collective and
+// one-sided kernels share), recorded, and whether check_data reached a one-sided
+// operation's data.
 package layout
 
 import (
@@ -14,20 +17,27 @@ func init() {
 		Name: "data layout",
 		Has:  func(op ops.Info) bool { return op.Layouts },
 		Prepare: func(_ *runner.Runner, pt *inputs.Point, spec *ops.Request) error {
-			if s := pt.Settings(); ops.Strided(s.DataLayout) {
-				spec.DataLayout, spec.Stride = s.DataLayout, s.Stride
-				if s.TypeCommit == inputs.TypeCommitEveryCall {
-					spec.TypeCommit = s.TypeCommit
+			if s := pt.Settings(); strided(pt.Measurement) {
+				spec.DataLayout, spec.Stride = layoutOf(s), strideOf(s)
+				if commitOf(s) == commitEveryCall {
+					spec.TypeCommit = commitEveryCall
 				}
 			}
 			return nil
 		},
 		Record: func(p *record.Point, pt *inputs.Point, _ any) {
-			if s := pt.Settings(); ops.Strided(s.DataLayout) {
-				p.DataLayout, p.Stride = s.DataLayout, s.Stride
-				if s.TypeCommit == inputs.TypeCommitEveryCall {
-					p.TypeCommit = s.TypeCommit
+			s := pt.Settings()
+			if !strided(pt.Measurement) {
+				// A contiguous one-sided payload is not where the data check looks
+				// (datatypes_check.c): only an order its method checks is.
+				if pt.Op().OneSided {
+					p.CheckData = p.CheckData && pt.Op().OrderChecked(pt.Method)
 				}
+				return
+			}
+			p.DataLayout, p.Stride = layoutOf(s), strideOf(s)
+			if commitOf(s) == commitEveryCall {
+				p.TypeCommit = commitEveryCall
 			}
 		},
 	})
