@@ -31,7 +31,7 @@ func (r *rankMemory) add(pt *Point) int64 {
 	}
 	send, recv := max(1, op.BufferBytes(size, 1, n)), max(1, op.BufferBytes(size, slots, n))
 	if op.OneSided {
-		recv += rmaSpare
+		recv += RMASpare
 	}
 	if s.Cache == CacheCold && !op.OneSided && !op.SHMEM {
 		// Every step on another region of an area twice the last-level cache.
@@ -42,43 +42,36 @@ func (r *rankMemory) add(pt *Point) int64 {
 	}
 	transient := int64(0)
 	for _, f := range familyMemory {
-		if v := f(op, s, size); v > math.MaxInt64-transient {
+		if v := f(pt, size); v > math.MaxInt64-transient {
 			transient = math.MaxInt64 // saturated, as MulSat
 		} else {
 			transient += v
 		}
 	}
 	if op.OneSided {
-		w := int64(max(1, s.Window))
-		perProcess := int64(1)
-		if op.PerProcess {
-			perProcess = int64(n)
-		}
-		// rma_window (families/onesided): "allocate" is the library's memory; create and
-		// dynamic use recv.
-		if s.Value("rma_window") == "allocate" {
-			transient += ops.MulSat(size, int64(slots)*perProcess) + rmaSpare
-		}
-		transient += ops.MulSat(size, w) + rmaSpare // the gets' results
+		// The gets' results. The window itself is recv, or the library's memory when
+		// the library allocates it (families/onesided's rma_window, through
+		// RegisterMemory).
+		transient += ops.MulSat(size, int64(max(1, s.Window))) + RMASpare
 	}
 	r.send, r.recv, r.transient = max(r.send, send), max(r.recv, recv), max(r.transient, transient)
 	return r.send + r.recv + r.transient
 }
 
 // familyMemory: what families add to a point's memory (RegisterMemory).
-var familyMemory []func(op ops.Info, s Settings, size int64) int64
+var familyMemory []func(pt *Point, size int64) int64
 
 // RegisterMemory adds what a family's points hold on a rank beyond skampi's message
-// buffers, while the point runs (a thread's own buffers): f gives the bytes for a
-// point of op at size (the bytes one message spans) under s, 0 for other operations.
-// The job's memory check before any process starts counts it; its package's init calls
-// it.
-func RegisterMemory(f func(op ops.Info, s Settings, size int64) int64) {
+// buffers, while the point runs (a thread's own buffers, a window the library
+// allocates): f gives the bytes for pt, whose messages span size bytes each, 0 for
+// other points. The job's memory check before any process starts counts it; its
+// package's init calls it.
+func RegisterMemory(f func(pt *Point, size int64) int64) {
 	familyMemory = append(familyMemory, f)
 }
 
-// rmaSpare: a window's flag, counter or marker past the data (ops/mpi: SK_RMA_SPARE).
-const rmaSpare = 64
+// RMASpare: a window's flag, counter or marker past the data (ops/mpi: SK_RMA_SPARE).
+const RMASpare = 64
 
 // ranksPerHost is the most ranks any host of the job runs; all of them when the hosts
 // are not known (a job skampi starts on this machine).

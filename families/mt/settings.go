@@ -55,11 +55,11 @@ func init() {
 	inputs.RegisterOSU(inputs.OSUBenchmark{Name: "osu_latency_mt", Ops: []string{"Pingpong_Send_Recv_MT_1toN"},
 		Settings: [][2]string{{settingThreads, "2"}}})
 	// Every thread sends from and receives into buffers of its own.
-	inputs.RegisterMemory(func(op ops.Info, s inputs.Settings, size int64) int64 {
-		if !op.Threaded {
+	inputs.RegisterMemory(func(pt *inputs.Point, size int64) int64 {
+		if !pt.Op().Threaded {
 			return 0
 		}
-		return ops.MulSat(2*max(size, 1), int64(max(1, threads(s))))
+		return ops.MulSat(2*max(size, 1), int64(max(1, threads(pt.Settings()))))
 	})
 }
 

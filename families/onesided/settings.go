@@ -24,6 +24,23 @@ func init() {
 		What:    "one-sided MPI operations",
 		Before:  "lock_hold",
 	})
+	// An allocated window is the library's memory, beside skampi's buffers (a created
+	// or dynamic one is skampi's receive buffer): a slot per message, per process for
+	// the operations of every process, and the window's spare.
+	inputs.RegisterMemory(func(pt *inputs.Point, size int64) int64 {
+		op, s := pt.Op(), pt.Settings()
+		if !op.OneSided || window(s) != "allocate" {
+			return 0
+		}
+		perProcess := int64(1)
+		if op.PerProcess {
+			perProcess = int64(pt.NProcs)
+			if op.Pattern == ops.PatternPair {
+				perProcess = 2 // a window over the pair alone
+			}
+		}
+		return ops.MulSat(size, int64(s.Slots(op))*perProcess) + inputs.RMASpare
+	})
 }
 
 // window is the point's kind of window.
