@@ -90,7 +90,6 @@ var scopes = map[string]scope{
 	"procs":         {procsOps, collective},
 	"layout":        {procsOps, collective},
 	"progress":      {"non-blocking MPI operations (Isend, Ibcast, ...), which test their requests while they compute", breaksDown},
-	"partitions":    {"partitioned communication (Pingpong_Partitioned)", func(m *Measurement) bool { return m.Op.Partitioned }},
 	"timer":         {timedOps, loopTimed},
 	"cache":         {coldOps, coldable},
 	"cache_size":    {`cold caches (cache = "cold") of ` + coldOps, func(m *Measurement) bool { return coldable(m) && m.Settings.Cache == CacheCold }},

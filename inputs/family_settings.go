@@ -64,6 +64,10 @@ type FamilySetting struct {
 	WholeStep func(m *Measurement, method string) bool
 	// Shares: core settings the family's measurements use too, with this one's value.
 	Shares []Share
+	// Recorded: the fields of a point's setup (record.Setup's names) the value sets,
+	// which a tune that sweeps the setting leaves out when it matches points. nil: the
+	// setting's own name (as Point.SetFamilySetting records it); empty: none.
+	Recorded []string
 	// Sample: a value away from the default, as a suite writes it, that tests
 	// measuring the whole catalogue give every operation using the setting
 	// (SampleSettings), so its records carry the family's fields as a suite sets
@@ -77,6 +81,16 @@ type FamilySetting struct {
 type Share struct {
 	Setting, What, Doc string
 	Uses               func(m *Measurement) bool
+}
+
+// recorded: the registered settings' setup fields (FamilySetting.Recorded), by name.
+var recorded = map[string][]string{}
+
+// RecordedAs says which fields of a point's setup a registered setting's value sets
+// (FamilySetting.Recorded); false for a setting no family registered.
+func RecordedAs(name string) ([]string, bool) {
+	f, ok := recorded[name]
+	return f, ok
 }
 
 // samples: the registered settings with a Sample, in the order they were registered.
@@ -167,6 +181,10 @@ func RegisterSetting(fs FamilySetting) {
 	}
 	if fs.Sample != "" {
 		samples = append(samples, fs)
+	}
+	recorded[fs.Name] = fs.Recorded
+	if fs.Recorded == nil {
+		recorded[fs.Name] = []string{fs.Name}
 	}
 	if fs.Grain != nil {
 		grains = append(grains, fs.Grain)

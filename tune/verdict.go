@@ -189,18 +189,24 @@ func repeats(rs []Result) int {
 	return n
 }
 
-// sweptSetup maps the suite settings a tune can sweep to the setup field they set in
-// every point (record.Setup.Settings' names).
+// sweptSetup maps the core's suite settings a tune can sweep to the setup field they
+// set in every point (record.Setup.Settings' names); a family's say theirs
+// (inputs.RecordedAs).
 var sweptSetup = map[string]string{"timer": "timer", "sync": "sync", "window": "window", "recv_slots": "recv_slots",
-	"cache": "cache", "rma_window": "rma_window", "lock_hold": "hold_s", "progress": "progress_every"}
+	"cache": "cache", "progress": "progress_every"}
 
 // swept is the setup fields the tune's grid varies: they differ between combinations by
 // design, so points are matched without them.
 func swept(t *inputs.Tune) []string {
 	var out []string
 	for _, p := range t.Params {
-		if f, ok := sweptSetup[p.Name]; ok && p.Kind == "setting" && len(p.Values) > 1 {
+		if p.Kind != "setting" || len(p.Values) < 2 {
+			continue
+		}
+		if f, ok := sweptSetup[p.Name]; ok {
 			out = append(out, f)
+		} else if fs, ok := inputs.RecordedAs(p.Name); ok {
+			out = append(out, fs...)
 		}
 	}
 	return out

@@ -2,10 +2,12 @@ package all
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/skampi/skampi/inputs"
 	"github.com/skampi/skampi/ops"
+	"github.com/skampi/skampi/record"
 	"github.com/skampi/skampi/runner"
 )
 
@@ -55,5 +57,27 @@ func TestSampleSettingsParse(t *testing.T) {
 	}
 	if offered == 0 {
 		t.Error("no family offers a sample setting")
+	}
+}
+
+// What a family setting says its value sets in a point's setup (FamilySetting.Recorded,
+// which a tune sweeping it leaves out when it matches points) names setup fields: the
+// record's, or the setting's own name, as Point.SetFamilySetting records it.
+func TestRecordedSetupFields(t *testing.T) {
+	families := 0
+	for _, st := range inputs.SettingList() {
+		fields, ok := inputs.RecordedAs(st.Key)
+		if !ok {
+			continue
+		}
+		families++
+		for _, f := range fields {
+			if f != st.Key && !slices.Contains(record.SettingNames, f) {
+				t.Errorf("setting %s: recorded as %q, no field of a point's setup", st.Key, f)
+			}
+		}
+	}
+	if families == 0 {
+		t.Error("no family setting registered")
 	}
 }

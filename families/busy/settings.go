@@ -49,6 +49,7 @@ func init() {
 			Doc:     "a busy passive target (target_busy): its poll call every this many spin iterations",
 			Uses:    func(m *inputs.Measurement) bool { return passive(m) && busyFor(m) > 0 },
 		}},
+		Recorded: []string{"target_busy_s", settingPoll, "poll_every"}, // the poll only where busy
 	})
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    settingPoll,

@@ -33,6 +33,7 @@ func init() {
 		StepWait: func(m *inputs.Measurement) time.Duration { return delayOf(m.Settings) },
 		Before:   "data_layout",
 		Sample:   `"10us"`,
+		Recorded: []string{"delay_s"},
 	})
 	runner.Register(runner.Family{
 		Name: "delayed",

@@ -34,6 +34,7 @@ func init() {
 		StepWait: func(m *inputs.Measurement) time.Duration { return computeOf(m.Settings) },
 		Before:   "data_layout",
 		Sample:   `"5us"`,
+		Recorded: []string{"halo_compute_s"},
 	})
 	runner.Register(runner.Family{
 		Name: "halo",

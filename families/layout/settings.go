@@ -49,8 +49,9 @@ func init() {
 			}
 			return bytes
 		},
-		Sample: `"vector"`,
-		Before: "target_busy",
+		Sample:   `"vector"`,
+		Before:   "target_busy",
+		Recorded: []string{settingLayout, settingStride, settingCommit}, // stride and type_commit only where strided
 	})
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    settingCommit,

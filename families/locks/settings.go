@@ -37,7 +37,8 @@ func init() {
 			}
 			return 0
 		},
-		Before: "delay",
+		Before:   "delay",
+		Recorded: []string{"hold_s"},
 	})
 }
 

@@ -12,12 +12,13 @@ const settingDir = "io_dir"
 
 func init() {
 	inputs.RegisterSetting(inputs.FamilySetting{
-		Name:    settingDir,
-		Doc:     `MPI-IO operations: the directory under test, where each point's file is made and deleted after it (default "": a temporary directory made for the run, under TMPDIR; on a cluster, a directory of the shared file system)`,
-		Default: "",
-		Parse:   parseDir,
-		Applies: func(m *inputs.Measurement) bool { return m.Op.IO },
-		What:    "MPI-IO operations (File_Write_At, File_Read_All, ...)",
+		Name:     settingDir,
+		Doc:      `MPI-IO operations: the directory under test, where each point's file is made and deleted after it (default "": a temporary directory made for the run, under TMPDIR; on a cluster, a directory of the shared file system)`,
+		Default:  "",
+		Parse:    parseDir,
+		Applies:  func(m *inputs.Measurement) bool { return m.Op.IO },
+		What:     "MPI-IO operations (File_Write_At, File_Read_All, ...)",
+		Recorded: []string{}, // where the file is, not how it is measured
 	})
 	// A window of writes past what a file offset reaches: a question of the plan.
 	inputs.RegisterPointCheck(windowTooBig)

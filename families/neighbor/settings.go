@@ -50,7 +50,8 @@ func init() {
 			}
 			return ""
 		},
-		Before: "partitions",
+		Before:   "partitions",
+		Recorded: []string{settingTopology}, // in its words ("cart:2x2")
 	})
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    settingDegree,
@@ -58,7 +59,8 @@ func init() {
 		Default: 2,
 		Parse:   inputs.SettingInt(1, 64),
 		Applies: randomGraph, What: randomOps,
-		Before: "partitions",
+		Before:   "partitions",
+		Recorded: []string{settingTopology}, // in its words ("cart:2x2")
 	})
 	inputs.RegisterSetting(inputs.FamilySetting{
 		Name:    settingSeed,
@@ -72,7 +74,8 @@ func init() {
 			return n, nil
 		},
 		Applies: randomGraph, What: randomOps,
-		Before: "partitions",
+		Before:   "partitions",
+		Recorded: []string{settingTopology}, // in its words ("cart:2x2")
 	})
 	// Whether the topology lays out a communicator: a question of its size, asked of
 	// every size the measurement's procs give on the job.
