@@ -120,11 +120,13 @@ var spans []func(s Settings, op ops.Info, bytes int64) int64
 // grains: the registered settings' Grain, in the order they were registered.
 var grains []func(s Settings, op ops.Info) int64
 
-// familyGrain is the largest of the families' grains of op's sizes (0: none).
+// familyGrain is what the families' grains of op's sizes all divide (0: none).
 func (s Settings) familyGrain(op ops.Info) int64 {
 	g := int64(0)
 	for _, f := range grains {
-		g = max(g, f(s, op))
+		if x := f(s, op); x > 0 {
+			g = lcm(max(g, 1), x)
+		}
 	}
 	return g
 }

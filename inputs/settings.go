@@ -147,22 +147,19 @@ func (s Settings) TypeSize(op ops.Info) int64 { return ops.Datatypes[s.DatatypeF
 // layout's element (8-byte doubles unless datatyped) and its partitions. Refinement
 // adds sizes on this grain, the checks of listed sizes hold them to each part.
 func (s Settings) SizeGrain(op ops.Info) int64 {
-	grain := max(s.TypeSize(op), 1)
-	lcm := func(a, b int64) int64 {
-		if b <= 0 {
-			return a
-		}
-		x, y := a, b
-		for y != 0 {
-			x, y = y, x%y
-		}
-		return a / x * b
+	return lcm(lcm(max(s.TypeSize(op), 1), op.ElementBytes), s.familyGrain(op))
+}
+
+// lcm is the least common multiple of a and b; a when b is not positive.
+func lcm(a, b int64) int64 {
+	if b <= 0 {
+		return a
 	}
-	grain = lcm(grain, op.ElementBytes)
-	for _, f := range grains {
-		grain = lcm(grain, f(s, op))
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
 	}
-	return grain
+	return a / x * b
 }
 
 // Hang is the effective hang timeout.
