@@ -179,12 +179,11 @@ func syncFields(p *record.Point, win *repsync.Window) {
 
 // WarmUnchecked says what a point of an operation that reaches neither a window nor
 // symmetric memory with the cache setting yet measured (warm), and checks its data
-// only where its method checks an order, or where it takes a data layout, which may
-// lay it (datatypes_check.c; the layout family says where it does not): the one-sided
-// and OpenSHMEM families' records.
+// only where the check may reach it (ops.Info.DataCheckReaches): the one-sided and
+// OpenSHMEM families' records.
 func WarmUnchecked(p *record.Point, pt *inputs.Point) {
 	p.Cache, p.ColdAreaBytes = inputs.CacheWarm, 0
-	p.CheckData = p.CheckData && (pt.Op().OrderChecked(pt.Method) || pt.Op().Layouts)
+	p.CheckData = p.CheckData && pt.Op().DataCheckReaches(pt.Method)
 }
 
 // corruptFault is the record of a point whose data arrived corrupt: its time is not
